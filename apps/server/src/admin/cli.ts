@@ -1,0 +1,53 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
+
+const USAGE = `Usage: npm run admin -- <command>
+  officers list
+  officers add <afm> [--organisation <id>]
+  officers remove <afm>
+  organisations add <id> <name>
+The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR).`;
+
+const ACTOR = 'admin-cli';
+
+async function run(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { organisation: { type: 'string' } },
+  });
+  const [noun, verb, ...rest] = positionals;
+  const database = await openDatabase(loadConfig().database);
+  const { db } = database;
+  try {
+    if (noun === 'officers' && verb === 'list') {
+      console.table(await listOfficers(db));
+    } else if (noun === 'officers' && verb === 'add' && rest[0]) {
+      await addOfficer(db, ACTOR, rest[0], values.organisation ?? null);
+      console.info('Officer added.');
+    } else if (noun === 'officers' && verb === 'remove' && rest[0]) {
+      const removed = await removeOfficer(db, ACTOR, rest[0]);
+      console.info(removed ? 'Officer deactivated.' : 'No such officer.');
+      return removed ? 0 : 1;
+    } else if (noun === 'organisations' && verb === 'add' && rest[0] && rest[1]) {
+      await addOrganisation(db, ACTOR, { id: rest[0], name: rest.slice(1).join(' ') });
+      console.info('Organisation saved.');
+    } else {
+      console.error(USAGE);
+      return 2;
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+run(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof AdminInputError ? error.message : error);
+    process.exit(error instanceof AdminInputError ? 2 : 1);
+  },
+);

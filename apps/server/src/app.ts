@@ -1,0 +1,122 @@
+import fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { authRoutes } from './features/auth/routes';
+import { healthRoutes } from './features/health/routes';
+import { taxisStandInRoutes } from './features/taxis-standin/routes';
+import { registerErrorHandling } from './shared/http-errors';
+import { loggerOptions, requestIdFrom } from './shared/logging';
+import { assertSameOriginJson } from './shared/same-origin';
+import { findSessionUser, SESSION_COOKIE, type SessionUser } from './shared/sessions';
+import { registerWebApp } from './shared/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    /** The origin people reach the service at (configured, or the listening address in development). */
+    publicUrl(): string;
+  }
+  interface FastifyRequest {
+    user: SessionUser | undefined;
+  }
+}
+
+/** Request bodies are small JSON documents; anything larger is refused (DESIGN.md §4). */
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+  /** Where log lines go (standard output unless a test captures them). */
+  logStream?: DestinationStream;
+}
+
+export async function buildApp({ config, db, logStream }: AppOptions): Promise<FastifyInstance> {
+  const app = fastify({
+    logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
+    genReqId: requestIdFrom,
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    trustProxy: config.profile === 'production',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('publicUrl', () => config.publicUrl ?? listeningOrigin(app));
+  app.decorateRequest('user', undefined);
+
+  // External plugins first, then the app's cross-cutting hooks, then the routes (fastify/demo order).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: config.profile === 'production' ? [] : null,
+      },
+    },
+    hsts: config.profile === 'production',
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  if (config.profile === 'development') {
+    await app.register(swagger, {
+      openapi: { info: { title: 'Athletic-event tickets API', version: '0.1.0' } },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  }
+
+  acceptEmptyJsonBodies(app);
+  registerErrorHandling(app);
+
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    assertSameOriginJson(request, new URL(app.publicUrl()).origin);
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) request.user = await findSessionUser(db, token, config.session);
+  });
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  if (config.taxis.standIn) await app.register(taxisStandInRoutes, { prefix: '/oauth2server' });
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/**
+ * The spec's client sends `Content-Type: application/json` on every call, bodiless ones
+ * (logout) included: an empty body is no body, anything else must be valid JSON.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
+  });
+}
+
+function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening yet and PUBLIC_URL is not set');
+  return `http://localhost:${address.port}`;
+}

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The server's whole configuration, read from the environment once and validated here
+ * (STYLE.md §6). Start-up fails with a clear message on a missing or bad value.
+ */
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const environmentSchema = z.object({
+  PROFILE: z.enum(['development', 'production']).default('development'),
+  HOST: z.string().min(1).default('localhost'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).optional(),
+  DEMO_DATA: booleanFlag.optional(),
+  TAXIS_STANDIN: booleanFlag.optional(),
+  TAXIS_BASE_URL: z.url().optional(),
+  TAXIS_CLIENT_ID: z.string().min(1).optional(),
+  TAXIS_CLIENT_SECRET: z.string().min(1).optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+});
+
+export interface Config {
+  profile: 'development' | 'production';
+  host: string;
+  port: number;
+  /** The origin people reach the service at; unset in development = the listening address. */
+  publicUrl: string | undefined;
+  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+  demoData: boolean;
+  taxis: {
+    standIn: boolean;
+    /** Unset only with the stand-in: then it is the service's own origin. */
+    baseUrl: string | undefined;
+    clientId: string;
+    clientSecret: string;
+  };
+  session: { idleMinutes: number; absoluteHours: number };
+  logLevel: string;
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = environmentSchema.safeParse(environment);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed.data;
+  const production = env.PROFILE === 'production';
+  const standIn = env.TAXIS_STANDIN ?? !production;
+
+  if (production) {
+    const missing = (['PUBLIC_URL', 'DATABASE_URL', 'TAXIS_BASE_URL', 'TAXIS_CLIENT_ID', 'TAXIS_CLIENT_SECRET'] as const).filter(
+      (name) => !env[name],
+    );
+    if (standIn) {
+      throw new ConfigError(
+        'The TaxisNet stand-in cannot run in the production profile: set TAXIS_STANDIN=false and configure the real TaxisNet (TAXIS_BASE_URL, TAXIS_CLIENT_ID, TAXIS_CLIENT_SECRET).',
+      );
+    }
+    if (missing.length > 0) {
+      throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
+    }
+  } else if (!standIn && !env.TAXIS_BASE_URL) {
+    throw new ConfigError('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
+  }
+
+  const dataDir = env.DATA_DIR ?? path.resolve(environment.INIT_CWD ?? repoRoot, 'data');
+  return {
+    profile: env.PROFILE,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: dataDir === 'memory' ? undefined : dataDir },
+    demoData: env.DEMO_DATA ?? !production,
+    taxis: {
+      standIn,
+      baseUrl: env.TAXIS_BASE_URL?.replace(/\/+$/, ''),
+      // Development-only defaults: the stand-in checks the same values it is given here.
+      clientId: env.TAXIS_CLIENT_ID ?? 'athletic-tickets-local',
+      clientSecret: env.TAXIS_CLIENT_SECRET ?? 'local-stand-in-only',
+    },
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+    logLevel: env.LOG_LEVEL,
+    webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
+  };
+}

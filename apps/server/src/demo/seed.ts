@@ -1,0 +1,103 @@
+import { eq } from 'drizzle-orm';
+import { withAmkaCheckDigit } from '@tickets/domain';
+import type { Db } from '../db/client';
+import { citizens, guardianships, officers, organisations } from '../db/schema';
+import { addOfficer, addOrganisation } from '../admin/officers';
+
+/**
+ * Demo data for the embedded profile (README lists the people). Idempotent: it only adds what
+ * is missing, so restarts keep whatever a person did with the demo. Officers go through the
+ * admin code path, as real ones do.
+ */
+const DEMO_ACTOR = 'demo-data';
+
+export const DEMO_ORGANISATIONS = [
+  { id: 'ae-olympiada', name: 'Α.Ε. Ολυμπιάδα (ποδόσφαιρο)' },
+  { id: 'kae-akropoli', name: 'Κ.Α.Ε. Ακρόπολη (καλαθοσφαίριση)' },
+] as const;
+
+interface DemoPerson {
+  afm: string | null;
+  firstName: string;
+  lastName: string;
+  fatherName: string;
+  motherName: string;
+  /** Age in whole years when first seeded: minors stay minors for years. */
+  age: number;
+  ageDays: number;
+}
+
+const person = (afm: string | null, firstName: string, lastName: string, fatherName: string, motherName: string, age: number, ageDays = 40): DemoPerson => ({ afm, firstName, lastName, fatherName, motherName, age, ageDays });
+
+export const DEMO_PEOPLE = {
+  platformOfficer: person('100000003', 'ΜΑΡΙΑ', 'ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΙΩΑΝΝΗΣ', 'ΑΙΚΑΤΕΡΙΝΗ', 44),
+  clubOfficer: person('100000015', 'ΓΕΩΡΓΙΟΣ', 'ΝΙΚΟΛΑΟΥ', 'ΝΙΚΟΛΑΟΣ', 'ΔΕΣΠΟΙΝΑ', 38),
+  guardian: person('100000027', 'ΕΛΕΝΗ', 'ΓΕΩΡΓΙΟΥ', 'ΔΗΜΗΤΡΙΟΣ', 'ΣΟΦΙΑ', 42),
+  companion: person('100000039', 'ΚΩΝΣΤΑΝΤΙΝΟΣ', 'ΔΗΜΗΤΡΙΟΥ', 'ΑΝΔΡΕΑΣ', 'ΜΑΡΙΑ', 47),
+  citizen: person('100000040', 'ΣΟΦΙΑ', 'ΙΩΑΝΝΙΔΟΥ', 'ΠΕΤΡΟΣ', 'ΕΛΕΝΗ', 29),
+  olderMinor: person(null, 'ΝΙΚΟΛΑΟΣ', 'ΓΕΩΡΓΙΟΥ', 'ΠΑΥΛΟΣ', 'ΕΛΕΝΗ', 15, 100),
+  youngerMinor: person(null, 'ΑΝΝΑ', 'ΓΕΩΡΓΙΟΥ', 'ΠΑΥΛΟΣ', 'ΕΛΕΝΗ', 10, 200),
+} as const;
+
+function birthDateOf(demo: DemoPerson, today: Date): string {
+  const date = new Date(Date.UTC(today.getUTCFullYear() - demo.age, today.getUTCMonth(), today.getUTCDate()));
+  date.setUTCDate(date.getUTCDate() - demo.ageDays);
+  return date.toISOString().slice(0, 10);
+}
+
+/** ΑΜΚΑ = birth date (DDMMYY) + four digits + Luhn digit; the four digits keep people apart. */
+function amkaOf(birthDate: string, serial: number): string {
+  const [year, month, day] = birthDate.split('-') as [string, string, string];
+  return withAmkaCheckDigit(`${day}${month}${year.slice(2)}${String(serial).padStart(4, '0')}`);
+}
+
+export async function seedDemoData(db: Db, today = new Date()): Promise<void> {
+  await seedRegistry(db, today);
+  const existing = await db.select({ id: organisations.id }).from(organisations);
+  const knownOrganisations = new Set(existing.map((row) => row.id));
+  for (const organisation of DEMO_ORGANISATIONS) {
+    if (!knownOrganisations.has(organisation.id)) await addOrganisation(db, DEMO_ACTOR, organisation);
+  }
+  // Only the first time: if someone has since removed a demo officer, that choice stands.
+  const seededOfficers = await db.select({ afm: officers.afm }).from(officers);
+  const knownOfficers = new Set(seededOfficers.map((row) => row.afm));
+  const officerSeats: [DemoPerson, string | null][] = [
+    [DEMO_PEOPLE.platformOfficer, null],
+    [DEMO_PEOPLE.clubOfficer, DEMO_ORGANISATIONS[0].id],
+  ];
+  for (const [demo, organisationId] of officerSeats) {
+    if (demo.afm && !knownOfficers.has(demo.afm)) await addOfficer(db, DEMO_ACTOR, demo.afm, organisationId);
+  }
+}
+
+/** The registry stand-in's people and guardianships, all or nothing. */
+async function seedRegistry(db: Db, today: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const guardianAfm = DEMO_PEOPLE.guardian.afm ?? '';
+    const [seeded] = await tx.select({ id: citizens.id }).from(citizens).where(eq(citizens.afm, guardianAfm));
+    if (seeded) return;
+    const ids = new Map<DemoPerson, number>();
+    let serial = 1001;
+    for (const demo of Object.values(DEMO_PEOPLE)) {
+      const birthDate = birthDateOf(demo, today);
+      const [row] = await tx
+        .insert(citizens)
+        .values({
+          afm: demo.afm,
+          amka: amkaOf(birthDate, serial++),
+          firstName: demo.firstName,
+          lastName: demo.lastName,
+          fatherName: demo.fatherName,
+          motherName: demo.motherName,
+          birthDate,
+        })
+        .returning({ id: citizens.id });
+      if (row) ids.set(demo, row.id);
+    }
+    const guardianId = ids.get(DEMO_PEOPLE.guardian);
+    for (const minor of [DEMO_PEOPLE.olderMinor, DEMO_PEOPLE.youngerMinor]) {
+      const minorId = ids.get(minor);
+      if (guardianId && minorId) await tx.insert(guardianships).values({ guardianId, minorId });
+    }
+  });
+}

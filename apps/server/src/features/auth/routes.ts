@@ -1,0 +1,129 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, gt } from 'drizzle-orm';
+import { z } from 'zod';
+import { authUserSchema, LOGIN_CALLBACK_PATH, LOGIN_PATH, ROUTE_BASES, type RouteBase } from '@tickets/domain';
+import { loginAttempts } from '../../db/schema';
+import { writeAudit } from '../../shared/audit';
+import { currentUser, requireUser } from '../../shared/guards';
+import { createSession, deleteSession, SESSION_COOKIE } from '../../shared/sessions';
+import { TaxisClient } from './taxis-client';
+
+const LOGIN_STATE_COOKIE = 'tickets_login_state';
+const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
+
+const loginQuery = z.object({
+  login_hint: z.string().regex(/^\d{9}$/).optional(),
+  return_to: z.enum(ROUTE_BASES).optional(),
+});
+const callbackQuery = z.object({ state: z.string().max(200).optional() }).loose();
+
+/** The route family the person started from: explicit, else the login page that linked here. */
+function returnBaseOf(request: FastifyRequest, explicit: RouteBase | undefined): RouteBase {
+  if (explicit) return explicit;
+  const referer = request.headers.referer ?? '';
+  const refererPath = URL.canParse(referer) ? new URL(referer).pathname : '';
+  return refererPath.startsWith('/ticket-office') ? '/ticket-office' : '/tickets';
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const { config, db } = app;
+  let client: TaxisClient | undefined;
+  // Built on first use: in development the stand-in's address is known only once listening.
+  const taxis = () => (client ??= new TaxisClient(config.taxis.baseUrl ?? app.publicUrl(), config.taxis));
+  const secureCookies = () => app.publicUrl().startsWith('https://');
+  const redirectUri = () => `${app.publicUrl()}${LOGIN_CALLBACK_PATH}`;
+
+  app.get(
+    LOGIN_PATH,
+    {
+      schema: { querystring: loginQuery, hide: true },
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const query = request.query as z.infer<typeof loginQuery>;
+      const login = await taxis().startLogin(redirectUri(), query.login_hint);
+      await db.insert(loginAttempts).values({
+        state: login.state,
+        codeVerifier: login.codeVerifier,
+        returnBase: returnBaseOf(request, query.return_to),
+      });
+      reply.setCookie(LOGIN_STATE_COOKIE, login.state, {
+        path: LOGIN_CALLBACK_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies(),
+        maxAge: LOGIN_ATTEMPT_TTL_MS / 1000,
+      });
+      return reply.redirect(login.url.href);
+    },
+  );
+
+  app.get(LOGIN_CALLBACK_PATH, { schema: { querystring: callbackQuery, hide: true } }, async (request, reply) => {
+    const { state } = request.query as z.infer<typeof callbackQuery>;
+    const cookieState = request.cookies[LOGIN_STATE_COOKIE];
+    reply.clearCookie(LOGIN_STATE_COOKIE, { path: LOGIN_CALLBACK_PATH });
+    // The state must be the one this browser was given, and is usable once.
+    const [attempt] =
+      state && state === cookieState
+        ? await db
+            .delete(loginAttempts)
+            .where(
+              and(
+                eq(loginAttempts.state, state),
+                gt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_ATTEMPT_TTL_MS)),
+              ),
+            )
+            .returning()
+        : [];
+    if (!attempt) return failLogin(request, reply, '/tickets', 'unknown or expired login state');
+
+    const base = attempt.returnBase as RouteBase;
+    try {
+      const person = await taxis().finishLogin(new URL(request.url, app.publicUrl()), attempt);
+      const token = await createSession(
+        db,
+        { afm: person.taxid, firstName: person.firstname, lastName: person.lastname },
+        config.session,
+      );
+      await writeAudit(db, { actor: person.taxid, action: 'LOGIN', requestId: request.id });
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies(),
+        maxAge: config.session.absoluteHours * 3600,
+      });
+      return reply.redirect(`${base}/confirmation`);
+    } catch (error) {
+      return failLogin(request, reply, base, error instanceof Error ? error.message : 'login failed');
+    }
+  });
+
+  app.get(
+    '/api/auth/user',
+    { preHandler: requireUser, schema: { response: { 200: authUserSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      return {
+        firstname: user.firstName,
+        lastname: user.lastName,
+        taxid: user.afm,
+        TICKET_ROLE: user.role,
+        logoutUrl: taxis().logoutUrl(config.taxis.clientId),
+      };
+    },
+  );
+
+  app.post('/api/auth/logout', async (request, reply) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (token) await deleteSession(db, token);
+    if (request.user) await writeAudit(db, { actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    return {};
+  });
+}
+
+function failLogin(request: FastifyRequest, reply: FastifyReply, base: RouteBase, reason: string) {
+  request.log.warn({ reason }, 'login failed');
+  return reply.redirect(`${base}/login-app?error=login_failed`);
+}

@@ -1,0 +1,44 @@
+import { ConfigError, loadConfig } from './config';
+import { buildApp } from './app';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './demo/seed';
+import { purgeExpiredSessions } from './shared/sessions';
+
+const PURGE_INTERVAL_MS = 15 * 60_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  if (config.demoData) await seedDemoData(database.db);
+  const app = await buildApp({ config, db: database.db });
+  await app.listen({ host: config.host, port: config.port });
+
+  const purge = setInterval(() => {
+    purgeExpiredSessions(database.db, config.session).catch((error: unknown) =>
+      app.log.error({ err: error }, 'session purge failed'),
+    );
+  }, PURGE_INTERVAL_MS);
+  purge.unref();
+
+  const engine = database.engine === 'pglite' ? `embedded PGlite (${config.database.kind === 'pglite' ? (config.database.dataDir ?? 'in memory') : ''})` : 'PostgreSQL';
+  console.info(`\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n`);
+
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    clearInterval(purge);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`\n  Cannot start: ${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

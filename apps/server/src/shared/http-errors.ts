@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { errorCatalogue, errorEnvelope, type ErrorCode } from '@tickets/domain';
+import { AppError } from './app-error';
+
+/** Fastify's own error codes for bad requests, mapped to ours: never a 500 for bad input. */
+const fastifyCodes: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_ERROR',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_VALIDATION: 'VALIDATION_ERROR',
+};
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    // Our schemas carry Greek messages; anything else falls back to the catalogue's text.
+    const message = error.validation.find((issue) => /[\u0370-\u03ff]/.test(issue.message ?? ''))?.message;
+    return message ? new AppError('VALIDATION_ERROR', message) : new AppError('VALIDATION_ERROR');
+  }
+  const mapped = error.code ? fastifyCodes[error.code] : undefined;
+  if (mapped) return new AppError(mapped);
+  if (error.statusCode === 429) return new AppError('RATE_LIMITED');
+  if (error instanceof SyntaxError) return new AppError('MALFORMED_JSON');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError('VALIDATION_ERROR');
+  }
+  return new AppError('INTERNAL_ERROR');
+}
+
+/** The one error handler (DESIGN.md §4): the spec's envelope, never a stack trace to the client. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.code }, 'request rejected');
+    return reply.status(appError.status).send(errorEnvelope(appError.code, appError.message));
+  });
+}
+
+export const notFoundEnvelope = () => errorEnvelope('NOT_FOUND', errorCatalogue.NOT_FOUND.description);

@@ -1,0 +1,44 @@
+import type { FastifyLoggerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { REQUEST_ID_HEADER } from '@tickets/domain';
+
+const REQUEST_ID_SHAPE = /^[A-Za-z0-9-]{8,64}$/;
+/** Query parameters whose values are personal data or credentials, masked in every log line. */
+const SENSITIVE_QUERY = /([?&](?:login_hint|afm|amka|taxid|documentId|code|state)=)[^&#]*/gi;
+
+/** Never log AFM, AMKA or document numbers in clear (DEVELOPERS.md): these paths are censored. */
+const redactedPaths = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'res.headers["set-cookie"]',
+  ...['afm', 'amka', 'taxid', 'documentId', 'companionAfm', 'login_hint'].flatMap((key) => [
+    key,
+    `*.${key}`,
+    `*.*.${key}`,
+  ]),
+];
+
+export const maskSensitiveQuery = (url: string): string => url.replace(SENSITIVE_QUERY, '$1[REDACTED]');
+
+export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
+  return {
+    level,
+    redact: { paths: redactedPaths, censor: '[REDACTED]' },
+    serializers: {
+      req: (request: { method: string; url: string; headers: Record<string, unknown> }) => ({
+        method: request.method,
+        url: maskSensitiveQuery(request.url),
+        userAgent: request.headers['user-agent'],
+      }),
+    },
+  };
+}
+
+/** The client's X-Request-Id when it is a sane token, else a fresh one: it goes on every log line. */
+export function requestIdFrom(request: IncomingMessage): string {
+  const header = request.headers[REQUEST_ID_HEADER.toLowerCase()];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && REQUEST_ID_SHAPE.test(value) ? value : randomUUID();
+}

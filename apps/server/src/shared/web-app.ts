@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { notFoundEnvelope } from './http-errors';
+
+/** Paths that belong to the server, never to the SPA's history fallback. */
+const SERVER_PATHS = /^\/(api|oauth2|oauth2server|login\/oauth2|healthz|readyz)(\/|$|\?)/;
+
+/**
+ * Serves the built SPA on the API's origin: hashed assets cached for a year and served
+ * precompressed (.br/.gz written at build time), index.html never cached, and every client
+ * route answered with index.html so that deep links and reloads work.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      setHeaders(response, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        response.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    // Every asset file is its own route (wildcard: false), so unknown paths reach the handler below.
+  } else {
+    app.log.warn({ distDir }, 'the web app is not built: only the API is served (run npm run build)');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' && !SERVER_PATHS.test(request.url);
+    if (built && wantsPage) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send(notFoundEnvelope());
+  });
+}

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { auditLog, sessions } from '../src/db/schema';
+import { removeOfficer, addOfficer } from '../src/admin/officers';
+import { cookieFrom, jsonFrom, loginAs } from './support/login';
+import { engines, startTestServer, type TestServer } from './support/test-server';
+
+const OFFICER = '100000015';
+const CITIZEN = '100000040';
+
+describe.each(engines)('login and session on %s', (engine) => {
+  let server: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    base = server.baseUrl;
+  });
+  afterAll(() => server.close());
+
+  const getUser = (cookie?: string) => fetch(`${base}/api/auth/user`, { headers: cookie ? { cookie } : {} });
+
+  it('answers 401 with the Greek envelope without a session', async () => {
+    const response = await getUser();
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({
+      exceptions: {
+        errors: [{ code: 'UNAUTHENTICATED', description: expect.stringMatching(/Taxisnet/) }],
+      },
+    });
+  });
+
+  it('logs an officer in through TaxisNet and returns the five fields', async () => {
+    const { cookie, location } = await loginAs(base, OFFICER);
+    expect(location).toBe('/tickets/confirmation');
+    const response = await getUser(cookie);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      firstname: 'ΓΕΩΡΓΙΟΣ',
+      lastname: 'ΝΙΚΟΛΑΟΥ',
+      taxid: OFFICER,
+      TICKET_ROLE: 'OFFICER',
+      logoutUrl: `${base}/oauth2server/logout/athletic-tickets-local`,
+    });
+  });
+
+  it('gives a citizen the STANDARD_USER role', async () => {
+    const { cookie } = await loginAs(base, CITIZEN);
+    expect(await (await getUser(cookie)).json()).toMatchObject({ taxid: CITIZEN, TICKET_ROLE: 'STANDARD_USER' });
+  });
+
+  it('returns to the route family the person started from', async () => {
+    expect((await loginAs(base, OFFICER, '/ticket-office')).location).toBe('/ticket-office/confirmation');
+    const start = await fetch(`${base}/oauth2/authorization/taxis?login_hint=${OFFICER}`, {
+      redirect: 'manual',
+      headers: { referer: `${base}/ticket-office/login-app` },
+    });
+    const attemptState = new URL(start.headers.get('location') as string).searchParams.get('state');
+    const [row] = await server.database.db.query.loginAttempts.findMany({
+      where: (attempt, { eq: equals }) => equals(attempt.state, attemptState ?? ''),
+    });
+    expect(row?.returnBase).toBe('/ticket-office');
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax, and stores only its hash', async () => {
+    const start = await fetch(`${base}/oauth2/authorization/taxis?login_hint=${CITIZEN}`, { redirect: 'manual' });
+    const authorize = await fetch(start.headers.get('location') as string, { redirect: 'manual' });
+    const callback = await fetch(authorize.headers.get('location') as string, {
+      redirect: 'manual',
+      headers: { cookie: cookieFrom(start, 'tickets_login_state') ?? '' },
+    });
+    const header = callback.headers.getSetCookie().find((value) => value.startsWith('tickets_session='));
+    expect(header).toMatch(/HttpOnly/);
+    expect(header).toMatch(/SameSite=Lax/);
+    const token = header?.split(';')[0]?.split('=')[1] ?? '';
+    const stored = await server.database.db.select().from(sessions).where(eq(sessions.idHash, token));
+    expect(stored).toHaveLength(0);
+  });
+
+  it('logs out: the session is gone and the cookie no longer works', async () => {
+    const { cookie } = await loginAs(base, CITIZEN);
+    const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: jsonFrom(base, cookie) });
+    expect(logout.status).toBe(200);
+    expect((await getUser(cookie)).status).toBe(401);
+  });
+
+  it('answers 401, not 500, to a forged or malformed cookie', async () => {
+    for (const value of ['forged', '', '%%%', 'x'.repeat(4000), "'; drop table sessions; --"]) {
+      expect((await getUser(`tickets_session=${value}`)).status).toBe(401);
+    }
+  });
+
+  it('refuses state-changing calls from another origin or without JSON', async () => {
+    const { cookie } = await loginAs(base, CITIZEN);
+    const foreign = await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: { ...jsonFrom(base, cookie), origin: 'https://evil.example' },
+    });
+    expect(foreign.status).toBe(403);
+    expect((await foreign.json()).exceptions.errors[0].code).toBe('CROSS_ORIGIN_FORBIDDEN');
+    const noOrigin = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { cookie } });
+    expect(noOrigin.status).toBe(403);
+    const form = await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: { ...jsonFrom(base, cookie), 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'a=1',
+    });
+    expect(form.status).toBe(415);
+    expect((await getUser(cookie)).status).toBe(200);
+  });
+
+  it('answers malformed JSON with a 400 envelope', async () => {
+    const response = await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: jsonFrom(base),
+      body: '{"not json',
+    });
+    expect(response.status).toBe(400);
+    expect((await response.json()).exceptions.errors[0]).toEqual({
+      code: 'MALFORMED_JSON',
+      description: expect.any(String),
+    });
+  });
+
+  it('answers an oversized body with 413 and unknown API paths with a 404 envelope', async () => {
+    const big = await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: jsonFrom(base),
+      body: JSON.stringify({ padding: 'x'.repeat(100_000) }),
+    });
+    expect(big.status).toBe(413);
+    const unknown = await fetch(`${base}/api/nothing-here`);
+    expect(unknown.status).toBe(404);
+    expect((await unknown.json()).exceptions.errors[0].code).toBe('NOT_FOUND');
+  });
+
+  it('re-reads the role on every request', async () => {
+    const { cookie } = await loginAs(base, OFFICER);
+    await removeOfficer(server.database.db, 'test', OFFICER);
+    expect(await (await getUser(cookie)).json()).toMatchObject({ TICKET_ROLE: 'STANDARD_USER' });
+    await addOfficer(server.database.db, 'test', OFFICER, 'ae-olympiada');
+    expect(await (await getUser(cookie)).json()).toMatchObject({ TICKET_ROLE: 'OFFICER' });
+  });
+
+  it('ends a session that has been idle too long', async () => {
+    const { cookie } = await loginAs(base, CITIZEN);
+    await server.database.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 31 * 60_000) });
+    expect((await getUser(cookie)).status).toBe(401);
+  });
+
+  it('refuses a callback whose state this browser was not given', async () => {
+    const start = await fetch(`${base}/oauth2/authorization/taxis?login_hint=${CITIZEN}`, { redirect: 'manual' });
+    const authorize = await fetch(start.headers.get('location') as string, { redirect: 'manual' });
+    const callback = await fetch(authorize.headers.get('location') as string, { redirect: 'manual' });
+    expect(callback.headers.get('location')).toBe('/tickets/login-app?error=login_failed');
+    expect(cookieFrom(callback, 'tickets_session')).toBeUndefined();
+  });
+
+  it('audits logins and logouts, and never logs the AFM in clear', async () => {
+    const { cookie } = await loginAs(base, CITIZEN);
+    await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: jsonFrom(base, cookie) });
+    const rows = await server.database.db.select().from(auditLog).where(eq(auditLog.actor, CITIZEN));
+    expect(rows.map((row) => row.action)).toEqual(expect.arrayContaining(['LOGIN', 'LOGOUT']));
+    expect(server.logs.length).toBeGreaterThan(10);
+    expect(server.logs.join('\n')).not.toContain(CITIZEN);
+  });
+
+  it('carries the client X-Request-Id into the logs and the audit row', async () => {
+    const requestId = '0d9f6a7e-1111-4222-8333-944455556666';
+    const { cookie } = await loginAs(base, CITIZEN);
+    await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: { ...jsonFrom(base, cookie), 'x-request-id': requestId },
+    });
+    expect(server.logs.some((line) => line.includes(requestId))).toBe(true);
+    const rows = await server.database.db.select().from(auditLog).where(eq(auditLog.requestId, requestId));
+    expect(rows.map((row) => row.action)).toEqual(['LOGOUT']);
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
+    expect(await (await fetch(`${base}/readyz`)).json()).toEqual({ status: 'ok' });
+  });
+});

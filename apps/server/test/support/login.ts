@@ -1,0 +1,37 @@
+/**
+ * Logs a person in the way a browser does: the login start, the stand-in TaxisNet (which signs
+ * in the `login_hint` person without a click), the callback. Cookies are carried by hand.
+ */
+export interface LoginResult {
+  /** `tickets_session=…`, ready for a Cookie header. */
+  cookie: string;
+  /** Where the browser ended up. */
+  location: string;
+}
+
+export const cookieFrom = (response: Response, name: string): string | undefined =>
+  response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith(`${name}=`) && pair.length > name.length + 1);
+
+export async function loginAs(baseUrl: string, afm: string, returnTo?: string): Promise<LoginResult> {
+  const query = new URLSearchParams({ login_hint: afm, ...(returnTo ? { return_to: returnTo } : {}) });
+  const start = await fetch(`${baseUrl}/oauth2/authorization/taxis?${query}`, { redirect: 'manual' });
+  const stateCookie = cookieFrom(start, 'tickets_login_state');
+  const authorize = await fetch(start.headers.get('location') as string, { redirect: 'manual' });
+  const callback = await fetch(authorize.headers.get('location') as string, {
+    redirect: 'manual',
+    headers: stateCookie ? { cookie: stateCookie } : {},
+  });
+  const cookie = cookieFrom(callback, 'tickets_session');
+  if (!cookie) throw new Error(`login as ${afm} did not give a session (ended at ${callback.headers.get('location')})`);
+  return { cookie, location: callback.headers.get('location') ?? '' };
+}
+
+/** Headers of a same-origin JSON call from the service's own pages. */
+export const jsonFrom = (baseUrl: string, cookie?: string): Record<string, string> => ({
+  origin: baseUrl,
+  'content-type': 'application/json',
+  ...(cookie ? { cookie } : {}),
+});

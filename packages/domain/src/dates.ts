@@ -1,0 +1,47 @@
+import { LOCALE, TIME_ZONE } from './constants';
+
+/** Dates and times as people in Greece read them: el-GR, 24-hour, Europe/Athens. */
+const dateFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+const toDate = (value: string | Date): Date | undefined => {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(date.getTime()) ? undefined : date;
+};
+
+/** "25/12/2026"; a dash for a missing or unreadable value. */
+export function formatDate(value: string | Date | null | undefined): string {
+  const date = value == null ? undefined : toDate(value);
+  return date ? dateFormat.format(date) : '-';
+}
+
+/** "21:30"; a dash for a missing or unreadable value. */
+export function formatTime(value: string | Date | null | undefined): string {
+  const date = value == null ? undefined : toDate(value);
+  return date ? timeFormat.format(date) : '-';
+}
+
+/** "25/12/2026 21:30". */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  const date = value == null ? undefined : toDate(value);
+  return date ? `${dateFormat.format(date)} ${timeFormat.format(date)}` : '-';
+}
+
+/**
+ * A calendar date (YYYY-MM-DD, such as a birth date) shown as "DD/MM/YYYY" without any
+ * time-zone shift: a birth date is a day, not an instant.
+ */
+export function formatCalendarDate(value: string | null | undefined): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '-';
+}

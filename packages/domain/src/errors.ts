@@ -1,0 +1,79 @@
+/**
+ * Error codes that travel end to end: the server throws a coded error, the envelope of
+ * DESIGN.md §4 carries the code and its Greek description, the client shows the description.
+ */
+export const errorCatalogue = {
+  VALIDATION_ERROR: {
+    status: 400,
+    description: 'Τα στοιχεία που στείλατε δεν είναι έγκυρα. Ελέγξτε τα και δοκιμάστε ξανά.',
+  },
+  MALFORMED_JSON: {
+    status: 400,
+    description: 'Το αίτημα δεν έχει έγκυρη μορφή JSON.',
+  },
+  UNAUTHENTICATED: {
+    status: 401,
+    description: 'Απαιτείται σύνδεση. Συνδεθείτε με τους κωδικούς σας στο Taxisnet.',
+  },
+  FORBIDDEN: {
+    status: 403,
+    description: 'Δεν έχετε δικαίωμα για αυτή την ενέργεια.',
+  },
+  CROSS_ORIGIN_FORBIDDEN: {
+    status: 403,
+    description: 'Το αίτημα απορρίφθηκε για λόγους ασφαλείας: δεν προέρχεται από την υπηρεσία.',
+  },
+  NOT_FOUND: {
+    status: 404,
+    description: 'Δεν βρέθηκε αυτό που ζητήσατε.',
+  },
+  METHOD_NOT_ALLOWED: {
+    status: 405,
+    description: 'Η ενέργεια αυτή δεν υποστηρίζεται.',
+  },
+  PAYLOAD_TOO_LARGE: {
+    status: 413,
+    description: 'Το αίτημα είναι πολύ μεγάλο.',
+  },
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    description: 'Τα στοιχεία πρέπει να αποστέλλονται σε μορφή JSON.',
+  },
+  RATE_LIMITED: {
+    status: 429,
+    description: 'Στείλατε πολλά αιτήματα σε λίγο χρόνο. Παρακαλώ δοκιμάστε ξανά σε λίγο.',
+  },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    description: 'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε αργότερα.',
+  },
+  INTERNAL_ERROR: {
+    status: 500,
+    description:
+      'Προέκυψε σφάλμα συστήματος. Παρακαλώ δοκιμάστε αργότερα και εάν το πρόβλημα εξακολουθεί επικοινωνήστε με την ομάδα υποστήριξης.',
+  },
+} as const satisfies Record<string, { status: number; description: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+export interface ErrorItem {
+  code: string;
+  description: string;
+}
+
+/** The error envelope of DESIGN.md §4. */
+export interface ErrorEnvelope {
+  exceptions: { errors: ErrorItem[] };
+}
+
+export const errorEnvelope = (code: string, description: string): ErrorEnvelope => ({
+  exceptions: { errors: [{ code, description }] },
+});
+
+/** The first error description of an envelope, if the value is one (spec §8). */
+export function firstErrorDescription(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const errors = (body as Partial<ErrorEnvelope>).exceptions?.errors;
+  const first = Array.isArray(errors) ? errors[0] : undefined;
+  return typeof first?.description === 'string' && first.description ? first.description : undefined;
+}

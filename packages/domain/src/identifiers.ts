@@ -1,0 +1,70 @@
+import { AFM_LENGTH, AMKA_LENGTH, TICKET_CODE_LENGTH } from './constants';
+
+const digitsOnly = (length: number) => new RegExp(`^\\d{${length}}$`);
+const AFM_SHAPE = digitsOnly(AFM_LENGTH);
+const AMKA_SHAPE = digitsOnly(AMKA_LENGTH);
+const TICKET_CODE_SHAPE = digitsOnly(TICKET_CODE_LENGTH);
+
+/** Removes every non-digit, as the spec's code fields do while the person types. */
+export const stripNonDigits = (value: string): string => value.replace(/\D+/g, '');
+
+/** Removes all white space (spec §5: AFM, AMKA and document number). */
+export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
+
+export const isTicketCode = (value: string): boolean => TICKET_CODE_SHAPE.test(value);
+
+/**
+ * Greek tax number (ΑΦΜ): 9 digits, the last a check digit. Each of the first eight digits is
+ * weighted by 2^(8-i); the weighted sum mod 11, then mod 10, must equal the ninth digit.
+ * An all-zero number passes the arithmetic but is never issued, so it is refused.
+ */
+export function isValidAfm(value: string): boolean {
+  if (!AFM_SHAPE.test(value) || /^0+$/.test(value)) return false;
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(value[i]) * 2 ** (8 - i);
+  return (sum % 11) % 10 === Number(value[8]);
+}
+
+/** Appends the ΑΦΜ check digit to eight digits (used to generate valid demo data). */
+export function withAfmCheckDigit(firstEight: string): string {
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += Number(firstEight[i]) * 2 ** (8 - i);
+  return `${firstEight}${(sum % 11) % 10}`;
+}
+
+/**
+ * Greek social security number (ΑΜΚΑ): 11 digits, the first six the birth date (DDMMYY),
+ * the last a Luhn check digit.
+ */
+export function isValidAmka(value: string): boolean {
+  if (!AMKA_SHAPE.test(value)) return false;
+  const day = Number(value.slice(0, 2));
+  const month = Number(value.slice(2, 4));
+  if (day < 1 || day > 31 || month < 1 || month > 12) return false;
+  return luhnSum(value) % 10 === 0;
+}
+
+/** Appends the Luhn check digit to ten digits (used to generate valid demo data). */
+export function withAmkaCheckDigit(firstTen: string): string {
+  for (let digit = 0; digit <= 9; digit++) {
+    if (luhnSum(`${firstTen}${digit}`) % 10 === 0) return `${firstTen}${digit}`;
+  }
+  throw new Error('unreachable: one Luhn digit always fits');
+}
+
+function luhnSum(value: string): number {
+  let sum = 0;
+  for (let i = 0; i < value.length; i++) {
+    let digit = Number(value[value.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum;
+}
+
+/** Shows only the last three digits of an identifier, for logs and audit details. */
+export const maskIdentifier = (value: string): string =>
+  value.length <= 3 ? '***' : `${'*'.repeat(value.length - 3)}${value.slice(-3)}`;

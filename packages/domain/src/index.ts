@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './dates';
+export * from './errors';
+export * from './identifiers';
+export * from './messages';
+export * from './schemas/auth';

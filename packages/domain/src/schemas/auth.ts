@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+
+/** GET /api/auth/user (spec §3 "Authenticated user"). */
+export const authUserSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  taxid: z.string(),
+  TICKET_ROLE: z.enum(ROLES),
+  logoutUrl: z.string(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
