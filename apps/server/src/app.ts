@@ -117,6 +117,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 
 function listeningOrigin(app: FastifyInstance): string {
   const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the server is not listening yet and PUBLIC_URL is not set');
+  if (!address || typeof address === 'string')
+    throw new Error('the server is not listening yet and PUBLIC_URL is not set');
   return `http://localhost:${address.port}`;
 }

@@ -24,7 +24,12 @@ const environmentSchema = z.object({
   TAXIS_BASE_URL: z.url().optional(),
   TAXIS_CLIENT_ID: z.string().min(1).optional(),
   TAXIS_CLIENT_SECRET: z.string().min(1).optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -55,7 +60,9 @@ export class ConfigError extends Error {}
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = environmentSchema.safeParse(environment);
+  // An empty variable is an unset one (`DATABASE_URL= npm start` means: no PostgreSQL).
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const parsed = environmentSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
@@ -65,9 +72,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const standIn = env.TAXIS_STANDIN ?? !production;
 
   if (production) {
-    const missing = (['PUBLIC_URL', 'DATABASE_URL', 'TAXIS_BASE_URL', 'TAXIS_CLIENT_ID', 'TAXIS_CLIENT_SECRET'] as const).filter(
-      (name) => !env[name],
-    );
+    const missing = (
+      ['PUBLIC_URL', 'DATABASE_URL', 'TAXIS_BASE_URL', 'TAXIS_CLIENT_ID', 'TAXIS_CLIENT_SECRET'] as const
+    ).filter((name) => !env[name]);
     if (standIn) {
       throw new ConfigError(
         'The TaxisNet stand-in cannot run in the production profile: set TAXIS_STANDIN=false and configure the real TaxisNet (TAXIS_BASE_URL, TAXIS_CLIENT_ID, TAXIS_CLIENT_SECRET).',

@@ -20,7 +20,10 @@ async function main(): Promise<void> {
   }, PURGE_INTERVAL_MS);
   purge.unref();
 
-  const engine = database.engine === 'pglite' ? `embedded PGlite (${config.database.kind === 'pglite' ? (config.database.dataDir ?? 'in memory') : ''})` : 'PostgreSQL';
+  const engine =
+    database.engine === 'pglite'
+      ? `embedded PGlite (${config.database.kind === 'pglite' ? (config.database.dataDir ?? 'in memory') : ''})`
+      : 'PostgreSQL';
   console.info(`\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n`);
 
   const stop = async (signal: string) => {

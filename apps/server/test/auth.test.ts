@@ -45,7 +45,10 @@ describe.each(engines)('login and session on %s', (engine) => {
 
   it('gives a citizen the STANDARD_USER role', async () => {
     const { cookie } = await loginAs(base, CITIZEN);
-    expect(await (await getUser(cookie)).json()).toMatchObject({ taxid: CITIZEN, TICKET_ROLE: 'STANDARD_USER' });
+    expect(await (await getUser(cookie)).json()).toMatchObject({
+      taxid: CITIZEN,
+      TICKET_ROLE: 'STANDARD_USER',
+    });
   });
 
   it('returns to the route family the person started from', async () => {
@@ -62,7 +65,9 @@ describe.each(engines)('login and session on %s', (engine) => {
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax, and stores only its hash', async () => {
-    const start = await fetch(`${base}/oauth2/authorization/taxis?login_hint=${CITIZEN}`, { redirect: 'manual' });
+    const start = await fetch(`${base}/oauth2/authorization/taxis?login_hint=${CITIZEN}`, {
+      redirect: 'manual',
+    });
     const authorize = await fetch(start.headers.get('location') as string, { redirect: 'manual' });
     const callback = await fetch(authorize.headers.get('location') as string, {
       redirect: 'manual',
@@ -78,7 +83,10 @@ describe.each(engines)('login and session on %s', (engine) => {
 
   it('logs out: the session is gone and the cookie no longer works', async () => {
     const { cookie } = await loginAs(base, CITIZEN);
-    const logout = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: jsonFrom(base, cookie) });
+    const logout = await fetch(`${base}/api/auth/logout`, {
+      method: 'POST',
+      headers: jsonFrom(base, cookie),
+    });
     expect(logout.status).toBe(200);
     expect((await getUser(cookie)).status).toBe(401);
   });
@@ -148,7 +156,9 @@ describe.each(engines)('login and session on %s', (engine) => {
   });
 
   it('refuses a callback whose state this browser was not given', async () => {
-    const start = await fetch(`${base}/oauth2/authorization/taxis?login_hint=${CITIZEN}`, { redirect: 'manual' });
+    const start = await fetch(`${base}/oauth2/authorization/taxis?login_hint=${CITIZEN}`, {
+      redirect: 'manual',
+    });
     const authorize = await fetch(start.headers.get('location') as string, { redirect: 'manual' });
     const callback = await fetch(authorize.headers.get('location') as string, { redirect: 'manual' });
     expect(callback.headers.get('location')).toBe('/tickets/login-app?error=login_failed');

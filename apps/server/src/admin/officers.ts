@@ -8,7 +8,11 @@ import { writeAudit } from '../shared/audit';
 
 export class AdminInputError extends Error {}
 
-export async function addOrganisation(db: Db, actor: string, organisation: { id: string; name: string }): Promise<void> {
+export async function addOrganisation(
+  db: Db,
+  actor: string,
+  organisation: { id: string; name: string },
+): Promise<void> {
   if (!/^[a-z0-9][a-z0-9-]{1,62}$/.test(organisation.id)) {
     throw new AdminInputError('An organisation id is 2–63 lower-case letters, digits or hyphens.');
   }
@@ -17,21 +21,37 @@ export async function addOrganisation(db: Db, actor: string, organisation: { id:
       .insert(organisations)
       .values(organisation)
       .onConflictDoUpdate({ target: organisations.id, set: { name: organisation.name } });
-    await writeAudit(tx, { actor, action: 'ORGANISATION_UPSERT', subject: organisation.id, details: { name: organisation.name } });
+    await writeAudit(tx, {
+      actor,
+      action: 'ORGANISATION_UPSERT',
+      subject: organisation.id,
+      details: { name: organisation.name },
+    });
   });
 }
 
-export async function addOfficer(db: Db, actor: string, afm: string, organisationId: string | null): Promise<void> {
+export async function addOfficer(
+  db: Db,
+  actor: string,
+  afm: string,
+  organisationId: string | null,
+): Promise<void> {
   if (!isValidAfm(afm)) throw new AdminInputError('Not a valid ΑΦΜ (9 digits with a correct check digit).');
   await db.transaction(async (tx) => {
     if (organisationId) {
-      const [organisation] = await tx.select().from(organisations).where(eq(organisations.id, organisationId));
+      const [organisation] = await tx
+        .select()
+        .from(organisations)
+        .where(eq(organisations.id, organisationId));
       if (!organisation) throw new AdminInputError(`No organisation "${organisationId}": add it first.`);
     }
     await tx
       .insert(officers)
       .values({ afm, organisationId, active: true })
-      .onConflictDoUpdate({ target: officers.afm, set: { organisationId, active: true, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: officers.afm,
+        set: { organisationId, active: true, updatedAt: new Date() },
+      });
     await writeAudit(tx, { actor, action: 'OFFICER_ADD', subject: afm, details: { organisationId } });
   });
 }

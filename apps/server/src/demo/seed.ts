@@ -27,7 +27,15 @@ interface DemoPerson {
   ageDays: number;
 }
 
-const person = (afm: string | null, firstName: string, lastName: string, fatherName: string, motherName: string, age: number, ageDays = 40): DemoPerson => ({ afm, firstName, lastName, fatherName, motherName, age, ageDays });
+const person = (
+  afm: string | null,
+  firstName: string,
+  lastName: string,
+  fatherName: string,
+  motherName: string,
+  age: number,
+  ageDays = 40,
+): DemoPerson => ({ afm, firstName, lastName, fatherName, motherName, age, ageDays });
 
 export const DEMO_PEOPLE = {
   platformOfficer: person('100000003', 'ΜΑΡΙΑ', 'ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΙΩΑΝΝΗΣ', 'ΑΙΚΑΤΕΡΙΝΗ', 44),

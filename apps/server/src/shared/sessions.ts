@@ -44,7 +44,11 @@ export async function createSession(
  * The person behind a session cookie, with the role read afresh from `officers` (DESIGN.md §3),
  * or undefined when the session is unknown, idle too long or past its absolute expiry.
  */
-export async function findSessionUser(db: Db, token: string, policy: SessionPolicy): Promise<SessionUser | undefined> {
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+): Promise<SessionUser | undefined> {
   const idHash = hashToken(token);
   const now = new Date();
   const idleSince = new Date(now.getTime() - policy.idleMinutes * 60_000);
@@ -83,5 +87,7 @@ export async function deleteSession(db: Db, token: string): Promise<void> {
 /** Removes sessions past either expiry; run periodically. */
 export async function purgeExpiredSessions(db: Db, policy: SessionPolicy): Promise<void> {
   const idleSince = new Date(Date.now() - policy.idleMinutes * 60_000);
-  await db.delete(sessions).where(or(lte(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleSince)));
+  await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, new Date()), lt(sessions.lastSeenAt, idleSince)));
 }

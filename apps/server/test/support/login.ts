@@ -25,7 +25,8 @@ export async function loginAs(baseUrl: string, afm: string, returnTo?: string): 
     headers: stateCookie ? { cookie: stateCookie } : {},
   });
   const cookie = cookieFrom(callback, 'tickets_session');
-  if (!cookie) throw new Error(`login as ${afm} did not give a session (ended at ${callback.headers.get('location')})`);
+  if (!cookie)
+    throw new Error(`login as ${afm} did not give a session (ended at ${callback.headers.get('location')})`);
   return { cookie, location: callback.headers.get('location') ?? '' };
 }
 

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
-import { authUserSchema, LOGIN_CALLBACK_PATH, LOGIN_PATH, ROUTE_BASES, type RouteBase } from '@tickets/domain';
+import {
+  authUserSchema,
+  LOGIN_CALLBACK_PATH,
+  LOGIN_PATH,
+  ROUTE_BASES,
+  type RouteBase,
+} from '@tickets/domain';
 import { loginAttempts } from '../../db/schema';
 import { writeAudit } from '../../shared/audit';
 import { currentUser, requireUser } from '../../shared/guards';
@@ -12,7 +18,10 @@ const LOGIN_STATE_COOKIE = 'tickets_login_state';
 const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
 
 const loginQuery = z.object({
-  login_hint: z.string().regex(/^\d{9}$/).optional(),
+  login_hint: z
+    .string()
+    .regex(/^\d{9}$/)
+    .optional(),
   return_to: z.enum(ROUTE_BASES).optional(),
 });
 const callbackQuery = z.object({ state: z.string().max(200).optional() }).loose();
@@ -58,46 +67,50 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(LOGIN_CALLBACK_PATH, { schema: { querystring: callbackQuery, hide: true } }, async (request, reply) => {
-    const { state } = request.query as z.infer<typeof callbackQuery>;
-    const cookieState = request.cookies[LOGIN_STATE_COOKIE];
-    reply.clearCookie(LOGIN_STATE_COOKIE, { path: LOGIN_CALLBACK_PATH });
-    // The state must be the one this browser was given, and is usable once.
-    const [attempt] =
-      state && state === cookieState
-        ? await db
-            .delete(loginAttempts)
-            .where(
-              and(
-                eq(loginAttempts.state, state),
-                gt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_ATTEMPT_TTL_MS)),
-              ),
-            )
-            .returning()
-        : [];
-    if (!attempt) return failLogin(request, reply, '/tickets', 'unknown or expired login state');
+  app.get(
+    LOGIN_CALLBACK_PATH,
+    { schema: { querystring: callbackQuery, hide: true } },
+    async (request, reply) => {
+      const { state } = request.query as z.infer<typeof callbackQuery>;
+      const cookieState = request.cookies[LOGIN_STATE_COOKIE];
+      reply.clearCookie(LOGIN_STATE_COOKIE, { path: LOGIN_CALLBACK_PATH });
+      // The state must be the one this browser was given, and is usable once.
+      const [attempt] =
+        state && state === cookieState
+          ? await db
+              .delete(loginAttempts)
+              .where(
+                and(
+                  eq(loginAttempts.state, state),
+                  gt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_ATTEMPT_TTL_MS)),
+                ),
+              )
+              .returning()
+          : [];
+      if (!attempt) return failLogin(request, reply, '/tickets', 'unknown or expired login state');
 
-    const base = attempt.returnBase as RouteBase;
-    try {
-      const person = await taxis().finishLogin(new URL(request.url, app.publicUrl()), attempt);
-      const token = await createSession(
-        db,
-        { afm: person.taxid, firstName: person.firstname, lastName: person.lastname },
-        config.session,
-      );
-      await writeAudit(db, { actor: person.taxid, action: 'LOGIN', requestId: request.id });
-      reply.setCookie(SESSION_COOKIE, token, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: secureCookies(),
-        maxAge: config.session.absoluteHours * 3600,
-      });
-      return reply.redirect(`${base}/confirmation`);
-    } catch (error) {
-      return failLogin(request, reply, base, error instanceof Error ? error.message : 'login failed');
-    }
-  });
+      const base = attempt.returnBase as RouteBase;
+      try {
+        const person = await taxis().finishLogin(new URL(request.url, app.publicUrl()), attempt);
+        const token = await createSession(
+          db,
+          { afm: person.taxid, firstName: person.firstname, lastName: person.lastname },
+          config.session,
+        );
+        await writeAudit(db, { actor: person.taxid, action: 'LOGIN', requestId: request.id });
+        reply.setCookie(SESSION_COOKIE, token, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: secureCookies(),
+          maxAge: config.session.absoluteHours * 3600,
+        });
+        return reply.redirect(`${base}/confirmation`);
+      } catch (error) {
+        return failLogin(request, reply, base, error instanceof Error ? error.message : 'login failed');
+      }
+    },
+  );
 
   app.get(
     '/api/auth/user',
@@ -117,7 +130,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/auth/logout', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(db, token);
-    if (request.user) await writeAudit(db, { actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
+    if (request.user)
+      await writeAudit(db, { actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return {};
   });

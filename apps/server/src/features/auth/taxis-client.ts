@@ -55,7 +55,10 @@ export class TaxisClient {
   }
 
   /** Exchanges the callback's code for a token and reads who logged in. */
-  async finishLogin(callbackUrl: URL, expected: { state: string; codeVerifier: string }): Promise<TaxisPerson> {
+  async finishLogin(
+    callbackUrl: URL,
+    expected: { state: string; codeVerifier: string },
+  ): Promise<TaxisPerson> {
     const tokens = await oauth.authorizationCodeGrant(this.configuration, callbackUrl, {
       expectedState: expected.state,
       pkceCodeVerifier: expected.codeVerifier,

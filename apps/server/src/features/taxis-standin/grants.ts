@@ -17,7 +17,9 @@ export interface GrantRequest {
 
 export async function issueCode(db: Db, request: GrantRequest): Promise<string> {
   const code = randomBytes(24).toString('base64url');
-  await db.insert(taxisStandInGrants).values({ code, ...request, codeChallenge: request.codeChallenge ?? null });
+  await db
+    .insert(taxisStandInGrants)
+    .values({ code, ...request, codeChallenge: request.codeChallenge ?? null });
   return code;
 }
 
@@ -34,9 +36,16 @@ export async function exchangeCode(
   db: Db,
   exchange: { code: string; clientId: string; redirectUri: string; codeVerifier: string | undefined },
 ): Promise<string | undefined> {
-  const [grant] = await db.select().from(taxisStandInGrants).where(eq(taxisStandInGrants.code, exchange.code));
-  if (!grant || grant.clientId !== exchange.clientId || grant.redirectUri !== exchange.redirectUri) return undefined;
-  if (grant.codeChallenge && !(exchange.codeVerifier && sameText(pkceChallengeOf(exchange.codeVerifier), grant.codeChallenge))) {
+  const [grant] = await db
+    .select()
+    .from(taxisStandInGrants)
+    .where(eq(taxisStandInGrants.code, exchange.code));
+  if (!grant || grant.clientId !== exchange.clientId || grant.redirectUri !== exchange.redirectUri)
+    return undefined;
+  if (
+    grant.codeChallenge &&
+    !(exchange.codeVerifier && sameText(pkceChallengeOf(exchange.codeVerifier), grant.codeChallenge))
+  ) {
     return undefined;
   }
   const accessToken = randomBytes(32).toString('base64url');

@@ -2,8 +2,7 @@ import { messages } from '@tickets/domain';
 
 const text = messages.standIn;
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface AuthorizePageModel {
   /** The OAuth parameters carried through the form as hidden fields. */

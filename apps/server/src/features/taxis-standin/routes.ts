@@ -48,8 +48,10 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app;
   const text = messages.standIn;
 
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
   const isRegisteredClient = (parameters: { client_id: string; redirect_uri: string }) =>
@@ -78,10 +80,16 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
       .select({ afm: citizens.afm, firstName: citizens.firstName, lastName: citizens.lastName })
       .from(citizens)
       .where(eq(citizens.afm, afm));
-    return person?.afm ? { afm: person.afm, firstName: person.firstName, lastName: person.lastName } : undefined;
+    return person?.afm
+      ? { afm: person.afm, firstName: person.firstName, lastName: person.lastName }
+      : undefined;
   };
 
-  const renderPage = async (reply: FastifyReply, parameters: OAuthParameters, extra: { error?: string; typed?: { afm: string; firstName: string; lastName: string } } = {}) => {
+  const renderPage = async (
+    reply: FastifyReply,
+    parameters: OAuthParameters,
+    extra: { error?: string; typed?: { afm: string; firstName: string; lastName: string } } = {},
+  ) => {
     const rows = await db
       .select({ afm: citizens.afm, firstName: citizens.firstName, lastName: citizens.lastName })
       .from(citizens)
@@ -90,7 +98,9 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
       .limit(20);
     const people = rows.flatMap((row) => (row.afm ? [{ ...row, afm: row.afm }] : []));
     const { login_hint: _hint, ...oauth } = parameters;
-    const fields = Object.fromEntries(Object.entries(oauth).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const fields = Object.fromEntries(
+      Object.entries(oauth).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
     return reply
       .status(extra.error ? 400 : 200)
       .type('text/html; charset=utf-8')
@@ -100,33 +110,42 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
   const badRequest = (reply: FastifyReply) =>
     reply.status(400).type('text/html; charset=utf-8').send(renderErrorPage(text.badRequest));
 
-  app.get('/oauth/authorize', { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const parsed = oauthParameters.safeParse(request.query);
-    if (!parsed.success || !isRegisteredClient(parsed.data)) return badRequest(reply);
-    const hint = parsed.data.login_hint;
-    const person = hint && isValidAfm(hint) ? await findPerson(hint) : undefined;
-    if (person) return redirectWithCode(reply, parsed.data, person);
-    return renderPage(reply, parsed.data);
-  });
+  app.get(
+    '/oauth/authorize',
+    { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const parsed = oauthParameters.safeParse(request.query);
+      if (!parsed.success || !isRegisteredClient(parsed.data)) return badRequest(reply);
+      const hint = parsed.data.login_hint;
+      const person = hint && isValidAfm(hint) ? await findPerson(hint) : undefined;
+      if (person) return redirectWithCode(reply, parsed.data, person);
+      return renderPage(reply, parsed.data);
+    },
+  );
 
-  app.post('/oauth/authorize', { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (request, reply) => {
-    const parsed = signInForm.safeParse(request.body);
-    if (!parsed.success || !isRegisteredClient(parsed.data)) return badRequest(reply);
-    const { afm: rawAfm, firstName, lastName, cancel, ...parameters } = parsed.data;
-    if (cancel) {
-      const target = new URL(parameters.redirect_uri);
-      target.searchParams.set('error', 'access_denied');
-      if (parameters.state) target.searchParams.set('state', parameters.state);
-      return reply.redirect(target.href);
-    }
-    const afm = rawAfm.replace(/\s+/g, '');
-    const typed = { afm, firstName, lastName };
-    if (!isValidAfm(afm)) return renderPage(reply, parameters, { error: text.invalidAfm, typed });
-    const registered = await findPerson(afm);
-    const person = registered ?? { afm, firstName: firstName.trim(), lastName: lastName.trim() };
-    if (!person.firstName || !person.lastName) return renderPage(reply, parameters, { error: text.namesRequired, typed });
-    return redirectWithCode(reply, parameters, person);
-  });
+  app.post(
+    '/oauth/authorize',
+    { schema: { hide: true }, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply) => {
+      const parsed = signInForm.safeParse(request.body);
+      if (!parsed.success || !isRegisteredClient(parsed.data)) return badRequest(reply);
+      const { afm: rawAfm, firstName, lastName, cancel, ...parameters } = parsed.data;
+      if (cancel) {
+        const target = new URL(parameters.redirect_uri);
+        target.searchParams.set('error', 'access_denied');
+        if (parameters.state) target.searchParams.set('state', parameters.state);
+        return reply.redirect(target.href);
+      }
+      const afm = rawAfm.replace(/\s+/g, '');
+      const typed = { afm, firstName, lastName };
+      if (!isValidAfm(afm)) return renderPage(reply, parameters, { error: text.invalidAfm, typed });
+      const registered = await findPerson(afm);
+      const person = registered ?? { afm, firstName: firstName.trim(), lastName: lastName.trim() };
+      if (!person.firstName || !person.lastName)
+        return renderPage(reply, parameters, { error: text.namesRequired, typed });
+      return redirectWithCode(reply, parameters, person);
+    },
+  );
 
   app.post('/oauth/token', { schema: { hide: true } }, async (request, reply) => {
     const parsed = tokenForm.safeParse(request.body);
@@ -144,14 +163,27 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
     if (!accessToken) return reply.status(400).send({ error: 'invalid_grant' });
     return reply
       .header('Cache-Control', 'no-store')
-      .send({ access_token: accessToken, token_type: 'bearer', expires_in: TOKEN_TTL_SECONDS, scope: 'read' });
+      .send({
+        access_token: accessToken,
+        token_type: 'bearer',
+        expires_in: TOKEN_TTL_SECONDS,
+        scope: 'read',
+      });
   });
 
   app.get('/userinfo', { schema: { hide: true } }, async (request, reply) => {
     const token = /^Bearer (\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const grant = token ? await findGrantByToken(db, token) : undefined;
     if (!grant) return reply.status(401).header('WWW-Authenticate', 'Bearer error="invalid_token"').send();
-    const attributes = { userid: `standin-${grant.afm}`, taxid: grant.afm, lastname: grant.lastName, firstname: grant.firstName, fathername: '', mothername: '', birthyear: '' };
+    const attributes = {
+      userid: `standin-${grant.afm}`,
+      taxid: grant.afm,
+      lastname: grant.lastName,
+      firstname: grant.firstName,
+      fathername: '',
+      mothername: '',
+      birthyear: '',
+    };
     const xml = Object.entries(attributes)
       .map(([name, value]) => `${name}="${escapeXml(value)}"`)
       .join(' ');
@@ -167,6 +199,9 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get('/assets/digigov.css', { schema: { hide: true } }, async (_request, reply) =>
-    reply.type('text/css; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(await readFile(digigovCss)),
+    reply
+      .type('text/css; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(await readFile(digigovCss)),
   );
 }

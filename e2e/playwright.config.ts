@@ -1,0 +1,50 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 8137);
+export const baseURL = `http://localhost:${PORT}`;
+
+/**
+ * Browser tests against the real server (embedded PGlite in memory, demo data, the TaxisNet
+ * stand-in) serving the built SPA, in Debian's Chromium.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    locale: 'el-GR',
+    timezoneId: 'Europe/Athens',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'npx tsx ../apps/server/src/main.ts',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    // Always the embedded database, even where DATABASE_URL is set for the API tests.
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: 'memory',
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      PROFILE: 'development',
+    },
+  },
+});
