@@ -9,8 +9,10 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { authRoutes } from './features/auth/routes';
+import { companionRoutes } from './features/companions/routes';
 import { healthRoutes } from './features/health/routes';
 import { taxisStandInRoutes } from './features/taxis-standin/routes';
+import { walletRoutes } from './features/wallet/routes';
 import { registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom } from './shared/logging';
 import { assertSameOriginJson } from './shared/same-origin';
@@ -96,6 +98,8 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
 
   await app.register(healthRoutes);
   await app.register(authRoutes);
+  await app.register(companionRoutes);
+  await app.register(walletRoutes);
   if (config.taxis.standIn) await app.register(taxisStandInRoutes, { prefix: '/oauth2server' });
   await registerWebApp(app, config.webDistDir);
   return app;

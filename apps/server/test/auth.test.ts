@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { auditLog, sessions } from '../src/db/schema';
 import { removeOfficer, addOfficer } from '../src/admin/officers';
-import { cookieFrom, jsonFrom, loginAs } from './support/login';
+import { cookieFrom, firstError, jsonFrom, loginAs } from './support/login';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 const OFFICER = '100000015';
@@ -104,7 +104,7 @@ describe.each(engines)('login and session on %s', (engine) => {
       headers: { ...jsonFrom(base, cookie), origin: 'https://evil.example' },
     });
     expect(foreign.status).toBe(403);
-    expect((await foreign.json()).exceptions.errors[0].code).toBe('CROSS_ORIGIN_FORBIDDEN');
+    expect((await firstError(foreign))?.code).toBe('CROSS_ORIGIN_FORBIDDEN');
     const noOrigin = await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: { cookie } });
     expect(noOrigin.status).toBe(403);
     const form = await fetch(`${base}/api/auth/logout`, {
@@ -123,7 +123,7 @@ describe.each(engines)('login and session on %s', (engine) => {
       body: '{"not json',
     });
     expect(response.status).toBe(400);
-    expect((await response.json()).exceptions.errors[0]).toEqual({
+    expect(await firstError(response)).toEqual({
       code: 'MALFORMED_JSON',
       description: expect.any(String),
     });
@@ -138,7 +138,7 @@ describe.each(engines)('login and session on %s', (engine) => {
     expect(big.status).toBe(413);
     const unknown = await fetch(`${base}/api/nothing-here`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).exceptions.errors[0].code).toBe('NOT_FOUND');
+    expect((await firstError(unknown))?.code).toBe('NOT_FOUND');
   });
 
   it('re-reads the role on every request', async () => {

@@ -38,3 +38,11 @@ export type RouteBase = (typeof ROUTE_BASES)[number];
 /** Server paths the client navigates to (not fetched). */
 export const LOGIN_PATH = '/oauth2/authorization/taxis';
 export const LOGIN_CALLBACK_PATH = '/login/oauth2/code/taxis';
+
+/**
+ * Companion declaration statuses. The spec's client shows PENDING and ACCEPTED; the rest are
+ * where a declaration ends: the companion declined, the guardian cancelled, or it was replaced
+ * by a change of companion.
+ */
+export const DECLARATION_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED', 'REPLACED'] as const;
+export type DeclarationStatus = (typeof DECLARATION_STATUSES)[number];

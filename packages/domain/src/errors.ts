@@ -43,6 +43,53 @@ export const errorCatalogue = {
     status: 429,
     description: 'Στείλατε πολλά αιτήματα σε λίγο χρόνο. Παρακαλώ δοκιμάστε ξανά σε λίγο.',
   },
+  DEPENDENT_NOT_FOUND: {
+    status: 404,
+    description: 'Ο ανήλικος δεν είναι στα εξαρτώμενα μέλη σας.',
+  },
+  TICKET_NOT_FOUND: {
+    status: 404,
+    description:
+      'Δεν βρέθηκε εισιτήριο του ανηλίκου με αυτόν τον κωδικό. Ελέγξτε τον 12ψήφιο κωδικό του εισιτηρίου.',
+  },
+  EVENT_STARTED: {
+    status: 422,
+    description: 'Ο αγώνας έχει ήδη ξεκινήσει ή ολοκληρωθεί· δεν μπορεί πλέον να οριστεί συνοδός.',
+  },
+  DECLARATION_EXISTS: {
+    status: 409,
+    description: 'Υπάρχει ήδη ενεργή αδειοδότηση συνοδείας για τον ανήλικο σε αυτό το εισιτήριο.',
+  },
+  COMPANION_NOT_FOUND: {
+    status: 422,
+    description:
+      'Δεν βρέθηκε πρόσωπο με αυτόν τον Α.Φ.Μ. στο μητρώο πολιτών. Ελέγξτε τον Α.Φ.Μ. του συνοδού.',
+  },
+  COMPANION_NOT_ADULT: {
+    status: 422,
+    description: 'Ο συνοδός πρέπει να είναι ενήλικος και διαφορετικός από τον ανήλικο.',
+  },
+  COMPANION_SUSPENDED: {
+    status: 422,
+    description:
+      'Το πρόσωπο αυτό δεν μπορεί να οριστεί συνοδός, επειδή έχει αποκλειστεί από αθλητικές εκδηλώσεις.',
+  },
+  SAME_COMPANION: {
+    status: 409,
+    description: 'Το πρόσωπο αυτό είναι ήδη ο συνοδός του ανηλίκου.',
+  },
+  DECLARATION_NOT_FOUND: {
+    status: 404,
+    description: 'Δεν βρέθηκε η αδειοδότηση συνοδείας.',
+  },
+  DECLARATION_NOT_PENDING: {
+    status: 409,
+    description: 'Μπορούν να ακυρωθούν μόνο αιτήματα συνοδείας που εκκρεμούν.',
+  },
+  DECLARATION_NOT_ACCEPTED: {
+    status: 409,
+    description: 'Ο συνοδός μπορεί να αλλάξει μόνο σε αδειοδότηση που έχει γίνει αποδεκτή.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     description: 'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε αργότερα.',

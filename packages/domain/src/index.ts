@@ -4,3 +4,5 @@ export * from './errors';
 export * from './identifiers';
 export * from './messages';
 export * from './schemas/auth';
+export * from './schemas/fields';
+export * from './schemas/companions';

@@ -90,3 +90,16 @@ export const messages = {
     badRequest: 'Το αίτημα σύνδεσης δεν είναι έγκυρο.',
   },
 } as const;
+
+/** Messages of field rules, shown at the field in the browser and returned by the server. */
+export const validationMessages = {
+  ticketCode: 'Ο κωδικός εισιτηρίου πρέπει να αποτελείται από 12 ψηφία.',
+  /** Spec §5 (suspension forms), verbatim. */
+  afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',
+  afmCheckDigit: 'Ο Α.Φ.Μ. δεν είναι έγκυρος. Ελέγξτε ότι τον πληκτρολογήσατε σωστά.',
+  /** Spec §5 (suspension forms), verbatim. */
+  amkaLength: 'Το AMKA πρέπει να αποτελείται από 11 ψηφία',
+  declarationId: 'Ο αριθμός της αδειοδότησης δεν είναι έγκυρος.',
+  unknownField: 'Το αίτημα περιέχει πεδία που δεν αναγνωρίζονται.',
+  notAnObject: 'Τα στοιχεία του αιτήματος λείπουν ή δεν έχουν τη σωστή μορφή.',
+} as const;

@@ -5,12 +5,14 @@ import {
   boolean,
   date,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -120,4 +122,133 @@ export const auditLog = pgTable(
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+/** A match or a season, as a club's ticketing provider describes it, with its transfer rules. */
+export const events = pgTable(
+  'events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    /** The provider's own id for the event, unique within the organisation. */
+    externalId: text('external_id').notNull(),
+    description: text('description').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    venue: text('venue').notNull(),
+    seasonal: boolean('seasonal').notNull().default(false),
+    /** How the verification code prints: QR or BARCODE (a setting of the provider). */
+    displayMode: text('display_mode').notNull().default('QR'),
+    allowTransfer: boolean('allow_transfer').notNull().default(true),
+    maxTransfers: integer('max_transfers').notNull().default(5),
+    transferMinuteLimit: integer('transfer_minute_limit').notNull().default(120),
+    minToAutoRevertTransferredTicket: integer('min_to_auto_revert_transferred_ticket'),
+    ignoreTransfers: boolean('ignore_transfers').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_organisation_external_key').on(t.organisationId, t.externalId),
+    index('events_starts_at_idx').on(t.startsAt),
+  ],
+);
+
+/** A ticket: its seat, and once bound, its holder (spec §3 "Ticket details"). */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The 12-digit code printed on the ticket and typed by people. */
+    publicCode: text('public_code').notNull(),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    sector: text('sector'),
+    gate: text('gate'),
+    row: text('row'),
+    seat: text('seat'),
+    seasonal: boolean('seasonal').notNull().default(false),
+    status: text('status').notNull().default('ACTIVE'),
+    holderAfm: text('holder_afm'),
+    holderAmka: text('holder_amka'),
+    fullName: text('full_name'),
+    documentType: text('document_type'),
+    documentId: text('document_id'),
+    installationId: text('installation_id'),
+    anonymous: boolean('anonymous').notNull().default(false),
+    skipMode: text('skip_mode'),
+    createdAt: createdAt(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+    personalizedAt: timestamp('personalized_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('tickets_public_code_key').on(t.publicCode),
+    index('tickets_event_idx').on(t.eventId),
+    index('tickets_holder_afm_idx').on(t.holderAfm),
+    index('tickets_holder_amka_idx').on(t.holderAmka),
+  ],
+);
+
+/**
+ * A guardian's authorisation of an adult companion for their minor at one ticket's event.
+ * PENDING until the companion accepts in the wallet; at most one PENDING or ACCEPTED per
+ * minor and ticket, enforced by the database so that concurrent submissions create one.
+ */
+export const companionDeclarations = pgTable(
+  'companion_declarations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    guardianId: bigint('guardian_id', { mode: 'number' })
+      .notNull()
+      .references(() => citizens.id),
+    minorId: bigint('minor_id', { mode: 'number' })
+      .notNull()
+      .references(() => citizens.id),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    companionAfm: text('companion_afm').notNull(),
+    companionName: text('companion_name').notNull(),
+    /** PENDING, ACCEPTED, REJECTED, CANCELLED or REPLACED. */
+    status: text('status').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The declaration this one replaced when the companion was changed. */
+    replacesId: uuid('replaces_id'),
+  },
+  (t) => [
+    uniqueIndex('companion_declarations_one_live_key')
+      .on(t.minorId, t.ticketId)
+      .where(sql`status in ('PENDING', 'ACCEPTED')`),
+    index('companion_declarations_guardian_idx').on(t.guardianId),
+    index('companion_declarations_companion_idx').on(t.companionAfm),
+  ],
+);
+
+/** Fans suspended from events (the "blacklist"): matched by any identifier given. */
+export const suspensions = pgTable(
+  'suspensions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    afm: text('afm'),
+    amka: text('amka'),
+    documentId: text('document_id'),
+    firstName: text('first_name'),
+    fathersName: text('fathers_name'),
+    lastName: text('last_name'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    /** The last day (Europe/Athens) the suspension applies. */
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    createdBy: text('created_by').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by'),
+  },
+  (t) => [
+    index('suspensions_afm_idx').on(t.afm),
+    index('suspensions_amka_idx').on(t.amka),
+    index('suspensions_document_idx').on(t.documentId),
+  ],
 );

@@ -3,6 +3,7 @@ import { withAmkaCheckDigit } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, guardianships, officers, organisations } from '../db/schema';
 import { addOfficer, addOrganisation } from '../admin/officers';
+import { seedDemoEvents } from './events';
 
 /**
  * Demo data for the embedded profile (README lists the people). Idempotent: it only adds what
@@ -76,6 +77,7 @@ export async function seedDemoData(db: Db, today = new Date()): Promise<void> {
   for (const [demo, organisationId] of officerSeats) {
     if (demo.afm && !knownOfficers.has(demo.afm)) await addOfficer(db, DEMO_ACTOR, demo.afm, organisationId);
   }
+  await seedDemoEvents(db, today);
 }
 
 /** The registry stand-in's people and guardianships, all or nothing. */

@@ -36,3 +36,13 @@ export const jsonFrom = (baseUrl: string, cookie?: string): Record<string, strin
   'content-type': 'application/json',
   ...(cookie ? { cookie } : {}),
 });
+
+/** The first error of a response's envelope (DESIGN.md §4). */
+export async function firstError(
+  response: Response,
+): Promise<{ code: string; description: string } | undefined> {
+  const body = (await response.json()) as {
+    exceptions?: { errors?: { code: string; description: string }[] };
+  };
+  return body.exceptions?.errors?.[0];
+}

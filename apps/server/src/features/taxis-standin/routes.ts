@@ -161,14 +161,12 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
       codeVerifier: form.code_verifier,
     });
     if (!accessToken) return reply.status(400).send({ error: 'invalid_grant' });
-    return reply
-      .header('Cache-Control', 'no-store')
-      .send({
-        access_token: accessToken,
-        token_type: 'bearer',
-        expires_in: TOKEN_TTL_SECONDS,
-        scope: 'read',
-      });
+    return reply.header('Cache-Control', 'no-store').send({
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: TOKEN_TTL_SECONDS,
+      scope: 'read',
+    });
   });
 
   app.get('/userinfo', { schema: { hide: true } }, async (request, reply) => {

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  declarationIdParams,
+  declarationSchema,
+  dependentSchema,
+  indicateCompanionSchema,
+  modifyCompanionSchema,
+} from '@tickets/domain';
+import { currentUser, requireUser } from '../../shared/guards';
+import { findCitizenByAfm, listDependents, listLiveDeclarations, toDeclaration } from './queries';
+import { cancelDeclaration, changeCompanion, indicateCompanion } from './service';
+
+/** The citizen's /tickets area (spec §7): dependents and their companion declarations. */
+export async function companionRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ['citizen: companions'];
+  const actor = (request: Parameters<typeof currentUser>[0]) => ({
+    user: currentUser(request),
+    requestId: request.id,
+  });
+
+  app.get(
+    '/api/tickets/dependents/',
+    { preHandler: requireUser, schema: { tags, response: { 200: z.array(dependentSchema) } } },
+    async (request) => {
+      const guardian = await findCitizenByAfm(db, currentUser(request).afm);
+      const dependents = guardian ? await listDependents(db, guardian.id) : [];
+      return dependents.map(({ id: _id, ...dependent }) => dependent);
+    },
+  );
+
+  app.post(
+    '/api/tickets/dependents/declarations/indicate',
+    {
+      preHandler: requireUser,
+      schema: { tags, body: indicateCompanionSchema, response: { 200: declarationSchema } },
+    },
+    async (request) => indicateCompanion(db, actor(request), request.body),
+  );
+
+  app.get(
+    '/api/tickets/dependents/declarations',
+    { preHandler: requireUser, schema: { tags, response: { 200: z.array(declarationSchema) } } },
+    async (request) => {
+      const guardian = await findCitizenByAfm(db, currentUser(request).afm);
+      const rows = guardian ? await listLiveDeclarations(db, guardian.id) : [];
+      return rows.map(toDeclaration);
+    },
+  );
+
+  app.delete(
+    '/api/tickets/dependents/declarations/:declarationId/cancel',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        params: declarationIdParams,
+        // The spec's client sends an empty list.
+        body: z.tuple([]).optional(),
+        response: { 200: declarationSchema },
+      },
+    },
+    async (request) => cancelDeclaration(db, actor(request), request.params.declarationId),
+  );
+
+  app.post(
+    '/api/tickets/dependents/declarations/modify',
+    {
+      preHandler: requireUser,
+      schema: { tags, body: modifyCompanionSchema, response: { 200: declarationSchema } },
+    },
+    async (request) => changeCompanion(db, actor(request), request.body),
+  );
+}

@@ -1,0 +1,163 @@
+import { and, eq } from 'drizzle-orm';
+import type { Declaration, IndicateCompanionRequest, ModifyCompanionRequest } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { companionDeclarations } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { writeAudit } from '../../shared/audit';
+import type { SessionUser } from '../../shared/sessions';
+import { isSuspended } from '../../shared/suspensions';
+import {
+  findCitizenByAfm,
+  findDependentByAmka,
+  findGuardiansDeclaration,
+  findMinorsTicket,
+  isAdult,
+  toDeclaration,
+} from './queries';
+
+/** The rules of DESIGN.md §5 for companion declarations; every change is one transaction plus an audit row. */
+
+interface Actor {
+  user: SessionUser;
+  requestId: string;
+}
+
+async function requireGuardian(db: Db, user: SessionUser) {
+  const guardian = await findCitizenByAfm(db, user.afm);
+  if (!guardian) throw new AppError('DEPENDENT_NOT_FOUND');
+  return guardian;
+}
+
+/**
+ * Who will accompany: the guardian themselves (accepted at once), or another adult from the
+ * registry, not the minor and not suspended, who must accept in the wallet.
+ */
+async function resolveCompanion(
+  db: Db,
+  guardian: { afm: string | null; amka: string; firstName: string; lastName: string },
+  companionAfm: string,
+  minorId: number,
+) {
+  const isGuardian = companionAfm === guardian.afm;
+  const companion = isGuardian ? { ...guardian, id: undefined } : await findCitizenByAfm(db, companionAfm);
+  if (!companion) throw new AppError('COMPANION_NOT_FOUND');
+  if (companion.id !== undefined && (companion.id === minorId || !(await isAdult(db, companion.id)))) {
+    throw new AppError('COMPANION_NOT_ADULT');
+  }
+  if (await isSuspended(db, { afm: companionAfm, amka: companion.amka }))
+    throw new AppError('COMPANION_SUSPENDED');
+  return {
+    companionAfm,
+    companionName: `${companion.firstName} ${companion.lastName}`,
+    status: isGuardian ? ('ACCEPTED' as const) : ('PENDING' as const),
+  };
+}
+
+async function readBack(db: Db, guardianId: number, declarationId: string): Promise<Declaration> {
+  const row = await findGuardiansDeclaration(db, guardianId, declarationId);
+  if (!row) throw new AppError('DECLARATION_NOT_FOUND');
+  return toDeclaration(row);
+}
+
+export async function indicateCompanion(
+  db: Db,
+  actor: Actor,
+  request: IndicateCompanionRequest,
+): Promise<Declaration> {
+  const guardian = await requireGuardian(db, actor.user);
+  const minor = await findDependentByAmka(db, guardian.id, request.amka);
+  if (!minor) throw new AppError('DEPENDENT_NOT_FOUND');
+  const ticket = await findMinorsTicket(db, request.publicCode, minor.amka);
+  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+  if (!ticket.upcoming) throw new AppError('EVENT_STARTED');
+  const companion = await resolveCompanion(db, guardian, request.afm, minor.id);
+
+  const declarationId = await db.transaction(async (tx) => {
+    // The partial unique index keeps one live declaration per minor and ticket, even under races.
+    const [created] = await tx
+      .insert(companionDeclarations)
+      .values({ guardianId: guardian.id, minorId: minor.id, ticketId: ticket.id, ...companion })
+      .onConflictDoNothing()
+      .returning({ id: companionDeclarations.id });
+    if (!created) throw new AppError('DECLARATION_EXISTS');
+    await writeAudit(tx, {
+      actor: actor.user.afm,
+      action: 'COMPANION_INDICATE',
+      subject: created.id,
+      requestId: actor.requestId,
+      details: { ticketId: ticket.id, status: companion.status },
+    });
+    return created.id;
+  });
+  return readBack(db, guardian.id, declarationId);
+}
+
+export async function cancelDeclaration(db: Db, actor: Actor, declarationId: string): Promise<Declaration> {
+  const guardian = await requireGuardian(db, actor.user);
+  const existing = await findGuardiansDeclaration(db, guardian.id, declarationId);
+  if (!existing) throw new AppError('DECLARATION_NOT_FOUND');
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(companionDeclarations)
+      .set({ status: 'CANCELLED', updatedAt: new Date() })
+      .where(and(eq(companionDeclarations.id, declarationId), eq(companionDeclarations.status, 'PENDING')))
+      .returning({ id: companionDeclarations.id });
+    if (updated.length === 0) throw new AppError('DECLARATION_NOT_PENDING');
+    await writeAudit(tx, {
+      actor: actor.user.afm,
+      action: 'COMPANION_CANCEL',
+      subject: declarationId,
+      requestId: actor.requestId,
+    });
+  });
+  return readBack(db, guardian.id, declarationId);
+}
+
+export async function changeCompanion(
+  db: Db,
+  actor: Actor,
+  request: ModifyCompanionRequest,
+): Promise<Declaration> {
+  const guardian = await requireGuardian(db, actor.user);
+  const existing = await findGuardiansDeclaration(db, guardian.id, request.declarationId);
+  if (!existing) throw new AppError('DECLARATION_NOT_FOUND');
+  if (existing.status !== 'ACCEPTED') throw new AppError('DECLARATION_NOT_ACCEPTED');
+  const newAfm = request.companionAfm || actor.user.afm;
+  if (newAfm === existing.companionAfm) throw new AppError('SAME_COMPANION');
+  if (!existing.eventUpcoming) throw new AppError('EVENT_STARTED');
+  const companion = await resolveCompanion(db, guardian, newAfm, existing.minorId);
+
+  const declarationId = await db.transaction(async (tx) => {
+    const replaced = await tx
+      .update(companionDeclarations)
+      .set({ status: 'REPLACED', updatedAt: new Date() })
+      .where(
+        and(
+          eq(companionDeclarations.id, existing.declarationId),
+          eq(companionDeclarations.status, 'ACCEPTED'),
+        ),
+      )
+      .returning({ id: companionDeclarations.id });
+    if (replaced.length === 0) throw new AppError('DECLARATION_NOT_ACCEPTED');
+    const [created] = await tx
+      .insert(companionDeclarations)
+      .values({
+        guardianId: guardian.id,
+        minorId: existing.minorId,
+        ticketId: existing.ticketId,
+        replacesId: existing.declarationId,
+        ...companion,
+      })
+      .returning({ id: companionDeclarations.id });
+    if (!created) throw new AppError('INTERNAL_ERROR');
+    await writeAudit(tx, {
+      actor: actor.user.afm,
+      action: 'COMPANION_CHANGE',
+      subject: created.id,
+      requestId: actor.requestId,
+      details: { replaces: existing.declarationId, status: companion.status },
+    });
+    return created.id;
+  });
+  return readBack(db, guardian.id, declarationId);
+}
