@@ -11,7 +11,10 @@ import type { Db } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { companionRoutes } from './features/companions/routes';
 import { healthRoutes } from './features/health/routes';
+import { providerRoutes } from './features/providers/routes';
+import { statsRoutes } from './features/stats/routes';
 import { taxisStandInRoutes } from './features/taxis-standin/routes';
+import { ticketOfficeRoutes } from './features/ticket-office/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom } from './shared/logging';
@@ -91,6 +94,8 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
+    // Providers authenticate with an API key, not a cookie: no cross-site request can borrow it.
+    if (request.url.startsWith('/api/providers/')) return;
     assertSameOriginJson(request, new URL(app.publicUrl()).origin);
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await findSessionUser(db, token, config.session);
@@ -100,6 +105,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   await app.register(authRoutes);
   await app.register(companionRoutes);
   await app.register(walletRoutes);
+  await app.register(ticketOfficeRoutes);
+  await app.register(statsRoutes);
+  await app.register(providerRoutes);
   if (config.taxis.standIn) await app.register(taxisStandInRoutes, { prefix: '/oauth2server' });
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -191,7 +191,7 @@ describe.each(engines)('companions for minors on %s', (engine) => {
     for (const publicCode of ['999999999999', DEMO_TICKETS.youngerMinorFree]) {
       const response = await indicate(GUARDIAN, { publicCode, afm: COMPANION, amka: amka.older });
       expect(response.status).toBe(404);
-      expect((await firstError(response))?.code).toBe('TICKET_NOT_FOUND');
+      expect((await firstError(response))?.code).toBe('MINOR_TICKET_NOT_FOUND');
     }
   });
 

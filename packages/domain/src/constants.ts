@@ -46,3 +46,49 @@ export const LOGIN_CALLBACK_PATH = '/login/oauth2/code/taxis';
  */
 export const DECLARATION_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED', 'REPLACED'] as const;
 export type DeclarationStatus = (typeof DECLARATION_STATUSES)[number];
+
+/** Document types of spec §3 (labels in messages.documentTypes). */
+export const DOCUMENT_TYPES = [
+  'PASSPORT',
+  'NATIONAL_ID',
+  'FOREIGN_ID',
+  'VIGNETTE',
+  'RESIDENCE_PERMIT',
+  'CERTIFICATE_APPLICATION',
+  'RESIDENCE_PERMIT_PERMANENT',
+  'RESIDENCE_PERMIT_SPECIAL',
+  'STANDALONE_DOCUMENT',
+  'ELECTRONIC_APPLICATION',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** The seven permit-related choices behind "residence permit" (spec §5), the first the default. */
+export const RESIDENCE_PERMIT_TYPES = [
+  'VIGNETTE',
+  'RESIDENCE_PERMIT',
+  'CERTIFICATE_APPLICATION',
+  'RESIDENCE_PERMIT_PERMANENT',
+  'RESIDENCE_PERMIT_SPECIAL',
+  'STANDALONE_DOCUMENT',
+  'ELECTRONIC_APPLICATION',
+] as const satisfies readonly DocumentType[];
+
+/** Foreigners identify with a passport, a foreign ID or a residence permit. */
+export const FOREIGNER_DOCUMENT_TYPES = ['PASSPORT', 'FOREIGN_ID', ...RESIDENCE_PERMIT_TYPES] as const;
+/** Over-67 Greek fans: passport or national identity card. */
+export const CITIZEN_DOCUMENT_TYPES = ['PASSPORT', 'NATIONAL_ID'] as const;
+
+/** The two kinds of fan the ticket-info form serves (its `user` query parameter). */
+export const TICKET_USER_KINDS = ['foreigner', 'over-67'] as const;
+export type TicketUserKind = (typeof TICKET_USER_KINDS)[number];
+
+export const DISPLAY_MODES = ['QR', 'BARCODE'] as const;
+export type DisplayMode = (typeof DISPLAY_MODES)[number];
+
+/** Names as written on the document: Latin for foreigners, Greek otherwise (spec §5). */
+export const LATIN_NAME_PATTERN = /^[A-Za-z .'`-]+$/;
+export const GREEK_NAME_PATTERN = /^[\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03CE .'`\u00A8-]+$/;
+/** Document numbers: upper-case Latin or Greek capitals, digits and hyphen (spec §5). */
+export const DOCUMENT_ID_PATTERN = /^[A-Z\u0391-\u03A10-9\u03A3-\u03A9-]+$/;
+export const NAME_MAX_LENGTH = 100;
+export const DOCUMENT_ID_MAX_LENGTH = 30;

@@ -47,14 +47,30 @@ export const errorCatalogue = {
     status: 404,
     description: 'Ο ανήλικος δεν είναι στα εξαρτώμενα μέλη σας.',
   },
-  TICKET_NOT_FOUND: {
+  MINOR_TICKET_NOT_FOUND: {
     status: 404,
     description:
       'Δεν βρέθηκε εισιτήριο του ανηλίκου με αυτόν τον κωδικό. Ελέγξτε τον 12ψήφιο κωδικό του εισιτηρίου.',
   },
+  TICKET_NOT_FOUND: {
+    status: 404,
+    description: 'Δεν βρέθηκε εισιτήριο με αυτόν τον κωδικό. Ελέγξτε τον 12ψήφιο κωδικό του εισιτηρίου.',
+  },
   EVENT_STARTED: {
     status: 422,
-    description: 'Ο αγώνας έχει ήδη ξεκινήσει ή ολοκληρωθεί· δεν μπορεί πλέον να οριστεί συνοδός.',
+    description: 'Ο αγώνας έχει ήδη ξεκινήσει ή ολοκληρωθεί· η ενέργεια δεν είναι πλέον δυνατή.',
+  },
+  PERSON_SUSPENDED: {
+    status: 422,
+    description: 'Το πρόσωπο έχει αποκλειστεί από αθλητικές εκδηλώσεις· δεν μπορεί να του εκδοθεί εισιτήριο.',
+  },
+  TICKET_ALREADY_BOUND: {
+    status: 409,
+    description: 'Το εισιτήριο έχει ήδη εκδοθεί στο όνομα άλλου προσώπου.',
+  },
+  PROVIDER_UNAUTHENTICATED: {
+    status: 401,
+    description: 'Λείπει ή δεν είναι έγκυρο το κλειδί του παρόχου εισιτηρίων.',
   },
   DECLARATION_EXISTS: {
     status: 409,

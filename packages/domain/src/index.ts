@@ -6,3 +6,5 @@ export * from './messages';
 export * from './schemas/auth';
 export * from './schemas/fields';
 export * from './schemas/companions';
+export * from './schemas/ticket-office';
+export * from './schemas/providers';

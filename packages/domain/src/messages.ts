@@ -100,6 +100,42 @@ export const validationMessages = {
   /** Spec §5 (suspension forms), verbatim. */
   amkaLength: 'Το AMKA πρέπει να αποτελείται από 11 ψηφία',
   declarationId: 'Ο αριθμός της αδειοδότησης δεν είναι έγκυρος.',
+  latinName: 'Συμπληρώστε με λατινικούς χαρακτήρες, όπως στο διαβατήριο.',
+  greekName: 'Συμπληρώστε με ελληνικούς χαρακτήρες.',
+  nameRequired: 'Συμπληρώστε το πεδίο.',
+  nameTooLong: 'Το πεδίο είναι πολύ μεγάλο.',
+  /** Spec §5, verbatim. */
+  documentId: 'Ο αριθμός πιστοποιητικού δεν είναι σωστός',
+  documentType: 'Επιλέξτε τύπο εγγράφου.',
   unknownField: 'Το αίτημα περιέχει πεδία που δεν αναγνωρίζονται.',
   notAnObject: 'Τα στοιχεία του αιτήματος λείπουν ή δεν έχουν τη σωστή μορφή.',
+} as const;
+
+/** Spec §3: the Greek label of each document type; any other value shows a dash. */
+export const documentTypeLabels: Record<string, string> = {
+  PASSPORT: 'Διαβατήριο',
+  NATIONAL_ID: 'Ταυτότητα',
+  FOREIGN_ID: 'Ταυτότητα αλλοδαπού',
+  VIGNETTE: 'Βινιέτα',
+  RESIDENCE_PERMIT: 'Δελτίο διαμονής',
+  CERTIFICATE_APPLICATION: 'Βεβαίωση κατάθεσης',
+  RESIDENCE_PERMIT_PERMANENT: 'Δελτίο μόνιμης διαμονής',
+  RESIDENCE_PERMIT_SPECIAL: 'Ειδική βεβαίωση νόμιμης διαμονής',
+  STANDALONE_DOCUMENT: 'Αυτοτελές έγγραφο',
+  ELECTRONIC_APPLICATION: 'Ηλεκτρονική αίτηση',
+};
+
+export const documentTypeLabel = (value: string | null | undefined): string =>
+  (value && Object.hasOwn(documentTypeLabels, value) ? documentTypeLabels[value] : undefined) ?? '-';
+
+/** Reasons a provider's row is rejected (the import report). */
+export const providerMessages = {
+  textRequired: 'Το πεδίο είναι υποχρεωτικό.',
+  textTooLong: 'Το πεδίο είναι πολύ μεγάλο.',
+  flag: 'Η τιμή πρέπει να είναι true ή false.',
+  startsAt: 'Η ημερομηνία και ώρα του αγώνα πρέπει να είναι σε μορφή ISO 8601 με ζώνη ώρας.',
+  displayMode: 'Ο τρόπος εμφάνισης πρέπει να είναι QR ή BARCODE.',
+  unknownEvent: 'Ο αγώνας δεν υπάρχει· στείλτε πρώτα τον αγώνα.',
+  otherOrganisation: 'Ο κωδικός ανήκει σε εισιτήριο άλλου διοργανωτή.',
+  duplicateInBatch: 'Ο ίδιος κωδικός υπάρχει ξανά στην ίδια αποστολή.',
 } as const;

@@ -1,13 +1,17 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { importFile, printReport } from './import-file';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
+import { addProvider } from './providers';
 
 const USAGE = `Usage: npm run admin -- <command>
   officers list
   officers add <afm> [--organisation <id>]
   officers remove <afm>
   organisations add <id> <name>
+  providers add <id> --organisation <id> [--name <name>]   (prints the provider's API key, once)
+  import <file.json|file.csv> --organisation <id>
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR).`;
 
 const ACTOR = 'admin-cli';
@@ -16,7 +20,7 @@ async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { organisation: { type: 'string' } },
+    options: { organisation: { type: 'string' }, name: { type: 'string' } },
   });
   const [noun, verb, ...rest] = positionals;
   const database = await openDatabase(loadConfig().database);
@@ -34,6 +38,17 @@ async function run(argv: string[]): Promise<number> {
     } else if (noun === 'organisations' && verb === 'add' && rest[0] && rest[1]) {
       await addOrganisation(db, ACTOR, { id: rest[0], name: rest.slice(1).join(' ') });
       console.info('Organisation saved.');
+    } else if (noun === 'providers' && verb === 'add' && rest[0] && values.organisation) {
+      const key = await addProvider(db, ACTOR, {
+        id: rest[0],
+        organisationId: values.organisation,
+        name: values.name ?? rest[0],
+      });
+      console.info(`Provider saved. Its API key (shown only now): ${key}`);
+    } else if (noun === 'import' && verb && values.organisation) {
+      const report = await importFile(db, verb, values.organisation);
+      printReport('Events', report.events);
+      printReport('Tickets', report.tickets);
     } else {
       console.error(USAGE);
       return 2;

@@ -124,6 +124,18 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
 
+/** A club's ticketing provider: it sends events and tickets with its API key (stored hashed). */
+export const providers = pgTable('providers', {
+  id: text('id').primaryKey(),
+  organisationId: text('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  name: text('name').notNull(),
+  apiKeyHash: text('api_key_hash').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
 /** A match or a season, as a club's ticketing provider describes it, with its transfer rules. */
 export const events = pgTable(
   'events',
@@ -178,6 +190,11 @@ export const tickets = pgTable(
     installationId: text('installation_id'),
     anonymous: boolean('anonymous').notNull().default(false),
     skipMode: text('skip_mode'),
+    /** The verification code printed on a paper ticket: random, unguessable. */
+    privateCode: text('private_code'),
+    /** How the ticket was bound at the ticket office: IDENTIFY (foreigner) or PERSONALIZE (over-67). */
+    binding: text('binding'),
+    personalizedBy: text('personalized_by'),
     createdAt: createdAt(),
     modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
     personalizedAt: timestamp('personalized_at', { withTimezone: true }),

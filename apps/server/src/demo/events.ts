@@ -1,17 +1,26 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { citizens, events, tickets } from '../db/schema';
+import { addProvider } from '../admin/providers';
 import { indicateCompanion } from '../features/companions/service';
+import { importEvents, importTickets } from '../features/providers/import-service';
 import { answerCompanionRequest } from '../features/wallet/companion-requests';
 import type { SessionUser } from '../shared/sessions';
 
 /**
- * Demo events and the minors' tickets, with one PENDING and one ACCEPTED declaration made
- * through the same services a guardian and a companion use, so a new user sees every state.
+ * Demo events and tickets of the two clubs, loaded through the provider import like real ones;
+ * the minors' tickets, and one PENDING and one ACCEPTED declaration made through the services
+ * a guardian and a companion use, so a new user sees every state. README lists the codes.
  */
 const DAY_MS = 86_400_000;
 
-/** Ticket codes the README lists: free ones to try, and the ones the demo declarations use. */
+/** Local-only provider keys for trying the provider API against demo data. */
+export const DEMO_PROVIDER_KEYS = {
+  'ae-olympiada': 'demo-key-ae-olympiada-local-only',
+  'kae-akropoli': 'demo-key-kae-akropoli-local-only',
+} as const;
+
+/** Ticket codes of the minors (README): free ones to try, and the ones the demo declarations use. */
 export const DEMO_TICKETS = {
   olderMinorFree: '200000000011',
   olderMinorPending: '200000000028',
@@ -20,9 +29,136 @@ export const DEMO_TICKETS = {
   olderMinorPastEvent: '200000000059',
 } as const;
 
-/** Match days start at 19:30 Athens time (16:30 UTC in winter, good enough for demo data). */
+/** Match days start at 19:30 in Athens (17:30 UTC in winter: close enough for demo data). */
 const matchDay = (today: Date, days: number) =>
-  new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days, 17, 30));
+  new Date(
+    Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days, 17, 30),
+  ).toISOString();
+
+interface DemoEvent {
+  externalId: string;
+  description: string;
+  days: number;
+  venue: string;
+  seasonal?: boolean;
+  displayMode?: 'QR' | 'BARCODE';
+  /** Free tickets: codes <club digit><event number, 2 digits><serial, 9 digits>. */
+  seats: number;
+}
+
+const CLUBS: { organisationId: keyof typeof DEMO_PROVIDER_KEYS; digit: string; events: DemoEvent[] }[] = [
+  {
+    organisationId: 'ae-olympiada',
+    digit: '3',
+    events: [
+      {
+        externalId: 'demo-derby',
+        description: 'Α.Ε. Ολυμπιάδα - Αθλητικός Όμιλος Πειραιά',
+        days: 6,
+        venue: 'Γήπεδο Ολυμπιάδας',
+        seats: 80,
+      },
+      {
+        externalId: 'demo-cup',
+        description: 'Α.Ε. Ολυμπιάδα - Π.Α.Σ. Ηπείρου (Κύπελλο)',
+        days: 13,
+        venue: 'Γήπεδο Ολυμπιάδας',
+        seats: 60,
+      },
+      {
+        externalId: 'demo-season',
+        description: 'Α.Ε. Ολυμπιάδα - Διαρκείας 2026-27',
+        days: 20,
+        venue: 'Γήπεδο Ολυμπιάδας',
+        seasonal: true,
+        seats: 40,
+      },
+      {
+        externalId: 'demo-past',
+        description: 'Α.Ε. Ολυμπιάδα - Ατρόμητος Κρήτης',
+        days: -3,
+        venue: 'Γήπεδο Ολυμπιάδας',
+        seats: 20,
+      },
+    ],
+  },
+  {
+    organisationId: 'kae-akropoli',
+    digit: '4',
+    events: [
+      {
+        externalId: 'demo-basket',
+        description: 'Κ.Α.Ε. Ακρόπολη - Κ.Α.Ε. Θεσσαλονίκης',
+        days: 9,
+        venue: 'Κλειστό Ακρόπολης',
+        displayMode: 'BARCODE',
+        seats: 80,
+      },
+      {
+        externalId: 'demo-basket-season',
+        description: 'Κ.Α.Ε. Ακρόπολη - Διαρκείας 2026-27',
+        days: 16,
+        venue: 'Κλειστό Ακρόπολης',
+        seasonal: true,
+        displayMode: 'BARCODE',
+        seats: 40,
+      },
+      {
+        externalId: 'demo-basket-past',
+        description: 'Κ.Α.Ε. Ακρόπολη - Κ.Α.Ε. Πάτρας',
+        days: -5,
+        venue: 'Κλειστό Ακρόπολης',
+        displayMode: 'BARCODE',
+        seats: 20,
+      },
+    ],
+  },
+];
+
+/** The first free ticket code of a demo event (README). */
+export const demoTicketCode = (clubDigit: string, eventNumber: number, serial: number) =>
+  `${clubDigit}${String(eventNumber).padStart(2, '0')}${String(serial).padStart(9, '0')}`;
+
+async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
+  await addProvider(
+    db,
+    'demo-data',
+    {
+      id: `${club.organisationId}-tickets`,
+      organisationId: club.organisationId,
+      name: `${club.organisationId} ticketing`,
+    },
+    DEMO_PROVIDER_KEYS[club.organisationId],
+  );
+  const importer = { organisationId: club.organisationId, actor: 'demo-data' };
+  await importEvents(
+    db,
+    importer,
+    club.events.map((event) => ({
+      externalId: event.externalId,
+      description: event.description,
+      startsAt:
+        event.days >= 0
+          ? matchDay(today, event.days)
+          : new Date(today.getTime() + event.days * DAY_MS).toISOString(),
+      venue: event.venue,
+      seasonal: event.seasonal ?? false,
+      displayMode: event.displayMode ?? 'QR',
+    })),
+  );
+  const seats = club.events.flatMap((event, index) =>
+    Array.from({ length: event.seats }, (_, serial) => ({
+      publicCode: demoTicketCode(club.digit, index + 1, serial + 1),
+      eventExternalId: event.externalId,
+      sector: `Θύρα ${(serial % 12) + 1}`,
+      gate: String((serial % 12) + 1),
+      row: String(Math.floor(serial / 20) + 1),
+      seat: String((serial % 20) + 1),
+      seasonal: event.seasonal ?? false,
+    })),
+  );
+  await importTickets(db, importer, seats);
+}
 
 export async function seedDemoEvents(db: Db, today: Date): Promise<void> {
   const [existing] = await db
@@ -30,75 +166,73 @@ export async function seedDemoEvents(db: Db, today: Date): Promise<void> {
     .from(events)
     .where(eq(events.externalId, 'demo-derby'));
   if (existing) return;
+  for (const club of CLUBS) await loadClub(db, club, today);
 
-  const eventRows = await db
-    .insert(events)
-    .values([
-      {
-        organisationId: 'ae-olympiada',
-        externalId: 'demo-derby',
-        description: 'Α.Ε. Ολυμπιάδα - Αθλητικός Όμιλος Πειραιά',
-        startsAt: matchDay(today, 6),
-        venue: 'Γήπεδο Ολυμπιάδας',
-      },
-      {
-        organisationId: 'ae-olympiada',
-        externalId: 'demo-cup',
-        description: 'Α.Ε. Ολυμπιάδα - Π.Α.Σ. Ηπείρου (Κύπελλο)',
-        startsAt: matchDay(today, 13),
-        venue: 'Γήπεδο Ολυμπιάδας',
-      },
-      {
-        organisationId: 'kae-akropoli',
-        externalId: 'demo-basket',
-        description: 'Κ.Α.Ε. Ακρόπολη - Κ.Α.Ε. Θεσσαλονίκης',
-        startsAt: matchDay(today, 9),
-        venue: 'Κλειστό Ακρόπολης',
-        displayMode: 'BARCODE',
-      },
-      {
-        organisationId: 'ae-olympiada',
-        externalId: 'demo-past',
-        description: 'Α.Ε. Ολυμπιάδα - Ατρόμητος Κρήτης',
-        startsAt: new Date(today.getTime() - 3 * DAY_MS),
-        venue: 'Γήπεδο Ολυμπιάδας',
-      },
-    ])
-    .returning({ id: events.id, externalId: events.externalId });
-  const eventId = (externalId: string) => eventRows.find((row) => row.externalId === externalId)?.id ?? -1;
+  const minorTickets = [
+    {
+      publicCode: DEMO_TICKETS.olderMinorFree,
+      eventExternalId: 'demo-derby',
+      sector: 'Θύρα 7',
+      gate: '7',
+      row: '12',
+      seat: '21',
+    },
+    {
+      publicCode: DEMO_TICKETS.olderMinorPending,
+      eventExternalId: 'demo-cup',
+      sector: 'Θύρα 7',
+      gate: '7',
+      row: '12',
+      seat: '21',
+    },
+    {
+      publicCode: DEMO_TICKETS.youngerMinorAccepted,
+      eventExternalId: 'demo-derby',
+      sector: 'Θύρα 7',
+      gate: '7',
+      row: '12',
+      seat: '22',
+    },
+    {
+      publicCode: DEMO_TICKETS.olderMinorPastEvent,
+      eventExternalId: 'demo-past',
+      sector: 'Θύρα 7',
+      gate: '7',
+      row: '12',
+      seat: '21',
+    },
+  ];
+  await importTickets(db, { organisationId: 'ae-olympiada', actor: 'demo-data' }, minorTickets);
+  await importTickets(db, { organisationId: 'kae-akropoli', actor: 'demo-data' }, [
+    {
+      publicCode: DEMO_TICKETS.youngerMinorFree,
+      eventExternalId: 'demo-basket',
+      sector: 'Α2',
+      gate: '3',
+      row: '5',
+      seat: '8',
+    },
+  ]);
 
-  const minorRows = await db
+  // The minors hold these tickets in their wallets (the wallet's identification, not modelled here).
+  const minors = await db
     .select({ firstName: citizens.firstName, amka: citizens.amka })
     .from(citizens)
     .where(inArray(citizens.firstName, ['ΝΙΚΟΛΑΟΣ', 'ΑΝΝΑ']));
-  const amkaOf = (firstName: string) => minorRows.find((row) => row.firstName === firstName)?.amka ?? null;
-  const older = amkaOf('ΝΙΚΟΛΑΟΣ');
-  const younger = amkaOf('ΑΝΝΑ');
-  const seat = (
-    publicCode: string,
-    externalId: string,
-    holderAmka: string | null,
-    place: [string, string, string, string],
-  ) => ({
-    publicCode,
-    eventId: eventId(externalId),
-    holderAmka,
-    sector: place[0],
-    gate: place[1],
-    row: place[2],
-    seat: place[3],
-  });
-  await db
-    .insert(tickets)
-    .values([
-      seat(DEMO_TICKETS.olderMinorFree, 'demo-derby', older, ['Θύρα 7', '7', '12', '21']),
-      seat(DEMO_TICKETS.olderMinorPending, 'demo-cup', older, ['Θύρα 7', '7', '12', '21']),
-      seat(DEMO_TICKETS.youngerMinorAccepted, 'demo-derby', younger, ['Θύρα 7', '7', '12', '22']),
-      seat(DEMO_TICKETS.youngerMinorFree, 'demo-basket', younger, ['Α2', '3', '5', '8']),
-      seat(DEMO_TICKETS.olderMinorPastEvent, 'demo-past', older, ['Θύρα 7', '7', '12', '21']),
-    ]);
-
+  const older = minors.find((row) => row.firstName === 'ΝΙΚΟΛΑΟΣ')?.amka;
+  const younger = minors.find((row) => row.firstName === 'ΑΝΝΑ')?.amka;
   if (!older || !younger) return;
+  const holders: [string, string][] = [
+    [DEMO_TICKETS.olderMinorFree, older],
+    [DEMO_TICKETS.olderMinorPending, older],
+    [DEMO_TICKETS.olderMinorPastEvent, older],
+    [DEMO_TICKETS.youngerMinorAccepted, younger],
+    [DEMO_TICKETS.youngerMinorFree, younger],
+  ];
+  for (const [publicCode, holderAmka] of holders) {
+    await db.update(tickets).set({ holderAmka }).where(eq(tickets.publicCode, publicCode));
+  }
+
   const guardian: SessionUser = {
     afm: '100000027',
     firstName: 'ΕΛΕΝΗ',

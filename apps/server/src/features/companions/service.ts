@@ -68,7 +68,7 @@ export async function indicateCompanion(
   const minor = await findDependentByAmka(db, guardian.id, request.amka);
   if (!minor) throw new AppError('DEPENDENT_NOT_FOUND');
   const ticket = await findMinorsTicket(db, request.publicCode, minor.amka);
-  if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+  if (!ticket) throw new AppError('MINOR_TICKET_NOT_FOUND');
   if (!ticket.upcoming) throw new AppError('EVENT_STARTED');
   const companion = await resolveCompanion(db, guardian, request.afm, minor.id);
 

@@ -1,0 +1,215 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  providerEventSchema,
+  providerMessages,
+  providerTicketSchema,
+  type ImportReport,
+  type ProviderEvent,
+  type ProviderTicket,
+} from '@tickets/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { events, tickets } from '../../db/schema';
+import { writeAudit } from '../../shared/audit';
+
+/**
+ * Events and tickets arriving from a club's provider, by API or by file. Each row is checked on
+ * its own: bad rows are reported with a Greek reason, good rows are upserted, idempotently (an
+ * unchanged row is not written again). Each chunk is one transaction with its audit row.
+ */
+const CHUNK = 1000;
+
+type Rejection = ImportReport['rejected'][number];
+
+function validateRows<T>(rows: unknown[], schema: z.ZodType<T>, keyOf: (row: unknown) => string | null) {
+  const valid: { row: number; value: T }[] = [];
+  const rejected: Rejection[] = [];
+  rows.forEach((raw, index) => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) valid.push({ row: index + 1, value: parsed.data });
+    else
+      rejected.push({
+        row: index + 1,
+        key: keyOf(raw),
+        reason: parsed.error.issues[0]?.message ?? providerMessages.textRequired,
+      });
+  });
+  return { valid, rejected };
+}
+
+const keyField = (field: string) => (raw: unknown) => {
+  const value = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>)[field] : undefined;
+  return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 64) : null;
+};
+
+function dropDuplicates<T>(
+  rows: { row: number; value: T }[],
+  keyOf: (value: T) => string,
+  rejected: Rejection[],
+) {
+  const seen = new Set<string>();
+  return rows.filter(({ row, value }) => {
+    const key = keyOf(value);
+    if (!seen.has(key)) return seen.add(key);
+    rejected.push({ row, key, reason: providerMessages.duplicateInBatch });
+    return false;
+  });
+}
+
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+export interface Importer {
+  organisationId: string;
+  actor: string;
+  requestId?: string;
+}
+
+export async function importEvents(db: Db, importer: Importer, rows: unknown[]): Promise<ImportReport> {
+  const { valid, rejected } = validateRows<ProviderEvent>(rows, providerEventSchema, keyField('externalId'));
+  const unique = dropDuplicates(valid, (event) => event.externalId, rejected);
+  let inserted = 0;
+  let updated = 0;
+  for (const chunk of chunks(unique)) {
+    await db.transaction(async (tx) => {
+      const written = await tx
+        .insert(events)
+        .values(
+          chunk.map(({ value }) => ({
+            organisationId: importer.organisationId,
+            externalId: value.externalId,
+            description: value.description,
+            startsAt: new Date(value.startsAt),
+            venue: value.venue,
+            seasonal: value.seasonal,
+            displayMode: value.displayMode,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [events.organisationId, events.externalId],
+          set: {
+            description: sql`excluded.description`,
+            startsAt: sql`excluded.starts_at`,
+            venue: sql`excluded.venue`,
+            seasonal: sql`excluded.seasonal`,
+            displayMode: sql`excluded.display_mode`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`(${events.description}, ${events.startsAt}, ${events.venue}, ${events.seasonal}, ${events.displayMode})
+            is distinct from (excluded.description, excluded.starts_at, excluded.venue, excluded.seasonal, excluded.display_mode)`,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      inserted += written.filter((row) => row.inserted).length;
+      updated += written.filter((row) => !row.inserted).length;
+      await writeAudit(tx, {
+        actor: importer.actor,
+        action: 'PROVIDER_EVENTS_IMPORT',
+        subject: importer.organisationId,
+        requestId: importer.requestId,
+        details: { rows: chunk.length, written: written.length },
+      });
+    });
+  }
+  return report(rows.length, inserted, updated, unique.length, rejected);
+}
+
+export async function importTickets(db: Db, importer: Importer, rows: unknown[]): Promise<ImportReport> {
+  const { valid, rejected } = validateRows<ProviderTicket>(
+    rows,
+    providerTicketSchema,
+    keyField('publicCode'),
+  );
+  const unique = dropDuplicates(valid, (ticket) => ticket.publicCode, rejected);
+  const eventRows = await db
+    .select({ id: events.id, externalId: events.externalId })
+    .from(events)
+    .where(eq(events.organisationId, importer.organisationId));
+  const eventIds = new Map(eventRows.map((event) => [event.externalId, event.id]));
+  let inserted = 0;
+  let updated = 0;
+  let accepted = 0;
+
+  for (const chunk of chunks(unique)) {
+    const foreign = await db
+      .select({ publicCode: tickets.publicCode })
+      .from(tickets)
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .where(
+        and(
+          inArray(
+            tickets.publicCode,
+            chunk.map(({ value }) => value.publicCode),
+          ),
+          sql`${events.organisationId} <> ${importer.organisationId}`,
+        ),
+      );
+    const foreignCodes = new Set(foreign.map((row) => row.publicCode));
+    const writable = chunk.filter(({ row, value }) => {
+      const reason = foreignCodes.has(value.publicCode)
+        ? providerMessages.otherOrganisation
+        : eventIds.has(value.eventExternalId)
+          ? undefined
+          : providerMessages.unknownEvent;
+      if (reason) rejected.push({ row, key: value.publicCode, reason });
+      return !reason;
+    });
+    if (writable.length === 0) continue;
+    accepted += writable.length;
+    await db.transaction(async (tx) => {
+      const written = await tx
+        .insert(tickets)
+        .values(
+          writable.map(({ value }) => ({
+            publicCode: value.publicCode,
+            eventId: eventIds.get(value.eventExternalId) ?? -1,
+            sector: value.sector ?? null,
+            gate: value.gate ?? null,
+            row: value.row ?? null,
+            seat: value.seat ?? null,
+            seasonal: value.seasonal,
+          })),
+        )
+        .onConflictDoUpdate({
+          target: tickets.publicCode,
+          set: {
+            eventId: sql`excluded.event_id`,
+            sector: sql`excluded.sector`,
+            gate: sql`excluded.gate`,
+            row: sql`excluded.row`,
+            seat: sql`excluded.seat`,
+            seasonal: sql`excluded.seasonal`,
+            modifiedAt: sql`now()`,
+          },
+          setWhere: sql`(${tickets.eventId}, ${tickets.sector}, ${tickets.gate}, ${tickets.row}, ${tickets.seat}, ${tickets.seasonal})
+            is distinct from (excluded.event_id, excluded.sector, excluded.gate, excluded.row, excluded.seat, excluded.seasonal)`,
+        })
+        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      inserted += written.filter((row) => row.inserted).length;
+      updated += written.filter((row) => !row.inserted).length;
+      await writeAudit(tx, {
+        actor: importer.actor,
+        action: 'PROVIDER_TICKETS_IMPORT',
+        subject: importer.organisationId,
+        requestId: importer.requestId,
+        details: { rows: writable.length, written: written.length },
+      });
+    });
+  }
+  return report(rows.length, inserted, updated, accepted, rejected);
+}
+
+function report(
+  received: number,
+  inserted: number,
+  updated: number,
+  accepted: number,
+  rejected: Rejection[],
+): ImportReport {
+  return {
+    received,
+    inserted,
+    updated,
+    unchanged: accepted - inserted - updated,
+    rejected: rejected.sort((a, b) => a.row - b.row),
+  };
+}

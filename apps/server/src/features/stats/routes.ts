@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { statsQuerySchema, ticketDetailsSchema } from '@tickets/domain';
+import { AppError } from '../../shared/app-error';
+import { writeAudit } from '../../shared/audit';
+import { currentUser, requireOfficer } from '../../shared/guards';
+import { findTicketForOfficer, toTicketDetails } from '../../shared/tickets';
+
+/** Stats lookup (officers only): every field of a ticket by its 12-digit code, read-only, audited. */
+export async function statsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+
+  app.post(
+    '/api/stats/ticket',
+    {
+      preHandler: requireOfficer,
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['ticket office'],
+        summary: 'Look a ticket up by its code',
+        querystring: statsQuerySchema,
+        response: { 200: ticketDetailsSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const found = await findTicketForOfficer(db, user, request.query.code);
+      await writeAudit(db, {
+        actor: user.afm,
+        action: found ? 'TICKET_LOOKUP' : 'TICKET_LOOKUP_MISS',
+        subject: request.query.code,
+        requestId: request.id,
+      });
+      if (!found) throw new AppError('TICKET_NOT_FOUND');
+      return toTicketDetails(found);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { DisplayMode, TicketDetails } from '@tickets/domain';
+import type { Db } from '../db/client';
+import { events, organisations, tickets } from '../db/schema';
+import type { SessionUser } from './sessions';
+
+/**
+ * A ticket as officers see it (spec §3 "Ticket details"), limited to the officer's organisation
+ * unless the officer is platform-wide (DESIGN.md §5). Another club's ticket is as good as absent.
+ */
+export function officerScope(user: SessionUser): SQL | undefined {
+  return user.organisationId ? eq(events.organisationId, user.organisationId) : undefined;
+}
+
+export async function findTicketForOfficer(db: Pick<Db, 'select'>, user: SessionUser, publicCode: string) {
+  const [row] = await db
+    .select({
+      ticket: tickets,
+      eventDescription: events.description,
+      eventStartsAt: events.startsAt,
+      eventUpcoming: sql<boolean>`${events.startsAt} > now()`,
+      venue: events.venue,
+      displayMode: events.displayMode,
+      provider: organisations.name,
+    })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .innerJoin(organisations, eq(organisations.id, events.organisationId))
+    .where(and(eq(tickets.publicCode, publicCode), officerScope(user)))
+    .limit(1);
+  return row;
+}
+
+export type OfficerTicket = NonNullable<Awaited<ReturnType<typeof findTicketForOfficer>>>;
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toTicketDetails(row: OfficerTicket): TicketDetails {
+  const { ticket } = row;
+  return {
+    fullName: ticket.fullName,
+    documentType: ticket.documentType,
+    documentId: ticket.documentId,
+    publicCode: ticket.publicCode,
+    eventDescription: row.eventDescription,
+    eventDateTime: row.eventStartsAt.toISOString(),
+    venue: row.venue,
+    sector: ticket.sector,
+    gate: ticket.gate,
+    row: ticket.row,
+    seat: ticket.seat,
+    provider: row.provider,
+    status: ticket.status,
+    seasonal: ticket.seasonal,
+    installationId: ticket.installationId,
+    skipMode: ticket.skipMode,
+    afm: ticket.holderAfm,
+    amka: ticket.holderAmka,
+    createdOn: iso(ticket.createdAt),
+    modifiedOn: iso(ticket.modifiedAt),
+    personalizedOn: iso(ticket.personalizedAt),
+    anonymous: ticket.anonymous,
+  };
+}
+
+export const displayModeOf = (value: string): DisplayMode => (value === 'BARCODE' ? 'BARCODE' : 'QR');

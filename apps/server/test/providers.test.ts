@@ -1,0 +1,163 @@
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { PROVIDER_BATCH_MAX, providerMessages, type ImportReport } from '@tickets/domain';
+import { importFile } from '../src/admin/import-file';
+import { events, tickets } from '../src/db/schema';
+import { DEMO_PROVIDER_KEYS, demoTicketCode } from '../src/demo/events';
+import { firstError } from './support/login';
+import { engines, startTestServer, type TestServer } from './support/test-server';
+
+const KEY = DEMO_PROVIDER_KEYS['kae-akropoli'];
+const FUTURE = '2031-05-01T18:00:00+03:00';
+
+describe.each(engines)('provider API and import command on %s', (engine) => {
+  let server: TestServer;
+  let base: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    base = server.baseUrl;
+  });
+  afterAll(() => server.close());
+
+  const put = (what: 'events' | 'tickets', body: unknown, key: string | null = KEY) =>
+    fetch(`${base}/api/providers/${what}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify(body),
+    });
+  const ticketCount = async () => (await server.database.db.select({ n: count() }).from(tickets))[0]?.n ?? 0;
+
+  it('refuses a missing or wrong API key', async () => {
+    for (const key of [null, 'demo-key-not-a-real-one']) {
+      const response = await put('events', { events: [] }, key);
+      expect(response.status).toBe(401);
+      expect((await firstError(response))?.code).toBe('PROVIDER_UNAUTHENTICATED');
+    }
+  });
+
+  it('upserts events, reporting bad rows with Greek reasons', async () => {
+    const response = await put('events', {
+      events: [
+        {
+          externalId: 'final-2031',
+          description: 'Τελικός',
+          startsAt: FUTURE,
+          venue: 'ΟΑΚΑ',
+          displayMode: 'BARCODE',
+        },
+        { externalId: 'bad-date', description: 'Χ', startsAt: '1 Μαΐου', venue: 'Χ' },
+        { externalId: 'final-2031', description: 'Διπλός', startsAt: FUTURE, venue: 'ΟΑΚΑ' },
+      ],
+    });
+    expect(response.status).toBe(200);
+    const report = (await response.json()) as ImportReport;
+    expect(report).toMatchObject({ received: 3, inserted: 1, updated: 0, unchanged: 0 });
+    expect(report.rejected).toEqual([
+      { row: 2, key: 'bad-date', reason: providerMessages.startsAt },
+      { row: 3, key: 'final-2031', reason: providerMessages.duplicateInBatch },
+    ]);
+  });
+
+  it('loads 10,000 tickets idempotently: the second run changes nothing', async () => {
+    const batch = (offset: number) =>
+      Array.from({ length: PROVIDER_BATCH_MAX }, (_, i) => ({
+        publicCode: demoTicketCode('9', 1, offset + i + 1),
+        eventExternalId: 'final-2031',
+        sector: `Π${i % 10}`,
+        row: String(i % 30),
+        seat: String(i % 40),
+      }));
+    const before = await ticketCount();
+    const reports: ImportReport[] = [];
+    for (const run of [1, 2]) {
+      for (const offset of [0, PROVIDER_BATCH_MAX]) {
+        reports.push((await (await put('tickets', { tickets: batch(offset) })).json()) as ImportReport);
+      }
+      expect(await ticketCount()).toBe(before + 2 * PROVIDER_BATCH_MAX);
+      if (run === 1) {
+        const [sample] = await server.database.db
+          .select()
+          .from(tickets)
+          .where(eq(tickets.publicCode, demoTicketCode('9', 1, 1)));
+        expect(sample).toMatchObject({ sector: 'Π0', seat: '0' });
+      }
+    }
+    expect(reports.map((report) => report.inserted)).toEqual([5000, 5000, 0, 0]);
+    expect(reports.map((report) => report.unchanged)).toEqual([0, 0, 5000, 5000]);
+  });
+
+  it('updates a changed ticket, and refuses another club’s code and an unknown event', async () => {
+    const response = await put('tickets', {
+      tickets: [
+        { publicCode: demoTicketCode('9', 1, 1), eventExternalId: 'final-2031', sector: 'VIP' },
+        { publicCode: demoTicketCode('3', 1, 10), eventExternalId: 'final-2031' },
+        { publicCode: demoTicketCode('9', 1, 99_999), eventExternalId: 'no-such-event' },
+        { publicCode: '12345', eventExternalId: 'final-2031' },
+      ],
+    });
+    const report = (await response.json()) as ImportReport;
+    expect(report).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
+    expect(report.rejected.map((rejection) => rejection.reason)).toEqual([
+      providerMessages.otherOrganisation,
+      providerMessages.unknownEvent,
+      expect.stringMatching(/12 ψηφία/),
+    ]);
+    const [foreign] = await server.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.publicCode, demoTicketCode('3', 1, 10)));
+    const [event] = await server.database.db
+      .select()
+      .from(events)
+      .where(eq(events.id, foreign?.eventId ?? -1));
+    expect(event?.organisationId).toBe('ae-olympiada');
+  });
+
+  it('refuses a batch over the limit or of the wrong shape, writing nothing', async () => {
+    const before = await ticketCount();
+    const tooMany = Array.from({ length: PROVIDER_BATCH_MAX + 1 }, () => ({}));
+    expect((await put('tickets', { tickets: tooMany })).status).toBe(400);
+    expect((await put('tickets', { rows: [] })).status).toBe(400);
+    expect(await ticketCount()).toBe(before);
+  });
+
+  it('imports a CSV and a JSON file through the same rules', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'tickets-import-'));
+    const csv = path.join(folder, 'tickets.csv');
+    await writeFile(
+      csv,
+      [
+        'eventExternalId,eventDescription,eventStartsAt,venue,eventSeasonal,displayMode,publicCode,sector,gate,row,seat,seasonal',
+        `csv-match,"Ακρόπολη - Πάτρα, αγώνας 2",${FUTURE},Κλειστό,false,BARCODE,${demoTicketCode('8', 1, 1)},Α,1,1,1,false`,
+        `csv-match,"Ακρόπολη - Πάτρα, αγώνας 2",${FUTURE},Κλειστό,false,BARCODE,${demoTicketCode('8', 1, 2)},Α,1,1,2,false`,
+        `csv-match,"Ακρόπολη - Πάτρα, αγώνας 2",${FUTURE},Κλειστό,false,BARCODE,not-a-code,Α,1,1,3,false`,
+      ].join('\n'),
+    );
+    const first = await importFile(server.database.db, csv, 'kae-akropoli');
+    expect(first.events).toMatchObject({ inserted: 1 });
+    expect(first.tickets).toMatchObject({
+      received: 3,
+      inserted: 2,
+      rejected: [{ row: 3, key: 'not-a-code' }],
+    });
+    const second = await importFile(server.database.db, csv, 'kae-akropoli');
+    expect(second.tickets).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+
+    const json = path.join(folder, 'tickets.json');
+    await writeFile(
+      json,
+      JSON.stringify({
+        events: [],
+        tickets: [{ publicCode: demoTicketCode('8', 1, 3), eventExternalId: 'csv-match' }],
+      }),
+    );
+    expect((await importFile(server.database.db, json, 'kae-akropoli')).tickets).toMatchObject({
+      inserted: 1,
+    });
+    await writeFile(json, '{ not json');
+    await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(/not valid JSON/);
+  });
+});

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { validationMessages } from '@tickets/domain';
+import { auditLog, suspensions, tickets } from '../src/db/schema';
+import { DEMO_TICKETS, demoTicketCode } from '../src/demo/events';
+import { firstError, jsonFrom, loginAs } from './support/login';
+import { engines, startTestServer, type TestServer } from './support/test-server';
+
+const CLUB_OFFICER = '100000015'; // ae-olympiada
+const PLATFORM_OFFICER = '100000003';
+const CITIZEN = '100000040';
+
+const derby = (serial: number) => demoTicketCode('3', 1, serial);
+const pastMatch = (serial: number) => demoTicketCode('3', 4, serial);
+const basket = (serial: number) => demoTicketCode('4', 1, serial);
+
+const overSixtySeven = (ticketCode: string, documentId = 'ΑΚ123456') => ({
+  ticketCode,
+  firstName: 'ΙΩΑΝΝΗΣ',
+  lastName: 'ΠΑΠΑΔΑΚΗΣ',
+  documentType: 'NATIONAL_ID',
+  documentId,
+});
+const foreigner = (ticketCode: string) => ({
+  ticketCode,
+  firstName: 'John',
+  lastName: "O'Neill-Smith",
+  documentType: 'PASSPORT',
+  documentId: 'X1234567',
+});
+
+describe.each(engines)('ticket office and stats on %s', (engine) => {
+  let server: TestServer;
+  let base: string;
+  const cookies: Record<string, string> = {};
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    base = server.baseUrl;
+    for (const afm of [CLUB_OFFICER, PLATFORM_OFFICER, CITIZEN])
+      cookies[afm] = (await loginAs(base, afm)).cookie;
+  });
+  afterAll(() => server.close());
+
+  const post = (afm: string | undefined, path: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: jsonFrom(base, afm ? cookies[afm] : undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const personalize = (afm: string | undefined, body: unknown) =>
+    post(afm, '/api/ticket-office/personalize', body);
+  const identify = (afm: string | undefined, body: unknown) => post(afm, '/api/ticket-office/identify', body);
+  const lookup = (afm: string | undefined, code: string) =>
+    post(afm, `/api/stats/ticket?code=${encodeURIComponent(code)}`);
+
+  it('personalises a ticket for an over-67 fan with an unguessable code and the event’s display mode', async () => {
+    const response = await personalize(CLUB_OFFICER, overSixtySeven(derby(1)));
+    expect(response.status).toBe(200);
+    const issued = (await response.json()) as Record<string, unknown>;
+    expect(issued).toMatchObject({
+      publicCode: derby(1),
+      fullName: 'ΙΩΑΝΝΗΣ ΠΑΠΑΔΑΚΗΣ',
+      documentType: 'NATIONAL_ID',
+      documentId: 'ΑΚ123456',
+      displayMode: 'QR',
+      eventDescription: expect.stringContaining('Ολυμπιάδα'),
+      venue: 'Γήπεδο Ολυμπιάδας',
+      personalizedOn: expect.any(String),
+    });
+    expect(issued.privateCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, derby(1)));
+    expect(audit.map((row) => row.action)).toEqual(['TICKET_PERSONALIZE']);
+  });
+
+  it('answers the same code to a reprint and refuses another person', async () => {
+    const first = (await (await personalize(CLUB_OFFICER, overSixtySeven(derby(2)))).json()) as Record<
+      string,
+      string
+    >;
+    const again = (await (await personalize(CLUB_OFFICER, overSixtySeven(derby(2)))).json()) as Record<
+      string,
+      string
+    >;
+    expect(again.privateCode).toBe(first.privateCode);
+    const other = await personalize(CLUB_OFFICER, overSixtySeven(derby(2), 'ΑΒ999999'));
+    expect(other.status).toBe(409);
+    expect((await firstError(other))?.code).toBe('TICKET_ALREADY_BOUND');
+  });
+
+  it('binds a ticket once when officers race for it', async () => {
+    const attempts = await Promise.all(
+      ['ΑΑ000001', 'ΑΑ000002', 'ΑΑ000003', 'ΑΑ000004'].map((documentId) =>
+        personalize(PLATFORM_OFFICER, overSixtySeven(derby(3), documentId)),
+      ),
+    );
+    expect(attempts.map((response) => response.status).sort()).toEqual([200, 409, 409, 409]);
+  });
+
+  it('identifies a foreigner with Latin names; barcode for the basketball club', async () => {
+    const response = await identify(PLATFORM_OFFICER, foreigner(basket(1)));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      fullName: "JOHN O'NEILL-SMITH",
+      displayMode: 'BARCODE',
+      documentType: 'PASSPORT',
+    });
+  });
+
+  it('keeps a club officer to their own club’s tickets, as if the others did not exist', async () => {
+    for (const response of [
+      await identify(CLUB_OFFICER, foreigner(basket(2))),
+      await lookup(CLUB_OFFICER, basket(1)),
+    ]) {
+      expect(response.status).toBe(404);
+      expect((await firstError(response))?.code).toBe('TICKET_NOT_FOUND');
+    }
+    expect((await lookup(PLATFORM_OFFICER, basket(1))).status).toBe(200);
+  });
+
+  it('refuses citizens (403) and anonymous callers (401) on every ticket-office call', async () => {
+    for (const afm of [CITIZEN, undefined]) {
+      const expected = afm ? 403 : 401;
+      expect((await personalize(afm, overSixtySeven(derby(4)))).status).toBe(expected);
+      expect((await identify(afm, foreigner(derby(4)))).status).toBe(expected);
+      expect((await lookup(afm, derby(1))).status).toBe(expected);
+    }
+    const [ticket] = await server.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.publicCode, derby(4)));
+    expect(ticket?.documentId).toBeNull();
+  });
+
+  it.each([
+    [
+      'Latin names for an over-67 fan',
+      'personalize',
+      { ...overSixtySeven(derby(5)), firstName: 'John' },
+      validationMessages.greekName,
+    ],
+    [
+      'Greek names for a foreigner',
+      'identify',
+      { ...foreigner(derby(5)), lastName: 'ΣΜΙΘ' },
+      validationMessages.latinName,
+    ],
+    [
+      'a national ID for a foreigner',
+      'identify',
+      { ...foreigner(derby(5)), documentType: 'NATIONAL_ID' },
+      validationMessages.documentType,
+    ],
+    [
+      'a lower-case document number',
+      'personalize',
+      overSixtySeven(derby(5), 'ak123456'),
+      validationMessages.documentId,
+    ],
+    ['an 11-digit ticket code', 'personalize', overSixtySeven('30100000000'), validationMessages.ticketCode],
+    [
+      'blank names',
+      'personalize',
+      { ...overSixtySeven(derby(5)), firstName: '   ' },
+      validationMessages.nameRequired,
+    ],
+    [
+      'an unknown document type',
+      'identify',
+      { ...foreigner(derby(5)), documentType: 'LIBRARY_CARD' },
+      validationMessages.documentType,
+    ],
+  ])('refuses %s with a Greek 400', async (_name, path, body, message) => {
+    const response = await post(CLUB_OFFICER, `/api/ticket-office/${path}`, body);
+    expect(response.status).toBe(400);
+    expect((await firstError(response))?.description).toBe(message);
+    const [ticket] = await server.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.publicCode, derby(5)));
+    expect(ticket?.documentId).toBeNull();
+  });
+
+  it('refuses a match that has started, a ticket someone holds, and a suspended fan', async () => {
+    expect((await firstError(await personalize(CLUB_OFFICER, overSixtySeven(pastMatch(1)))))?.code).toBe(
+      'EVENT_STARTED',
+    );
+    expect(
+      (await firstError(await personalize(CLUB_OFFICER, overSixtySeven(DEMO_TICKETS.olderMinorFree))))?.code,
+    ).toBe('TICKET_ALREADY_BOUND');
+    await server.database.db.insert(suspensions).values({
+      documentId: 'ΧΧ666666',
+      endDate: sql`((now() at time zone 'Europe/Athens')::date + 10)` as unknown as string,
+      createdBy: PLATFORM_OFFICER,
+    });
+    const suspended = await personalize(CLUB_OFFICER, overSixtySeven(derby(6), 'ΧΧ666666'));
+    expect(suspended.status).toBe(422);
+    expect((await firstError(suspended))?.code).toBe('PERSON_SUSPENDED');
+  });
+
+  it('looks a ticket up with every field, audited, and says so when there is none', async () => {
+    const response = await lookup(CLUB_OFFICER, derby(1));
+    expect(response.status).toBe(200);
+    const details = (await response.json()) as Record<string, unknown>;
+    expect(details).toMatchObject({
+      publicCode: derby(1),
+      fullName: 'ΙΩΑΝΝΗΣ ΠΑΠΑΔΑΚΗΣ',
+      provider: expect.stringContaining('Ολυμπιάδα'),
+      seasonal: false,
+      status: 'ACTIVE',
+    });
+    expect(Object.keys(details)).toEqual(
+      expect.arrayContaining(['afm', 'amka', 'installationId', 'createdOn', 'modifiedOn', 'personalizedOn']),
+    );
+    expect('privateCode' in details).toBe(false);
+    expect((await lookup(CLUB_OFFICER, '999999999999')).status).toBe(404);
+    expect((await lookup(CLUB_OFFICER, '12ab')).status).toBe(400);
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'TICKET_LOOKUP'));
+    expect(audit.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import {
+  CITIZEN_DOCUMENT_TYPES,
+  DISPLAY_MODES,
+  DOCUMENT_ID_MAX_LENGTH,
+  DOCUMENT_ID_PATTERN,
+  FOREIGNER_DOCUMENT_TYPES,
+  GREEK_NAME_PATTERN,
+  LATIN_NAME_PATTERN,
+  NAME_MAX_LENGTH,
+} from '../constants';
+import { validationMessages as text } from '../messages';
+import { strictPayload, ticketCodeField } from './fields';
+
+/** A name as written on the document, trimmed, in the script the fan's document uses. */
+const nameField = (pattern: RegExp, message: string) =>
+  z
+    .string({ error: text.nameRequired })
+    .trim()
+    .min(1, { error: text.nameRequired })
+    .max(NAME_MAX_LENGTH, { error: text.nameTooLong })
+    .regex(pattern, { error: message })
+    .refine((value) => /\p{L}/u.test(value), { error: message });
+
+export const documentIdField = z
+  .string({ error: text.documentId })
+  .trim()
+  .min(1, { error: text.documentId })
+  .max(DOCUMENT_ID_MAX_LENGTH, { error: text.documentId })
+  .regex(DOCUMENT_ID_PATTERN, { error: text.documentId });
+
+/** POST /api/ticket-office/identify: a foreigner, Latin names, passport, foreign ID or permit. */
+export const identifyTicketSchema = strictPayload({
+  ticketCode: ticketCodeField,
+  firstName: nameField(LATIN_NAME_PATTERN, text.latinName),
+  lastName: nameField(LATIN_NAME_PATTERN, text.latinName),
+  documentType: z.enum(FOREIGNER_DOCUMENT_TYPES, { error: text.documentType }),
+  documentId: documentIdField,
+});
+
+/** POST /api/ticket-office/personalize: an over-67 fan, Greek names, passport or national ID. */
+export const personalizeTicketSchema = strictPayload({
+  ticketCode: ticketCodeField,
+  firstName: nameField(GREEK_NAME_PATTERN, text.greekName),
+  lastName: nameField(GREEK_NAME_PATTERN, text.greekName),
+  documentType: z.enum(CITIZEN_DOCUMENT_TYPES, { error: text.documentType }),
+  documentId: documentIdField,
+});
+export type TicketIssueRequest =
+  z.infer<typeof identifyTicketSchema> | z.infer<typeof personalizeTicketSchema>;
+
+const nullableText = z.string().nullable();
+
+/** Spec §3 "Ticket details": every field, null where unknown (the client shows a dash). */
+export const ticketDetailsSchema = z.object({
+  fullName: nullableText,
+  documentType: nullableText,
+  documentId: nullableText,
+  publicCode: z.string(),
+  eventDescription: z.string(),
+  eventDateTime: z.string(),
+  venue: nullableText,
+  sector: nullableText,
+  gate: nullableText,
+  row: nullableText,
+  seat: nullableText,
+  provider: nullableText,
+  status: z.string(),
+  seasonal: z.boolean(),
+  installationId: nullableText,
+  skipMode: nullableText,
+  afm: nullableText,
+  amka: nullableText,
+  createdOn: nullableText,
+  modifiedOn: nullableText,
+  personalizedOn: nullableText,
+  anonymous: z.boolean(),
+});
+export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
+
+/** What issuing answers: the details, and the verification code with how to print it. */
+export const issuedTicketSchema = ticketDetailsSchema.extend({
+  privateCode: z.string(),
+  displayMode: z.enum(DISPLAY_MODES),
+});
+export type IssuedTicket = z.infer<typeof issuedTicketSchema>;
+
+/** POST /api/stats/ticket?code= */
+export const statsQuerySchema = z.object({ code: ticketCodeField });
