@@ -2,9 +2,11 @@ import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/seed';
+import { revertDueTransfers } from './features/wallet/transfers';
 import { purgeExpiredSessions } from './shared/sessions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
+const REVERT_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,6 +21,13 @@ async function main(): Promise<void> {
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();
+  // Season tickets lent for a fixture go back to their holder once it is over (transfer rules).
+  const revert = setInterval(() => {
+    revertDueTransfers(database.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'transfer revert failed'),
+    );
+  }, REVERT_INTERVAL_MS);
+  revert.unref();
 
   const engine =
     database.engine === 'pglite'
@@ -29,6 +38,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
+    clearInterval(revert);
     await app.close();
     await database.close();
     process.exit(0);

@@ -92,3 +92,6 @@ export const GREEK_NAME_PATTERN = /^[\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A
 export const DOCUMENT_ID_PATTERN = /^[A-Z\u0391-\u03A10-9\u03A3-\u03A9-]+$/;
 export const NAME_MAX_LENGTH = 100;
 export const DOCUMENT_ID_MAX_LENGTH = 30;
+
+/** How long a match is taken to last, for "revert after the event" (minToAutoRevertTransferredTicket = 0). */
+export const EVENT_DURATION_MINUTES = 180;

@@ -106,6 +106,50 @@ export const errorCatalogue = {
     status: 409,
     description: 'Ο συνοδός μπορεί να αλλάξει μόνο σε αδειοδότηση που έχει γίνει αποδεκτή.',
   },
+  EVENT_NOT_FOUND: {
+    status: 404,
+    description: 'Δεν βρέθηκε ο αγώνας, ή έχει ήδη διεξαχθεί.',
+  },
+  TRANSFER_NOT_ALLOWED: {
+    status: 422,
+    description: 'Ο διοργανωτής δεν επιτρέπει μεταβιβάσεις για αυτό το εισιτήριο διαρκείας.',
+  },
+  TRANSFER_NOT_ALLOWED_FOR_FIXTURE: {
+    status: 422,
+    description: 'Για αυτόν τον αγώνα δεν επιτρέπονται μεταβιβάσεις εισιτηρίων διαρκείας.',
+  },
+  TRANSFER_CUTOFF_PASSED: {
+    status: 422,
+    description: 'Έληξε το χρονικό όριο μεταβίβασης πριν τον αγώνα.',
+  },
+  TRANSFER_LIMIT_REACHED: {
+    status: 422,
+    description: 'Έχει συμπληρωθεί ο μέγιστος αριθμός μεταβιβάσεων για αυτό το εισιτήριο.',
+  },
+  TRANSFER_IN_PROGRESS: {
+    status: 409,
+    description: 'Υπάρχει ήδη μεταβίβαση σε εξέλιξη για αυτό το εισιτήριο.',
+  },
+  RECIPIENT_INVALID: {
+    status: 422,
+    description: 'Ο παραλήπτης δεν βρέθηκε στο μητρώο πολιτών ή είναι ο ίδιος ο κάτοχος.',
+  },
+  RECIPIENT_SUSPENDED: {
+    status: 422,
+    description: 'Ο παραλήπτης έχει αποκλειστεί από αθλητικές εκδηλώσεις· δεν μπορεί να λάβει εισιτήριο.',
+  },
+  TICKET_BLOCKED: {
+    status: 422,
+    description: 'Το εισιτήριο είναι αποκλεισμένο λόγω αποκλεισμού του κατόχου από αθλητικές εκδηλώσεις.',
+  },
+  TRANSFER_NOT_FOUND: {
+    status: 404,
+    description: 'Δεν βρέθηκε η μεταβίβαση.',
+  },
+  TRANSFER_NOT_PENDING: {
+    status: 409,
+    description: 'Η μεταβίβαση δεν είναι πλέον σε εκκρεμότητα.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     description: 'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε αργότερα.',

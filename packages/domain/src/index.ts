@@ -8,3 +8,5 @@ export * from './schemas/fields';
 export * from './schemas/companions';
 export * from './schemas/ticket-office';
 export * from './schemas/providers';
+export * from './schemas/transfers';
+export * from './schemas/suspensions';

@@ -269,3 +269,37 @@ export const suspensions = pgTable(
     index('suspensions_document_idx').on(t.documentId),
   ],
 );
+
+/**
+ * A season ticket lent for one fixture (the Gov.gr Wallet's transfer): PENDING until the
+ * recipient accepts; ACCEPTED makes the recipient the holder; REVERTED gives it back after the
+ * fixture when the season's rules say so. One live transfer per ticket, enforced by the database.
+ */
+export const transfers = pgTable(
+  'transfers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    fixtureId: bigint('fixture_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    fromAfm: text('from_afm').notNull(),
+    toAfm: text('to_afm').notNull(),
+    toName: text('to_name').notNull(),
+    /** PENDING, ACCEPTED, REJECTED, REVOKED or REVERTED. */
+    status: text('status').notNull(),
+    /** When an accepted transfer goes back to the holder; null = it stays with the recipient. */
+    revertAt: timestamp('revert_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('transfers_one_live_key')
+      .on(t.ticketId)
+      .where(sql`status in ('PENDING', 'ACCEPTED')`),
+    index('transfers_to_idx').on(t.toAfm),
+    index('transfers_revert_idx').on(t.revertAt),
+  ],
+);

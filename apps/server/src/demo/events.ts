@@ -222,6 +222,21 @@ export async function seedDemoEvents(db: Db, today: Date): Promise<void> {
   const older = minors.find((row) => row.firstName === 'ΝΙΚΟΛΑΟΣ')?.amka;
   const younger = minors.find((row) => row.firstName === 'ΑΝΝΑ')?.amka;
   if (!older || !younger) return;
+  // Season tickets in two citizens' wallets, to try transfers with (README).
+  for (const [serial, holderAfm] of [
+    [1, '100000039'],
+    [2, '100000040'],
+  ] as const) {
+    await db
+      .update(tickets)
+      .set({ holderAfm })
+      .where(eq(tickets.publicCode, demoTicketCode('3', 3, serial)));
+  }
+  await db
+    .update(events)
+    .set({ minToAutoRevertTransferredTicket: 0 })
+    .where(eq(events.externalId, 'demo-season'));
+
   const holders: [string, string][] = [
     [DEMO_TICKETS.olderMinorFree, older],
     [DEMO_TICKETS.olderMinorPending, older],

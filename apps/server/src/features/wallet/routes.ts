@@ -1,9 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companionRequestSchema, validationMessages } from '@tickets/domain';
+import {
+  companionRequestSchema,
+  createTransferSchema,
+  ticketCodeField,
+  transferSchema,
+  validationMessages,
+  walletTicketSchema,
+} from '@tickets/domain';
 import { currentUser, requireUser } from '../../shared/guards';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests';
+import { listWalletTickets } from './tickets';
+import { answerTransfer, createTransfer, listTransfers } from './transfers';
 
 /** The Gov.gr Wallet's API: what the wallet app calls for the logged-in holder. */
 export async function walletRoutes(instance: FastifyInstance): Promise<void> {
@@ -44,6 +53,76 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
         db,
         { user: currentUser(request), requestId: request.id },
         request.params.requestId,
+        request.params.answer,
+      ),
+  );
+
+  app.get(
+    '/api/wallet/tickets',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: "The holder's tickets to upcoming events",
+        response: { 200: z.array(walletTicketSchema) },
+      },
+    },
+    async (request) => listWalletTickets(db, currentUser(request).afm),
+  );
+
+  app.get(
+    '/api/wallet/transfers',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Transfers from or to the logged-in person',
+        response: { 200: z.array(transferSchema) },
+      },
+    },
+    async (request) => listTransfers(db, currentUser(request).afm),
+  );
+
+  app.post(
+    '/api/wallet/tickets/:publicCode/transfers',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Lend a season ticket to another person for one fixture',
+        params: z.object({ publicCode: ticketCodeField }),
+        body: createTransferSchema,
+        response: { 200: transferSchema },
+      },
+    },
+    async (request) =>
+      createTransfer(
+        db,
+        { user: currentUser(request), requestId: request.id },
+        request.params.publicCode,
+        request.body,
+      ),
+  );
+
+  app.post(
+    '/api/wallet/transfers/:transferId/:answer',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The recipient accepts or rejects; the holder revokes a pending transfer',
+        params: z.object({
+          transferId: z.uuid({ error: validationMessages.transferId }),
+          answer: z.enum(['accept', 'reject', 'revoke']),
+        }),
+        response: { 200: transferSchema },
+      },
+    },
+    async (request) =>
+      answerTransfer(
+        db,
+        { user: currentUser(request), requestId: request.id },
+        request.params.transferId,
         request.params.answer,
       ),
   );

@@ -1,0 +1,94 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  affectedPersonSchema,
+  errorCatalogue,
+  suspensionDeleteSchema,
+  suspensionMessages,
+  suspensionRecordSchema,
+  suspensionRequestSchema,
+  suspensionSearchSchema,
+} from '@tickets/domain';
+import { AppError } from '../../shared/app-error';
+import { currentUser, requireOfficer } from '../../shared/guards';
+import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions } from './service';
+
+/**
+ * Suspended users (officers only). The spec's client reads these errors as `{"error": "…"}`,
+ * so this plugin answers in that shape instead of the envelope.
+ */
+export async function suspensionRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ['ticket office: suspended users'];
+  const base = '/api/blackList-administration';
+  const actor = (request: Parameters<typeof currentUser>[0]) => ({
+    user: currentUser(request),
+    requestId: request.id,
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const message = error.validation.find((issue) => /[\u0370-\u03ff]/.test(issue.message ?? ''))?.message;
+      return reply.status(400).send({ error: message ?? errorCatalogue.VALIDATION_ERROR.description });
+    }
+    if (error instanceof AppError) return reply.status(error.status).send({ error: error.message });
+    if (error.statusCode && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ error: errorCatalogue.VALIDATION_ERROR.description });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error: errorCatalogue.INTERNAL_ERROR.description });
+  });
+
+  app.post(
+    `${base}/info`,
+    {
+      preHandler: requireOfficer,
+      schema: { tags, body: suspensionRequestSchema, response: { 200: z.array(affectedPersonSchema) } },
+    },
+    async (request) => findAffectedPeople(db, currentUser(request), request.body),
+  );
+
+  app.post(
+    `${base}/add`,
+    {
+      preHandler: requireOfficer,
+      schema: { tags, body: suspensionRequestSchema, response: { 200: suspensionRecordSchema } },
+    },
+    async (request) => addSuspension(db, actor(request), request.body),
+  );
+
+  app.post(
+    `${base}/search`,
+    {
+      preHandler: requireOfficer,
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags, body: suspensionSearchSchema, response: { 200: z.array(suspensionRecordSchema) } },
+    },
+    async (request) => searchSuspensions(db, request.body),
+  );
+
+  app.put(
+    `${base}/delete/:id`,
+    {
+      preHandler: requireOfficer,
+      schema: {
+        tags,
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: suspensionDeleteSchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const outcome = await deleteSuspension(db, actor(request), request.params.id, request.body);
+      if (outcome === 'not-found')
+        throw new AppError('SUSPENSION_NOT_FOUND', suspensionMessages.notFound, 404);
+      if (outcome === 'mismatch') {
+        throw new AppError('SUSPENSION_MISMATCH', suspensionMessages.identifiersMismatch, 409);
+      }
+      return { message: suspensionMessages.deleted };
+    },
+  );
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { transferEventSchema, transferRulesUpdateSchema, type TransferEvent } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { writeAudit } from '../../shared/audit';
+import { currentUser, requireOfficer } from '../../shared/guards';
+import { officerScope } from '../../shared/tickets';
+
+/**
+ * Transfer rules per upcoming event of the officer's club (DESIGN.md §5). Seasonal events carry
+ * the rules of their season tickets' transfers; a fixture can only be excluded (ignoreTransfers).
+ */
+type EventRow = typeof events.$inferSelect;
+
+const toTransferEvent = (event: EventRow): TransferEvent => ({
+  eventId: event.id,
+  eventDescription: event.description,
+  eventDateTime: event.startsAt.toISOString(),
+  seasonal: event.seasonal,
+  allowTransfer: event.allowTransfer,
+  maxTransfers: event.maxTransfers,
+  transferMinuteLimit: event.transferMinuteLimit,
+  minToAutoRevertTransferredTicket: event.minToAutoRevertTransferredTicket,
+  ignoreTransfers: event.ignoreTransfers,
+});
+
+const upcoming = () => gt(events.startsAt, sql`now()`);
+
+async function listTransferEvents(db: Db, scope: ReturnType<typeof officerScope>) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(and(upcoming(), scope))
+    .orderBy(asc(events.startsAt), asc(events.id));
+  return rows.map(toTransferEvent);
+}
+
+export async function transferRuleRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ['ticket office'];
+
+  app.get(
+    '/api/ticket-office/transfer-events',
+    { preHandler: requireOfficer, schema: { tags, response: { 200: z.array(transferEventSchema) } } },
+    async (request) => listTransferEvents(db, officerScope(currentUser(request))),
+  );
+
+  app.put(
+    '/api/ticket-office/transfer-events',
+    {
+      preHandler: requireOfficer,
+      schema: { tags, body: transferRulesUpdateSchema, response: { 200: transferEventSchema } },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const update = request.body;
+      return db.transaction(async (tx) => {
+        const [event] = await tx
+          .select()
+          .from(events)
+          .where(and(eq(events.id, update.eventId), upcoming(), officerScope(user)))
+          .for('update');
+        if (!event) throw new AppError('EVENT_NOT_FOUND');
+        // Only the rules that belong to the kind of event change; the rest of the body is the client's echo.
+        const changes = event.seasonal
+          ? {
+              allowTransfer: update.allowTransfer ?? event.allowTransfer,
+              maxTransfers: update.maxTransfers ?? event.maxTransfers,
+              transferMinuteLimit: update.transferMinuteLimit ?? event.transferMinuteLimit,
+              minToAutoRevertTransferredTicket:
+                update.minToAutoRevertTransferredTicket === undefined
+                  ? event.minToAutoRevertTransferredTicket
+                  : update.minToAutoRevertTransferredTicket,
+            }
+          : { ignoreTransfers: update.ignoreTransfers ?? event.ignoreTransfers };
+        const [saved] = await tx
+          .update(events)
+          .set({ ...changes, updatedAt: new Date() })
+          .where(eq(events.id, event.id))
+          .returning();
+        await writeAudit(tx, {
+          actor: user.afm,
+          action: 'TRANSFER_RULES_UPDATE',
+          subject: String(event.id),
+          requestId: request.id,
+          details: changes,
+        });
+        if (!saved) throw new AppError('EVENT_NOT_FOUND');
+        return toTransferEvent(saved);
+      });
+    },
+  );
+}

@@ -1,0 +1,230 @@
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { EVENT_DURATION_MINUTES, type Transfer } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { citizens, events, tickets, transfers } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { writeAudit } from '../../shared/audit';
+import type { SessionUser } from '../../shared/sessions';
+import { isSuspended } from '../../shared/suspensions';
+
+/**
+ * Season-ticket transfers, enforcing the rules officers set (DESIGN.md §5): allowTransfer,
+ * maxTransfers, the cut-off before the fixture, the fixture's ignoreTransfers, suspensions.
+ * Every change is one transaction plus an audit row; the database keeps one live transfer
+ * per ticket, so of concurrent transfers exactly one wins.
+ */
+interface Actor {
+  user: SessionUser;
+  requestId: string;
+}
+
+const seasons = alias(events, 'season');
+const fixtures = alias(events, 'fixture');
+/** Transfers that used up one of the season's allowance. */
+const COUNTED = ['PENDING', 'ACCEPTED', 'COMPLETED', 'REVERTED'];
+
+const selectTransfers = (db: Pick<Db, 'select'>) =>
+  db
+    .select({ transfer: transfers, ticketCode: tickets.publicCode, fixture: fixtures })
+    .from(transfers)
+    .innerJoin(tickets, eq(tickets.id, transfers.ticketId))
+    .innerJoin(fixtures, eq(fixtures.id, transfers.fixtureId));
+
+type TransferRow = Awaited<ReturnType<ReturnType<typeof selectTransfers>['execute']>>[number];
+
+const toTransfer = ({ transfer, ticketCode, fixture }: TransferRow): Transfer => ({
+  transferId: transfer.id,
+  ticketCode,
+  eventId: fixture.id,
+  eventDescription: fixture.description,
+  eventDateTime: fixture.startsAt.toISOString(),
+  fromAfm: transfer.fromAfm,
+  toAfm: transfer.toAfm,
+  toName: transfer.toName,
+  status: transfer.status as Transfer['status'],
+  revertAt: transfer.revertAt?.toISOString() ?? null,
+  timestamp: transfer.updatedAt.toISOString(),
+});
+
+const cutOffPassed = (fixtureStartsAt: Date, minutes: number) =>
+  Date.now() > fixtureStartsAt.getTime() - minutes * 60_000;
+
+async function readTransfer(db: Db, id: string): Promise<Transfer> {
+  const [row] = await selectTransfers(db).where(eq(transfers.id, id));
+  if (!row) throw new AppError('TRANSFER_NOT_FOUND');
+  return toTransfer(row);
+}
+
+export async function listTransfers(db: Db, afm: string): Promise<Transfer[]> {
+  const rows = await selectTransfers(db)
+    .where(or(eq(transfers.fromAfm, afm), eq(transfers.toAfm, afm)))
+    .orderBy(desc(transfers.updatedAt));
+  return rows.map(toTransfer);
+}
+
+export async function createTransfer(
+  db: Db,
+  actor: Actor,
+  publicCode: string,
+  request: { recipientAfm: string; eventId: number },
+): Promise<Transfer> {
+  const [held] = await db
+    .select({ ticket: tickets, season: seasons })
+    .from(tickets)
+    .innerJoin(seasons, eq(seasons.id, tickets.eventId))
+    .where(
+      and(
+        eq(tickets.publicCode, publicCode),
+        eq(tickets.holderAfm, actor.user.afm),
+        eq(tickets.seasonal, true),
+      ),
+    );
+  if (!held) throw new AppError('TICKET_NOT_FOUND');
+  const { ticket, season } = held;
+  if (await isSuspended(db, { afm: actor.user.afm })) throw new AppError('TICKET_BLOCKED');
+  if (!season.allowTransfer) throw new AppError('TRANSFER_NOT_ALLOWED');
+
+  const [fixture] = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.id, request.eventId),
+        eq(events.organisationId, season.organisationId),
+        eq(events.seasonal, false),
+        sql`${events.startsAt} > now()`,
+      ),
+    );
+  if (!fixture) throw new AppError('EVENT_NOT_FOUND');
+  if (fixture.ignoreTransfers) throw new AppError('TRANSFER_NOT_ALLOWED_FOR_FIXTURE');
+  if (cutOffPassed(fixture.startsAt, season.transferMinuteLimit))
+    throw new AppError('TRANSFER_CUTOFF_PASSED');
+
+  const [recipient] = await db.select().from(citizens).where(eq(citizens.afm, request.recipientAfm));
+  if (!recipient || request.recipientAfm === actor.user.afm) throw new AppError('RECIPIENT_INVALID');
+  if (await isSuspended(db, { afm: request.recipientAfm, amka: recipient.amka }))
+    throw new AppError('RECIPIENT_SUSPENDED');
+
+  const id = await db.transaction(async (tx) => {
+    // Serialises transfers of this ticket, so the allowance count below cannot be raced past.
+    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticket.id)).for('update');
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(transfers)
+      .where(and(eq(transfers.ticketId, ticket.id), inArray(transfers.status, COUNTED)));
+    if ((used?.n ?? 0) >= season.maxTransfers) throw new AppError('TRANSFER_LIMIT_REACHED');
+    const [created] = await tx
+      .insert(transfers)
+      .values({
+        ticketId: ticket.id,
+        fixtureId: fixture.id,
+        fromAfm: actor.user.afm,
+        toAfm: request.recipientAfm,
+        toName: `${recipient.firstName} ${recipient.lastName}`,
+        status: 'PENDING',
+      })
+      .onConflictDoNothing()
+      .returning({ id: transfers.id });
+    if (!created) throw new AppError('TRANSFER_IN_PROGRESS');
+    await writeAudit(tx, {
+      actor: actor.user.afm,
+      action: 'TRANSFER_CREATE',
+      subject: created.id,
+      requestId: actor.requestId,
+      details: { ticketId: ticket.id, fixtureId: fixture.id },
+    });
+    return created.id;
+  });
+  return readTransfer(db, id);
+}
+
+/** The recipient accepts (the ticket becomes theirs) or rejects; the holder revokes. */
+export async function answerTransfer(
+  db: Db,
+  actor: Actor,
+  id: string,
+  answer: 'accept' | 'reject' | 'revoke',
+): Promise<Transfer> {
+  const [row] = await db
+    .select({ transfer: transfers, fixture: fixtures, season: seasons })
+    .from(transfers)
+    .innerJoin(tickets, eq(tickets.id, transfers.ticketId))
+    .innerJoin(seasons, eq(seasons.id, tickets.eventId))
+    .innerJoin(fixtures, eq(fixtures.id, transfers.fixtureId))
+    .where(
+      and(
+        eq(transfers.id, id),
+        answer === 'revoke' ? eq(transfers.fromAfm, actor.user.afm) : eq(transfers.toAfm, actor.user.afm),
+      ),
+    );
+  if (!row) throw new AppError('TRANSFER_NOT_FOUND');
+  const { transfer, fixture, season } = row;
+  if (transfer.status !== 'PENDING') throw new AppError('TRANSFER_NOT_PENDING');
+  if (answer === 'accept') {
+    if (cutOffPassed(fixture.startsAt, season.transferMinuteLimit))
+      throw new AppError('TRANSFER_CUTOFF_PASSED');
+    if (await isSuspended(db, { afm: actor.user.afm })) throw new AppError('RECIPIENT_SUSPENDED');
+  }
+  const revertMinutes = season.minToAutoRevertTransferredTicket;
+  const revertAt =
+    answer === 'accept' && revertMinutes !== null
+      ? new Date(fixture.startsAt.getTime() + (EVENT_DURATION_MINUTES + revertMinutes) * 60_000)
+      : null;
+  const status =
+    answer === 'accept'
+      ? revertAt
+        ? 'ACCEPTED'
+        : 'COMPLETED'
+      : answer === 'reject'
+        ? 'REJECTED'
+        : 'REVOKED';
+
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(transfers)
+      .set({ status, revertAt, updatedAt: new Date() })
+      .where(and(eq(transfers.id, id), eq(transfers.status, 'PENDING')))
+      .returning({ ticketId: transfers.ticketId });
+    if (updated.length === 0) throw new AppError('TRANSFER_NOT_PENDING');
+    if (answer === 'accept') {
+      await tx
+        .update(tickets)
+        .set({ holderAfm: transfer.toAfm, modifiedAt: new Date() })
+        .where(eq(tickets.id, transfer.ticketId));
+    }
+    await writeAudit(tx, {
+      actor: actor.user.afm,
+      action: `TRANSFER_${answer.toUpperCase()}`,
+      subject: id,
+      requestId: actor.requestId,
+    });
+  });
+  return readTransfer(db, id);
+}
+
+/** Gives back every accepted transfer whose revert time has come; safe to run from several processes. */
+export async function revertDueTransfers(db: Db): Promise<number> {
+  const due = await db
+    .select({ id: transfers.id })
+    .from(transfers)
+    .where(and(eq(transfers.status, 'ACCEPTED'), lte(transfers.revertAt, new Date())));
+  let reverted = 0;
+  for (const { id } of due) {
+    await db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(transfers)
+        .set({ status: 'REVERTED', updatedAt: new Date() })
+        .where(and(eq(transfers.id, id), eq(transfers.status, 'ACCEPTED')))
+        .returning();
+      if (!done) return;
+      await tx
+        .update(tickets)
+        .set({ holderAfm: done.fromAfm, modifiedAt: new Date() })
+        .where(eq(tickets.id, done.ticketId));
+      await writeAudit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
+      reverted++;
+    });
+  }
+  return reverted;
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { AFM_LENGTH, AMKA_LENGTH, DOCUMENT_ID_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants';
+import { isValidAfm, stripSpaces } from '../identifiers';
+import { suspensionMessages as text, validationMessages } from '../messages';
+
+/**
+ * The suspended-users ("blacklist") payloads of spec §3/§5. Empty strings and nulls both mean
+ * "not given"; spaces are removed from the identifiers. One schema for the form and the server.
+ */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max, { error: validationMessages.nameTooLong })
+    .nullish()
+    .transform((value) => (value?.trim() ? value.trim() : null));
+
+const optionalIdentifier = (max: number) =>
+  z
+    .string()
+    .max(max + 20, { error: validationMessages.nameTooLong })
+    .nullish()
+    .transform((value) => (value ? stripSpaces(value) || null : null));
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar date from "YYYY-MM-DD" or an ISO instant (read as a day in Athens). */
+const optionalDay = z
+  .string()
+  .max(40)
+  .nullish()
+  .transform((value, context) => {
+    if (!value) return null;
+    const day = DATE_ONLY.test(value) ? value : athensDayOf(value);
+    if (!day) context.addIssue({ code: 'custom', message: text.badDate });
+    return day ?? null;
+  });
+
+export function athensDayOf(iso: string): string | undefined {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return undefined;
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(instant);
+}
+
+export const todayInAthens = () => athensDayOf(new Date().toISOString()) as string;
+
+const fields = {
+  afm: optionalIdentifier(AFM_LENGTH),
+  amka: optionalIdentifier(AMKA_LENGTH),
+  documentId: optionalIdentifier(DOCUMENT_ID_MAX_LENGTH),
+  firstName: optionalText(NAME_MAX_LENGTH),
+  fathersName: optionalText(NAME_MAX_LENGTH),
+  lastName: optionalText(NAME_MAX_LENGTH),
+  dateOfBirth: optionalDay,
+};
+
+type Person = { [K in keyof typeof fields]: z.output<(typeof fields)[K]> };
+
+const hasIdentifier = (person: Person) => Boolean(person.afm || person.amka || person.documentId);
+const identityParts = (person: Person) => [
+  person.firstName,
+  person.fathersName,
+  person.lastName,
+  person.dateOfBirth,
+];
+const hasFullIdentity = (person: Person) => identityParts(person).every(Boolean);
+
+function checkIdentifiers(person: Person, context: z.RefinementCtx): void {
+  if (person.afm && !/^\d{9}$/.test(person.afm))
+    context.addIssue({ code: 'custom', path: ['afm'], message: text.afmLength });
+  else if (person.afm && !isValidAfm(person.afm))
+    context.addIssue({ code: 'custom', path: ['afm'], message: validationMessages.afmCheckDigit });
+  if (person.amka && !/^\d{11}$/.test(person.amka))
+    context.addIssue({ code: 'custom', path: ['amka'], message: text.amkaLength });
+  if (person.documentId && !/^[A-Z0-9\u0391-\u03A9-]+$/i.test(person.documentId)) {
+    context.addIssue({ code: 'custom', path: ['documentId'], message: validationMessages.documentId });
+  }
+  if (person.dateOfBirth && person.dateOfBirth > todayInAthens()) {
+    context.addIssue({ code: 'custom', path: ['dateOfBirth'], message: text.birthInFuture });
+  }
+}
+
+/** POST /api/blackList-administration/info and /add. */
+export const suspensionRequestSchema = z
+  .strictObject({ ...fields, endDate: optionalDay })
+  .superRefine((person, context) => {
+    if (!hasIdentifier(person) && !hasFullIdentity(person)) {
+      context.addIssue({ code: 'custom', path: [], message: text.insertNeedsIdentity });
+      return;
+    }
+    checkIdentifiers(person, context);
+    if (!person.endDate)
+      context.addIssue({ code: 'custom', path: ['endDate'], message: text.insertNeedsIdentity });
+    else if (person.endDate < todayInAthens())
+      context.addIssue({ code: 'custom', path: ['endDate'], message: text.endBeforeToday });
+  });
+export type SuspensionRequest = z.output<typeof suspensionRequestSchema>;
+
+/** POST /api/blackList-administration/search. */
+export const suspensionSearchSchema = z.strictObject(fields).superRefine((person, context) => {
+  if (!hasIdentifier(person)) {
+    const given = identityParts(person).filter(Boolean).length;
+    if (given === 0) context.addIssue({ code: 'custom', path: [], message: text.searchNeedsIdentity });
+    else if (given < 4) context.addIssue({ code: 'custom', path: [], message: text.searchNeedsFullIdentity });
+    if (given < 4) return;
+  }
+  checkIdentifiers(person, context);
+});
+export type SuspensionSearch = z.output<typeof suspensionSearchSchema>;
+
+/** PUT /api/blackList-administration/delete/{id}: the record's identifiers, as a second check. */
+export const suspensionDeleteSchema = z.strictObject({
+  afm: fields.afm,
+  amka: fields.amka,
+  documentId: fields.documentId,
+});
+
+export const suspensionRecordSchema = z.object({
+  id: z.number(),
+  afm: z.string().nullable(),
+  amka: z.string().nullable(),
+  documentId: z.string().nullable(),
+  firstName: z.string().nullable(),
+  fathersName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  createdOn: z.string(),
+  endDate: z.string(),
+  createdBy: z.string(),
+  active: z.boolean(),
+});
+export type SuspensionRecord = z.infer<typeof suspensionRecordSchema>;
+
+/** The pre-check's answer: the people the suspension would reach, with their tickets. */
+export const affectedPersonSchema = z.object({
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  ticketsCount: z.number(),
+});
+export type AffectedPerson = z.infer<typeof affectedPersonSchema>;

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { MAX_TRANSFERS_MIN, TRANSFER_CUTOFF_HOURS_MAX, TRANSFER_CUTOFF_HOURS_MIN } from '../constants';
+import { transferMessages as text } from '../messages';
+import { afmField, strictPayload } from './fields';
+
+/** Spec §3 "Transfer event": an upcoming event of the officer's club with its transfer rules. */
+export const transferEventSchema = z.object({
+  eventId: z.number(),
+  eventDescription: z.string(),
+  eventDateTime: z.string(),
+  seasonal: z.boolean(),
+  allowTransfer: z.boolean(),
+  maxTransfers: z.number(),
+  transferMinuteLimit: z.number(),
+  minToAutoRevertTransferredTicket: z.number().nullable(),
+  ignoreTransfers: z.boolean(),
+});
+export type TransferEvent = z.infer<typeof transferEventSchema>;
+
+/**
+ * PUT /api/ticket-office/transfer-events: the event with its edited fields (spec §7). The
+ * description and date are the provider's and are not changed here; the rules are checked.
+ */
+export const transferRulesUpdateSchema = z.object({
+  eventId: z.number({ error: text.eventId }).int({ error: text.eventId }).positive({ error: text.eventId }),
+  eventDescription: z.string().optional(),
+  eventDateTime: z.string().optional(),
+  seasonal: z.boolean().optional(),
+  allowTransfer: z.boolean({ error: text.allowTransfer }).optional(),
+  maxTransfers: z
+    .number({ error: text.maxTransfers })
+    .int({ error: text.maxTransfers })
+    .min(MAX_TRANSFERS_MIN, { error: text.maxTransfers })
+    .max(1000, { error: text.maxTransfers })
+    .optional(),
+  transferMinuteLimit: z
+    .number({ error: text.cutOff })
+    .int({ error: text.cutOff })
+    .min(TRANSFER_CUTOFF_HOURS_MIN * 60, { error: text.cutOff })
+    .max(TRANSFER_CUTOFF_HOURS_MAX * 60, { error: text.cutOff })
+    .optional(),
+  minToAutoRevertTransferredTicket: z
+    .number({ error: text.autoRevert })
+    .int({ error: text.autoRevert })
+    .min(0, { error: text.autoRevert })
+    .nullable()
+    .optional(),
+  ignoreTransfers: z.boolean({ error: text.ignoreTransfers }).optional(),
+});
+export type TransferRulesUpdate = z.infer<typeof transferRulesUpdateSchema>;
+
+/** Clamps what a person types to the allowed range (spec §5: values are forced, not refused). */
+export const clampMaxTransfers = (value: number) =>
+  Math.max(MAX_TRANSFERS_MIN, Math.trunc(Number.isFinite(value) ? value : MAX_TRANSFERS_MIN));
+export const clampCutOffHours = (value: number) =>
+  Math.min(
+    TRANSFER_CUTOFF_HOURS_MAX,
+    Math.max(
+      TRANSFER_CUTOFF_HOURS_MIN,
+      Math.trunc(Number.isFinite(value) ? value : TRANSFER_CUTOFF_HOURS_MIN),
+    ),
+  );
+
+export const TRANSFER_STATUSES = [
+  'PENDING',
+  'ACCEPTED',
+  'COMPLETED',
+  'REJECTED',
+  'REVOKED',
+  'REVERTED',
+] as const;
+
+/** POST /api/wallet/tickets/{publicCode}/transfers: lend a season ticket for one fixture. */
+export const createTransferSchema = strictPayload({
+  recipientAfm: afmField,
+  eventId: z.number({ error: text.eventId }).int({ error: text.eventId }).positive({ error: text.eventId }),
+});
+
+export const transferSchema = z.object({
+  transferId: z.string(),
+  ticketCode: z.string(),
+  eventId: z.number(),
+  eventDescription: z.string(),
+  eventDateTime: z.string(),
+  fromAfm: z.string(),
+  toAfm: z.string(),
+  toName: z.string(),
+  status: z.enum(TRANSFER_STATUSES),
+  revertAt: z.string().nullable(),
+  timestamp: z.string(),
+});
+export type Transfer = z.infer<typeof transferSchema>;
+
+/** A ticket as the wallet shows it to its holder: blocked while the holder is suspended. */
+export const walletTicketSchema = z.object({
+  publicCode: z.string(),
+  eventId: z.number(),
+  eventDescription: z.string(),
+  eventDateTime: z.string(),
+  venue: z.string(),
+  sector: z.string().nullable(),
+  gate: z.string().nullable(),
+  row: z.string().nullable(),
+  seat: z.string().nullable(),
+  seasonal: z.boolean(),
+  blocked: z.boolean(),
+});
+export type WalletTicket = z.infer<typeof walletTicketSchema>;
