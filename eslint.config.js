@@ -1,7 +1,16 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', 'test-results/**', 'playwright-report/**', 'apps/server/drizzle/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {

@@ -95,3 +95,10 @@ export const DOCUMENT_ID_MAX_LENGTH = 30;
 
 /** How long a match is taken to last, for "revert after the event" (minToAutoRevertTransferredTicket = 0). */
 export const EVENT_DURATION_MINUTES = 180;
+
+/** The footer's links (spec §2 "Shared chrome"): the Gov.gr Wallet's public pages. */
+export const FOOTER_LINKS = {
+  accessibility: 'https://wallet.gov.gr/accessibility',
+  terms: 'https://wallet.gov.gr/terms',
+  privacy: 'https://wallet.gov.gr/privacy',
+} as const;

@@ -61,6 +61,27 @@ export const messages = {
   placeholder: {
     comingSoon: 'Η οθόνη αυτή είναι υπό κατασκευή.',
   },
+  /** The title of each screen of spec §2 beyond the landing, login and confirmation pages. */
+  screens: {
+    chooseAction: 'Τι θέλετε να κάνετε;',
+    chooseMinor: 'Επιλογή ανηλίκου',
+    cancelEvents: 'Αδειοδοτήσεις συνοδείας ανηλίκων',
+    selectedMinor: 'Ορισμός συνοδού ανηλίκου',
+    successCompanion: 'Το αίτημα συνοδείας στάλθηκε',
+    successCancel: 'Η αδειοδότηση συνοδείας ακυρώθηκε',
+    chooseUser: 'Για ποιον φίλαθλο εκδίδετε εισιτήριο;',
+    ticketInfo: 'Στοιχεία εισιτηρίου',
+    success: 'Το εισιτήριο καταχωρίστηκε',
+    failed: 'Ανεπιτυχής επικύρωση',
+    printTicket: 'Εκτύπωση εισιτηρίου',
+    statsTicket: 'Αναζήτηση εισιτηρίου',
+    transferEvents: 'Κανόνες μεταβιβάσεων',
+    suspendedUsers: 'Suspended χρήστες',
+  },
+  routeError: {
+    title: 'Κάτι πήγε στραβά',
+    reload: 'Φόρτωση της σελίδας ξανά',
+  },
   errors: {
     /** Spec §8: the default for most failed calls. */
     system:

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { messages, TOAST_AUTO_CLOSE_MS } from '@tickets/domain';
+import { useAuth } from '../shared/auth/auth-context';
+import { AppFooter } from '../shared/components/app-footer';
+import { AppHeader } from '../shared/components/app-header';
+import { Spinner } from '../shared/components/spinner';
+
+/** The shared chrome around every page; no page content until the session check has answered. */
+export function AppLayout() {
+  const { initialized } = useAuth();
+  const { pathname } = useLocation();
+  const firstRender = useRef(true);
+
+  // After a navigation, move focus to the new page's heading (WCAG 2.4.3), not on first load.
+  useEffect(() => {
+    if (!initialized) return;
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const frame = requestAnimationFrame(() => {
+      const target =
+        document.querySelector<HTMLElement>('[data-page-heading]') ?? document.getElementById('main');
+      target?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, initialized]);
+
+  return (
+    <div className="govgr-layout-wrapper">
+      <a className="govgr--skip-link" href="#main">
+        {messages.app.skipToContent}
+      </a>
+      <AppHeader />
+      <div className="govgr-width-container app-page">
+        <div className="govgr-main-wrapper">
+          <main className="govgr-grid-column-two-thirds" id="main" tabIndex={-1}>
+            {initialized ? <Outlet /> : <Spinner />}
+          </main>
+        </div>
+      </div>
+      <AppFooter />
+      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover pauseOnFocusLoss />
+    </div>
+  );
+}

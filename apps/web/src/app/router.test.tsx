@@ -1,0 +1,106 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages, type AuthUser } from '@tickets/domain';
+import { AuthProvider } from '../shared/auth/auth-context';
+import { routes } from './router';
+
+const officer: AuthUser = {
+  firstname: 'ΓΕΩΡΓΙΟΣ',
+  lastname: 'ΝΙΚΟΛΑΟΥ',
+  taxid: '100000015',
+  TICKET_ROLE: 'OFFICER',
+  logoutUrl: 'x',
+};
+const citizen: AuthUser = {
+  ...officer,
+  firstname: 'ΣΟΦΙΑ',
+  lastname: 'ΙΩΑΝΝΙΔΟΥ',
+  taxid: '100000040',
+  TICKET_ROLE: 'STANDARD_USER',
+};
+
+/** The session check answers with this person (or 401 for nobody). */
+function signedInAs(user: AuthUser | undefined) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () =>
+      user
+        ? new Response(JSON.stringify(user), { status: 200 })
+        : new Response('{"exceptions":{"errors":[{"code":"UNAUTHENTICATED","description":"x"}]}}', {
+            status: 401,
+          }),
+    ),
+  );
+}
+
+function open(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <AuthProvider>
+      <RouterProvider router={router} />
+    </AuthProvider>,
+  );
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('routes and guards', () => {
+  it('shows only a spinner until the session check answers', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    open('/tickets');
+    expect(screen.getByRole('status')).toBeDefined();
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    answer(new Response('', { status: 401 }));
+    expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
+  });
+
+  it('sends an anonymous person from a guarded page to the start', async () => {
+    signedInAs(undefined);
+    const router = open('/ticket-office/choose-user');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/tickets');
+  });
+
+  it('shows a citizen the access-denied page in the ticket office', async () => {
+    signedInAs(citizen);
+    const router = open('/ticket-office/choose-user');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.accessDenied.title })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/tickets/error');
+  });
+
+  it('gives an officer two ways on, and a citizen one', async () => {
+    signedInAs(officer);
+    open('/tickets/confirmation');
+    expect(await screen.findByRole('button', { name: messages.confirmation.citizen })).toBeDefined();
+    expect(screen.getByRole('button', { name: messages.confirmation.officer }).getAttribute('href')).toBe(
+      '/ticket-office/choose-user',
+    );
+    expect(screen.queryByRole('button', { name: messages.confirmation.continue })).toBeNull();
+  });
+
+  it('gives a citizen only the continue button', async () => {
+    signedInAs(citizen);
+    open('/tickets/confirmation');
+    expect(
+      (await screen.findByRole('button', { name: messages.confirmation.continue })).getAttribute('href'),
+    ).toBe('/tickets/choose-action');
+    expect(screen.queryByRole('button', { name: messages.confirmation.officer })).toBeNull();
+  });
+
+  it.each([
+    ['/tickets/nothing-here', '/tickets'],
+    ['/ticket-office/nothing/here', '/ticket-office'],
+    ['/elsewhere', '/tickets'],
+  ])('says %s is not found, with a home link to %s', async (path, home) => {
+    signedInAs(undefined);
+    open(path);
+    expect(await screen.findByRole('heading', { level: 1, name: messages.notFound.title })).toBeDefined();
+    expect(screen.getByRole('link', { name: messages.notFound.home }).getAttribute('href')).toBe(home);
+  });
+});

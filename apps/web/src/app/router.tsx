@@ -1,0 +1,80 @@
+import { Suspense, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { messages } from '@tickets/domain';
+import { CITIZEN_ROLES, OFFICER_ROLES, RequireRole } from '../shared/auth/guards';
+import { PlaceholderPage } from '../shared/components/placeholder-page';
+import { RouteError } from '../shared/components/route-error';
+import { Spinner } from '../shared/components/spinner';
+import { lazyPage } from '../shared/lazy-page';
+import { paths } from '../shared/paths';
+import LandingPage from '../features/auth/landing-page';
+import LoginPage from '../features/auth/login-page';
+import NotFoundPage from '../features/errors/not-found-page';
+import { AppLayout } from './app-layout';
+
+// The landing and login pages ship with the first load; everything behind login loads on demand.
+const ConfirmationPage = lazyPage(() => import('../features/auth/confirmation-page'));
+const AccessDeniedPage = lazyPage(() => import('../features/errors/access-denied-page'));
+
+const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
+const placeholder = (title: string) => <PlaceholderPage title={title} />;
+const screens = messages.screens;
+
+const ticketsRoutes: RouteObject = {
+  path: paths.tickets.base,
+  children: [
+    { index: true, element: <LandingPage base={paths.tickets.base} /> },
+    { path: 'login-app', element: <LoginPage base={paths.tickets.base} /> },
+    { path: 'error', element: page(<AccessDeniedPage />) },
+    {
+      element: <RequireRole roles={CITIZEN_ROLES} />,
+      children: [
+        { path: 'confirmation', element: page(<ConfirmationPage />) },
+        { path: 'choose-action', element: placeholder(screens.chooseAction) },
+        { path: 'choose-minor', element: placeholder(screens.chooseMinor) },
+        { path: 'cancel-events', element: placeholder(screens.cancelEvents) },
+        { path: 'selected-minor', element: placeholder(screens.selectedMinor) },
+        { path: 'success-companion', element: placeholder(screens.successCompanion) },
+        { path: 'success-cancel', element: placeholder(screens.successCancel) },
+      ],
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ],
+};
+
+const ticketOfficeRoutes: RouteObject = {
+  path: paths.ticketOffice.base,
+  children: [
+    { index: true, element: <LandingPage base={paths.ticketOffice.base} /> },
+    { path: 'login-app', element: <LoginPage base={paths.ticketOffice.base} /> },
+    {
+      element: <RequireRole roles={OFFICER_ROLES} />,
+      children: [
+        { path: 'confirmation', element: page(<ConfirmationPage />) },
+        { path: 'choose-user', element: placeholder(screens.chooseUser) },
+        { path: 'ticket-info', element: placeholder(screens.ticketInfo) },
+        { path: 'success', element: placeholder(screens.success) },
+        { path: 'failed', element: placeholder(screens.failed) },
+        { path: 'print-ticket', element: placeholder(screens.printTicket) },
+        { path: 'stats/ticket', element: placeholder(screens.statsTicket) },
+        { path: 'transfer-events', element: placeholder(screens.transferEvents) },
+        { path: 'suspended-users', element: placeholder(screens.suspendedUsers) },
+      ],
+    },
+    { path: '*', element: <NotFoundPage /> },
+  ],
+};
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.root,
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to={paths.tickets.base} replace /> },
+      ticketsRoutes,
+      ticketOfficeRoutes,
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

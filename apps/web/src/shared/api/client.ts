@@ -1,0 +1,83 @@
+import { firstErrorDescription, messages, REQUEST_ID_HEADER } from '@tickets/domain';
+
+/**
+ * The one API client (DESIGN.md §6): cookies, JSON, one request id per page load, and the
+ * spec §8 rules that turn a failed answer into the message a person reads.
+ */
+export const requestId = crypto.randomUUID();
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+  try {
+    return await fetch(path, {
+      method,
+      credentials: 'include',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        [REQUEST_ID_HEADER]: requestId,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, messages.errors.system);
+  }
+}
+
+async function readJson<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  try {
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    throw new ApiError(response.status, messages.errors.system);
+  }
+}
+
+/** Spec §8: the first description of `exceptions.errors`, else the default system message. */
+async function envelopeError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let description: string | undefined;
+  try {
+    description = firstErrorDescription(JSON.parse(text));
+  } catch {
+    description = undefined;
+  }
+  return new ApiError(response.status, description ?? messages.errors.system);
+}
+
+/** Spec §8, blacklist calls: the `error` field of the body, or the raw text. */
+async function blacklistError(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => '');
+  let message = text;
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    if (typeof body.error === 'string') message = body.error;
+  } catch {
+    message = text;
+  }
+  return new ApiError(response.status, message || messages.errors.system);
+}
+
+export async function apiCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
+  if (!response.ok) throw await envelopeError(response);
+  return readJson<T>(response);
+}
+
+export async function blacklistCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
+  const response = await send(method, path, body);
+  if (!response.ok) throw await blacklistError(response);
+  return readJson<T>(response);
+}
+
+export const apiGet = <T>(path: string) => apiCall<T>('GET', path);

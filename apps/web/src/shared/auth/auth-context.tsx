@@ -1,0 +1,54 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { isAuthUser, type AuthUser } from '@tickets/domain';
+import { apiCall, apiGet } from '../api/client';
+
+/** Spec §4 auth state: not authenticated and not initialised until the one session check answers. */
+export interface AuthState {
+  isAuth: boolean;
+  authUser: AuthUser | undefined;
+  initialized: boolean;
+}
+
+interface AuthContextValue extends AuthState {
+  /** POST /api/auth/logout; on success, on to TaxisNet's logout (spec §4). Throws on failure. */
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | undefined>(undefined);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ isAuth: false, authUser: undefined, initialized: false });
+
+  useEffect(() => {
+    let current = true;
+    apiGet<unknown>('/api/auth/user')
+      .then((body) => {
+        if (!isAuthUser(body)) throw new Error('not a user');
+        return body;
+      })
+      .then(
+        (authUser) => current && setState({ isAuth: true, authUser, initialized: true }),
+        // Spec §8: any failure of the session check means "not authenticated", with no message.
+        () => current && setState({ isAuth: false, authUser: undefined, initialized: true }),
+      );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const logout = useCallback(async () => {
+    const logoutUrl = state.authUser?.logoutUrl;
+    await apiCall('POST', '/api/auth/logout');
+    setState({ isAuth: false, authUser: undefined, initialized: true });
+    if (logoutUrl) window.location.assign(`${logoutUrl}/?url=${window.location.origin}`);
+  }, [state.authUser]);
+
+  const value = useMemo(() => ({ ...state, logout }), [state, logout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}

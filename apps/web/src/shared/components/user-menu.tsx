@@ -1,0 +1,68 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { messages } from '@tickets/domain';
+import { useAuth } from '../auth/auth-context';
+
+/** The logged-in person's name, opening a menu with the exit item (spec §2 "Shared chrome"). */
+export function UserMenu() {
+  const { authUser, logout } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const menuId = useId();
+  const root = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !root.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('keydown', close);
+    document.addEventListener('mousedown', close);
+    return () => {
+      document.removeEventListener('keydown', close);
+      document.removeEventListener('mousedown', close);
+    };
+  }, [open]);
+
+  if (!authUser) return null;
+
+  const onLogout = async () => {
+    setBusy(true);
+    try {
+      await logout();
+    } catch {
+      toast.error(messages.userMenu.logoutFailed);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <nav aria-label={messages.userMenu.label} className="app-user-menu" ref={root}>
+      <button
+        type="button"
+        className="app-user-menu__button"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
+        {authUser.firstname} {authUser.lastname}
+      </button>
+      <div id={menuId} hidden={!open} className="app-user-menu__content">
+        <button
+          type="button"
+          className="govgr-btn govgr-btn-secondary app-user-menu__item"
+          onClick={onLogout}
+          disabled={busy}
+        >
+          {messages.userMenu.logout}
+        </button>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,37 @@
+import type { RouteBase } from '@tickets/domain';
+
+/** Every route of spec §2, in one table. */
+export const paths = {
+  root: '/',
+  tickets: {
+    base: '/tickets',
+    loginApp: '/tickets/login-app',
+    error: '/tickets/error',
+    confirmation: '/tickets/confirmation',
+    chooseAction: '/tickets/choose-action',
+    chooseMinor: '/tickets/choose-minor',
+    cancelEvents: '/tickets/cancel-events',
+    selectedMinor: '/tickets/selected-minor',
+    successCompanion: '/tickets/success-companion',
+    successCancel: '/tickets/success-cancel',
+  },
+  ticketOffice: {
+    base: '/ticket-office',
+    loginApp: '/ticket-office/login-app',
+    confirmation: '/ticket-office/confirmation',
+    chooseUser: '/ticket-office/choose-user',
+    ticketInfo: '/ticket-office/ticket-info',
+    success: '/ticket-office/success',
+    failed: '/ticket-office/failed',
+    printTicket: '/ticket-office/print-ticket',
+    statsTicket: '/ticket-office/stats/ticket',
+    transferEvents: '/ticket-office/transfer-events',
+    suspendedUsers: '/ticket-office/suspended-users',
+  },
+} as const;
+
+/** The route family a path belongs to (unknown paths belong to /tickets). */
+export const routeBaseOf = (pathname: string): RouteBase =>
+  pathname === paths.ticketOffice.base || pathname.startsWith(`${paths.ticketOffice.base}/`)
+    ? paths.ticketOffice.base
+    : paths.tickets.base;
