@@ -43,3 +43,6 @@ export async function expectNoAxeViolations(page: Page) {
     ),
   ).toEqual([]);
 }
+
+/** A person's way to a dialog's buttons: by role, within the open dialog. */
+export const dialog = (page: Page) => page.getByRole('dialog');

@@ -9,12 +9,17 @@ import { lazyPage } from '../shared/lazy-page';
 import { paths } from '../shared/paths';
 import LandingPage from '../features/auth/landing-page';
 import LoginPage from '../features/auth/login-page';
-import NotFoundPage from '../features/errors/not-found-page';
+import NotFoundPage from '../shared/components/not-found-page';
 import { AppLayout } from './app-layout';
 
 // The landing and login pages ship with the first load; everything behind login loads on demand.
 const ConfirmationPage = lazyPage(() => import('../features/auth/confirmation-page'));
 const AccessDeniedPage = lazyPage(() => import('../features/errors/access-denied-page'));
+const ChooseActionPage = lazyPage(() => import('../features/companions/choose-action-page'));
+const ChooseMinorPage = lazyPage(() => import('../features/companions/choose-minor-page'));
+const SelectedMinorPage = lazyPage(() => import('../features/companions/selected-minor-page'));
+const CancelEventsPage = lazyPage(() => import('../features/companions/cancel-events-page'));
+const CompanionSuccessPage = lazyPage(() => import('../features/companions/success-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 const placeholder = (title: string) => <PlaceholderPage title={title} />;
@@ -30,12 +35,12 @@ const ticketsRoutes: RouteObject = {
       element: <RequireRole roles={CITIZEN_ROLES} />,
       children: [
         { path: 'confirmation', element: page(<ConfirmationPage />) },
-        { path: 'choose-action', element: placeholder(screens.chooseAction) },
-        { path: 'choose-minor', element: placeholder(screens.chooseMinor) },
-        { path: 'cancel-events', element: placeholder(screens.cancelEvents) },
-        { path: 'selected-minor', element: placeholder(screens.selectedMinor) },
-        { path: 'success-companion', element: placeholder(screens.successCompanion) },
-        { path: 'success-cancel', element: placeholder(screens.successCancel) },
+        { path: 'choose-action', element: page(<ChooseActionPage />) },
+        { path: 'choose-minor', element: page(<ChooseMinorPage />) },
+        { path: 'cancel-events', element: page(<CancelEventsPage />) },
+        { path: 'selected-minor', element: page(<SelectedMinorPage />) },
+        { path: 'success-companion', element: page(<CompanionSuccessPage variant="companion" />) },
+        { path: 'success-cancel', element: page(<CompanionSuccessPage variant="cancel" />) },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

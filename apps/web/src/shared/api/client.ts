@@ -10,6 +10,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the server said, when it said something (for inline boxes with their own default). */
+    readonly description?: string,
   ) {
     super(message);
   }
@@ -52,7 +54,7 @@ async function envelopeError(response: Response): Promise<ApiError> {
   } catch {
     description = undefined;
   }
-  return new ApiError(response.status, description ?? messages.errors.system);
+  return new ApiError(response.status, description ?? messages.errors.system, description);
 }
 
 /** Spec §8, blacklist calls: the `error` field of the body, or the raw text. */
@@ -65,7 +67,7 @@ async function blacklistError(response: Response): Promise<ApiError> {
   } catch {
     message = text;
   }
-  return new ApiError(response.status, message || messages.errors.system);
+  return new ApiError(response.status, message || messages.errors.system, message || undefined);
 }
 
 export async function apiCall<T>(method: Method, path: string, body?: unknown): Promise<T> {

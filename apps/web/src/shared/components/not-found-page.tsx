@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { messages } from '@tickets/domain';
-import { PageHeading } from '../../shared/components/page-heading';
-import { routeBaseOf } from '../../shared/paths';
+import { PageHeading } from './page-heading';
+import { routeBaseOf } from '../paths';
 
 /** Spec §2 "Page not found": the home link goes to the route family of the current path. */
 export default function NotFoundPage() {

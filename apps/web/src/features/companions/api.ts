@@ -1,0 +1,32 @@
+import type { Declaration, Dependent, IndicateCompanionRequest } from '@tickets/domain';
+import { apiCall, apiGet } from '../../shared/api/client';
+
+/** The five dependents/declarations calls of spec §7. */
+export const fetchDependents = () => apiGet<Dependent[]>('/api/tickets/dependents/');
+
+export const indicateCompanion = (request: IndicateCompanionRequest) =>
+  apiCall<Declaration>('POST', '/api/tickets/dependents/declarations/indicate', request);
+
+/** Newest first by timestamp (spec §7), whatever order the server used. */
+export const fetchDeclarations = async () =>
+  (await apiGet<Declaration[]>('/api/tickets/dependents/declarations')).sort((a, b) =>
+    b.timestamp.localeCompare(a.timestamp),
+  );
+
+export const cancelDeclaration = (declarationId: string) =>
+  apiCall<Declaration>(
+    'DELETE',
+    `/api/tickets/dependents/declarations/${encodeURIComponent(declarationId)}/cancel`,
+    [],
+  );
+
+export const changeCompanion = (declarationId: string, companionAfm: string) =>
+  apiCall<Declaration>('POST', '/api/tickets/dependents/declarations/modify', {
+    declarationId,
+    companionAfm,
+  });
+
+/** What the success screens need (spec §2 "Success screen"). */
+export interface CompanionSuccessState {
+  declaration: Declaration;
+}

@@ -1,0 +1,85 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { afmField, formatCalendarDate, messages, ticketCodeField, type Dependent } from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
+import { BackLink, Button } from '../../shared/components/buttons';
+import { PageHeading } from '../../shared/components/page-heading';
+import { SummaryList } from '../../shared/components/summary-list';
+import { ErrorSummary } from '../../shared/forms/error-summary';
+import { TextField } from '../../shared/forms/text-field';
+import { paths } from '../../shared/paths';
+import NotFoundPage from '../../shared/components/not-found-page';
+import { indicateCompanion, type CompanionSuccessState } from './api';
+
+const text = messages.companions;
+const formSchema = z.object({ publicCode: ticketCodeField, afm: afmField });
+type FormValues = z.infer<typeof formSchema>;
+
+/** Spec §2 "Selected minor": the minor, the ticket code and the companion's ΑΦΜ. */
+export default function SelectedMinorPage() {
+  const minor = (useLocation().state as { minor?: Dependent } | null)?.minor;
+  const navigate = useNavigate();
+  const { register, handleSubmit, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { publicCode: '', afm: '' },
+  });
+  if (!minor) return <NotFoundPage />;
+
+  const onSubmit = async (values: FormValues) => {
+    try {
+      const declaration = await indicateCompanion({ ...values, amka: minor.amka });
+      navigate(paths.tickets.successCompanion, { state: { declaration } satisfies CompanionSuccessState });
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
+    }
+  };
+  const { errors, isSubmitting } = formState;
+  const problems = (['publicCode', 'afm'] as const).flatMap((field) => {
+    const message = errors[field]?.message;
+    return message ? [{ fieldId: field, message }] : [];
+  });
+
+  return (
+    <>
+      <BackLink to={paths.tickets.chooseMinor} />
+      <PageHeading>{messages.screens.selectedMinor}</PageHeading>
+      <SummaryList
+        rows={[
+          [text.minor, `${minor.firstName} ${minor.lastName}`],
+          [text.born, formatCalendarDate(minor.birthdate)],
+        ]}
+      />
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <ErrorSummary problems={problems} />
+        <TextField
+          id="publicCode"
+          label={text.ticketCode}
+          hint={text.ticketCodeHint}
+          error={errors.publicCode?.message}
+          digitsOnly
+          maxLength={12}
+          autoComplete="off"
+          className="govgr-input--width-20"
+          {...register('publicCode')}
+        />
+        <TextField
+          id="afm"
+          label={text.companionAfm}
+          hint={text.companionAfmHint}
+          error={errors.afm?.message}
+          digitsOnly
+          maxLength={9}
+          autoComplete="off"
+          className="govgr-input--width-10"
+          {...register('afm')}
+        />
+        <Button type="submit" busy={isSubmitting}>
+          {text.sendRequest}
+        </Button>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+import { messages } from '@tickets/domain';
+
+export interface FieldProblem {
+  /** The id of the field the link moves focus to. */
+  fieldId: string;
+  message: string;
+}
+
+/** GOV.GR error summary: announced, focused, and linking to each field in trouble. */
+export function ErrorSummary({ problems }: { problems: FieldProblem[] }) {
+  const root = useRef<HTMLDivElement>(null);
+  const count = problems.length;
+  useEffect(() => {
+    if (count > 0) root.current?.focus();
+  }, [count]);
+  if (count === 0) return null;
+  return (
+    <div
+      className="govgr-error-summary"
+      role="alert"
+      tabIndex={-1}
+      ref={root}
+      aria-labelledby="error-summary-title"
+    >
+      <h2 className="govgr-heading-m" id="error-summary-title">
+        {messages.form.errorSummaryTitle}
+      </h2>
+      <ul className="govgr-list">
+        {problems.map((problem) => (
+          <li key={problem.fieldId}>
+            <a className="govgr-link" href={`#${problem.fieldId}`}>
+              {problem.message}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
