@@ -20,6 +20,12 @@ const ChooseMinorPage = lazyPage(() => import('../features/companions/choose-min
 const SelectedMinorPage = lazyPage(() => import('../features/companions/selected-minor-page'));
 const CancelEventsPage = lazyPage(() => import('../features/companions/cancel-events-page'));
 const CompanionSuccessPage = lazyPage(() => import('../features/companions/success-page'));
+const ChooseUserPage = lazyPage(() => import('../features/ticket-office/choose-user-page'));
+const TicketInfoPage = lazyPage(() => import('../features/ticket-office/ticket-info-page'));
+const TicketOfficeSuccessPage = lazyPage(() => import('../features/ticket-office/success-page'));
+const FailedPage = lazyPage(() => import('../features/ticket-office/failed-page'));
+const PrintTicketPage = lazyPage(() => import('../features/ticket-office/print-ticket-page'));
+const StatsTicketPage = lazyPage(() => import('../features/ticket-office/stats-ticket-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 const placeholder = (title: string) => <PlaceholderPage title={title} />;
@@ -56,12 +62,12 @@ const ticketOfficeRoutes: RouteObject = {
       element: <RequireRole roles={OFFICER_ROLES} />,
       children: [
         { path: 'confirmation', element: page(<ConfirmationPage />) },
-        { path: 'choose-user', element: placeholder(screens.chooseUser) },
-        { path: 'ticket-info', element: placeholder(screens.ticketInfo) },
-        { path: 'success', element: placeholder(screens.success) },
-        { path: 'failed', element: placeholder(screens.failed) },
-        { path: 'print-ticket', element: placeholder(screens.printTicket) },
-        { path: 'stats/ticket', element: placeholder(screens.statsTicket) },
+        { path: 'choose-user', element: page(<ChooseUserPage />) },
+        { path: 'ticket-info', element: page(<TicketInfoPage />) },
+        { path: 'success', element: page(<TicketOfficeSuccessPage />) },
+        { path: 'failed', element: page(<FailedPage />) },
+        { path: 'print-ticket', element: page(<PrintTicketPage />) },
+        { path: 'stats/ticket', element: page(<StatsTicketPage />) },
         { path: 'transfer-events', element: placeholder(screens.transferEvents) },
         { path: 'suspended-users', element: placeholder(screens.suspendedUsers) },
       ],

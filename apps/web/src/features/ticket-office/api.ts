@@ -1,0 +1,22 @@
+import type { IssuedTicket, TicketDetails, TicketIssueRequest, TicketUserKind } from '@tickets/domain';
+import { apiCall } from '../../shared/api/client';
+
+/** Spec §7: identify (foreigner) or personalize (everyone else). */
+export const issueTicket = (kind: TicketUserKind, request: TicketIssueRequest) =>
+  apiCall<IssuedTicket>(
+    'POST',
+    kind === 'foreigner' ? '/api/ticket-office/identify' : '/api/ticket-office/personalize',
+    request,
+  );
+
+export const lookUpTicket = (code: string) =>
+  apiCall<TicketDetails>('POST', `/api/stats/ticket?code=${encodeURIComponent(code)}`);
+
+/** The print screen's state: the request and the answer, merged (spec §2). */
+export type PrintState = Omit<TicketIssueRequest, 'documentType' | 'documentId'> & IssuedTicket;
+
+/** The ticket-office success screen's state (spec §2, default variant). */
+export interface IssuedState {
+  type: 'ticket-data';
+  ticket: IssuedTicket;
+}

@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { messages } from '@tickets/domain';
+import { BackLink } from '../../shared/components/buttons';
+import { PageHeading } from '../../shared/components/page-heading';
+import { Tile } from '../../shared/components/tile';
+import { paths } from '../../shared/paths';
+
+const text = messages.ticketOffice;
+
+/** Spec §2 "Choose user": three tiles, the foreigner one greyed and disabled. */
+export default function ChooseUserPage() {
+  return (
+    <>
+      <BackLink to={paths.ticketOffice.confirmation} />
+      <PageHeading>{messages.screens.chooseUser}</PageHeading>
+      <div className="app-tiles">
+        <Tile
+          to={`${paths.ticketOffice.ticketInfo}?user=foreigner`}
+          title={text.tileForeigner}
+          hint={text.tileForeignerHint}
+          disabled
+        />
+        <Tile
+          to={`${paths.ticketOffice.ticketInfo}?user=over-67`}
+          title={text.tileOver67}
+          hint={text.tileOver67Hint}
+        />
+        <Tile
+          to={paths.ticketOffice.transferEvents}
+          title={text.tileTransfers}
+          hint={text.tileTransfersHint}
+        />
+      </div>
+      <h2 className="govgr-heading-s">{text.otherActions}</h2>
+      <ul className="govgr-list">
+        <li>
+          <Link className="govgr-link" to={paths.ticketOffice.statsTicket}>
+            {messages.screens.statsTicket}
+          </Link>
+        </li>
+        <li>
+          <Link className="govgr-link" to={paths.ticketOffice.suspendedUsers}>
+            {messages.screens.suspendedUsers}
+          </Link>
+        </li>
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import { messages, ticketCodeField, type TicketDetails } from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
+import { BackLink, Button } from '../../shared/components/buttons';
+import { PageHeading } from '../../shared/components/page-heading';
+import { ErrorSummary } from '../../shared/forms/error-summary';
+import { TextField } from '../../shared/forms/text-field';
+import { paths } from '../../shared/paths';
+import { lookUpTicket } from './api';
+import { TicketDetailsPanel } from './ticket-details-panel';
+
+const text = messages.ticketOffice;
+const formSchema = z.object({ code: ticketCodeField });
+
+/** Spec §2 "Stats/ticket": a ticket's every field by its 12-digit code. */
+export default function StatsTicketPage() {
+  const [ticket, setTicket] = useState<TicketDetails>();
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof formSchema>>({
+    resolver: zodResolver(formSchema),
+    defaultValues: { code: '' },
+  });
+  const onSubmit = async ({ code }: { code: string }) => {
+    setTicket(undefined);
+    try {
+      setTicket(await lookUpTicket(code));
+    } catch (error) {
+      // Spec §8's message, unless the server said something more useful (such as "not found").
+      toast.error((error instanceof ApiError && error.description) || messages.errors.statsLookup);
+    }
+  };
+  const error = formState.errors.code?.message;
+  return (
+    <>
+      <BackLink to={paths.ticketOffice.chooseUser} />
+      <PageHeading>{messages.screens.statsTicket}</PageHeading>
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <ErrorSummary problems={error ? [{ fieldId: 'code', message: error }] : []} />
+        <TextField
+          id="code"
+          label={text.ticketCode}
+          hint={text.ticketCodeHint}
+          error={error}
+          digitsOnly
+          maxLength={12}
+          autoComplete="off"
+          className="govgr-input--width-20"
+          {...register('code')}
+        />
+        <Button type="submit" busy={formState.isSubmitting}>
+          {text.statsSubmit}
+        </Button>
+      </form>
+      <div aria-live="polite">{ticket ? <TicketDetailsPanel ticket={ticket} view="stats" /> : null}</div>
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'react-toastify';
+import { z } from 'zod';
+import {
+  identifyTicketSchema,
+  messages,
+  personalizeTicketSchema,
+  RESIDENCE_PERMIT_TYPES,
+  documentTypeLabel,
+  type DocumentType,
+  type TicketUserKind,
+} from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
+import { BackLink, Button } from '../../shared/components/buttons';
+import { PageHeading } from '../../shared/components/page-heading';
+import { ErrorSummary } from '../../shared/forms/error-summary';
+import { TextField } from '../../shared/forms/text-field';
+import { paths } from '../../shared/paths';
+import { issueTicket, type IssuedState, type PrintState } from './api';
+
+const text = messages.ticketOffice;
+const CHOICES = ['PASSPORT', 'ID', 'PERMIT'] as const;
+
+/** The form's rules are the server's: the same domain schema, by the kind of fan. */
+const formSchemaOf = (kind: TicketUserKind) =>
+  (kind === 'foreigner' ? identifyTicketSchema : personalizeTicketSchema)
+    .pick({ ticketCode: true, firstName: true, lastName: true, documentId: true })
+    .extend({ documentChoice: z.enum(CHOICES), permitType: z.enum(RESIDENCE_PERMIT_TYPES) });
+type FormValues = z.infer<ReturnType<typeof formSchemaOf>>;
+
+const documentTypeOf = (kind: TicketUserKind, values: FormValues): DocumentType =>
+  values.documentChoice === 'PASSPORT'
+    ? 'PASSPORT'
+    : values.documentChoice === 'PERMIT'
+      ? values.permitType
+      : kind === 'foreigner'
+        ? 'FOREIGN_ID'
+        : 'NATIONAL_ID';
+
+const isKind = (value: string | null): value is TicketUserKind =>
+  value === 'foreigner' || value === 'over-67';
+
+/** Spec §2 "Ticket info form", for a foreigner or an over-67 fan; anything else goes back. */
+export default function TicketInfoPage() {
+  const user = useSearchParams()[0].get('user');
+  if (!isKind(user)) return <Navigate to={paths.ticketOffice.chooseUser} replace />;
+  return <TicketInfoForm key={user} kind={user} />;
+}
+
+function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
+  const navigate = useNavigate();
+  const foreigner = kind === 'foreigner';
+  const { register, handleSubmit, watch, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchemaOf(kind)),
+    mode: 'onTouched',
+    defaultValues: {
+      ticketCode: '',
+      firstName: '',
+      lastName: '',
+      documentId: '',
+      documentChoice: 'PASSPORT',
+      permitType: 'VIGNETTE',
+    },
+  });
+  const { errors, isSubmitting } = formState;
+  const values = watch();
+  const filled = [values.ticketCode, values.firstName, values.lastName, values.documentId].every(
+    (value) => value.trim() !== '',
+  );
+  const problems = (['ticketCode', 'firstName', 'lastName', 'documentId'] as const).flatMap((field) => {
+    const message = errors[field]?.message;
+    return message ? [{ fieldId: field, message }] : [];
+  });
+
+  const onSubmit = async (form: FormValues) => {
+    const request = {
+      ticketCode: form.ticketCode,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      documentType: documentTypeOf(kind, form),
+      documentId: form.documentId,
+    };
+    try {
+      const ticket = await issueTicket(kind, request);
+      if (foreigner) {
+        navigate(paths.ticketOffice.success, {
+          state: { type: 'ticket-data', ticket } satisfies IssuedState,
+        });
+      } else {
+        navigate(paths.ticketOffice.printTicket, { state: { ...request, ...ticket } satisfies PrintState });
+      }
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
+    }
+  };
+
+  const choiceLabel = { PASSPORT: text.passport, ID: text.identity, PERMIT: text.residencePermit } as const;
+  const choices = foreigner ? CHOICES : (['PASSPORT', 'ID'] as const);
+  const nameHint = foreigner ? text.latinHint : text.greekHint;
+
+  return (
+    <>
+      <BackLink to={paths.ticketOffice.chooseUser} />
+      <PageHeading>{messages.screens.ticketInfo}</PageHeading>
+      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+        <ErrorSummary problems={problems} />
+        <TextField
+          id="ticketCode"
+          label={text.ticketCode}
+          hint={text.ticketCodeHint}
+          error={errors.ticketCode?.message}
+          digitsOnly
+          maxLength={12}
+          autoComplete="off"
+          className="govgr-input--width-20"
+          {...register('ticketCode')}
+        />
+        <TextField
+          id="firstName"
+          label={text.firstName}
+          hint={nameHint}
+          error={errors.firstName?.message}
+          autoComplete="off"
+          lang={foreigner ? 'en' : 'el'}
+          {...register('firstName')}
+        />
+        <TextField
+          id="lastName"
+          label={text.lastName}
+          hint={nameHint}
+          error={errors.lastName?.message}
+          autoComplete="off"
+          lang={foreigner ? 'en' : 'el'}
+          {...register('lastName')}
+        />
+        <fieldset className="govgr-fieldset">
+          <legend className="govgr-fieldset__legend govgr-heading-s">{text.documentType}</legend>
+          <div className="govgr-radios">
+            {choices.map((choice) => (
+              <div className="govgr-radios__item" key={choice}>
+                <label className="govgr-radios__label" htmlFor={`documentChoice-${choice}`}>
+                  <input
+                    className="govgr-radios__input"
+                    type="radio"
+                    id={`documentChoice-${choice}`}
+                    value={choice}
+                    {...register('documentChoice')}
+                  />
+                  {choiceLabel[choice]}
+                </label>
+              </div>
+            ))}
+          </div>
+          {foreigner && values.documentChoice === 'PERMIT' ? (
+            <div className="govgr-field app-conditional">
+              <label className="govgr-label" htmlFor="permitType">
+                {text.permitType}
+              </label>
+              <select className="govgr-select" id="permitType" {...register('permitType')}>
+                {RESIDENCE_PERMIT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {documentTypeLabel(type)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+        </fieldset>
+        <TextField
+          id="documentId"
+          label={text.documentId}
+          hint={text.documentIdHint}
+          error={errors.documentId?.message}
+          autoComplete="off"
+          className="govgr-input--width-20"
+          {...register('documentId', { setValueAs: (value: string) => value.toUpperCase() })}
+        />
+        <Button type="submit" busy={isSubmitting} disabled={!filled || problems.length > 0}>
+          {text.submit}
+        </Button>
+      </form>
+    </>
+  );
+}

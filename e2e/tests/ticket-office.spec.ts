@@ -1,0 +1,116 @@
+import { expect, test } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { documentTypeLabel, errorCatalogue, messages, validationMessages } from '@tickets/domain';
+import { expectNoAxeViolations, PEOPLE, signIn } from './support';
+
+const text = messages.ticketOffice;
+const field = (label: string) => new RegExp(`^${label}`);
+
+test('over-67: personalise, print a scannable QR, and find the ticket in stats', async ({ page }) => {
+  await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+  await page.getByRole('button', { name: messages.confirmation.officer }).click();
+  await expect(page.getByRole('heading', { level: 1, name: messages.screens.chooseUser })).toBeVisible();
+  await expect(page.getByRole('link', { name: text.tileForeigner })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  await page.getByRole('link', { name: text.tileOver67 }).click();
+  await expect(page).toHaveURL('/ticket-office/ticket-info?user=over-67');
+  await expect(page.getByRole('heading', { level: 1, name: messages.screens.ticketInfo })).toBeVisible();
+  const submit = page.getByRole('button', { name: text.submit });
+  await expect(submit).toBeDisabled();
+  await page.getByLabel(field(text.ticketCode)).pressSequentially('3010-0000-0020');
+  await expect(page.getByLabel(field(text.ticketCode))).toHaveValue('301000000020');
+  await page.getByLabel(field(text.firstName)).fill('Maria');
+  await page.getByLabel(field(text.lastName)).fill('ΠΑΠΑΔΟΠΟΥΛΟΥ');
+  await page.getByLabel(field(text.documentId)).fill('ΑΒ 123');
+  await page.getByLabel(field(text.documentId)).blur();
+  await expect(page.getByRole('alert')).toContainText(validationMessages.greekName);
+  await expect(submit).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await page.getByLabel(field(text.firstName)).fill('ΜΑΡΊΑ');
+  await page.getByLabel(field(text.documentId)).fill('ΑΒ123456');
+  await page.getByLabel(text.identity).check();
+  await submit.click();
+
+  await expect(page).toHaveURL('/ticket-office/print-ticket');
+  await expect(page.getByRole('status').filter({ hasText: text.issued })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main).toContainText('ΜΑΡΊΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
+  await expect(main).toContainText(documentTypeLabel('NATIONAL_ID'));
+  await expectNoAxeViolations(page);
+
+  const code = (await page.locator('.app-screen-only .app-code-text').textContent()) ?? '';
+  expect(code).toMatch(/^[0-9A-Z]{16}$/);
+  const png = PNG.sync.read(await page.locator('.app-screen-only .app-verification-code svg').screenshot());
+  expect(jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data).toBe(code);
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.locator('.app-printable')).toBeVisible();
+  await expect(page.locator('.app-screen-only')).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+  const pdf = (await page.pdf({ format: 'A6', printBackground: true })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  await page.emulateMedia({ media: 'screen' });
+
+  await page.goto('/ticket-office/stats/ticket');
+  await page.getByLabel(field(text.ticketCode)).fill('301000000020');
+  await page.getByRole('button', { name: text.statsSubmit }).click();
+  const details = page.getByRole('region', { name: messages.screens.ticketInfo });
+  await expect(details).toContainText('ΜΑΡΊΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
+  await expect(details).toContainText(text.personalizedOn);
+  await expect(details).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+  await expectNoAxeViolations(page);
+});
+
+test('foreigner: identify with a residence permit and land on the success screen', async ({ page }) => {
+  await signIn(page, PEOPLE.platformOfficer.afm, '/ticket-office');
+  await page.goto('/ticket-office/ticket-info?user=foreigner');
+  await page.getByLabel(field(text.ticketCode)).fill('401000000030');
+  await page.getByLabel(field(text.firstName)).fill('Anna-Maria');
+  await page.getByLabel(field(text.lastName)).fill("O'Brien");
+  await page.getByLabel(text.residencePermit).check();
+  await expect(page.getByLabel(text.permitType)).toHaveValue('VIGNETTE');
+  await page.getByLabel(text.permitType).selectOption('RESIDENCE_PERMIT_PERMANENT');
+  await page.getByLabel(field(text.documentId)).fill('rp-778899');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: text.submit }).click();
+  await expect(page).toHaveURL('/ticket-office/success');
+  await expect(page.getByRole('main')).toContainText(
+    text.addedToWallet('401000000030', "ANNA-MARIA O'BRIEN"),
+  );
+  await expectNoAxeViolations(page);
+});
+
+test('a barcode for the basketball club, errors as toasts, and guarded entry points', async ({ page }) => {
+  await signIn(page, PEOPLE.platformOfficer.afm, '/ticket-office');
+  await page.goto('/ticket-office/ticket-info');
+  await expect(page).toHaveURL('/ticket-office/choose-user');
+
+  await page.goto('/ticket-office/ticket-info?user=over-67');
+  await page.getByLabel(field(text.ticketCode)).fill('401000000031');
+  await page.getByLabel(field(text.firstName)).fill('ΓΙΑΝΝΗΣ');
+  await page.getByLabel(field(text.lastName)).fill('ΚΑΡΑΣ');
+  await page.getByLabel(field(text.documentId)).fill('Χ998877');
+  await page.getByRole('button', { name: text.submit }).click();
+  await expect(page.locator('.app-screen-only .app-verification-code svg rect').first()).toBeAttached();
+  await expect(page.locator('.app-screen-only .app-verification-code canvas')).toHaveCount(0);
+
+  await page.goto('/ticket-office/ticket-info?user=over-67');
+  await page.getByLabel(field(text.ticketCode)).fill('304000000001');
+  await page.getByLabel(field(text.firstName)).fill('ΓΙΑΝΝΗΣ');
+  await page.getByLabel(field(text.lastName)).fill('ΚΑΡΑΣ');
+  await page.getByLabel(field(text.documentId)).fill('Χ998877');
+  await page.getByRole('button', { name: text.submit }).click();
+  await expect(page.getByText(errorCatalogue.EVENT_STARTED.description)).toBeVisible();
+
+  await page.goto('/ticket-office/print-ticket');
+  await expect(page.getByRole('heading', { level: 1, name: messages.notFound.title })).toBeVisible();
+  await page.goto('/ticket-office/failed');
+  await expect(page.getByRole('heading', { level: 1, name: messages.screens.failed })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto('/ticket-office/stats/ticket');
+  await page.getByLabel(field(text.ticketCode)).fill('999999999999');
+  await page.getByRole('button', { name: text.statsSubmit }).click();
+  await expect(page.getByText(errorCatalogue.TICKET_NOT_FOUND.description)).toBeVisible();
+});
