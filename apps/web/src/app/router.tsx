@@ -26,6 +26,8 @@ const TicketOfficeSuccessPage = lazyPage(() => import('../features/ticket-office
 const FailedPage = lazyPage(() => import('../features/ticket-office/failed-page'));
 const PrintTicketPage = lazyPage(() => import('../features/ticket-office/print-ticket-page'));
 const StatsTicketPage = lazyPage(() => import('../features/ticket-office/stats-ticket-page'));
+const TransferEventsPage = lazyPage(() => import('../features/transfer-rules/transfer-events-page'));
+const SuspendedUsersPage = lazyPage(() => import('../features/suspensions/suspended-users-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 const placeholder = (title: string) => <PlaceholderPage title={title} />;
@@ -68,8 +70,8 @@ const ticketOfficeRoutes: RouteObject = {
         { path: 'failed', element: page(<FailedPage />) },
         { path: 'print-ticket', element: page(<PrintTicketPage />) },
         { path: 'stats/ticket', element: page(<StatsTicketPage />) },
-        { path: 'transfer-events', element: placeholder(screens.transferEvents) },
-        { path: 'suspended-users', element: placeholder(screens.suspendedUsers) },
+        { path: 'transfer-events', element: page(<TransferEventsPage />) },
+        { path: 'suspended-users', element: page(<SuspendedUsersPage />) },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,37 @@
+import type { AffectedPerson, SuspensionRecord } from '@tickets/domain';
+import { blacklistCall } from '../../shared/api/client';
+
+/** Spec §7's blacklist calls; their errors come as `{"error": "…"}`. */
+const base = '/api/blackList-administration';
+
+export type PersonFields = Record<
+  'afm' | 'amka' | 'documentId' | 'firstName' | 'fathersName' | 'lastName',
+  string
+> & {
+  dateOfBirth: string;
+};
+
+/** Empty fields travel as null (spec §7). */
+const orNull = (fields: PersonFields) =>
+  Object.fromEntries(
+    Object.entries(fields).map(([key, value]) => [key, value.trim() === '' ? null : value]),
+  ) as Record<string, string | null>;
+
+/** The end date as an instant: the end of that day, here (spec §7 "ISO, end of day"). */
+const endOfDay = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
+
+export const precheckSuspension = (fields: PersonFields, endDate: string) =>
+  blacklistCall<AffectedPerson[]>('POST', `${base}/info`, { ...orNull(fields), endDate: endOfDay(endDate) });
+
+export const addSuspension = (fields: PersonFields, endDate: string) =>
+  blacklistCall<SuspensionRecord>('POST', `${base}/add`, { ...orNull(fields), endDate: endOfDay(endDate) });
+
+export const searchSuspensions = (fields: PersonFields) =>
+  blacklistCall<SuspensionRecord[]>('POST', `${base}/search`, orNull(fields));
+
+export const deleteSuspension = (record: SuspensionRecord) =>
+  blacklistCall<unknown>('PUT', `${base}/delete/${record.id}`, {
+    afm: record.afm,
+    amka: record.amka,
+    documentId: record.documentId,
+  });

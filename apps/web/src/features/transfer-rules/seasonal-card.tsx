@@ -1,0 +1,153 @@
+import { useId, useState } from 'react';
+import { toast } from 'react-toastify';
+import {
+  clampCutOffHours,
+  clampMaxTransfers,
+  formatDateTime,
+  messages,
+  type TransferEvent,
+} from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
+import { Button } from '../../shared/components/buttons';
+import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { TextField } from '../../shared/forms/text-field';
+import { saveTransferEvent } from './api';
+
+const text = messages.transferRules;
+
+interface Rules {
+  allowTransfer: boolean;
+  maxTransfers: number;
+  hours: number;
+  resetAfterEvent: boolean;
+}
+
+const rulesOf = (event: TransferEvent): Rules => ({
+  allowTransfer: event.allowTransfer,
+  maxTransfers: event.maxTransfers,
+  hours: Math.round(event.transferMinuteLimit / 60),
+  resetAfterEvent: event.minToAutoRevertTransferredTicket === 0,
+});
+
+const sameRules = (a: Rules, b: Rules) =>
+  a.allowTransfer === b.allowTransfer &&
+  a.maxTransfers === b.maxTransfers &&
+  a.hours === b.hours &&
+  a.resetAfterEvent === b.resetAfterEvent;
+
+/** Spec §2/§4: a season's transfer rules; Save only when changed, after a confirmation. */
+export function SeasonalCard({
+  event,
+  onSaved,
+}: {
+  event: TransferEvent;
+  onSaved(event: TransferEvent): void;
+}) {
+  const loaded = rulesOf(event);
+  const [rules, setRules] = useState(loaded);
+  // Typed text for the two numbers, clamped into range when the field is left (spec §5).
+  const [typed, setTyped] = useState({
+    maxTransfers: String(loaded.maxTransfers),
+    hours: String(loaded.hours),
+  });
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const headingId = useId();
+  const id = (name: string) => `${name}-${event.eventId}`;
+
+  const clampTyped = (field: 'maxTransfers' | 'hours') => {
+    const value =
+      field === 'maxTransfers'
+        ? clampMaxTransfers(Number(typed.maxTransfers))
+        : clampCutOffHours(Number(typed.hours));
+    setTyped({ ...typed, [field]: String(value) });
+    setRules({ ...rules, [field]: value });
+  };
+
+  const save = async () => {
+    setBusy(true);
+    try {
+      const saved = await saveTransferEvent({
+        ...event,
+        allowTransfer: rules.allowTransfer,
+        maxTransfers: rules.maxTransfers,
+        transferMinuteLimit: rules.hours * 60,
+        minToAutoRevertTransferredTicket: rules.resetAfterEvent ? 0 : null,
+      });
+      toast.success(text.saved);
+      onSaved(saved);
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
+    } finally {
+      setBusy(false);
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <section className="govgr-card govgr-card--border app-rules-card" aria-labelledby={headingId}>
+      <div className="govgr-card__body">
+        <h3 className="govgr-heading-s" id={headingId}>
+          {event.eventDescription}
+        </h3>
+        <p className="govgr-hint">{formatDateTime(event.eventDateTime)}</p>
+        <div className="govgr-checkboxes__item">
+          <label className="govgr-checkboxes__label" htmlFor={id('allow')}>
+            <input
+              className="govgr-checkboxes__input"
+              type="checkbox"
+              id={id('allow')}
+              checked={rules.allowTransfer}
+              onChange={(change) => setRules({ ...rules, allowTransfer: change.target.checked })}
+            />
+            {text.allowTransfer}
+          </label>
+        </div>
+        <TextField
+          id={id('max')}
+          label={text.maxTransfers}
+          hint={text.maxTransfersHint}
+          digitsOnly
+          maxLength={4}
+          className="govgr-input--width-4"
+          value={typed.maxTransfers}
+          onChange={(change) => setTyped({ ...typed, maxTransfers: change.target.value })}
+          onBlur={() => clampTyped('maxTransfers')}
+        />
+        <TextField
+          id={id('hours')}
+          label={text.hours}
+          hint={text.hoursHint}
+          digitsOnly
+          maxLength={1}
+          className="govgr-input--width-2"
+          value={typed.hours}
+          onChange={(change) => setTyped({ ...typed, hours: change.target.value })}
+          onBlur={() => clampTyped('hours')}
+        />
+        <div className="govgr-checkboxes__item">
+          <label className="govgr-checkboxes__label" htmlFor={id('reset')}>
+            <input
+              className="govgr-checkboxes__input"
+              type="checkbox"
+              id={id('reset')}
+              checked={rules.resetAfterEvent}
+              onChange={(change) => setRules({ ...rules, resetAfterEvent: change.target.checked })}
+            />
+            {text.resetAfterEvent}
+          </label>
+        </div>
+        <Button onClick={() => setConfirming(true)} disabled={sameRules(rules, loaded)}>
+          {text.save}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        title={text.saveConfirm}
+        busy={busy}
+        onConfirm={save}
+        onClose={() => setConfirming(false)}
+      />
+    </section>
+  );
+}
