@@ -58,9 +58,6 @@ export const messages = {
     title: 'Δεν βρέθηκε η σελίδα.',
     home: 'Επιστροφή στην αρχική σελίδα',
   },
-  placeholder: {
-    comingSoon: 'Η οθόνη αυτή είναι υπό κατασκευή.',
-  },
   /** The title of each screen of spec §2 beyond the landing, login and confirmation pages. */
   screens: {
     chooseAction: 'Τι θέλετε να κάνετε;',

@@ -1,8 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { messages } from '@tickets/domain';
 import { CITIZEN_ROLES, OFFICER_ROLES, RequireRole } from '../shared/auth/guards';
-import { PlaceholderPage } from '../shared/components/placeholder-page';
 import { RouteError } from '../shared/components/route-error';
 import { Spinner } from '../shared/components/spinner';
 import { lazyPage } from '../shared/lazy-page';
@@ -30,8 +28,6 @@ const TransferEventsPage = lazyPage(() => import('../features/transfer-rules/tra
 const SuspendedUsersPage = lazyPage(() => import('../features/suspensions/suspended-users-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
-const placeholder = (title: string) => <PlaceholderPage title={title} />;
-const screens = messages.screens;
 
 const ticketsRoutes: RouteObject = {
   path: paths.tickets.base,
