@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { suspensionMessages, todayInAthens } from '@tickets/domain';
 import { auditLog, citizens, suspensions } from '../src/db/schema';
-import { DEMO_TICKETS } from '../src/demo/events';
+import { DEMO_PROVIDER_KEYS, DEMO_TICKETS } from '../src/demo/events';
 import { jsonFrom, loginAs } from './support/login';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
@@ -11,6 +11,8 @@ const PLATFORM_OFFICER = '100000003';
 const COMPANION = '100000039';
 const GUARDIAN = '100000027';
 const base = '/api/blackList-administration';
+const SEASON_TICKET = '303000000001'; // held by the companion in the demo data
+const GATE_KEY = DEMO_PROVIDER_KEYS['ae-olympiada'];
 
 const dayAfter = (days: number) => {
   const date = new Date(`${todayInAthens()}T12:00:00Z`);
@@ -45,6 +47,8 @@ describe.each(engines)('suspended users on %s', (engine) => {
       headers: jsonFrom(url, cookies[afm]),
       body: JSON.stringify(body),
     });
+  const gate = async (code: string) =>
+    (await fetch(`${url}/api/providers/tickets/${code}/status`, { headers: { authorization: `Bearer ${GATE_KEY}` } })).json();
   const errorOf = async (response: Response) => ((await response.json()) as { error?: string }).error;
 
   it('answers errors as {"error": …} with the spec’s Greek messages', async () => {
@@ -181,5 +185,12 @@ describe.each(engines)('suspended users on %s', (engine) => {
     expect(row).toMatchObject({ active: false, deletedBy: CLUB_OFFICER });
 
     expect((await indicate()).status).toBe(200);
+    expect(await gate(SEASON_TICKET)).toMatchObject({ status: 'VALID' });
+  });
+
+  it('answers the gate only about the provider’s own club’s tickets', async () => {
+    const foreign = await fetch(`${url}/api/providers/tickets/401000000001/status`, { headers: { authorization: `Bearer ${GATE_KEY}` } });
+    expect(foreign.status).toBe(404);
+    expect(await gate('304000000001')).toMatchObject({ status: 'EVENT_OVER' });
   });
 });

@@ -60,3 +60,13 @@ export const importReportSchema = z.object({
   rejected: z.array(z.object({ row: z.number(), key: z.string().nullable(), reason: z.string() })),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** GET /api/providers/tickets/{publicCode}/status: what a club's gate asks before letting a fan in. */
+export const gateStatusSchema = z.object({
+  publicCode: z.string(),
+  eventExternalId: z.string(),
+  /** VALID; BLOCKED while the holder is suspended; EVENT_OVER once the match has been played. */
+  status: z.enum(['VALID', 'BLOCKED', 'EVENT_OVER']),
+  holderName: z.string().nullable(),
+});
+export type GateStatus = z.infer<typeof gateStatusSchema>;

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { importReportSchema, providerEventsBody, providerTicketsBody } from '@tickets/domain';
+import { z } from 'zod';
+import { gateStatusSchema, importReportSchema, providerEventsBody, providerTicketsBody, ticketCodeField } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { findProviderByKey } from './api-keys';
+import { gateStatus } from './gate-status';
 import { importEvents, importTickets, type Importer } from './import-service';
 
 /** Batches of up to 5,000 rows: larger than the 64 KiB the citizen-facing API accepts. */
@@ -61,5 +63,18 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => importTickets(db, importerOf(request), request.body.tickets),
+  );
+
+  app.get(
+    '/api/providers/tickets/:publicCode/status',
+    {
+      schema: {
+        tags,
+        summary: "A ticket's status at the gate: VALID, BLOCKED (holder suspended) or EVENT_OVER",
+        params: z.object({ publicCode: ticketCodeField }),
+        response: { 200: gateStatusSchema },
+      },
+    },
+    async (request) => gateStatus(db, importerOf(request).organisationId, request.params.publicCode),
   );
 }
