@@ -20,6 +20,7 @@ import { transferRuleRoutes } from './features/transfer-rules/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom } from './shared/logging';
+import { enforceAccess, type Access } from './shared/guards';
 import { assertSameOriginJson } from './shared/same-origin';
 import { findSessionUser, SESSION_COOKIE, type SessionUser } from './shared/sessions';
 import { registerWebApp } from './shared/web-app';
@@ -30,10 +31,18 @@ declare module 'fastify' {
     db: Db;
     /** The origin people reach the service at (configured, or the listening address in development). */
     publicUrl(): string;
+    /** Every /api route with who may call it (the authorization matrix test walks it). */
+    routeTable: RouteEntry[];
   }
   interface FastifyRequest {
     user: SessionUser | undefined;
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
 }
 
 /** Request bodies are small JSON documents; anything larger is refused (DESIGN.md §4). */
@@ -59,6 +68,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('config', config);
+  app.decorate('routeTable', [] as RouteEntry[]);
   app.decorate('db', db);
   app.decorate('publicUrl', () => config.publicUrl ?? listeningOrigin(app));
   app.decorateRequest('user', undefined);
@@ -93,6 +103,18 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
 
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
+
+  // Every /api route must say who may call it: a route that does not is a start-up error.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !access) {
+      throw new Error(`${route.method} ${route.url} declares no config.access`);
+    }
+    if (route.url.startsWith('/api/') && access) {
+      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+    }
+  });
+  app.addHook('preValidation', async (request) => enforceAccess(request));
 
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;

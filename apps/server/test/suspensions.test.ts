@@ -48,7 +48,11 @@ describe.each(engines)('suspended users on %s', (engine) => {
       body: JSON.stringify(body),
     });
   const gate = async (code: string) =>
-    (await fetch(`${url}/api/providers/tickets/${code}/status`, { headers: { authorization: `Bearer ${GATE_KEY}` } })).json();
+    (
+      await fetch(`${url}/api/providers/tickets/${code}/status`, {
+        headers: { authorization: `Bearer ${GATE_KEY}` },
+      })
+    ).json();
   const errorOf = async (response: Response) => ((await response.json()) as { error?: string }).error;
 
   it('answers errors as {"error": …} with the spec’s Greek messages', async () => {
@@ -189,7 +193,9 @@ describe.each(engines)('suspended users on %s', (engine) => {
   });
 
   it('answers the gate only about the provider’s own club’s tickets', async () => {
-    const foreign = await fetch(`${url}/api/providers/tickets/401000000001/status`, { headers: { authorization: `Bearer ${GATE_KEY}` } });
+    const foreign = await fetch(`${url}/api/providers/tickets/401000000001/status`, {
+      headers: { authorization: `Bearer ${GATE_KEY}` },
+    });
     expect(foreign.status).toBe(404);
     expect(await gate('304000000001')).toMatchObject({ status: 'EVENT_OVER' });
   });

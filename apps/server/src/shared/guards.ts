@@ -1,18 +1,26 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 import type { SessionUser } from './sessions';
 
 /**
- * Route guards (DESIGN.md §3): the server enforces roles on every request; the client's
- * guards are a convenience. `request.user` is resolved from the session cookie beforehand.
+ * Who may call a route (DESIGN.md §3), declared on every /api route as `config.access` and
+ * enforced for all of them by one hook before the body is even read: the server is the
+ * enforcement, the client's guards a convenience. `provider` routes check their API key.
  */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.user) throw new AppError('UNAUTHENTICATED');
+export const ACCESS_LEVELS = ['public', 'user', 'officer', 'provider'] as const;
+export type Access = (typeof ACCESS_LEVELS)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
 }
 
-export async function requireOfficer(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export function enforceAccess(request: FastifyRequest): void {
+  const access = request.routeOptions.config.access;
+  if (access !== 'user' && access !== 'officer') return;
   if (!request.user) throw new AppError('UNAUTHENTICATED');
-  if (request.user.role !== 'OFFICER') throw new AppError('FORBIDDEN');
+  if (access === 'officer' && request.user.role !== 'OFFICER') throw new AppError('FORBIDDEN');
 }
 
 /** The authenticated user, for handlers behind `requireUser`/`requireOfficer`. */

@@ -8,7 +8,7 @@ import {
   indicateCompanionSchema,
   modifyCompanionSchema,
 } from '@tickets/domain';
-import { currentUser, requireUser } from '../../shared/guards';
+import { currentUser } from '../../shared/guards';
 import { findCitizenByAfm, listDependents, listLiveDeclarations, toDeclaration } from './queries';
 import { cancelDeclaration, changeCompanion, indicateCompanion } from './service';
 
@@ -24,7 +24,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/tickets/dependents/',
-    { preHandler: requireUser, schema: { tags, response: { 200: z.array(dependentSchema) } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: z.array(dependentSchema) } } },
     async (request) => {
       const guardian = await findCitizenByAfm(db, currentUser(request).afm);
       const dependents = guardian ? await listDependents(db, guardian.id) : [];
@@ -35,7 +35,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
   app.post(
     '/api/tickets/dependents/declarations/indicate',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: { tags, body: indicateCompanionSchema, response: { 200: declarationSchema } },
     },
     async (request) => indicateCompanion(db, actor(request), request.body),
@@ -43,7 +43,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/tickets/dependents/declarations',
-    { preHandler: requireUser, schema: { tags, response: { 200: z.array(declarationSchema) } } },
+    { config: { access: 'user' }, schema: { tags, response: { 200: z.array(declarationSchema) } } },
     async (request) => {
       const guardian = await findCitizenByAfm(db, currentUser(request).afm);
       const rows = guardian ? await listLiveDeclarations(db, guardian.id) : [];
@@ -54,7 +54,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
   app.delete(
     '/api/tickets/dependents/declarations/:declarationId/cancel',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         params: declarationIdParams,
@@ -69,7 +69,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
   app.post(
     '/api/tickets/dependents/declarations/modify',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: { tags, body: modifyCompanionSchema, response: { 200: declarationSchema } },
     },
     async (request) => changeCompanion(db, actor(request), request.body),

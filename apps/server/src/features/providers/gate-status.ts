@@ -22,7 +22,11 @@ export async function gateStatus(db: Db, organisationId: string, publicCode: str
     .limit(1);
   if (!row) throw new AppError('TICKET_NOT_FOUND');
   const { ticket } = row;
-  const blocked = await isSuspended(db, { afm: ticket.holderAfm, amka: ticket.holderAmka, documentId: ticket.documentId });
+  const blocked = await isSuspended(db, {
+    afm: ticket.holderAfm,
+    amka: ticket.holderAmka,
+    documentId: ticket.documentId,
+  });
   return {
     publicCode,
     eventExternalId: row.eventExternalId,

@@ -1,7 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { gateStatusSchema, importReportSchema, providerEventsBody, providerTicketsBody, ticketCodeField } from '@tickets/domain';
+import {
+  gateStatusSchema,
+  importReportSchema,
+  providerEventsBody,
+  providerTicketsBody,
+  ticketCodeField,
+} from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { findProviderByKey } from './api-keys';
 import { gateStatus } from './gate-status';
@@ -41,6 +47,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
     '/api/providers/events',
     {
       bodyLimit: PROVIDER_BODY_LIMIT,
+      config: { access: 'provider' },
       schema: {
         tags,
         summary: 'Upsert events by externalId',
@@ -55,6 +62,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
     '/api/providers/tickets',
     {
       bodyLimit: PROVIDER_BODY_LIMIT,
+      config: { access: 'provider' },
       schema: {
         tags,
         summary: 'Upsert tickets by publicCode',
@@ -68,6 +76,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/providers/tickets/:publicCode/status',
     {
+      config: { access: 'provider' },
       schema: {
         tags,
         summary: "A ticket's status at the gate: VALID, BLOCKED (holder suspended) or EVENT_OVER",

@@ -12,7 +12,7 @@ import {
   suspensionSearchSchema,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
-import { currentUser, requireOfficer } from '../../shared/guards';
+import { currentUser } from '../../shared/guards';
 import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions } from './service';
 
 /**
@@ -45,7 +45,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     `${base}/info`,
     {
-      preHandler: requireOfficer,
+      config: { access: 'officer' },
       schema: { tags, body: suspensionRequestSchema, response: { 200: z.array(affectedPersonSchema) } },
     },
     async (request) => findAffectedPeople(db, currentUser(request), request.body),
@@ -54,7 +54,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     `${base}/add`,
     {
-      preHandler: requireOfficer,
+      config: { access: 'officer' },
       schema: { tags, body: suspensionRequestSchema, response: { 200: suspensionRecordSchema } },
     },
     async (request) => addSuspension(db, actor(request), request.body),
@@ -63,8 +63,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     `${base}/search`,
     {
-      preHandler: requireOfficer,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'officer', rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { tags, body: suspensionSearchSchema, response: { 200: z.array(suspensionRecordSchema) } },
     },
     async (request) => searchSuspensions(db, request.body),
@@ -73,7 +72,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
   app.put(
     `${base}/delete/:id`,
     {
-      preHandler: requireOfficer,
+      config: { access: 'officer' },
       schema: {
         tags,
         params: z.object({ id: z.coerce.number().int().positive() }),

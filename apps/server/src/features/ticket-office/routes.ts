@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identifyTicketSchema, issuedTicketSchema, personalizeTicketSchema } from '@tickets/domain';
-import { currentUser, requireOfficer } from '../../shared/guards';
+import { currentUser } from '../../shared/guards';
 import { issueTicket } from './issue-ticket';
 
 /** Ticket office (officers only): bind a ticket to a foreigner (identify) or an over-67 fan (personalize). */
@@ -13,7 +13,7 @@ export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/api/ticket-office/identify',
     {
-      preHandler: requireOfficer,
+      config: { access: 'officer' },
       schema: {
         tags,
         summary: 'Bind a ticket to a foreign fan',
@@ -28,7 +28,7 @@ export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/api/ticket-office/personalize',
     {
-      preHandler: requireOfficer,
+      config: { access: 'officer' },
       schema: {
         tags,
         summary: 'Bind a ticket to an over-67 fan, for printing',

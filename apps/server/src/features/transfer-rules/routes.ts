@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { writeAudit } from '../../shared/audit';
-import { currentUser, requireOfficer } from '../../shared/guards';
+import { currentUser } from '../../shared/guards';
 import { officerScope } from '../../shared/tickets';
 
 /**
@@ -46,14 +46,14 @@ export async function transferRuleRoutes(instance: FastifyInstance): Promise<voi
 
   app.get(
     '/api/ticket-office/transfer-events',
-    { preHandler: requireOfficer, schema: { tags, response: { 200: z.array(transferEventSchema) } } },
+    { config: { access: 'officer' }, schema: { tags, response: { 200: z.array(transferEventSchema) } } },
     async (request) => listTransferEvents(db, officerScope(currentUser(request))),
   );
 
   app.put(
     '/api/ticket-office/transfer-events',
     {
-      preHandler: requireOfficer,
+      config: { access: 'officer' },
       schema: { tags, body: transferRulesUpdateSchema, response: { 200: transferEventSchema } },
     },
     async (request) => {

@@ -9,7 +9,7 @@ import {
   validationMessages,
   walletTicketSchema,
 } from '@tickets/domain';
-import { currentUser, requireUser } from '../../shared/guards';
+import { currentUser } from '../../shared/guards';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests';
 import { listWalletTickets } from './tickets';
 import { answerTransfer, createTransfer, listTransfers } from './transfers';
@@ -27,7 +27,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/wallet/companion-requests',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Requests naming the logged-in person as companion of a minor, awaiting an answer',
@@ -40,7 +40,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/wallet/companion-requests/:requestId/:answer',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Accept or reject a companion request (answer: accept | reject)',
@@ -60,7 +60,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/wallet/tickets',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: "The holder's tickets to upcoming events",
@@ -73,7 +73,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/wallet/transfers',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Transfers from or to the logged-in person',
@@ -86,7 +86,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/wallet/tickets/:publicCode/transfers',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'Lend a season ticket to another person for one fixture',
@@ -107,7 +107,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/wallet/transfers/:transferId/:answer',
     {
-      preHandler: requireUser,
+      config: { access: 'user' },
       schema: {
         tags,
         summary: 'The recipient accepts or rejects; the holder revokes a pending transfer',

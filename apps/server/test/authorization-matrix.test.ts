@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withAfmCheckDigit } from '@tickets/domain';
+import { addOfficer } from '../src/admin/officers';
+import { citizens } from '../src/db/schema';
+import { firstError, jsonFrom, loginAs } from './support/login';
+import { startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * Every /api route of the server's own route table × every kind of caller. A route cannot
+ * escape: the server refuses to start with an /api route that does not declare its access.
+ */
+const CLUB_B_OFFICER = withAfmCheckDigit('20000000');
+const personas = {
+  anonymous: undefined,
+  citizen: '100000040',
+  guardian: '100000027',
+  clubAOfficer: '100000015',
+  clubBOfficer: CLUB_B_OFFICER,
+  platformOfficer: '100000003',
+} as const;
+type Persona = keyof typeof personas;
+const officers: Persona[] = ['clubAOfficer', 'clubBOfficer', 'platformOfficer'];
+
+/** Who may call what, written out by hand: the server's declarations must match it exactly. */
+const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'> = {
+  'GET /api/auth/user': 'user',
+  'POST /api/auth/logout': 'public',
+  'GET /api/tickets/dependents/': 'user',
+  'POST /api/tickets/dependents/declarations/indicate': 'user',
+  'GET /api/tickets/dependents/declarations': 'user',
+  'DELETE /api/tickets/dependents/declarations/:declarationId/cancel': 'user',
+  'POST /api/tickets/dependents/declarations/modify': 'user',
+  'GET /api/wallet/companion-requests': 'user',
+  'POST /api/wallet/companion-requests/:requestId/:answer': 'user',
+  'GET /api/wallet/tickets': 'user',
+  'GET /api/wallet/transfers': 'user',
+  'POST /api/wallet/tickets/:publicCode/transfers': 'user',
+  'POST /api/wallet/transfers/:transferId/:answer': 'user',
+  'POST /api/ticket-office/identify': 'officer',
+  'POST /api/ticket-office/personalize': 'officer',
+  'POST /api/stats/ticket': 'officer',
+  'GET /api/ticket-office/transfer-events': 'officer',
+  'PUT /api/ticket-office/transfer-events': 'officer',
+  'POST /api/blackList-administration/info': 'officer',
+  'POST /api/blackList-administration/add': 'officer',
+  'POST /api/blackList-administration/search': 'officer',
+  'PUT /api/blackList-administration/delete/:id': 'officer',
+  'PUT /api/providers/events': 'provider',
+  'PUT /api/providers/tickets': 'provider',
+  'GET /api/providers/tickets/:publicCode/status': 'provider',
+};
+
+const concrete = (url: string) =>
+  url
+    .replace(/:(declarationId|requestId|transferId)/, randomUUID())
+    .replace(':answer', 'accept')
+    .replace(':publicCode', '301000000001')
+    .replace(':id', '999999');
+
+describe('authorization matrix', () => {
+  let server: TestServer;
+  const cookies: Partial<Record<Persona, string>> = {};
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    await server.database.db
+      .insert(citizens)
+      .values({
+        afm: CLUB_B_OFFICER,
+        amka: '01018012345',
+        firstName: 'ΠΕΤΡΟΣ',
+        lastName: 'ΒΑΣΙΛΕΙΟΥ',
+        birthDate: '1980-01-01',
+      });
+    await addOfficer(server.database.db, 'test', CLUB_B_OFFICER, 'kae-akropoli');
+    for (const [persona, afm] of Object.entries(personas)) {
+      if (afm) cookies[persona as Persona] = (await loginAs(server.baseUrl, afm)).cookie;
+    }
+  });
+  afterAll(() => server.close());
+
+  it('declares for every route exactly the access this table expects, and no route more', () => {
+    const declared = Object.fromEntries(
+      server.app.routeTable
+        .filter((route) => route.method !== 'HEAD')
+        .map((route) => [`${route.method} ${route.url}`, route.access]),
+    );
+    expect(declared).toEqual(EXPECTED_ACCESS);
+  });
+
+  it('answers every route as its declared access says, for every caller', async () => {
+    const outcomes: string[] = [];
+    for (const route of server.app.routeTable) {
+      const method = route.method;
+      if (method === 'HEAD') continue;
+      const callers = (Object.keys(personas) as Persona[]).filter(
+        (persona) => route.access !== 'public' || persona === 'anonymous',
+      );
+      for (const persona of callers) {
+        const url = `${server.baseUrl}${concrete(route.url)}${route.url === '/api/stats/ticket' ? '?code=301000000001' : ''}`;
+        const response = await fetch(url, {
+          method,
+          headers: jsonFrom(server.baseUrl, cookies[persona]),
+          body: method === 'GET' ? undefined : method === 'DELETE' ? '[]' : '{}',
+        });
+        const expected =
+          route.access === 'provider' || (route.access !== 'public' && persona === 'anonymous')
+            ? 401
+            : route.access === 'officer' && !officers.includes(persona)
+              ? 403
+              : 'allowed';
+        const ok =
+          expected === 'allowed'
+            ? ![401, 403].includes(response.status) && response.status < 500
+            : response.status === expected;
+        if (!ok)
+          outcomes.push(`${method} ${route.url} as ${persona}: ${response.status}, expected ${expected}`);
+        if (
+          response.status >= 400 &&
+          response.headers.get('content-type')?.includes('application/json') &&
+          !route.url.startsWith('/api/blackList')
+        ) {
+          expect((await firstError(response))?.description, `${method} ${route.url}`).toMatch(
+            /[\u0370-\u03ff]/,
+          );
+        }
+      }
+    }
+    expect(outcomes).toEqual([]);
+  });
+});
