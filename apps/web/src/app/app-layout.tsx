@@ -1,11 +1,13 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ToastContainer } from 'react-toastify';
-import { messages, TOAST_AUTO_CLOSE_MS } from '@tickets/domain';
+import { messages } from '@tickets/domain';
 import { useAuth } from '../shared/auth/auth-context';
 import { AppFooter } from '../shared/components/app-footer';
 import { AppHeader } from '../shared/components/app-header';
 import { Spinner } from '../shared/components/spinner';
+
+// Toasts follow actions on later pages: their code need not weigh on the first page load.
+const ToastHost = lazy(() => import('../shared/components/toast-host'));
 
 /** The shared chrome around every page; no page content until the session check has answered. */
 export function AppLayout() {
@@ -42,7 +44,9 @@ export function AppLayout() {
         </div>
       </div>
       <AppFooter />
-      <ToastContainer position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} pauseOnHover pauseOnFocusLoss />
+      <Suspense fallback={null}>
+        <ToastHost />
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
 import { messages } from '@tickets/domain';
 import { useAuth } from '../auth/auth-context';
 
@@ -37,6 +36,7 @@ export function UserMenu() {
     try {
       await logout();
     } catch {
+      const { toast } = await import('react-toastify');
       toast.error(messages.userMenu.logoutFailed);
       setBusy(false);
     }
