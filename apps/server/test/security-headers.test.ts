@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { startTestServer, type TestServer } from './support/test-server';
+
+describe('security headers', () => {
+  let server: TestServer;
+  let production: FastifyInstance;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    // The production profile's app on the same database (no listening, no stand-in).
+    production = await buildApp({
+      config: { ...loadConfig({ DATA_DIR: 'memory' }), profile: 'production', publicUrl: 'https://tickets.example.gov.gr', taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' } },
+      db: server.database.db,
+      logStream: { write: () => undefined },
+    });
+  });
+  afterAll(async () => {
+    await production.close();
+    await server.close();
+  });
+
+  it('sends a CSP without inline scripts, no framing, and a strict referrer policy', async () => {
+    const response = await fetch(`${server.baseUrl}/api/auth/user`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('adds HSTS in the production profile and serves no TaxisNet stand-in there', async () => {
+    const health = await production.inject({ method: 'GET', url: '/healthz' });
+    expect(health.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    const standIn = await production.inject({ method: 'GET', url: '/oauth2server/oauth/authorize' });
+    expect(standIn.statusCode).toBe(404);
+    const docs = await production.inject({ method: 'GET', url: '/api/docs' });
+    expect(docs.statusCode).toBe(404);
+  });
+});
