@@ -1,10 +1,27 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+// By path, not '@tickets/domain': Vite bundles a config's relative imports but hands bare ones to
+// Node, which cannot load the package's TypeScript source. messages.ts imports nothing.
+import { messages } from '../../packages/domain/src/messages.ts';
 
 const server = 'http://localhost:8080';
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/** index.html's Greek title and description, from the one messages module (no copy in HTML). */
+const htmlMessages = (): Plugin => ({
+  name: 'tickets-html-messages',
+  transformIndexHtml: (html) =>
+    html
+      .replace(/<!-- %APP_TITLE%.*?-->\s*/s, '')
+      .replaceAll('%APP_TITLE%', escapeHtml(messages.app.title))
+      .replaceAll('%APP_DESCRIPTION%', escapeHtml(messages.app.description)),
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), htmlMessages()],
   build: { outDir: 'dist', sourcemap: false },
   // `npm run dev -w @tickets/web` against a server started with `npm start`.
   server: {

@@ -31,6 +31,7 @@ const environmentSchema = z.object({
     .max(24 * 60)
     .default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  RATE_LIMITS: booleanFlag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -51,6 +52,8 @@ export interface Config {
     clientSecret: string;
   };
   session: { idleMinutes: number; absoluteHours: number };
+  /** Off only for load benchmarks, and never in production. */
+  rateLimits: boolean;
   logLevel: string;
   webDistDir: string;
 }
@@ -80,6 +83,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         'The TaxisNet stand-in cannot run in the production profile: set TAXIS_STANDIN=false and configure the real TaxisNet (TAXIS_BASE_URL, TAXIS_CLIENT_ID, TAXIS_CLIENT_SECRET).',
       );
     }
+    if (env.RATE_LIMITS === false) throw new ConfigError('RATE_LIMITS=false is for benchmarks, never for production.');
     if (missing.length > 0) {
       throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
     }
@@ -105,6 +109,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       clientSecret: env.TAXIS_CLIENT_SECRET ?? 'local-stand-in-only',
     },
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+    rateLimits: env.RATE_LIMITS ?? true,
     logLevel: env.LOG_LEVEL,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
   };

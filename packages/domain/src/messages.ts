@@ -5,6 +5,8 @@
 export const messages = {
   app: {
     title: 'Ψηφιακό εισιτήριο αθλητικών αγώνων',
+    /** The page's meta description (index.html). */
+    description: 'Ταυτοποίηση για την είσοδο σε αθλητικούς αγώνες με το Gov.gr Wallet',
     logoAlt: 'gov.gr',
     skipToContent: 'Μετάβαση στο περιεχόμενο',
     loading: 'Φόρτωση…',

@@ -1,48 +1,7 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, type AuthUser } from '@tickets/domain';
-import { AuthProvider } from '../shared/auth/auth-context';
-import { routes } from './router';
-
-const officer: AuthUser = {
-  firstname: 'ΓΕΩΡΓΙΟΣ',
-  lastname: 'ΝΙΚΟΛΑΟΥ',
-  taxid: '100000015',
-  TICKET_ROLE: 'OFFICER',
-  logoutUrl: 'x',
-};
-const citizen: AuthUser = {
-  ...officer,
-  firstname: 'ΣΟΦΙΑ',
-  lastname: 'ΙΩΑΝΝΙΔΟΥ',
-  taxid: '100000040',
-  TICKET_ROLE: 'STANDARD_USER',
-};
-
-/** The session check answers with this person (or 401 for nobody). */
-function signedInAs(user: AuthUser | undefined) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () =>
-      user
-        ? new Response(JSON.stringify(user), { status: 200 })
-        : new Response('{"exceptions":{"errors":[{"code":"UNAUTHENTICATED","description":"x"}]}}', {
-            status: 401,
-          }),
-    ),
-  );
-}
-
-function open(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>,
-  );
-  return router;
-}
+import { messages } from '@tickets/domain';
+import { citizen, officer, openApp as open, signedInAs } from '../test/render-app';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -56,6 +15,7 @@ describe('routes and guards', () => {
     open('/tickets');
     expect(screen.getByRole('status')).toBeDefined();
     expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
+    expect(screen.getByRole('main').textContent).toBe(messages.app.loading);
     answer(new Response('', { status: 401 }));
     expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
   });
@@ -63,6 +23,16 @@ describe('routes and guards', () => {
   it('sends an anonymous person from a guarded page to the start', async () => {
     signedInAs(undefined);
     const router = open('/ticket-office/choose-user');
+    expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
+    expect(router.state.location.pathname).toBe('/tickets');
+  });
+
+  it('takes an answer that is not a user as "not signed in"', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"firstname":"Α","TICKET_ROLE":"ADMIN"}', { status: 200 })),
+    );
+    const router = open('/tickets/confirmation');
     expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
     expect(router.state.location.pathname).toBe('/tickets');
   });

@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { isAuthUser, type AuthUser } from '@tickets/domain';
 import { apiCall, apiGet } from '../api/client';
+import { leaveFor } from '../browser';
 
 /** Spec §4 auth state: not authenticated and not initialised until the one session check answers. */
 export interface AuthState {
@@ -40,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     const logoutUrl = state.authUser?.logoutUrl;
     await apiCall('POST', '/api/auth/logout');
     setState({ isAuth: false, authUser: undefined, initialized: true });
-    if (logoutUrl) window.location.assign(`${logoutUrl}/?url=${window.location.origin}`);
+    if (logoutUrl) leaveFor(`${logoutUrl}/?url=${window.location.origin}`);
   }, [state.authUser]);
 
   const value = useMemo(() => ({ ...state, logout }), [state, logout]);

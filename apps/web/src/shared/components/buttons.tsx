@@ -28,7 +28,10 @@ export function Button({
   );
 }
 
-/** A link that looks like a button: for navigation, never for actions. */
+/**
+ * A link that looks like a button: for navigation, never for actions. Like GOV.UK's start
+ * button it carries role="button", so it also answers the Space key, as a button does.
+ */
 export function ButtonLink({
   to,
   variant = 'primary',
@@ -39,7 +42,17 @@ export function ButtonLink({
   children: ReactNode;
 }) {
   return (
-    <Link to={to} className={classOf(variant)} role="button">
+    <Link
+      to={to}
+      className={classOf(variant)}
+      role="button"
+      draggable={false}
+      onKeyDown={(event) => {
+        if (event.key !== ' ') return;
+        event.preventDefault();
+        event.currentTarget.click();
+      }}
+    >
       {children}
     </Link>
   );

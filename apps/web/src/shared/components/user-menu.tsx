@@ -8,16 +8,18 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const menuId = useId();
-  const root = useRef<HTMLDivElement>(null);
+  const root = useRef<HTMLElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !root.current?.contains(event.target as Node)
-      ) {
+      if (event instanceof KeyboardEvent) {
+        if (event.key !== 'Escape') return;
+        setOpen(false);
+        // Focus would otherwise fall to the page's start from the now hidden logout button.
+        if (root.current?.contains(document.activeElement)) toggle.current?.focus();
+      } else if (!root.current?.contains(event.target as Node)) {
         setOpen(false);
       }
     };
@@ -45,6 +47,7 @@ export function UserMenu() {
   return (
     <nav aria-label={messages.userMenu.label} className="app-user-menu" ref={root}>
       <button
+        ref={toggle}
         type="button"
         className="app-user-menu__button"
         aria-expanded={open}

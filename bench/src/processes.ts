@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface Running {
+  url: string;
+  process: ChildProcess;
+  /** Resident memory of the server process, in MiB. */
+  rssMiB(): number;
+  stop(): Promise<void>;
+}
+
+async function waitFor(url: string, seconds = 120): Promise<void> {
+  const deadline = Date.now() + seconds * 1000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${seconds} s`);
+}
+
+function start(args: string[], env: Record<string, string>, port: number, ready: string): Promise<Running> {
+  const child = spawn(process.execPath, args, {
+    cwd: repoRoot,
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://localhost:${port}`;
+  return waitFor(`${url}${ready}`).then(() => ({
+    url,
+    process: child,
+    rssMiB: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  }));
+}
+
+export const startBaseline = (port: number) =>
+  start([path.join(repoRoot, 'bench/src/baseline-server.mjs')], {}, port, '/');
+
+/** The platform as `npm start` runs it, on the given database, with rate limits lifted for load. */
+export const startPlatform = (port: number, database: Record<string, string>) =>
+  start(
+    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    { LOG_LEVEL: 'warn', RATE_LIMITS: 'false', PROFILE: 'development', ...database },
+    port,
+    '/readyz',
+  );

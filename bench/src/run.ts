@@ -1,0 +1,242 @@
+/**
+ * `npm run bench`: the machine's baseline, then the platform on PGlite and (with DATABASE_URL)
+ * on PostgreSQL, loaded through the real import path; one table of figures. Not a test.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import pg from 'pg';
+import { load, type Figures, type Scenario } from './load';
+import { repoRoot, startBaseline, startPlatform, type Running } from './processes';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const PGLITE_TICKETS = Number(process.env.BENCH_PGLITE_TICKETS ?? 100_000);
+const PG_TICKETS = Number(process.env.BENCH_PG_TICKETS ?? 1_000_000);
+const PROVIDER_KEY = 'demo-key-kae-akropoli-local-only';
+const BATCH = 5000;
+const code = (serial: number) => `5${String(serial).padStart(11, '0')}`;
+
+async function loginAs(url: string, afm: string): Promise<string> {
+  const start = await fetch(`${url}/oauth2/authorization/taxis?login_hint=${afm}`, { redirect: 'manual' });
+  const state = start.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c?.startsWith('tickets_login_state='));
+  const authorize = await fetch(start.headers.get('location') as string, { redirect: 'manual' });
+  const callback = await fetch(authorize.headers.get('location') as string, {
+    redirect: 'manual',
+    headers: { cookie: state ?? '' },
+  });
+  const session = callback.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .find((c) => c?.startsWith('tickets_session='));
+  if (!session) throw new Error(`login of ${afm} failed`);
+  return session;
+}
+
+/** Loads `count` tickets through the provider API (the real import path); answers rows/s. */
+async function loadTickets(url: string, count: number): Promise<number> {
+  const put = (what: string, body: unknown) =>
+    fetch(`${url}/api/providers/${what}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${PROVIDER_KEY}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const startsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  await put('events', {
+    events: [{ externalId: 'bench-match', description: 'Αγώνας μέτρησης', startsAt, venue: 'Κλειστό' }],
+  });
+  const started = performance.now();
+  for (let offset = 0; offset < count; offset += BATCH) {
+    const tickets = Array.from({ length: Math.min(BATCH, count - offset) }, (_, i) => ({
+      publicCode: code(offset + i + 1),
+      eventExternalId: 'bench-match',
+      sector: `Τ${(offset + i) % 20}`,
+      row: String((offset + i) % 40),
+      seat: String((offset + i) % 30),
+    }));
+    const response = await put('tickets', { tickets });
+    if (!response.ok) throw new Error(`import answered ${response.status}`);
+  }
+  return Math.round(count / ((performance.now() - started) / 1000));
+}
+
+function scenarios(url: string, cookies: Record<string, string>, tickets: number): Scenario[] {
+  let next = 0;
+  const write = { origin: url };
+  return [
+    { name: 'session check', path: '/api/auth/user', headers: { cookie: cookies.officer ?? '' } },
+    {
+      name: 'stats lookup',
+      method: 'POST',
+      path: '/api/stats/ticket?code=500000000001',
+      nextPath: () => `/api/stats/ticket?code=${code(1 + Math.floor(Math.random() * tickets))}`,
+      headers: { cookie: cookies.officer ?? '', ...write },
+    },
+    {
+      name: 'personalisation',
+      method: 'POST',
+      path: '/api/ticket-office/personalize',
+      headers: { cookie: cookies.officer ?? '', ...write },
+      body: () => {
+        next += 1;
+        return JSON.stringify({
+          ticketCode: code(tickets - next),
+          firstName: 'ΜΑΡΙΑ',
+          lastName: 'ΜΕΤΡΗΣΗ',
+          documentType: 'NATIONAL_ID',
+          documentId: `ΑΒ${next}`,
+        });
+      },
+    },
+    {
+      name: 'declarations list',
+      path: '/api/tickets/dependents/declarations',
+      headers: { cookie: cookies.guardian ?? '' },
+    },
+    {
+      name: 'suspension search',
+      method: 'POST',
+      path: '/api/blackList-administration/search',
+      headers: { cookie: cookies.officer ?? '', ...write },
+      body: () => JSON.stringify({ afm: '100000039' }),
+    },
+    {
+      name: 'transfer-rules list',
+      path: '/api/ticket-office/transfer-events',
+      headers: { cookie: cookies.officer ?? '' },
+    },
+  ];
+}
+
+interface Row extends Figures {
+  engine: string;
+  scenario: string;
+}
+
+async function measurePlatform(
+  engine: string,
+  server: Running,
+  tickets: number,
+  rows: Row[],
+): Promise<{ importRate: number; rss: number }> {
+  console.error(`[${engine}] loading ${tickets.toLocaleString('en')} tickets through the provider API…`);
+  const importRate = await loadTickets(server.url, tickets);
+  const cookies = {
+    officer: await loginAs(server.url, '100000003'),
+    guardian: await loginAs(server.url, '100000027'),
+  };
+  for (const scenario of scenarios(server.url, cookies, tickets)) {
+    console.error(`[${engine}] ${scenario.name}…`);
+    rows.push({ engine, scenario: scenario.name, ...(await load(server.url, scenario, SECONDS)) });
+  }
+  return { importRate, rss: server.rssMiB() };
+}
+
+/** Raw COPY of the same rows into a copy of the tickets table: the ceiling for the import. */
+function copyRate(databaseUrl: string, count: number): number {
+  const csv = Array.from({ length: count }, (_, i) => `${code(i + 1)},1,Τ${i % 20},${i % 40},${i % 30}`).join(
+    '\n',
+  );
+  execFileSync('psql', [
+    databaseUrl,
+    '-q',
+    '-c',
+    'create table bench_copy (like tickets including defaults)',
+  ]);
+  const started = performance.now();
+  execFileSync(
+    'psql',
+    [
+      databaseUrl,
+      '-q',
+      '-c',
+      '\\copy bench_copy (public_code, event_id, sector, row, seat) from stdin with csv',
+    ],
+    { input: csv, maxBuffer: 1 << 30 },
+  );
+  return Math.round(count / ((performance.now() - started) / 1000));
+}
+
+function bundleSizes(): [string, number][] {
+  const dist = path.join(repoRoot, 'apps/web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) return [];
+  const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const landing = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map(
+    (match) => match[1] as string,
+  );
+  const gzip = (file: string) => gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  return [
+    [
+      'landing route JavaScript (KB gzip)',
+      Math.round(landing.reduce((sum, file) => sum + gzip(file), 0) / 102.4) / 10,
+    ],
+  ];
+}
+
+async function main() {
+  const rows: Row[] = [];
+  const extra: [string, string | number][] = [];
+
+  const baseline = await startBaseline(9301);
+  rows.push({
+    engine: 'node:http',
+    scenario: 'baseline',
+    ...(await load(baseline.url, { name: 'baseline', path: '/' }, SECONDS)),
+  });
+  await baseline.stop();
+
+  const embedded = await startPlatform(9302, { DATA_DIR: 'memory', DATABASE_URL: '' });
+  const pglite = await measurePlatform('PGlite', embedded, PGLITE_TICKETS, rows);
+  await embedded.stop();
+  extra.push(
+    ['PGlite import (rows/s, provider API)', pglite.importRate],
+    ['PGlite server RSS after load (MiB)', pglite.rss],
+  );
+
+  if (process.env.DATABASE_URL) {
+    const name = `tickets_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    try {
+      const server = await startPlatform(9303, { DATABASE_URL: url.href });
+      const postgres = await measurePlatform('PostgreSQL', server, PG_TICKETS, rows);
+      await server.stop();
+      const copy = copyRate(url.href, PG_TICKETS);
+      extra.push(
+        ['PostgreSQL import (rows/s, provider API)', postgres.importRate],
+        ['PostgreSQL raw COPY (rows/s)', copy],
+        ['import / COPY', Math.round((postgres.importRate / copy) * 100) / 100],
+        ['PostgreSQL server RSS after load (MiB)', postgres.rss],
+      );
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  }
+
+  const baselineRate = rows[0]?.requestsPerSecond ?? 1;
+  console.log(
+    `\nAll on this machine (${SECONDS} s per scenario, 50 connections, autocannon in the bench process, servers in their own).\n`,
+  );
+  console.log('| engine | scenario | req/s | p50 ms | p99 ms | errors | ratio to baseline |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
+    console.log(
+      `| ${row.engine} | ${row.scenario} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${(row.requestsPerSecond / baselineRate).toFixed(2)} |`,
+    );
+  }
+  console.log('\n| measure | value |\n|---|---:|');
+  for (const [name, value] of [...extra, ...bundleSizes()]) console.log(`| ${name} | ${value} |`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
