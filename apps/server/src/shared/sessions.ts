@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, lte, or } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { Role } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { officers, sessions } from '../db/schema';
@@ -40,6 +40,31 @@ export async function createSession(
   return token;
 }
 
+/** Every request reads its session: the query is prepared once per database and only bound after. */
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({
+      afm: sessions.afm,
+      firstName: sessions.firstName,
+      lastName: sessions.lastName,
+      lastSeenAt: sessions.lastSeenAt,
+      officerActive: officers.active,
+      organisationId: officers.organisationId,
+    })
+    .from(sessions)
+    .leftJoin(officers, eq(officers.afm, sessions.afm))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder('idHash')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session_user');
+}
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+
 /**
  * The person behind a session cookie, with the role read afresh from `officers` (DESIGN.md §3),
  * or undefined when the session is unknown, idle too long or past its absolute expiry.
@@ -52,19 +77,9 @@ export async function findSessionUser(
   const idHash = hashToken(token);
   const now = new Date();
   const idleSince = new Date(now.getTime() - policy.idleMinutes * 60_000);
-  const [row] = await db
-    .select({
-      afm: sessions.afm,
-      firstName: sessions.firstName,
-      lastName: sessions.lastName,
-      lastSeenAt: sessions.lastSeenAt,
-      officerActive: officers.active,
-      organisationId: officers.organisationId,
-    })
-    .from(sessions)
-    .leftJoin(officers, eq(officers.afm, sessions.afm))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
-    .limit(1);
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
+  const [row] = await query.execute({ idHash, now, idleSince });
   if (!row) return undefined;
 
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
