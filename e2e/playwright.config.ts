@@ -1,6 +1,8 @@
 import { defineConfig } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 8137);
+// A random port unless given: two runs on one machine must not meet. Workers inherit it.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const PORT = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${PORT}`;
 
 /**
