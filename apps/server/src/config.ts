@@ -83,7 +83,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
         'The TaxisNet stand-in cannot run in the production profile: set TAXIS_STANDIN=false and configure the real TaxisNet (TAXIS_BASE_URL, TAXIS_CLIENT_ID, TAXIS_CLIENT_SECRET).',
       );
     }
-    if (env.RATE_LIMITS === false) throw new ConfigError('RATE_LIMITS=false is for benchmarks, never for production.');
+    if (env.RATE_LIMITS === false)
+      throw new ConfigError('RATE_LIMITS=false is for benchmarks, never for production.');
     if (missing.length > 0) {
       throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
     }

@@ -63,15 +63,13 @@ describe('authorization matrix', () => {
   const cookies: Partial<Record<Persona, string>> = {};
   beforeAll(async () => {
     server = await startTestServer('pglite');
-    await server.database.db
-      .insert(citizens)
-      .values({
-        afm: CLUB_B_OFFICER,
-        amka: '01018012345',
-        firstName: 'ΠΕΤΡΟΣ',
-        lastName: 'ΒΑΣΙΛΕΙΟΥ',
-        birthDate: '1980-01-01',
-      });
+    await server.database.db.insert(citizens).values({
+      afm: CLUB_B_OFFICER,
+      amka: '01018012345',
+      firstName: 'ΠΕΤΡΟΣ',
+      lastName: 'ΒΑΣΙΛΕΙΟΥ',
+      birthDate: '1980-01-01',
+    });
     await addOfficer(server.database.db, 'test', CLUB_B_OFFICER, 'kae-akropoli');
     for (const [persona, afm] of Object.entries(personas)) {
       if (afm) cookies[persona as Persona] = (await loginAs(server.baseUrl, afm)).cookie;

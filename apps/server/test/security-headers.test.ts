@@ -11,7 +11,12 @@ describe('security headers', () => {
     server = await startTestServer('pglite');
     // The production profile's app on the same database (no listening, no stand-in).
     production = await buildApp({
-      config: { ...loadConfig({ DATA_DIR: 'memory' }), profile: 'production', publicUrl: 'https://tickets.example.gov.gr', taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' } },
+      config: {
+        ...loadConfig({ DATA_DIR: 'memory' }),
+        profile: 'production',
+        publicUrl: 'https://tickets.example.gov.gr',
+        taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' },
+      },
       db: server.database.db,
       logStream: { write: () => undefined },
     });

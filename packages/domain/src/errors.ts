@@ -27,10 +27,6 @@ export const errorCatalogue = {
     status: 404,
     description: 'Δεν βρέθηκε αυτό που ζητήσατε.',
   },
-  METHOD_NOT_ALLOWED: {
-    status: 405,
-    description: 'Η ενέργεια αυτή δεν υποστηρίζεται.',
-  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     description: 'Το αίτημα είναι πολύ μεγάλο.',

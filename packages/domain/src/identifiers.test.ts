@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isTicketCode,
   isValidAfm,
   isValidAmka,
   maskIdentifier,
@@ -49,12 +48,6 @@ describe('code fields', () => {
   it('strips non-digits while typing and spaces from identifiers', () => {
     expect(stripNonDigits('12a3-45 6')).toBe('123456');
     expect(stripSpaces(' 123 456 789 ')).toBe('123456789');
-  });
-
-  it('recognises exactly twelve digits as a ticket code', () => {
-    expect(isTicketCode('123456789012')).toBe(true);
-    expect(isTicketCode('12345678901')).toBe(false);
-    expect(isTicketCode('12345678901a')).toBe(false);
   });
 
   it('masks all but the last three characters', () => {

@@ -1,17 +1,14 @@
-import { AFM_LENGTH, AMKA_LENGTH, TICKET_CODE_LENGTH } from './constants';
+import { AFM_LENGTH, AMKA_LENGTH } from './constants';
 
 const digitsOnly = (length: number) => new RegExp(`^\\d{${length}}$`);
 const AFM_SHAPE = digitsOnly(AFM_LENGTH);
 const AMKA_SHAPE = digitsOnly(AMKA_LENGTH);
-const TICKET_CODE_SHAPE = digitsOnly(TICKET_CODE_LENGTH);
 
 /** Removes every non-digit, as the spec's code fields do while the person types. */
 export const stripNonDigits = (value: string): string => value.replace(/\D+/g, '');
 
 /** Removes all white space (spec §5: AFM, AMKA and document number). */
 export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
-
-export const isTicketCode = (value: string): boolean => TICKET_CODE_SHAPE.test(value);
 
 /**
  * Greek tax number (ΑΦΜ): 9 digits, the last a check digit. Each of the first eight digits is

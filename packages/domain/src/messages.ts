@@ -7,7 +7,6 @@ export const messages = {
     title: 'Ψηφιακό εισιτήριο αθλητικών αγώνων',
     /** The page's meta description (index.html). */
     description: 'Ταυτοποίηση για την είσοδο σε αθλητικούς αγώνες με το Gov.gr Wallet',
-    logoAlt: 'gov.gr',
     skipToContent: 'Μετάβαση στο περιεχόμενο',
     loading: 'Φόρτωση…',
     back: 'Πίσω',
@@ -80,13 +79,10 @@ export const messages = {
   form: {
     errorSummaryTitle: 'Υπάρχει πρόβλημα',
     send: 'Αποστολή',
-    sending: 'Αποστολή…',
     cancel: 'Άκυρο',
     confirm: 'Ναι, συνέχεια',
-    close: 'Κλείσιμο',
     yes: 'Ναι',
     no: 'Όχι',
-    dash: '-',
   },
   companions: {
     tileIndicate: 'Αδειοδότηση συνοδού ανηλίκου',

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -21,6 +20,3 @@ export async function writeAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Pro
     details: entry.details ?? null,
   });
 }
-
-/** The audit fields every request-driven write shares. */
-export const auditContext = (request: FastifyRequest) => ({ requestId: request.id });

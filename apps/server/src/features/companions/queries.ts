@@ -92,8 +92,6 @@ const selectDeclarations = (db: Pick<Db, 'select'>) =>
     .innerJoin(tickets, eq(tickets.id, companionDeclarations.ticketId))
     .innerJoin(events, eq(events.id, tickets.eventId));
 
-export type DeclarationRow = Awaited<ReturnType<typeof findGuardiansDeclaration>> & object;
-
 /** One of the guardian's declarations; another guardian's is as good as absent. */
 export async function findGuardiansDeclaration(
   db: Pick<Db, 'select'>,
@@ -117,7 +115,9 @@ export async function listLiveDeclarations(db: Db, guardianId: number) {
     .orderBy(desc(companionDeclarations.updatedAt));
 }
 
-export function toDeclaration(row: NonNullable<DeclarationRow>): Declaration {
+export function toDeclaration(
+  row: NonNullable<Awaited<ReturnType<typeof findGuardiansDeclaration>>>,
+): Declaration {
   return {
     declarationId: row.declarationId,
     dependentName: `${row.minorFirstName} ${row.minorLastName}`,

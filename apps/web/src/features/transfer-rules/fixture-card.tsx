@@ -1,9 +1,7 @@
-import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
+import { useId } from 'react';
 import { formatDateTime, messages, type TransferEvent } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { saveTransferEvent } from './api';
+import { useSaveEvent } from './use-save-event';
 
 const text = messages.transferRules;
 
@@ -15,23 +13,9 @@ export function FixtureCard({
   event: TransferEvent;
   onSaved(event: TransferEvent): void;
 }) {
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { confirming, setConfirming, busy, save } = useSaveEvent(onSaved);
   const headingId = useId();
   const toggleId = `ignore-${event.eventId}`;
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      onSaved(await saveTransferEvent({ ...event, ignoreTransfers: !event.ignoreTransfers }));
-      toast.success(text.saved);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
 
   return (
     <section className="govgr-card govgr-card--border app-rules-card" aria-labelledby={headingId}>
@@ -60,7 +44,7 @@ export function FixtureCard({
         open={confirming}
         title={text.toggleConfirm}
         busy={busy}
-        onConfirm={save}
+        onConfirm={() => save({ ...event, ignoreTransfers: !event.ignoreTransfers })}
         onClose={() => setConfirming(false)}
       />
     </section>

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { toast } from 'react-toastify';
 import {
   clampCutOffHours,
   clampMaxTransfers,
@@ -7,11 +6,10 @@ import {
   messages,
   type TransferEvent,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { TextField } from '../../shared/forms/text-field';
-import { saveTransferEvent } from './api';
+import { useSaveEvent } from './use-save-event';
 
 const text = messages.transferRules;
 
@@ -50,8 +48,7 @@ export function SeasonalCard({
     maxTransfers: String(loaded.maxTransfers),
     hours: String(loaded.hours),
   });
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { confirming, setConfirming, busy, save } = useSaveEvent(onSaved);
   const headingId = useId();
   const id = (name: string) => `${name}-${event.eventId}`;
 
@@ -64,25 +61,13 @@ export function SeasonalCard({
     setRules({ ...rules, [field]: value });
   };
 
-  const save = async () => {
-    setBusy(true);
-    try {
-      const saved = await saveTransferEvent({
-        ...event,
-        allowTransfer: rules.allowTransfer,
-        maxTransfers: rules.maxTransfers,
-        transferMinuteLimit: rules.hours * 60,
-        minToAutoRevertTransferredTicket: rules.resetAfterEvent ? 0 : null,
-      });
-      toast.success(text.saved);
-      onSaved(saved);
-    } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
+  const rulesAsEvent = (): TransferEvent => ({
+    ...event,
+    allowTransfer: rules.allowTransfer,
+    maxTransfers: rules.maxTransfers,
+    transferMinuteLimit: rules.hours * 60,
+    minToAutoRevertTransferredTicket: rules.resetAfterEvent ? 0 : null,
+  });
 
   return (
     <section className="govgr-card govgr-card--border app-rules-card" aria-labelledby={headingId}>
@@ -145,7 +130,7 @@ export function SeasonalCard({
         open={confirming}
         title={text.saveConfirm}
         busy={busy}
-        onConfirm={save}
+        onConfirm={() => save(rulesAsEvent())}
         onClose={() => setConfirming(false)}
       />
     </section>
