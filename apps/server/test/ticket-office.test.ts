@@ -99,6 +99,27 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
     expect(attempts.map((response) => response.status).sort()).toEqual([200, 409, 409, 409]);
   });
 
+  it('turns a double submission of the same binding into one binding and reprints', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => personalize(CLUB_OFFICER, overSixtySeven(derby(7)))),
+    );
+    expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
+    const codes = await Promise.all(
+      answers.map(async (response) => ((await response.json()) as Record<string, string>).privateCode),
+    );
+    expect(new Set(codes).size).toBe(1);
+    const audit = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, derby(7)));
+    expect(audit.map((row) => row.action).sort()).toEqual([
+      'TICKET_PERSONALIZE',
+      'TICKET_PERSONALIZE_REPRINT',
+      'TICKET_PERSONALIZE_REPRINT',
+      'TICKET_PERSONALIZE_REPRINT',
+    ]);
+  });
+
   it('identifies a foreigner with Latin names; barcode for the basketball club', async () => {
     const response = await identify(PLATFORM_OFFICER, foreigner(basket(1)));
     expect(response.status).toBe(200);

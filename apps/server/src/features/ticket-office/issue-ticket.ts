@@ -52,6 +52,7 @@ export async function issueTicket(
   if (bound !== null && !reprint) throw new AppError('TICKET_ALREADY_BOUND');
 
   await db.transaction(async (tx) => {
+    let reprinted = reprint;
     if (!reprint) {
       const now = new Date();
       // Only an unbound ticket is bound: of two officers racing, exactly one wins.
@@ -76,11 +77,16 @@ export async function issueTicket(
           ),
         )
         .returning({ id: tickets.id });
-      if (updated.length === 0) throw new AppError('TICKET_ALREADY_BOUND');
+      if (updated.length === 0) {
+        // Lost the race: to the same person (a double submission) it is a reprint, else a refusal.
+        const [current] = await tx.select().from(tickets).where(eq(tickets.id, found.ticket.id));
+        if (!current || !isSameBinding(current, request)) throw new AppError('TICKET_ALREADY_BOUND');
+        reprinted = true;
+      }
     }
     await writeAudit(tx, {
       actor: actor.user.afm,
-      action: reprint ? `TICKET_${binding}_REPRINT` : `TICKET_${binding}`,
+      action: reprinted ? `TICKET_${binding}_REPRINT` : `TICKET_${binding}`,
       subject: request.ticketCode,
       requestId: actor.requestId,
     });
