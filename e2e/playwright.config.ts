@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 // A random port unless given: two runs on one machine must not meet. Workers inherit it.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const PORT = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${PORT}`;
+export const SERVER_LOG = path.resolve(import.meta.dirname, '.logs/server.log');
 
 /**
  * Browser tests against the real server (embedded PGlite in memory, demo data, the TaxisNet
@@ -35,17 +37,20 @@ export default defineConfig({
       ],
     },
   },
+  globalTeardown: './log-check/no-personal-data-in-logs.ts',
   webServer: {
     command: 'npx tsx ../apps/server/src/main.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
-    // Always the embedded database, even where DATABASE_URL is set for the API tests.
+    // Always the embedded database, even where DATABASE_URL is set for the API tests. Every log
+    // line of the run goes to a file that the teardown searches for personal data.
     env: {
       PORT: String(PORT),
       DATA_DIR: 'memory',
       DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
+      LOG_FILE: SERVER_LOG,
       PROFILE: 'development',
     },
   },

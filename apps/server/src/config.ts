@@ -32,6 +32,7 @@ const environmentSchema = z.object({
     .default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   RATE_LIMITS: booleanFlag.optional(),
+  LOG_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
@@ -55,6 +56,8 @@ export interface Config {
   /** Off only for load benchmarks, and never in production. */
   rateLimits: boolean;
   logLevel: string;
+  /** Log lines go to this file instead of standard output (the browser tests read it back). */
+  logFile: string | undefined;
   webDistDir: string;
 }
 
@@ -112,6 +115,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     rateLimits: env.RATE_LIMITS ?? true,
     logLevel: env.LOG_LEVEL,
+    logFile: env.LOG_FILE,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
   };
 }

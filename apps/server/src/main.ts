@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
@@ -12,7 +13,10 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   if (config.demoData) await seedDemoData(database.db);
-  const app = await buildApp({ config, db: database.db });
+  const logStream = config.logFile
+    ? pino.destination({ dest: config.logFile, sync: true, mkdir: true })
+    : undefined;
+  const app = await buildApp({ config, db: database.db, logStream });
   await app.listen({ host: config.host, port: config.port });
 
   const purge = setInterval(() => {
