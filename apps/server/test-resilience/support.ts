@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import pg from 'pg';
+import { demoTicketCode } from '../src/demo/events';
+
+/** Real server processes for the resilience tests, started as `npm start` runs them. */
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Free demo tickets of the football club, alternating between its two upcoming matches. */
+export const demoCode = (serial: number) =>
+  demoTicketCode('3', serial % 2 === 0 ? 1 : 2, Math.ceil(serial / 2));
+
+export const freePortish = () => 21_000 + Math.floor(Math.random() * 9000);
+
+export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      RATE_LIMITS: 'false',
+      DATABASE_URL: '',
+      ...env,
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://localhost:${port}/readyz`)).ok) return child;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the server on ${port} did not start`);
+}
+
+export const killHard = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+/** A fresh PostgreSQL database next to DATABASE_URL's, and how to drop it. */
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = process.env.DATABASE_URL as string;
+  const name = `tickets_res_${randomBytes(4).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/** Personalises up to `max` demo tickets from 8 parallel workers, until stopped; collects the acknowledged codes. */
+export function personalisationLoad(
+  base: string,
+  cookie: string,
+  codeOf: (serial: number) => string,
+  max: number,
+) {
+  const acknowledged: string[] = [];
+  let serial = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && serial < max) {
+      serial += 1;
+      const mine = serial;
+      try {
+        const response = await fetch(`${base}/api/ticket-office/personalize`, {
+          method: 'POST',
+          headers: { origin: base, cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            ticketCode: codeOf(mine),
+            firstName: 'ΜΑΡΙΑ',
+            lastName: 'ΚΡΑΣΗ',
+            documentType: 'PASSPORT',
+            documentId: `Κ${mine}`,
+          }),
+        });
+        if (response.status === 200) acknowledged.push(codeOf(mine));
+      } catch {
+        // the server went away mid-request: not acknowledged
+      }
+    }
+  };
+  const done = Promise.all(Array.from({ length: 8 }, worker));
+  return {
+    acknowledged,
+    sent: () => serial,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
