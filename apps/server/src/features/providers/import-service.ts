@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   providerEventSchema,
   providerMessages,
@@ -136,10 +136,7 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
       .innerJoin(events, eq(events.id, tickets.eventId))
       .where(
         and(
-          inArray(
-            tickets.publicCode,
-            chunk.map(({ value }) => value.publicCode),
-          ),
+          sql`${tickets.publicCode} = any(${sql.param(chunk.map(({ value }) => value.publicCode))}::text[])`,
           sql`${events.organisationId} <> ${importer.organisationId}`,
         ),
       );
@@ -156,34 +153,28 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
     if (writable.length === 0) continue;
     accepted += writable.length;
     await db.transaction(async (tx) => {
-      const written = await tx
-        .insert(tickets)
-        .values(
-          writable.map(({ value }) => ({
-            publicCode: value.publicCode,
-            eventId: eventIds.get(value.eventExternalId) ?? -1,
-            sector: value.sector ?? null,
-            gate: value.gate ?? null,
-            row: value.row ?? null,
-            seat: value.seat ?? null,
-            seasonal: value.seasonal,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: tickets.publicCode,
-          set: {
-            eventId: sql`excluded.event_id`,
-            sector: sql`excluded.sector`,
-            gate: sql`excluded.gate`,
-            row: sql`excluded.row`,
-            seat: sql`excluded.seat`,
-            seasonal: sql`excluded.seasonal`,
-            modifiedAt: sql`now()`,
-          },
-          setWhere: sql`(${tickets.eventId}, ${tickets.sector}, ${tickets.gate}, ${tickets.row}, ${tickets.seat}, ${tickets.seasonal})
-            is distinct from (excluded.event_id, excluded.sector, excluded.gate, excluded.row, excluded.seat, excluded.seasonal)`,
-        })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
+      // One statement of seven array parameters (unnest) rather than 7,000 scalar ones: the
+      // database parses it once, whatever the chunk's size.
+      const column = <T>(pick: (value: ProviderTicket) => T) =>
+        sql.param(writable.map(({ value }) => pick(value)));
+      const result = await tx.execute(sql`
+        insert into ${tickets} (public_code, event_id, sector, gate, "row", seat, seasonal)
+        select * from unnest(
+          ${column((value) => value.publicCode)}::text[],
+          ${column((value) => eventIds.get(value.eventExternalId) ?? -1)}::bigint[],
+          ${column((value) => value.sector ?? null)}::text[],
+          ${column((value) => value.gate ?? null)}::text[],
+          ${column((value) => value.row ?? null)}::text[],
+          ${column((value) => value.seat ?? null)}::text[],
+          ${column((value) => value.seasonal)}::boolean[])
+        on conflict (public_code) do update set
+          event_id = excluded.event_id, sector = excluded.sector, gate = excluded.gate,
+          "row" = excluded."row", seat = excluded.seat, seasonal = excluded.seasonal, modified_at = now()
+        where (tickets.event_id, tickets.sector, tickets.gate, tickets."row", tickets.seat, tickets.seasonal)
+          is distinct from (excluded.event_id, excluded.sector, excluded.gate, excluded."row", excluded.seat, excluded.seasonal)
+        returning (xmax = 0) as inserted`);
+      // node-postgres and PGlite both answer { rows }.
+      const written = (result as unknown as { rows: { inserted: boolean }[] }).rows;
       inserted += written.filter((row) => row.inserted).length;
       updated += written.filter((row) => !row.inserted).length;
       await writeAudit(tx, {
