@@ -70,7 +70,9 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
   app.decorate('config', config);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorate('db', db);
-  app.decorate('publicUrl', () => config.publicUrl ?? listeningOrigin(app));
+  // Asked on every state-changing request: worked out once (after listening, in development).
+  let publicUrl = config.publicUrl;
+  app.decorate('publicUrl', () => (publicUrl ??= listeningOrigin(app)));
   app.decorateRequest('user', undefined);
 
   // External plugins first, then the app's cross-cutting hooks, then the routes (fastify/demo order).
@@ -120,7 +122,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     if (!request.url.startsWith('/api/')) return;
     // Providers authenticate with an API key, not a cookie: no cross-site request can borrow it.
     if (request.url.startsWith('/api/providers/')) return;
-    assertSameOriginJson(request, new URL(app.publicUrl()).origin);
+    assertSameOriginJson(request, app.publicUrl());
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await findSessionUser(db, token, config.session);
   });
