@@ -12,8 +12,10 @@ export function officerScope(user: SessionUser): SQL | undefined {
   return user.organisationId ? eq(events.organisationId, user.organisationId) : undefined;
 }
 
-export async function findTicketForOfficer(db: Pick<Db, 'select'>, user: SessionUser, publicCode: string) {
-  const [row] = await db
+/** Looked up on every lookup and issue: prepared once per database; a null organisation = all. */
+function prepareTicketQuery(db: Db) {
+  const organisationId = sql.placeholder('organisationId');
+  return db
     .select({
       ticket: tickets,
       eventDescription: events.description,
@@ -26,8 +28,21 @@ export async function findTicketForOfficer(db: Pick<Db, 'select'>, user: Session
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .innerJoin(organisations, eq(organisations.id, events.organisationId))
-    .where(and(eq(tickets.publicCode, publicCode), officerScope(user)))
-    .limit(1);
+    .where(
+      and(
+        eq(tickets.publicCode, sql.placeholder('publicCode')),
+        sql`(${organisationId}::text is null or ${events.organisationId} = ${organisationId})`,
+      ),
+    )
+    .limit(1)
+    .prepare('find_ticket_for_officer');
+}
+const ticketQueries = new WeakMap<Db, ReturnType<typeof prepareTicketQuery>>();
+
+export async function findTicketForOfficer(db: Db, user: SessionUser, publicCode: string) {
+  let query = ticketQueries.get(db);
+  if (!query) ticketQueries.set(db, (query = prepareTicketQuery(db)));
+  const [row] = await query.execute({ publicCode, organisationId: user.organisationId });
   return row;
 }
 
