@@ -31,6 +31,13 @@ export async function openDatabase(target: Config['database']): Promise<Database
     return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // An idle connection can be cut by the server (restart, failover, a dropped database). The pool
+  // replaces it; without a listener the 'error' event would end the whole process.
+  pool.on('error', (error: Error & { code?: string }) => {
+    console.warn(
+      `PostgreSQL closed an idle connection (${error.code ?? error.message}); the pool will open another`,
+    );
+  });
   const db = drizzlePostgres(pool, { schema });
   const lock = await pool.connect();
   try {
