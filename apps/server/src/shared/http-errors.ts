@@ -13,7 +13,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
   FST_ERR_VALIDATION: 'VALIDATION_ERROR',
 };
 
-function toAppError(error: FastifyError): AppError {
+/** Any error thrown while answering, as the coded error the client is told about. */
+export function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     // Our schemas carry Greek messages; anything else falls back to the catalogue's text.

@@ -1,10 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   affectedPersonSchema,
-  errorCatalogue,
   suspensionDeleteSchema,
   suspensionMessages,
   suspensionRecordSchema,
@@ -13,6 +11,7 @@ import {
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { currentUser } from '../../shared/guards';
+import { toAppError } from '../../shared/http-errors';
 import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions } from './service';
 
 /**
@@ -29,17 +28,11 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
     requestId: request.id,
   });
 
+  // The same mapping of errors as everywhere else, in the shape this client reads.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const message = error.validation.find((issue) => /[\u0370-\u03ff]/.test(issue.message ?? ''))?.message;
-      return reply.status(400).send({ error: message ?? errorCatalogue.VALIDATION_ERROR.description });
-    }
-    if (error instanceof AppError) return reply.status(error.status).send({ error: error.message });
-    if (error.statusCode && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ error: errorCatalogue.VALIDATION_ERROR.description });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: errorCatalogue.INTERNAL_ERROR.description });
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(appError.status).send({ error: appError.message });
   });
 
   app.post(

@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/api/client';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { SummaryList } from '../../shared/components/summary-list';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import NotFoundPage from '../../shared/components/not-found-page';
@@ -37,10 +37,7 @@ export default function SelectedMinorPage() {
     }
   };
   const { errors, isSubmitting } = formState;
-  const problems = (['publicCode', 'afm'] as const).flatMap((field) => {
-    const message = errors[field]?.message;
-    return message ? [{ fieldId: field, message }] : [];
-  });
+  const problems = problemsFrom(errors, ['publicCode', 'afm']);
 
   return (
     <>

@@ -12,7 +12,7 @@ import {
 import { ApiError } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { addSuspension, precheckSuspension } from './api';
 import { emptyPerson, errorsByField, PersonFieldset } from './person-fields';
@@ -73,10 +73,8 @@ export function InsertForm() {
     }
   };
 
-  const problems = Object.entries(errors).map(([field, message]) => ({
-    fieldId: `insert-${field || 'afm'}`,
-    message: message ?? '',
-  }));
+  // A form-level message (no field) points at the first field.
+  const problems = problemsFrom(errors, Object.keys(errors), (field) => `insert-${field || 'afm'}`);
   return (
     <form noValidate onSubmit={submit}>
       <ErrorSummary problems={problems} />

@@ -11,7 +11,7 @@ import {
 import { ApiError } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
 import { deleteSuspension, searchSuspensions } from './api';
 import { emptyPerson, errorsByField, PersonFieldset } from './person-fields';
 
@@ -57,10 +57,8 @@ export function SearchForm() {
     }
   };
 
-  const problems = Object.entries(errors).map(([field, message]) => ({
-    fieldId: `search-${field || 'afm'}`,
-    message: message ?? '',
-  }));
+  // A form-level message (no field) points at the first field.
+  const problems = problemsFrom(errors, Object.keys(errors), (field) => `search-${field || 'afm'}`);
   return (
     <>
       <form noValidate onSubmit={submit}>

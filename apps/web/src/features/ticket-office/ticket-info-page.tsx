@@ -15,7 +15,7 @@ import {
 import { ApiError } from '../../shared/api/client';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import { issueTicket, type IssuedState, type PrintState } from './api';
@@ -69,10 +69,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
   const filled = [values.ticketCode, values.firstName, values.lastName, values.documentId].every(
     (value) => value.trim() !== '',
   );
-  const problems = (['ticketCode', 'firstName', 'lastName', 'documentId'] as const).flatMap((field) => {
-    const message = errors[field]?.message;
-    return message ? [{ fieldId: field, message }] : [];
-  });
+  const problems = problemsFrom(errors, ['ticketCode', 'firstName', 'lastName', 'documentId']);
 
   const onSubmit = async (form: FormValues) => {
     const request = {

@@ -7,6 +7,19 @@ export interface FieldProblem {
   message: string;
 }
 
+/** The summary's entries for the given fields, in the form's order; `idOf` maps a field to its input. */
+export function problemsFrom(
+  errors: Partial<Record<string, { message?: string } | string | undefined>>,
+  fields: readonly string[],
+  idOf: (field: string) => string = (field) => field,
+): FieldProblem[] {
+  return fields.flatMap((field) => {
+    const error = errors[field];
+    const message = typeof error === 'string' ? error : error?.message;
+    return message ? [{ fieldId: idOf(field), message }] : [];
+  });
+}
+
 /** GOV.GR error summary: announced, focused, and linking to each field in trouble. */
 export function ErrorSummary({ problems }: { problems: FieldProblem[] }) {
   const root = useRef<HTMLDivElement>(null);
