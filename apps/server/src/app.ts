@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import type { Database, Db } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { companionRoutes } from './features/companions/routes';
 import { healthRoutes } from './features/health/routes';
@@ -22,13 +22,15 @@ import { registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom } from './shared/logging';
 import { enforceAccess, type Access } from './shared/guards';
 import { assertSameOriginJson } from './shared/same-origin';
-import { findSessionUser, SESSION_COOKIE, type SessionUser } from './shared/sessions';
+import { findSessionUser, SESSION_COOKIE, SessionCache, type SessionUser } from './shared/sessions';
 import { registerWebApp } from './shared/web-app';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Sessions read recently, kept while the database announces every change to them. */
+    sessions: SessionCache;
     /** The origin people reach the service at (configured, or the listening address in development). */
     publicUrl(): string;
     /** Every /api route with who may call it (the authorization matrix test walks it). */
@@ -50,12 +52,12 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface AppOptions {
   config: Config;
-  db: Db;
+  database: Database;
   /** Where log lines go (standard output unless a test captures them). */
   logStream?: DestinationStream;
 }
 
-export async function buildApp({ config, db, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = fastify({
     logger: { ...loggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) },
     genReqId: requestIdFrom,
@@ -69,7 +71,12 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
 
   app.decorate('config', config);
   app.decorate('routeTable', [] as RouteEntry[]);
+  const { db } = database;
   app.decorate('db', db);
+  const sessionCache = new SessionCache();
+  const stopListening = await database.listen(SessionCache.CHANNEL, sessionCache);
+  app.addHook('onClose', stopListening);
+  app.decorate('sessions', sessionCache);
   // Asked on every state-changing request: worked out once (after listening, in development).
   let publicUrl = config.publicUrl;
   app.decorate('publicUrl', () => (publicUrl ??= listeningOrigin(app)));
@@ -127,7 +134,7 @@ export async function buildApp({ config, db, logStream }: AppOptions): Promise<F
     if (request.url.startsWith('/api/providers/')) return;
     assertSameOriginJson(request, app.publicUrl());
     const token = request.cookies[SESSION_COOKIE];
-    if (token) request.user = await findSessionUser(db, token, config.session);
+    if (token) request.user = await findSessionUser(db, token, config.session, sessionCache);
   });
 
   await app.register(healthRoutes);

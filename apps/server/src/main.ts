@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const logStream = config.logFile
     ? pino.destination({ dest: config.logFile, sync: true, mkdir: true })
     : undefined;
-  const app = await buildApp({ config, db: database.db, logStream });
+  const app = await buildApp({ config, database, logStream });
   await app.listen({ host: config.host, port: config.port });
 
   const purge = setInterval(() => {

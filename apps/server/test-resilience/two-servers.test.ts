@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { auditLog, tickets } from '../src/db/schema';
-import { loginAs } from '../test/support/login';
+import { jsonFrom, loginAs } from '../test/support/login';
 import { demoCode, freePortish, freshPostgres, killHard, personalisationLoad, startServer } from './support';
 
 /**
@@ -79,6 +79,25 @@ http {
       Array.from({ length: 10 }, () => fetch(`${base}/api/auth/user`, { headers: { cookie } })),
     );
     expect(through.map((response) => response.status)).toEqual(Array(10).fill(200));
+  });
+
+  it('ends on the other server too a session logged out on one, though both had just read it', async () => {
+    const { cookie } = await loginAs(base, '100000040');
+    const direct = (port: number) => `http://localhost:${port}`;
+    for (const port of [ports.a, ports.b]) {
+      expect((await fetch(`${direct(port)}/api/auth/user`, { headers: { cookie } })).status).toBe(200);
+    }
+    const logout = await fetch(`${direct(ports.a)}/api/auth/logout`, {
+      method: 'POST',
+      headers: jsonFrom(base, cookie),
+    });
+    expect(logout.status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${direct(ports.b)}/api/auth/user`, { headers: { cookie } })).status, {
+        timeout: 1000,
+        interval: 10,
+      })
+      .toBe(401);
   });
 
   it('loses no acknowledged write when one server dies under load, and goes on serving', async () => {

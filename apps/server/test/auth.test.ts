@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { auditLog, sessions } from '../src/db/schema';
 import { removeOfficer, addOfficer } from '../src/admin/officers';
 import { cookieFrom, firstError, jsonFrom, loginAs } from './support/login';
@@ -81,8 +82,9 @@ describe.each(engines)('login and session on %s', (engine) => {
     expect(stored).toHaveLength(0);
   });
 
-  it('logs out: the session is gone and the cookie no longer works', async () => {
+  it('logs out: the session is gone and the cookie no longer works, at once', async () => {
     const { cookie } = await loginAs(base, CITIZEN);
+    expect((await getUser(cookie)).status).toBe(200);
     const logout = await fetch(`${base}/api/auth/logout`, {
       method: 'POST',
       headers: jsonFrom(base, cookie),
@@ -141,13 +143,57 @@ describe.each(engines)('login and session on %s', (engine) => {
     expect((await firstError(unknown))?.code).toBe('NOT_FOUND');
   });
 
-  it('re-reads the role on every request', async () => {
+  // Sessions are kept in memory once read; the database announces every change, whoever makes it.
+  it('sees a role change made by another process at once, even for a session just read', async () => {
     const { cookie } = await loginAs(base, OFFICER);
-    await removeOfficer(server.database.db, 'test', OFFICER);
-    expect(await (await getUser(cookie)).json()).toMatchObject({ TICKET_ROLE: 'STANDARD_USER' });
-    await addOfficer(server.database.db, 'test', OFFICER, 'ae-olympiada');
     expect(await (await getUser(cookie)).json()).toMatchObject({ TICKET_ROLE: 'OFFICER' });
+    const role = async () => ((await (await getUser(cookie)).json()) as { TICKET_ROLE: string }).TICKET_ROLE;
+    await removeOfficer(server.database.db, 'test', OFFICER);
+    await expect.poll(role, { timeout: 2000, interval: 20 }).toBe('STANDARD_USER');
+    await addOfficer(server.database.db, 'test', OFFICER, 'ae-olympiada');
+    await expect.poll(role, { timeout: 2000, interval: 20 }).toBe('OFFICER');
   });
+
+  it('stops honouring a session that another server or the purge removed, even one just read', async () => {
+    const { cookie } = await loginAs(base, CITIZEN);
+    expect((await getUser(cookie)).status).toBe(200);
+    const token = cookie.split('=')[1] ?? '';
+    const idHash = createHash('sha256').update(token).digest('base64url');
+    await server.database.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    await expect.poll(async () => (await getUser(cookie)).status, { timeout: 2000, interval: 20 }).toBe(401);
+  });
+
+  it.runIf(engine === 'postgres')(
+    'keeps honouring changes after PostgreSQL cut the connection it hears them on',
+    async () => {
+      const { cookie } = await loginAs(base, CITIZEN);
+      expect((await getUser(cookie)).status).toBe(200);
+      const listeners = async () => {
+        const result = await server.database.db.execute(
+          sql`select pid from pg_stat_activity where datname = current_database() and query ilike 'listen%'`,
+        );
+        return (result as unknown as { rows: { pid: number }[] }).rows.map((row) => row.pid);
+      };
+      const [before] = await listeners();
+      expect(before).toBeDefined();
+      await server.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query ilike 'listen%'`,
+      );
+      // While it listens again nothing is kept; once it does, changes are heard as before.
+      await expect
+        .poll(async () => (await listeners()).filter((pid) => pid !== before).length, { timeout: 5000 })
+        .toBe(1);
+      expect((await getUser(cookie)).status).toBe(200);
+      const idHash = createHash('sha256')
+        .update(cookie.split('=')[1] ?? '')
+        .digest('base64url');
+      await server.database.db.delete(sessions).where(eq(sessions.idHash, idHash));
+      await expect
+        .poll(async () => (await getUser(cookie)).status, { timeout: 2000, interval: 20 })
+        .toBe(401);
+    },
+  );
 
   it('ends a session that has been idle too long', async () => {
     const { cookie } = await loginAs(base, CITIZEN);

@@ -17,7 +17,7 @@ describe('security headers', () => {
         publicUrl: 'https://tickets.example.gov.gr',
         taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' },
       },
-      db: server.database.db,
+      database: server.database,
       logStream: { write: () => undefined },
     });
   });

@@ -16,8 +16,21 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /**
+   * Hears NOTIFY on `channel` from whichever process wrote to the database. `onListening(false)`
+   * says notifications may be missed from then on (the connection broke; it is reopened, and
+   * `onListening(true)` follows). Answers the function that stops listening.
+   */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+export interface NotificationListener {
+  onMessage(payload: string): void;
+  onListening(listening: boolean): void;
+}
+
+const RELISTEN_DELAY_MS = 1000;
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** Any fixed number: several processes starting at once migrate one after the other. */
@@ -28,7 +41,17 @@ export async function openDatabase(target: Config['database']): Promise<Database
     const client = await PGlite.create(target.dataDir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
-    return { db: db as unknown as Db, engine: 'pglite', close: () => client.close() };
+    return {
+      db: db as unknown as Db,
+      engine: 'pglite',
+      // One process owns an embedded database: nothing can be missed.
+      async listen(channel, listener) {
+        const stop = await client.listen(channel, listener.onMessage);
+        listener.onListening(true);
+        return () => stop();
+      },
+      close: () => client.close(),
+    };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   // An idle connection can be cut by the server (restart, failover, a dropped database). The pool
@@ -47,7 +70,54 @@ export async function openDatabase(target: Config['database']): Promise<Database
     await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
     lock.release();
   }
-  return { db: db as unknown as Db, engine: 'postgres', close: () => pool.end() };
+  return {
+    db: db as unknown as Db,
+    engine: 'postgres',
+    listen: (channel, listener) => listenOnPostgres(target.url, channel, listener),
+    close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own, reopened whenever it breaks (PostgreSQL restart, failover). */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  listener: NotificationListener,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let current: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined); // 'end' follows, and that is where it is handled
+    client.on('notification', (message) => {
+      if (message.channel === channel) listener.onMessage(message.payload ?? '');
+    });
+    await client.connect();
+    client.on('end', () => {
+      listener.onListening(false);
+      reopenLater();
+    });
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    current = client;
+    listener.onListening(true);
+  };
+  const reopenLater = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      open().catch(reopenLater);
+    }, RELISTEN_DELAY_MS);
+    retry.unref();
+  };
+
+  await open();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await current?.end();
+  };
 }
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {

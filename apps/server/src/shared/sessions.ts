@@ -17,6 +17,57 @@ export interface SessionUser {
   organisationId: string | null;
 }
 
+/**
+ * Sessions this process read recently, so that every request need not ask the database. An entry
+ * is trusted only while the process hears every change that could end a session or a role: the
+ * database announces each (migration 0004, channel `session_changes`), whichever process made
+ * it. A read that a change overtook is not kept, and without the channel nothing is kept at all.
+ */
+export class SessionCache {
+  static readonly CHANNEL = 'session_changes';
+  private readonly entries = new Map<string, SessionRow>();
+  private listening = false;
+  /** Moves on at every change heard: a read begun before it may hold what the change undid. */
+  private generation = 0;
+
+  constructor(private readonly maxEntries = 100_000) {}
+
+  /** A session ended (its id hash), or `*`: any session or role may have changed. */
+  readonly onMessage = (payload: string): void => {
+    this.generation += 1;
+    if (payload === '*') this.entries.clear();
+    else this.entries.delete(payload);
+  };
+
+  readonly onListening = (listening: boolean): void => {
+    this.generation += 1;
+    this.listening = listening;
+    this.entries.clear();
+  };
+
+  get(idHash: string): SessionRow | undefined {
+    return this.listening ? this.entries.get(idHash) : undefined;
+  }
+
+  readBegins(): number {
+    return this.generation;
+  }
+
+  keep(idHash: string, row: SessionRow, readBeganAt: number): void {
+    if (!this.listening || readBeganAt !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next();
+      if (!oldest.done) this.entries.delete(oldest.value);
+    }
+    this.entries.set(idHash, row);
+  }
+
+  forget(idHash: string): void {
+    this.generation += 1;
+    this.entries.delete(idHash);
+  }
+}
+
 export interface SessionPolicy {
   idleMinutes: number;
   absoluteHours: number;
@@ -48,6 +99,7 @@ function prepareSessionQuery(db: Db) {
       firstName: sessions.firstName,
       lastName: sessions.lastName,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
       officerActive: officers.active,
       organisationId: officers.organisationId,
     })
@@ -64,6 +116,7 @@ function prepareSessionQuery(db: Db) {
     .prepare('find_session_user');
 }
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
 
 /**
  * The person behind a session cookie, with the role read afresh from `officers` (DESIGN.md §3),
@@ -73,9 +126,17 @@ export async function findSessionUser(
   db: Db,
   token: string,
   policy: SessionPolicy,
+  cache?: SessionCache,
 ): Promise<SessionUser | undefined> {
   const idHash = hashToken(token);
   const now = new Date();
+  // A kept session is used until it is due a touch, which also bounds its idle and absolute expiry.
+  const kept = cache?.get(idHash);
+  if (kept && now.getTime() - kept.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS && now < kept.expiresAt) {
+    return toSessionUser(kept);
+  }
+
+  const readBeganAt = cache?.readBegins() ?? 0;
   const idleSince = new Date(now.getTime() - policy.idleMinutes * 60_000);
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
@@ -84,7 +145,13 @@ export async function findSessionUser(
 
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    row.lastSeenAt = now;
   }
+  cache?.keep(idHash, row, readBeganAt);
+  return toSessionUser(row);
+}
+
+function toSessionUser(row: SessionRow): SessionUser {
   const officer = row.officerActive === true;
   return {
     afm: row.afm,
@@ -95,8 +162,10 @@ export async function findSessionUser(
   };
 }
 
-export async function deleteSession(db: Db, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+export async function deleteSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
+  const idHash = hashToken(token);
+  cache?.forget(idHash);
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }
 
 /** Removes sessions past either expiry; run periodically. */

@@ -65,7 +65,7 @@ export async function startTestServer(
       done();
     },
   });
-  const app = await buildApp({ config, db: database.db, logStream });
+  const app = await buildApp({ config, database, logStream });
   await app.listen({ host: 'localhost', port: 0 });
   return {
     app,

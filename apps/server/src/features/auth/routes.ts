@@ -130,7 +130,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   // Public: logging out without a session is harmless and answers 200 all the same.
   app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (token) await deleteSession(db, token);
+    if (token) await deleteSession(db, token, app.sessions);
     if (request.user)
       await writeAudit(db, { actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
