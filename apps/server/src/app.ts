@@ -18,7 +18,7 @@ import { taxisStandInRoutes } from './features/taxis-standin/routes';
 import { ticketOfficeRoutes } from './features/ticket-office/routes';
 import { transferRuleRoutes } from './features/transfer-rules/routes';
 import { walletRoutes } from './features/wallet/routes';
-import { registerErrorHandling } from './shared/http-errors';
+import { answerClientError, registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom } from './shared/logging';
 import { enforceAccess, type Access } from './shared/guards';
 import { assertSameOriginJson } from './shared/same-origin';
@@ -65,6 +65,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     trustProxy: config.profile === 'production',
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

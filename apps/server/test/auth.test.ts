@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, sessions } from '../src/db/schema';
@@ -129,6 +130,24 @@ describe.each(engines)('login and session on %s', (engine) => {
       code: 'MALFORMED_JSON',
       description: expect.any(String),
     });
+  });
+
+  it('answers what the HTTP parser refuses (huge URL, broken HTTP) with the Greek envelope too', async () => {
+    const long = await fetch(`${base}/api/auth/user?code=${'1'.repeat(20_000)}`);
+    expect(long.status).toBe(431);
+    expect((await firstError(long))?.description).toMatch(/πολύ μεγάλες/);
+
+    const { port } = new URL(base);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), 'localhost', () => socket.write('GARBAGE / NOT-HTTP\r\n\r\n'));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString('utf8')));
+      socket.on('end', () => resolve(answer));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw).toContain('"code":"MALFORMED_REQUEST"');
+    expect(raw).toContain('έγκυρη μορφή');
   });
 
   it('answers an oversized body with 413 and unknown API paths with a 404 envelope', async () => {

@@ -31,6 +31,18 @@ export const errorCatalogue = {
     status: 413,
     description: 'Το αίτημα είναι πολύ μεγάλο.',
   },
+  MALFORMED_REQUEST: {
+    status: 400,
+    description: 'Το αίτημα δεν έχει έγκυρη μορφή.',
+  },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    description: 'Το αίτημα άργησε πολύ να φτάσει. Δοκιμάστε ξανά.',
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    description: 'Η διεύθυνση ή οι κεφαλίδες του αιτήματος είναι πολύ μεγάλες.',
+  },
   UNSUPPORTED_MEDIA_TYPE: {
     status: 415,
     description: 'Τα στοιχεία πρέπει να αποστέλλονται σε μορφή JSON.',

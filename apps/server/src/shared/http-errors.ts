@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCatalogue, errorEnvelope, type ErrorCode } from '@tickets/domain';
@@ -42,3 +44,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 export const notFoundEnvelope = () => errorEnvelope('NOT_FOUND', errorCatalogue.NOT_FOUND.description);
+
+/**
+ * A request Node's HTTP parser refused before Fastify saw it (a URL or headers over the size
+ * limit, broken HTTP, a request that timed out): the same Greek envelope, then the connection closes.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'HEADERS_TOO_LARGE'
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? 'REQUEST_TIMEOUT'
+        : 'MALFORMED_REQUEST';
+  const { status, description } = errorCatalogue[code];
+  const body = JSON.stringify(errorEnvelope(code, description));
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
