@@ -10,13 +10,45 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+const toRow = (entry: AuditEntry) => ({
+  actor: entry.actor,
+  action: entry.action,
+  subject: entry.subject ?? null,
+  requestId: entry.requestId ?? null,
+  details: entry.details ?? null,
+});
+
 /** Writes one audit row; call it inside the transaction of the write it records. */
 export async function writeAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values({
-    actor: entry.actor,
-    action: entry.action,
-    subject: entry.subject ?? null,
-    requestId: entry.requestId ?? null,
-    details: entry.details ?? null,
-  });
+  await db.insert(auditLog).values(toRow(entry));
+}
+
+const MAX_ROWS_PER_INSERT = 500;
+
+/**
+ * For requests whose only write is their audit row (lookups, logins): each still waits until its
+ * own row is committed, but the rows of concurrent requests go in one INSERT and one commit
+ * (group commit) instead of one round trip each.
+ */
+export function auditWriter(db: Pick<Db, 'insert'>): (entry: AuditEntry) => Promise<void> {
+  const waiting: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
+  let writing = false;
+  const drain = async () => {
+    writing = true;
+    while (waiting.length > 0) {
+      const batch = waiting.splice(0, MAX_ROWS_PER_INSERT);
+      try {
+        await db.insert(auditLog).values(batch.map(({ entry }) => toRow(entry)));
+        for (const item of batch) item.settle();
+      } catch (error) {
+        for (const item of batch) item.settle(error);
+      }
+    }
+    writing = false;
+  };
+  return (entry) =>
+    new Promise<void>((resolve, reject) => {
+      waiting.push({ entry, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!writing) void drain();
+    });
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { Role } from '@tickets/domain';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { officers, sessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'tickets_session';
@@ -92,8 +93,8 @@ export async function createSession(
 }
 
 /** Every request reads its session: the query is prepared once per database and only bound after. */
-function prepareSessionQuery(db: Db) {
-  return db
+const sessionQuery = preparedPerDatabase((db) =>
+  db
     .select({
       afm: sessions.afm,
       firstName: sessions.firstName,
@@ -113,10 +114,9 @@ function prepareSessionQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('find_session_user');
-}
-const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-type SessionRow = Awaited<ReturnType<ReturnType<typeof prepareSessionQuery>['execute']>>[number];
+    .prepare('find_session_user'),
+);
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
 
 /**
  * The person behind a session cookie, with the role read afresh from `officers` (DESIGN.md §3),
@@ -138,9 +138,7 @@ export async function findSessionUser(
 
   const readBeganAt = cache?.readBegins() ?? 0;
   const idleSince = new Date(now.getTime() - policy.idleMinutes * 60_000);
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = prepareSessionQuery(db)));
-  const [row] = await query.execute({ idHash, now, idleSince });
+  const [row] = await sessionQuery(db).execute({ idHash, now, idleSince });
   if (!row) return undefined;
 
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DisplayMode, TicketDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { events, organisations, tickets } from '../db/schema';
 import type { SessionUser } from './sessions';
 
@@ -13,7 +14,7 @@ export function officerScope(user: SessionUser): SQL | undefined {
 }
 
 /** Looked up on every lookup and issue: prepared once per database; a null organisation = all. */
-function prepareTicketQuery(db: Db) {
+const ticketQuery = preparedPerDatabase((db) => {
   const organisationId = sql.placeholder('organisationId');
   return db
     .select({
@@ -36,13 +37,10 @@ function prepareTicketQuery(db: Db) {
     )
     .limit(1)
     .prepare('find_ticket_for_officer');
-}
-const ticketQueries = new WeakMap<Db, ReturnType<typeof prepareTicketQuery>>();
+});
 
 export async function findTicketForOfficer(db: Db, user: SessionUser, publicCode: string) {
-  let query = ticketQueries.get(db);
-  if (!query) ticketQueries.set(db, (query = prepareTicketQuery(db)));
-  const [row] = await query.execute({ publicCode, organisationId: user.organisationId });
+  const [row] = await ticketQuery(db).execute({ publicCode, organisationId: user.organisationId });
   return row;
 }
 

@@ -9,7 +9,6 @@ import {
   type RouteBase,
 } from '@tickets/domain';
 import { loginAttempts } from '../../db/schema';
-import { writeAudit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
 import { createSession, deleteSession, SESSION_COOKIE } from '../../shared/sessions';
 import { TaxisClient } from './taxis-client';
@@ -97,7 +96,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           { afm: person.taxid, firstName: person.firstname, lastName: person.lastname },
           config.session,
         );
-        await writeAudit(db, { actor: person.taxid, action: 'LOGIN', requestId: request.id });
+        await app.audit({ actor: person.taxid, action: 'LOGIN', requestId: request.id });
         reply.setCookie(SESSION_COOKIE, token, {
           path: '/',
           httpOnly: true,
@@ -131,8 +130,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     if (token) await deleteSession(db, token, app.sessions);
-    if (request.user)
-      await writeAudit(db, { actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
+    if (request.user) await app.audit({ actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     return {};
   });

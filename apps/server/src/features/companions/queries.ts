@@ -2,6 +2,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADULT_AGE, type Declaration, type DeclarationStatus, type Dependent } from '@tickets/domain';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { citizens, companionDeclarations, events, guardianships, tickets } from '../../db/schema';
 import { athensToday } from '../../shared/athens-time';
 
@@ -104,15 +105,24 @@ export async function findGuardiansDeclaration(
   return row;
 }
 
-export async function listLiveDeclarations(db: Db, guardianId: number) {
-  return selectDeclarations(db)
+const guardians = alias(citizens, 'guardian');
+
+/** Every visit to the citizen's declarations page reads them: one prepared query, by the AFM. */
+const liveDeclarationsQuery = preparedPerDatabase((db) =>
+  selectDeclarations(db)
+    .innerJoin(guardians, eq(guardians.id, companionDeclarations.guardianId))
     .where(
       and(
-        eq(companionDeclarations.guardianId, guardianId),
+        eq(guardians.afm, sql.placeholder('guardianAfm')),
         inArray(companionDeclarations.status, ['PENDING', 'ACCEPTED']),
       ),
     )
-    .orderBy(desc(companionDeclarations.updatedAt));
+    .orderBy(desc(companionDeclarations.updatedAt))
+    .prepare('live_declarations_of_guardian'),
+);
+
+export async function listLiveDeclarations(db: Db, guardianAfm: string) {
+  return liveDeclarationsQuery(db).execute({ guardianAfm });
 }
 
 export function toDeclaration(

@@ -45,8 +45,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
     '/api/tickets/dependents/declarations',
     { config: { access: 'user' }, schema: { tags, response: { 200: z.array(declarationSchema) } } },
     async (request) => {
-      const guardian = await findCitizenByAfm(db, currentUser(request).afm);
-      const rows = guardian ? await listLiveDeclarations(db, guardian.id) : [];
+      const rows = await listLiveDeclarations(db, currentUser(request).afm);
       return rows.map(toDeclaration);
     },
   );

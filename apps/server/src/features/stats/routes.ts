@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statsQuerySchema, ticketDetailsSchema } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
 import { findTicketForOfficer, toTicketDetails } from '../../shared/tickets';
 
@@ -25,7 +24,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const user = currentUser(request);
       const found = await findTicketForOfficer(db, user, request.query.code);
-      await writeAudit(db, {
+      await app.audit({
         actor: user.afm,
         action: found ? 'TICKET_LOOKUP' : 'TICKET_LOOKUP_MISS',
         subject: request.query.code,

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { openDatabase, type Database } from '../db/client';
+import { auditLog } from '../db/schema';
+import { auditWriter } from './audit';
+
+describe('audit rows of concurrent requests', () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+  });
+  afterAll(() => database.close());
+
+  it('are each committed before their request goes on, in a few shared INSERTs', async () => {
+    const { db } = database;
+    let inserts = 0;
+    const write = auditWriter({
+      insert: (table) => {
+        inserts += 1;
+        return db.insert(table);
+      },
+    });
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => write({ actor: 'test', action: 'BATCHED', requestId: `r${i}` })),
+    );
+    const rows = await db.select().from(auditLog).where(eq(auditLog.action, 'BATCHED'));
+    expect(rows.map((row) => row.requestId).sort()).toEqual(
+      Array.from({ length: 40 }, (_, i) => `r${i}`).sort(),
+    );
+    expect(inserts).toBeLessThanOrEqual(2);
+  });
+
+  it('fails the requests of a batch the database refused, and only those', async () => {
+    const { db } = database;
+    let refuse = true;
+    const write = auditWriter({
+      insert: (table) => {
+        if (refuse) {
+          refuse = false;
+          throw new Error('database unavailable');
+        }
+        return db.insert(table);
+      },
+    });
+    const first = write({ actor: 'test', action: 'REFUSED' });
+    const later = write({ actor: 'test', action: 'ACCEPTED_LATER' });
+    await expect(first).rejects.toThrow('database unavailable');
+    await expect(later).resolves.toBeUndefined();
+    expect(await db.select().from(auditLog).where(eq(auditLog.action, 'ACCEPTED_LATER'))).toHaveLength(1);
+  });
+});
