@@ -131,6 +131,7 @@ describe.each(engines)('suspended users on %s', (engine) => {
       })
     ).json()) as Record<string, unknown>[];
     expect(found.map((row) => row.id)).toContain(record.id);
+    expect(found.every((row) => row.afm === COMPANION || row.lastName === 'ΔΗΜΗΤΡΙΟΥ')).toBe(true);
   });
 
   it('suspends a companion: blocks them as companion and ticket holder until deleted', async () => {
@@ -166,8 +167,9 @@ describe.each(engines)('suspended users on %s', (engine) => {
 
     const search = (await (
       await call(CLUB_OFFICER, 'POST', '/search', { ...empty, afm: COMPANION })
-    ).json()) as { id: number; active: boolean }[];
+    ).json()) as { id: number; active: boolean; afm: string | null }[];
     expect(search.find((row) => row.id === record.id)?.active).toBe(true);
+    expect(search.every((row) => row.afm === COMPANION)).toBe(true);
     const mismatch = await call(CLUB_OFFICER, 'PUT', `/delete/${record.id}`, {
       afm: '100000040',
       amka: null,

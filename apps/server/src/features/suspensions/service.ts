@@ -1,6 +1,7 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { AffectedPerson, SuspensionRecord, SuspensionRequest, SuspensionSearch } from '@tickets/domain';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { citizens, events, suspensions, tickets } from '../../db/schema';
 import { writeAudit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
@@ -119,30 +120,47 @@ export async function addSuspension(
   });
 }
 
-export async function searchSuspensions(db: Db, search: SuspensionSearch): Promise<SuspensionRecord[]> {
-  const { afms, amkas, documentId } = await identifiersOf(db, search);
-  const matches: SQL[] = [
-    ...afms.map((afm) => eq(suspensions.afm, afm)),
-    ...amkas.map((amka) => eq(suspensions.amka, amka)),
-    ...(documentId ? [eq(suspensions.documentId, documentId)] : []),
-  ];
-  if (search.firstName && search.lastName && search.fathersName && search.dateOfBirth) {
-    matches.push(
-      and(
-        sql`upper(${suspensions.firstName}) = upper(${search.firstName})`,
-        sql`upper(${suspensions.lastName}) = upper(${search.lastName})`,
-        sql`upper(${suspensions.fathersName}) = upper(${search.fathersName})`,
-        eq(suspensions.dateOfBirth, search.dateOfBirth),
-      ) as SQL,
-    );
-  }
-  if (matches.length === 0) return [];
-  const rows = await db
+/**
+ * One prepared statement whatever was given: an absent identifier is a NULL or an empty list and
+ * matches nothing; the identity details count only when all four are there.
+ */
+const searchQuery = preparedPerDatabase((db) => {
+  const placeholder = (name: string) => sql.placeholder(name);
+  return db
     .select()
     .from(suspensions)
-    .where(or(...matches))
+    .where(
+      or(
+        sql`${suspensions.afm} = any(${placeholder('afms')}::text[])`,
+        sql`${suspensions.amka} = any(${placeholder('amkas')}::text[])`,
+        sql`${suspensions.documentId} = ${placeholder('documentId')}::text`,
+        sql`(upper(${suspensions.firstName}) = upper(${placeholder('firstName')}::text)
+          and upper(${suspensions.lastName}) = upper(${placeholder('lastName')}::text)
+          and upper(${suspensions.fathersName}) = upper(${placeholder('fathersName')}::text)
+          and ${suspensions.dateOfBirth} = ${placeholder('dateOfBirth')}::date)`,
+      ),
+    )
     .orderBy(desc(suspensions.createdAt), desc(suspensions.id))
-    .limit(200);
+    .limit(200)
+    .prepare('search_suspensions');
+});
+
+export async function searchSuspensions(db: Db, search: SuspensionSearch): Promise<SuspensionRecord[]> {
+  const { afms, amkas, documentId } = await identifiersOf(db, search);
+  const identity =
+    search.firstName && search.lastName && search.fathersName && search.dateOfBirth
+      ? search
+      : { firstName: null, lastName: null, fathersName: null, dateOfBirth: null };
+  if (afms.length === 0 && amkas.length === 0 && !documentId && !identity.firstName) return [];
+  const rows = await searchQuery(db).execute({
+    afms,
+    amkas,
+    documentId: documentId ?? null,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    fathersName: identity.fathersName,
+    dateOfBirth: identity.dateOfBirth,
+  });
   return rows.map(toRecord);
 }
 

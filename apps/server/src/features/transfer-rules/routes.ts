@@ -4,10 +4,12 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { transferEventSchema, transferRulesUpdateSchema, type TransferEvent } from '@tickets/domain';
 import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { events } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { writeAudit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
+import type { SessionUser } from '../../shared/sessions';
 import { officerScope } from '../../shared/tickets';
 
 /**
@@ -30,12 +32,21 @@ const toTransferEvent = (event: EventRow): TransferEvent => ({
 
 const upcoming = () => gt(events.startsAt, sql`now()`);
 
-async function listTransferEvents(db: Db, scope: ReturnType<typeof officerScope>) {
-  const rows = await db
+/** The list the transfer-rules page opens with, prepared once; a null organisation = every club. */
+const transferEventsQuery = preparedPerDatabase((db) => {
+  const organisationId = sql.placeholder('organisationId');
+  return db
     .select()
     .from(events)
-    .where(and(upcoming(), scope))
-    .orderBy(asc(events.startsAt), asc(events.id));
+    .where(
+      and(upcoming(), sql`(${organisationId}::text is null or ${events.organisationId} = ${organisationId})`),
+    )
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .prepare('upcoming_transfer_events');
+});
+
+async function listTransferEvents(db: Db, user: SessionUser) {
+  const rows = await transferEventsQuery(db).execute({ organisationId: user.organisationId });
   return rows.map(toTransferEvent);
 }
 
@@ -47,7 +58,7 @@ export async function transferRuleRoutes(instance: FastifyInstance): Promise<voi
   app.get(
     '/api/ticket-office/transfer-events',
     { config: { access: 'officer' }, schema: { tags, response: { 200: z.array(transferEventSchema) } } },
-    async (request) => listTransferEvents(db, officerScope(currentUser(request))),
+    async (request) => listTransferEvents(db, currentUser(request)),
   );
 
   app.put(
