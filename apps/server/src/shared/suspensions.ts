@@ -1,5 +1,6 @@
-import { and, eq, gte, or, type SQL } from 'drizzle-orm';
+import { and, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { preparedPerDatabase } from '../db/prepared';
 import { suspensions } from '../db/schema';
 import { athensToday } from './athens-time';
 
@@ -9,21 +10,37 @@ export interface PersonIdentifiers {
   documentId?: string | null;
 }
 
+/** Asked before every binding, declaration, transfer and gate check: prepared once; a NULL matches nothing. */
+const activeSuspensionQuery = preparedPerDatabase((db) =>
+  db
+    .select({ id: suspensions.id })
+    .from(suspensions)
+    .where(
+      and(
+        eq(suspensions.active, true),
+        gte(suspensions.endDate, athensToday),
+        or(
+          eq(suspensions.afm, sql.placeholder('afm')),
+          eq(suspensions.amka, sql.placeholder('amka')),
+          eq(suspensions.documentId, sql.placeholder('documentId')),
+        ),
+      ),
+    )
+    .limit(1)
+    .prepare('active_suspension_of'),
+);
+
 /**
  * Whether any of the person's identifiers is under an active suspension: not deleted, and its
  * end date (a day in Athens) not yet past. DESIGN.md §5: such a person cannot be bound to a
  * ticket, named a companion or receive a transfer.
  */
-export async function isSuspended(db: Pick<Db, 'select'>, person: PersonIdentifiers): Promise<boolean> {
-  const matches: SQL[] = [];
-  if (person.afm) matches.push(eq(suspensions.afm, person.afm));
-  if (person.amka) matches.push(eq(suspensions.amka, person.amka));
-  if (person.documentId) matches.push(eq(suspensions.documentId, person.documentId));
-  if (matches.length === 0) return false;
-  const [hit] = await db
-    .select({ id: suspensions.id })
-    .from(suspensions)
-    .where(and(eq(suspensions.active, true), gte(suspensions.endDate, athensToday), or(...matches)))
-    .limit(1);
+export async function isSuspended(db: Db, person: PersonIdentifiers): Promise<boolean> {
+  if (!person.afm && !person.amka && !person.documentId) return false;
+  const [hit] = await activeSuspensionQuery(db).execute({
+    afm: person.afm ?? null,
+    amka: person.amka ?? null,
+    documentId: person.documentId ?? null,
+  });
   return hit !== undefined;
 }

@@ -51,8 +51,10 @@ export async function issueTicket(
   const bound = found.ticket.documentId ?? found.ticket.holderAfm ?? found.ticket.holderAmka;
   if (bound !== null && !reprint) throw new AppError('TICKET_ALREADY_BOUND');
 
-  await db.transaction(async (tx) => {
+  // The ticket as it stands once bound: no need to read it again afterwards.
+  const ticket = await db.transaction(async (tx) => {
     let reprinted = reprint;
+    let result = found.ticket;
     if (!reprint) {
       const now = new Date();
       // Only an unbound ticket is bound: of two officers racing, exactly one wins.
@@ -76,12 +78,15 @@ export async function issueTicket(
             isNull(tickets.holderAmka),
           ),
         )
-        .returning({ id: tickets.id });
-      if (updated.length === 0) {
+        .returning();
+      if (updated[0]) {
+        result = updated[0];
+      } else {
         // Lost the race: to the same person (a double submission) it is a reprint, else a refusal.
         const [current] = await tx.select().from(tickets).where(eq(tickets.id, found.ticket.id));
         if (!current || !isSameBinding(current, request)) throw new AppError('TICKET_ALREADY_BOUND');
         reprinted = true;
+        result = current;
       }
     }
     await writeAudit(tx, {
@@ -90,13 +95,13 @@ export async function issueTicket(
       subject: request.ticketCode,
       requestId: actor.requestId,
     });
+    return result;
   });
 
-  const issued = await findTicketForOfficer(db, actor.user, request.ticketCode);
-  if (!issued?.ticket.privateCode) throw new AppError('INTERNAL_ERROR');
+  if (!ticket.privateCode) throw new AppError('INTERNAL_ERROR');
   return {
-    ...toTicketDetails(issued),
-    privateCode: issued.ticket.privateCode,
-    displayMode: displayModeOf(issued.displayMode),
+    ...toTicketDetails({ ...found, ticket }),
+    privateCode: ticket.privateCode,
+    displayMode: displayModeOf(found.displayMode),
   };
 }
