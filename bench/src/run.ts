@@ -15,6 +15,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const PGLITE_TICKETS = Number(process.env.BENCH_PGLITE_TICKETS ?? 100_000);
 const PG_TICKETS = Number(process.env.BENCH_PG_TICKETS ?? 1_000_000);
 const PG_SUSPENSIONS = Number(process.env.BENCH_PG_SUSPENSIONS ?? 100_000);
+const PG_DECLARATIONS = Number(process.env.BENCH_PG_DECLARATIONS ?? 50_000);
 const PROVIDER_KEY = 'demo-key-kae-akropoli-local-only';
 const BATCH = 5000;
 const code = (serial: number) => `5${String(serial).padStart(11, '0')}`;
@@ -123,9 +124,12 @@ async function measurePlatform(
   server: Running,
   tickets: number,
   rows: Row[],
+  /** More data, once the tickets are in (it may refer to them). */
+  afterImport?: () => Promise<void>,
 ): Promise<{ importRate: number; rss: number }> {
   console.error(`[${engine}] loading ${tickets.toLocaleString('en')} tickets through the provider API…`);
   const importRate = await loadTickets(server.url, tickets);
+  await afterImport?.();
   const cookies = {
     officer: await loginAs(server.url, '100000003'),
     guardian: await loginAs(server.url, '100000027'),
@@ -137,34 +141,93 @@ async function measurePlatform(
   return { importRate, rss: server.rssMiB() };
 }
 
+/** Runs statements on the bench's database, one after the other. */
+async function runSql(databaseUrl: string, statements: [string, unknown[]][]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const [text, values] of statements) await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
  * Suspension records in bulk, straight into the table (adding them one by one through the API
  * would take the whole time budget): random valid-length identifiers, half of them lifted.
  */
-async function addSuspensions(databaseUrl: string, count: number): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query(
-    `insert into suspensions (afm, amka, document_id, end_date, active, created_by)
-     select lpad((200000000 + n)::text, 9, '0'), lpad((10000000000 + n)::text, 11, '0'), 'ΔΚ' || n,
-            current_date + (n % 365), n % 2 = 0, 'bench'
-     from generate_series(1, $1::int) as n`,
-    [count],
-  );
-  await client.end();
-}
-
-/** Raw COPY of the same rows into a copy of the tickets table: the ceiling for the import. */
-function copyRate(databaseUrl: string, count: number): number {
-  const csv = Array.from({ length: count }, (_, i) => `${code(i + 1)},1,Τ${i % 20},${i % 40},${i % 30}`).join(
-    '\n',
-  );
-  execFileSync('psql', [
-    databaseUrl,
-    '-q',
-    '-c',
-    'create table bench_copy (like tickets including defaults)',
+const addSuspensions = (databaseUrl: string, count: number) =>
+  runSql(databaseUrl, [
+    [
+      `insert into suspensions (afm, amka, document_id, end_date, active, created_by)
+       select lpad((200000000 + n)::text, 9, '0'), lpad((10000000000 + n)::text, 11, '0'), 'ΔΚ' || n,
+              current_date + (n % 365), n % 2 = 0, 'bench'
+       from generate_series(1, $1::int) as n`,
+      [count],
+    ],
   ]);
+
+/**
+ * Companion declarations in bulk, on tickets already imported: one guardian per two minors in the
+ * registry stand-in, each minor holding one of the bench tickets, one declaration per minor in
+ * every status. Straight into the tables, as the suspensions, for the same reason.
+ */
+const addDeclarations = (databaseUrl: string, count: number) =>
+  runSql(databaseUrl, [
+    [
+      `insert into citizens (afm, amka, first_name, last_name, birth_date)
+       select lpad((300000000 + n)::text, 9, '0'), lpad((30000000000 + n)::text, 11, '0'),
+              'ΓΟΝΕΑΣ', 'ΜΕΤΡΗΣΗΣ' || n, date '1980-01-01'
+       from generate_series(1, ($1::int + 1) / 2) as n`,
+      [count],
+    ],
+    [
+      `insert into citizens (amka, first_name, last_name, birth_date)
+       select lpad((40000000000 + n)::text, 11, '0'), 'ΠΑΙΔΙ', 'ΜΕΤΡΗΣΗΣ' || n, date '2014-05-05'
+       from generate_series(1, $1::int) as n`,
+      [count],
+    ],
+    [
+      `insert into guardianships (guardian_id, minor_id)
+       select guardian.id, minor.id from generate_series(1, $1::int) as n
+       join citizens guardian on guardian.amka = lpad((30000000000 + (n + 1) / 2)::text, 11, '0')
+       join citizens minor on minor.amka = lpad((40000000000 + n)::text, 11, '0')`,
+      [count],
+    ],
+    [
+      `update tickets set holder_amka = lpad((40000000000 + n)::text, 11, '0')
+       from generate_series(1, $1::int) as n where public_code = '5' || lpad(n::text, 11, '0')`,
+      [count],
+    ],
+    [
+      `insert into companion_declarations (guardian_id, minor_id, ticket_id, companion_afm, companion_name, status)
+       select guardian.id, minor.id, ticket.id, '100000039', 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ',
+              (array['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED'])[1 + n % 4]
+       from generate_series(1, $1::int) as n
+       join citizens guardian on guardian.amka = lpad((30000000000 + (n + 1) / 2)::text, 11, '0')
+       join citizens minor on minor.amka = lpad((40000000000 + n)::text, 11, '0')
+       join tickets ticket on ticket.public_code = '5' || lpad(n::text, 11, '0')`,
+      [count],
+    ],
+  ]);
+
+/**
+ * Raw COPY of as many rows into the same tickets table (its unique and secondary indexes and its
+ * foreign key to events checked as for the import), under codes of their own: the ceiling for the
+ * import.
+ */
+function copyRate(databaseUrl: string, count: number): number {
+  const eventId = execFileSync('psql', [
+    databaseUrl,
+    '-Atc',
+    "select id from events where external_id = 'bench-match'",
+  ])
+    .toString()
+    .trim();
+  const csv = Array.from(
+    { length: count },
+    (_, i) => `6${String(i + 1).padStart(11, '0')},${eventId},Τ${i % 20},${i % 40},${i % 30}`,
+  ).join('\n');
   const started = performance.now();
   execFileSync(
     'psql',
@@ -172,7 +235,7 @@ function copyRate(databaseUrl: string, count: number): number {
       databaseUrl,
       '-q',
       '-c',
-      '\\copy bench_copy (public_code, event_id, sector, row, seat) from stdin with csv',
+      '\\copy tickets (public_code, event_id, sector, row, seat) from stdin with csv',
     ],
     { input: csv, maxBuffer: 1 << 30 },
   );
@@ -224,12 +287,18 @@ async function main() {
     url.pathname = `/${name}`;
     try {
       const server = await startPlatform(9303, { DATABASE_URL: url.href });
-      await addSuspensions(url.href, PG_SUSPENSIONS);
-      const postgres = await measurePlatform('PostgreSQL', server, PG_TICKETS, rows);
+      const postgres = await measurePlatform('PostgreSQL', server, PG_TICKETS, rows, async () => {
+        console.error('[PostgreSQL] adding suspension records and companion declarations…');
+        await addSuspensions(url.href, PG_SUSPENSIONS);
+        await addDeclarations(url.href, Math.min(PG_DECLARATIONS, PG_TICKETS));
+        // As after any bulk load: the planner's statistics, before autovacuum gets round to it.
+        await runSql(url.href, [['analyze', []]]);
+      });
       await server.stop();
       const copy = copyRate(url.href, PG_TICKETS);
       extra.push(
         ['PostgreSQL suspension records', PG_SUSPENSIONS],
+        ['PostgreSQL companion declarations (besides the demo ones)', Math.min(PG_DECLARATIONS, PG_TICKETS)],
         ['PostgreSQL import (rows/s, provider API)', postgres.importRate],
         ['PostgreSQL raw COPY (rows/s)', copy],
         ['import / COPY', Math.round((postgres.importRate / copy) * 100) / 100],
