@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { IssuedTicket, TicketIssueRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { tickets } from '../../db/schema';
+import { auditLog, tickets } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
 import { writeAudit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
@@ -32,6 +33,50 @@ const isSameBinding = (ticket: OfficerTicket['ticket'], request: TicketIssueRequ
   ticket.fullName === fullNameOf(request);
 
 /**
+ * Binds an unbound ticket and writes its audit row in one statement (one round trip, one commit,
+ * both or neither): of two officers racing, exactly one UPDATE matches. Answers the bound row, or
+ * none when the ticket was bound meanwhile.
+ */
+const bindUnboundTicket = preparedPerDatabase((db) => {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  const bound = db.$with('bound').as(
+    db
+      .update(tickets)
+      .set({
+        fullName: value('fullName'),
+        documentType: value('documentType'),
+        documentId: value('documentId'),
+        privateCode: value('privateCode'),
+        binding: value('binding'),
+        personalizedBy: value('actor'),
+        personalizedAt: sql`now()`,
+        modifiedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(tickets.id, sql.placeholder('ticketId')),
+          isNull(tickets.documentId),
+          isNull(tickets.holderAfm),
+          isNull(tickets.holderAmka),
+        ),
+      )
+      .returning(),
+  );
+  // An INSERT … SELECT from the CTE above: drizzle's builder wants every column, the id and time
+  // included, so the statement is written out, its names taken from the schema.
+  const column = (name: string) => sql.identifier(name);
+  const audited = db.$with('audited', { id: auditLog.id }).as(
+    sql`insert into ${auditLog} (${column(auditLog.actor.name)}, ${column(auditLog.action.name)},
+          ${column(auditLog.subject.name)}, ${column(auditLog.requestId.name)})
+        select ${sql.placeholder('actor')}::text, ${sql.placeholder('action')}::text,
+          ${sql.placeholder('subject')}::text, ${sql.placeholder('requestId')}::text
+        from ${bound}
+        returning ${column(auditLog.id.name)}`,
+  );
+  return db.with(bound, audited).select().from(bound).prepare('bind_unbound_ticket');
+});
+
+/**
  * Binds a ticket to a fan at the ticket office (DESIGN.md §5): the officer's organisation's
  * ticket, an event not yet started, a person not suspended. The same binding again answers the
  * same verification code (a reprint); binding a bound ticket to someone else is refused.
@@ -42,62 +87,51 @@ export async function issueTicket(
   binding: Binding,
   request: TicketIssueRequest,
 ): Promise<IssuedTicket> {
-  const found = await findTicketForOfficer(db, actor.user, request.ticketCode);
+  const [found, suspended] = await Promise.all([
+    findTicketForOfficer(db, actor.user, request.ticketCode),
+    isSuspended(db, { documentId: request.documentId }),
+  ]);
   if (!found) throw new AppError('TICKET_NOT_FOUND');
   if (!found.eventUpcoming) throw new AppError('EVENT_STARTED');
-  if (await isSuspended(db, { documentId: request.documentId })) throw new AppError('PERSON_SUSPENDED');
+  if (suspended) throw new AppError('PERSON_SUSPENDED');
 
   const reprint = found.ticket.privateCode !== null && isSameBinding(found.ticket, request);
   const bound = found.ticket.documentId ?? found.ticket.holderAfm ?? found.ticket.holderAmka;
   if (bound !== null && !reprint) throw new AppError('TICKET_ALREADY_BOUND');
 
-  // The ticket as it stands once bound: no need to read it again afterwards.
-  const ticket = await db.transaction(async (tx) => {
-    let reprinted = reprint;
-    let result = found.ticket;
-    if (!reprint) {
-      const now = new Date();
-      // Only an unbound ticket is bound: of two officers racing, exactly one wins.
-      const updated = await tx
-        .update(tickets)
-        .set({
-          fullName: fullNameOf(request),
-          documentType: request.documentType,
-          documentId: request.documentId,
-          privateCode: newPrivateCode(),
-          binding,
-          personalizedBy: actor.user.afm,
-          personalizedAt: now,
-          modifiedAt: now,
-        })
-        .where(
-          and(
-            eq(tickets.id, found.ticket.id),
-            isNull(tickets.documentId),
-            isNull(tickets.holderAfm),
-            isNull(tickets.holderAmka),
-          ),
-        )
-        .returning();
-      if (updated[0]) {
-        result = updated[0];
-      } else {
-        // Lost the race: to the same person (a double submission) it is a reprint, else a refusal.
-        const [current] = await tx.select().from(tickets).where(eq(tickets.id, found.ticket.id));
-        if (!current || !isSameBinding(current, request)) throw new AppError('TICKET_ALREADY_BOUND');
-        reprinted = true;
-        result = current;
-      }
-    }
-    await writeAudit(tx, {
+  let ticket = found.ticket;
+  let reprinted = reprint;
+  if (!reprint) {
+    const [updated] = await bindUnboundTicket(db).execute({
+      ticketId: found.ticket.id,
+      fullName: fullNameOf(request),
+      documentType: request.documentType,
+      documentId: request.documentId,
+      privateCode: newPrivateCode(),
+      binding,
       actor: actor.user.afm,
-      action: reprinted ? `TICKET_${binding}_REPRINT` : `TICKET_${binding}`,
+      action: `TICKET_${binding}`,
       subject: request.ticketCode,
       requestId: actor.requestId,
     });
-    return result;
-  });
-
+    if (updated) {
+      ticket = updated;
+    } else {
+      // Lost the race: to the same person (a double submission) it is a reprint, else a refusal.
+      const [current] = await db.select().from(tickets).where(eq(tickets.id, found.ticket.id));
+      if (!current || !isSameBinding(current, request)) throw new AppError('TICKET_ALREADY_BOUND');
+      ticket = current;
+      reprinted = true;
+    }
+  }
+  if (reprinted) {
+    await writeAudit(db, {
+      actor: actor.user.afm,
+      action: `TICKET_${binding}_REPRINT`,
+      subject: request.ticketCode,
+      requestId: actor.requestId,
+    });
+  }
   if (!ticket.privateCode) throw new AppError('INTERNAL_ERROR');
   return {
     ...toTicketDetails({ ...found, ticket }),
