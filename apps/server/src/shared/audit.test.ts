@@ -15,9 +15,9 @@ describe('audit rows of concurrent requests', () => {
     const { db } = database;
     let inserts = 0;
     const write = auditWriter({
-      insert: (table) => {
+      execute: (query) => {
         inserts += 1;
-        return db.insert(table);
+        return db.execute(query);
       },
     });
     await Promise.all(
@@ -34,12 +34,12 @@ describe('audit rows of concurrent requests', () => {
     const { db } = database;
     let refuse = true;
     const write = auditWriter({
-      insert: (table) => {
+      execute: (query) => {
         if (refuse) {
           refuse = false;
           throw new Error('database unavailable');
         }
-        return db.insert(table);
+        return db.execute(query);
       },
     });
     const first = write({ actor: 'test', action: 'REFUSED' });
@@ -47,5 +47,29 @@ describe('audit rows of concurrent requests', () => {
     await expect(first).rejects.toThrow('database unavailable');
     await expect(later).resolves.toBeUndefined();
     expect(await db.select().from(auditLog).where(eq(auditLog.action, 'ACCEPTED_LATER'))).toHaveLength(1);
+  });
+
+  it('keeps every field of every row, absent ones as NULL', async () => {
+    const { db } = database;
+    const write = auditWriter(db);
+    await Promise.all([
+      write({
+        actor: 'a',
+        action: 'FIELDS',
+        subject: 'Σ1',
+        requestId: 'q1',
+        details: { rows: 2, note: 'ά"\\' },
+      }),
+      write({ actor: 'b', action: 'FIELDS' }),
+    ]);
+    const rows = await db.select().from(auditLog).where(eq(auditLog.action, 'FIELDS'));
+    expect(
+      rows
+        .map(({ actor, subject, requestId, details }) => ({ actor, subject, requestId, details }))
+        .sort((x, y) => x.actor.localeCompare(y.actor)),
+    ).toEqual([
+      { actor: 'a', subject: 'Σ1', requestId: 'q1', details: { rows: 2, note: 'ά"\\' } },
+      { actor: 'b', subject: null, requestId: null, details: null },
+    ]);
   });
 });

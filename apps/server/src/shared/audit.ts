@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -26,11 +27,26 @@ export async function writeAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Pro
 const MAX_ROWS_PER_INSERT = 500;
 
 /**
+ * One statement of five array parameters (unnest), whatever the number of rows: drizzle's
+ * multi-row VALUES built and typed five parameters per row, a tenth of a stats lookup's time.
+ */
+function insertRows(rows: ReturnType<typeof toRow>[]) {
+  const column = (pick: (row: ReturnType<typeof toRow>) => string | null) => sql.param(rows.map(pick));
+  return sql`insert into ${auditLog} (actor, action, subject, request_id, details)
+    select * from unnest(
+      ${column((row) => row.actor)}::text[],
+      ${column((row) => row.action)}::text[],
+      ${column((row) => row.subject)}::text[],
+      ${column((row) => row.requestId)}::text[],
+      ${column((row) => (row.details ? JSON.stringify(row.details) : null))}::jsonb[])`;
+}
+
+/**
  * For requests whose only write is their audit row (lookups, logins): each still waits until its
  * own row is committed, but the rows of concurrent requests go in one INSERT and one commit
  * (group commit) instead of one round trip each.
  */
-export function auditWriter(db: Pick<Db, 'insert'>): (entry: AuditEntry) => Promise<void> {
+export function auditWriter(db: Pick<Db, 'execute'>): (entry: AuditEntry) => Promise<void> {
   const waiting: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
   let writing = false;
   const drain = async () => {
@@ -38,7 +54,7 @@ export function auditWriter(db: Pick<Db, 'insert'>): (entry: AuditEntry) => Prom
     while (waiting.length > 0) {
       const batch = waiting.splice(0, MAX_ROWS_PER_INSERT);
       try {
-        await db.insert(auditLog).values(batch.map(({ entry }) => toRow(entry)));
+        await db.execute(insertRows(batch.map(({ entry }) => toRow(entry))));
         for (const item of batch) item.settle();
       } catch (error) {
         for (const item of batch) item.settle(error);
