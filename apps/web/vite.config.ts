@@ -22,7 +22,8 @@ const htmlMessages = (): Plugin => ({
 
 export default defineConfig({
   plugins: [react(), htmlMessages()],
-  build: { outDir: 'dist', sourcemap: false },
+  // The manifest (dist/.vite, never served) tells the bench which chunks each route family loads.
+  build: { outDir: 'dist', sourcemap: false, manifest: true },
   // `npm run dev -w @tickets/web` against a server started with `npm start`.
   server: {
     proxy: { '/api': server, '/oauth2': server, '/login': server, '/oauth2server': server },
