@@ -183,7 +183,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
 /**
  * A response is checked against its schema and loses any field the schema does not list, as with
  * fastify-type-provider-zod's serializer, but through `safeParse`: its `safeEncode` takes zod's
- * slow generic path (1.8 µs against 0.13 µs for the session answer, a tenth of the session check).
+ * slow generic path (1.8 µs against 0.13 µs for the session answer: 8 % of the session check).
  * The two differ only on transforms, and a response schema has none (encoding one would throw).
  */
 const serializeResponse: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
