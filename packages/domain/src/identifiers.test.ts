@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalIdentifier,
+  identityKey,
   isValidAfm,
   isValidAmka,
   maskIdentifier,
@@ -52,5 +54,52 @@ describe('code fields', () => {
 
   it('masks all but the last three characters', () => {
     expect(maskIdentifier('100000003')).toBe('******003');
+  });
+});
+
+describe('the canonical form of identifiers', () => {
+  it('makes one form of the same card typed in Latin, in Greek capitals, in lower case, with spaces and hyphens', () => {
+    const forms = [
+      'AB123456',
+      'ΑΒ123456',
+      'ab123456',
+      'ab 123-456',
+      'αβ 123 456',
+      'Αβ\u2011123456',
+      ' aB-123456 ',
+    ];
+    expect(new Set(forms.map(canonicalIdentifier))).toEqual(new Set(['AB123456']));
+  });
+
+  it('folds every Greek capital that looks like a Latin one, and only those', () => {
+    expect(canonicalIdentifier('ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ')).toBe('ABEZHIKMNOPTYX');
+    expect(canonicalIdentifier('ΓΔΘΛΞΠΣΦΨΩ')).toBe('ΓΔΘΛΞΠΣΦΨΩ');
+    expect(canonicalIdentifier('ΓA')).not.toBe(canonicalIdentifier('GA'));
+  });
+
+  it('drops accents and diaereses, so names typed with or without them match', () => {
+    expect(canonicalIdentifier('Παπαδοπούλου')).toBe(canonicalIdentifier('ΠΑΠΑΔΟΠΟΥΛΟΥ'));
+    expect(canonicalIdentifier('Ευδοξία')).toBe(canonicalIdentifier('ΕΥΔΟΞΙΑ'));
+  });
+
+  it('keys a person by identity details whatever the case, accents or look-alike letters', () => {
+    const typed = {
+      firstName: 'Μαρία',
+      fathersName: 'Νίκος',
+      lastName: 'Παπαδοπούλου',
+      dateOfBirth: '1980-05-01',
+    };
+    const registry = {
+      firstName: 'ΜΑΡΙΑ',
+      fathersName: 'ΝΙΚΟΣ',
+      lastName: 'ΠΑΠΑΔΟΠΟΥΛΟΥ',
+      dateOfBirth: '1980-05-01',
+    };
+    expect(identityKey.details(typed)).toBe(identityKey.details(registry));
+    expect(identityKey.details({ ...typed, dateOfBirth: '1980-05-02' })).not.toBe(
+      identityKey.details(registry),
+    );
+    expect(identityKey.document('ab 123-456')).toBe(identityKey.document('ΑΒ123456'));
+    expect(identityKey.afm('100000003')).not.toBe(identityKey.amka('100000003'));
   });
 });

@@ -65,3 +65,56 @@ function luhnSum(value: string): number {
 /** Shows only the last three digits of an identifier, for logs and audit details. */
 export const maskIdentifier = (value: string): string =>
   value.length <= 3 ? '***' : `${'*'.repeat(value.length - 3)}${value.slice(-3)}`;
+
+/**
+ * The Greek capitals that look like Latin ones (Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Υ Χ), each with its Latin
+ * twin: an officer types the same identity card as `AB123456` or `ΑΒ123456`.
+ */
+const GREEK_LOOKALIKES = 'ΑΒΕΖΗΙΚΜΝΟΡΤΥΧ';
+const LATIN_TWINS = 'ABEZHIKMNOPTYX';
+const LOOKALIKE = new RegExp(`[${GREEK_LOOKALIKES}]`, 'g');
+const latinTwinOf = (letter: string) => LATIN_TWINS[GREEK_LOOKALIKES.indexOf(letter)] as string;
+
+/**
+ * The one form in which identifiers (document numbers, ΑΦΜ, ΑΜΚΑ) and the names of identity
+ * details are stored for matching and compared (DESIGN.md §9): no white space or hyphens, no
+ * accents, upper case, Greek look-alike capitals folded to Latin. What a person typed is still
+ * what is shown; this form is only ever compared.
+ */
+export function canonicalIdentifier(value: string): string {
+  return value
+    .normalize('NFD')
+    .replace(/[\p{M}\s\p{Pd}]+/gu, '')
+    .toUpperCase()
+    .replace(LOOKALIKE, latinTwinOf);
+}
+
+/** Identity details as the registry knows a person: names, father's name, birth date (YYYY-MM-DD). */
+export interface IdentityDetails {
+  firstName: string;
+  fathersName: string;
+  lastName: string;
+  dateOfBirth: string;
+}
+
+/** What each identity key starts with: the server's SQL builds registry keys with the same prefixes. */
+export const IDENTITY_KEY_PREFIX = {
+  afm: 'AFM:',
+  amka: 'AMKA:',
+  document: 'DOC:',
+  details: 'NAME:',
+} as const;
+
+/**
+ * A person is known by any of these keys (DESIGN.md §9); a suspension and a ticket's holder each
+ * resolve to a set of them, and the person is suspended when the two sets meet.
+ */
+export const identityKey = {
+  afm: (afm: string) => `${IDENTITY_KEY_PREFIX.afm}${canonicalIdentifier(afm)}`,
+  amka: (amka: string) => `${IDENTITY_KEY_PREFIX.amka}${canonicalIdentifier(amka)}`,
+  document: (documentId: string) => `${IDENTITY_KEY_PREFIX.document}${canonicalIdentifier(documentId)}`,
+  details: (person: IdentityDetails) =>
+    `${IDENTITY_KEY_PREFIX.details}${[person.firstName, person.fathersName, person.lastName]
+      .map(canonicalIdentifier)
+      .join('|')}|${person.dateOfBirth}`,
+} as const;
