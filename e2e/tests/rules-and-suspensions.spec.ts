@@ -171,7 +171,7 @@ test('suspend a fan: the pre-check names their tickets; personalisation and comp
   const refused = await indicate();
   expect(refused.status).toBe(422);
   expect(refused.body.exceptions?.errors[0]?.description).toBe(
-    errorCatalogue.COMPANION_SUSPENDED.description,
+    errorCatalogue.PERSON_CANNOT_BE_NAMED.description,
   );
 
   // Find the record and delete it: both succeed again.
@@ -197,4 +197,59 @@ test('suspend a fan: the pre-check names their tickets; personalisation and comp
   await page.getByRole('button', { name: messages.ticketOffice.submit }).click();
   await expect(page).toHaveURL('/ticket-office/print-ticket');
   await guardianPage.close();
+});
+
+test('suspensions bite on the person: identity details are named in the pre-check, and a card typed another way is refused', async ({
+  page,
+}) => {
+  await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+  const { body: dependents } = await walletCall(page, PEOPLE.guardian.afm, '/api/tickets/dependents/');
+  const minor = (dependents as unknown as { firstName: string; birthdate: string }[]).find(
+    (dependent) => dependent.firstName === 'ΝΙΚΟΛΑΟΣ',
+  );
+  if (!minor) throw new Error('demo minor missing');
+
+  // By identity details only, typed in lower case: the pre-check names the registry person.
+  await page.goto('/ticket-office/suspended-users');
+  const insert = page.getByRole('tabpanel', { name: text.insertTab });
+  await insert.getByLabel(text.firstName).fill('Νικόλαος');
+  await insert.getByLabel(text.fathersName).fill('Παύλος');
+  await insert.getByLabel(text.lastName).fill('Γεωργίου');
+  await insert.getByLabel(text.dateOfBirth).fill(minor.birthdate);
+  await insert.getByLabel(text.months).fill('1');
+  await insert.getByRole('button', { name: text.submitInsert }).click();
+  await expect(dialog(page)).toContainText('ΝΙΚΟΛΑΟΣ ΓΕΩΡΓΙΟΥ');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('precheck-identity-details.png') });
+  await dialog(page).getByRole('button', { name: messages.form.cancel }).click();
+  await expect(dialog(page)).toBeHidden();
+
+  // A card typed as `ab 123-456`: nobody holds it yet, and the officer is told so.
+  await page.reload();
+  await insert.getByLabel(text.documentId).fill('ab 123-456');
+  await insert.getByLabel(text.months).fill('1');
+  await insert.getByRole('button', { name: text.submitInsert }).click();
+  await expect(dialog(page)).toContainText(text.nobodyKnown);
+  await dialog(page).getByRole('button', { name: messages.form.confirm }).click();
+  await expect(page.getByText(text.added)).toBeVisible();
+
+  // Another officer types the same card in Greek capitals: refused.
+  await page.goto('/ticket-office/ticket-info?user=over-67');
+  await page.getByLabel(/^Κωδικός εισιτηρίου/).fill('302000000006');
+  await page.getByLabel(/^Όνομα/).fill('ΙΩΑΝΝΗΣ');
+  await page.getByLabel(/^Επώνυμο/).fill('ΠΑΠΑΔΑΚΗΣ');
+  await page.getByLabel(/^Αριθμός εγγράφου/).fill('ΑΒ123456');
+  await page.getByRole('button', { name: messages.ticketOffice.submit }).click();
+  await expect(page.getByText(errorCatalogue.PERSON_SUSPENDED.description)).toBeVisible();
+
+  // The entering club lifts it, found by the card in Latin letters.
+  await page.goto('/ticket-office/suspended-users');
+  await page.getByRole('tab', { name: text.searchTab }).click();
+  const search = page.getByRole('tabpanel', { name: text.searchTab });
+  await search.getByLabel(text.documentId).fill('AB123456');
+  await search.getByRole('button', { name: text.submitSearch }).click();
+  const row = page.getByRole('row').filter({ hasText: 'ab123-456' });
+  await row.getByRole('button', { name: /Διαγραφή εγγραφής/ }).click();
+  await dialog(page).getByRole('button', { name: messages.form.confirm }).click();
+  await expect(page.getByText(text.deleted)).toBeVisible();
 });

@@ -27,6 +27,7 @@ import { auditWriter, type AuditEntry } from './shared/audit';
 import { answerClientError, registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom } from './shared/logging';
 import { enforceAccess, type Access } from './shared/guards';
+import { limitNamingPerPerson } from './shared/naming-limit';
 import { assertSameOriginJson } from './shared/same-origin';
 import { findSessionUser, SESSION_COOKIE, SessionCache, type SessionUser } from './shared/sessions';
 import { registerWebApp } from './shared/web-app';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false, allowList: () => !config.rateLimits });
+  limitNamingPerPerson(app);
   if (config.profile === 'development') {
     await app.register(swagger, {
       openapi: { info: { title: 'Athletic-event tickets API', version: '0.1.0' } },

@@ -5,13 +5,17 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/seed';
 import { revertDueTransfers } from './features/wallet/transfers';
 import { purgeExpiredSessions } from './shared/sessions';
+import { backfillIdentityKeys, refreshSuspensionKeys } from './shared/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
 const REVERT_INTERVAL_MS = 60_000;
+/** How soon a suspension reaches a person the registry learnt of after it was added. */
+const SUSPENSION_REFRESH_INTERVAL_MS = 15 * 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
+  await backfillIdentityKeys(database.db);
   if (config.demoData) await seedDemoData(database.db);
   const logStream = config.logFile
     ? pino.destination({ dest: config.logFile, sync: true, mkdir: true })
@@ -32,6 +36,12 @@ async function main(): Promise<void> {
     );
   }, REVERT_INTERVAL_MS);
   revert.unref();
+  const refresh = setInterval(() => {
+    refreshSuspensionKeys(database.db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'suspension refresh failed'),
+    );
+  }, SUSPENSION_REFRESH_INTERVAL_MS);
+  refresh.unref();
 
   const engine =
     database.engine === 'pglite'
@@ -43,6 +53,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
     clearInterval(revert);
+    clearInterval(refresh);
     await app.close();
     await database.close();
     process.exit(0);

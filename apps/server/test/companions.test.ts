@@ -4,6 +4,7 @@ import { errorCatalogue, validationMessages } from '@tickets/domain';
 import { auditLog, citizens, companionDeclarations, suspensions } from '../src/db/schema';
 import { DEMO_TICKETS } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
+import { insertSuspension } from './support/suspensions';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 const GUARDIAN = '100000027';
@@ -212,7 +213,7 @@ describe.each(engines)('companions for minors on %s', (engine) => {
       amka: amka.older,
     });
     expect(response.status).toBe(422);
-    expect((await firstError(response))?.code).toBe('COMPANION_NOT_FOUND');
+    expect((await firstError(response))?.code).toBe('PERSON_CANNOT_BE_NAMED');
   });
 
   it('refuses a suspended companion until the end date, and not after a deletion', async () => {
@@ -233,18 +234,19 @@ describe.each(engines)('companions for minors on %s', (engine) => {
     ).toBe(200);
 
     const athensDay = (offset: number) => sql`((now() at time zone 'Europe/Athens')::date + ${offset}::int)`;
-    const [suspension] = await db()
-      .insert(suspensions)
-      .values({ afm: OTHER_CITIZEN, endDate: athensDay(0) as unknown as string, createdBy: OFFICER })
-      .returning();
+    const suspension = await insertSuspension(db(), {
+      afm: OTHER_CITIZEN,
+      endDate: athensDay(0) as unknown as string,
+      createdBy: OFFICER,
+    });
     const blocked = await indicate(GUARDIAN, { ...target, afm: OTHER_CITIZEN });
     expect(blocked.status).toBe(422);
-    expect((await firstError(blocked))?.code).toBe('COMPANION_SUSPENDED');
+    expect((await firstError(blocked))?.code).toBe('PERSON_CANNOT_BE_NAMED');
 
     await db()
       .update(suspensions)
       .set({ endDate: athensDay(-1) as unknown as string })
-      .where(eq(suspensions.id, suspension?.id ?? -1));
+      .where(eq(suspensions.id, suspension.id));
     const expired = await indicate(GUARDIAN, { ...target, afm: OTHER_CITIZEN });
     expect(expired.status).toBe(200);
     const created = (await expired.json()) as Record<string, string>;
@@ -258,7 +260,7 @@ describe.each(engines)('companions for minors on %s', (engine) => {
     await db()
       .update(suspensions)
       .set({ endDate: athensDay(30) as unknown as string, active: false })
-      .where(eq(suspensions.id, suspension?.id ?? -1));
+      .where(eq(suspensions.id, suspension.id));
     expect((await indicate(GUARDIAN, { ...target, afm: OTHER_CITIZEN })).status).toBe(200);
   });
 

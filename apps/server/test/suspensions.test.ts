@@ -97,16 +97,15 @@ describe.each(engines)('suspended users on %s', (engine) => {
     expect(await errorOf(citizen)).toMatch(/[\u0370-\u03ff]/);
   });
 
-  it('pre-checks who would be reached, with their tickets, in the officer’s scope', async () => {
+  it('pre-checks who would be reached, with their tickets at every club (a stadium ban is national)', async () => {
     // The guardian's younger child holds two tickets: one per club.
     const [minor] = await server.database.db.select().from(citizens).where(eq(citizens.firstName, 'ΑΝΝΑ'));
     const request = { ...empty, amka: minor?.amka ?? '', endDate: dayAfter(30) };
-    const everywhere = await call(PLATFORM_OFFICER, 'POST', '/info', request);
-    expect(everywhere.status).toBe(200);
-    expect(await everywhere.json()).toEqual([{ firstName: 'ΑΝΝΑ', lastName: 'ΓΕΩΡΓΙΟΥ', ticketsCount: 2 }]);
-    expect(await (await call(CLUB_OFFICER, 'POST', '/info', request)).json()).toEqual([
-      { firstName: 'ΑΝΝΑ', lastName: 'ΓΕΩΡΓΙΟΥ', ticketsCount: 1 },
-    ]);
+    for (const officer of [PLATFORM_OFFICER, CLUB_OFFICER]) {
+      const answer = await call(officer, 'POST', '/info', request);
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual([{ firstName: 'ΑΝΝΑ', lastName: 'ΓΕΩΡΓΙΟΥ', ticketsCount: 2 }]);
+    }
   });
 
   it('adds by identity details too, strips spaces, and finds records by identity', async () => {

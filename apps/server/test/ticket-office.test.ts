@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { validationMessages } from '@tickets/domain';
-import { auditLog, suspensions, tickets } from '../src/db/schema';
+import { auditLog, tickets } from '../src/db/schema';
 import { DEMO_TICKETS, demoTicketCode } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
+import { insertSuspension } from './support/suspensions';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 const CLUB_OFFICER = '100000015'; // ae-olympiada
@@ -211,7 +212,7 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
     expect(
       (await firstError(await personalize(CLUB_OFFICER, overSixtySeven(DEMO_TICKETS.olderMinorFree))))?.code,
     ).toBe('TICKET_ALREADY_BOUND');
-    await server.database.db.insert(suspensions).values({
+    await insertSuspension(server.database.db, {
       documentId: 'ΧΧ666666',
       endDate: sql`((now() at time zone 'Europe/Athens')::date + 10)` as unknown as string,
       createdBy: PLATFORM_OFFICER,

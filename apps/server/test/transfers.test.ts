@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { events, suspensions, tickets, transfers } from '../src/db/schema';
+import { events, tickets, transfers } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
 import { revertDueTransfers } from '../src/features/wallet/transfers';
 import { firstError, jsonFrom, loginAs } from './support/login';
+import { insertSuspension } from './support/suspensions';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 const CLUB_OFFICER = '100000015';
@@ -188,24 +189,20 @@ describe.each(engines)('transfer rules and transfers on %s', (engine) => {
 
   it('refuses a suspended recipient, and blocks a suspended holder’s tickets', async () => {
     const code = demoTicketCode('3', 3, 2);
-    await db()
-      .insert(suspensions)
-      .values({
-        afm: GUARDIAN,
-        endDate: sql`current_date + 30` as unknown as string,
-        createdBy: PLATFORM_OFFICER,
-      });
+    await insertSuspension(db(), {
+      afm: GUARDIAN,
+      endDate: sql`current_date + 30` as unknown as string,
+      createdBy: PLATFORM_OFFICER,
+    });
     expect((await firstError(await transfer(OTHER_HOLDER, GUARDIAN, 'demo-derby', code)))?.code).toBe(
-      'RECIPIENT_SUSPENDED',
+      'PERSON_CANNOT_BE_NAMED',
     );
 
-    await db()
-      .insert(suspensions)
-      .values({
-        afm: OTHER_HOLDER,
-        endDate: sql`current_date + 30` as unknown as string,
-        createdBy: PLATFORM_OFFICER,
-      });
+    await insertSuspension(db(), {
+      afm: OTHER_HOLDER,
+      endDate: sql`current_date + 30` as unknown as string,
+      createdBy: PLATFORM_OFFICER,
+    });
     const wallet = (await (await call(OTHER_HOLDER, 'GET', '/api/wallet/tickets')).json()) as Record<
       string,
       unknown

@@ -102,3 +102,10 @@ export const FOOTER_LINKS = {
   terms: 'https://wallet.gov.gr/terms',
   privacy: 'https://wallet.gov.gr/privacy',
 } as const;
+
+/**
+ * Calls that name or un-name another person (companion, transfer recipient), per person: a family
+ * arranging a season needs a handful; a loop probing who may be named is stopped.
+ */
+export const NAMING_LIMIT_MAX = 30;
+export const NAMING_LIMIT_MINUTES = 15;

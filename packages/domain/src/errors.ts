@@ -84,19 +84,16 @@ export const errorCatalogue = {
     status: 409,
     description: 'Υπάρχει ήδη ενεργή αδειοδότηση συνοδείας για τον ανήλικο σε αυτό το εισιτήριο.',
   },
-  COMPANION_NOT_FOUND: {
+  PERSON_CANNOT_BE_NAMED: {
+    // One answer for every reason that is another person's status (suspended, not in the registry,
+    // a minor): naming someone must not tell a citizen anything about them (DESIGN.md §9).
     status: 422,
     description:
-      'Δεν βρέθηκε πρόσωπο με αυτόν τον Α.Φ.Μ. στο μητρώο πολιτών. Ελέγξτε τον Α.Φ.Μ. του συνοδού.',
-  },
-  COMPANION_NOT_ADULT: {
-    status: 422,
-    description: 'Ο συνοδός πρέπει να είναι ενήλικος και διαφορετικός από τον ανήλικο.',
+      'Το πρόσωπο με αυτόν τον Α.Φ.Μ. δεν μπορεί να οριστεί. Ελέγξτε τον Α.Φ.Μ. ή ορίστε άλλο ενήλικο πρόσωπο.',
   },
   COMPANION_SUSPENDED: {
     status: 422,
-    description:
-      'Το πρόσωπο αυτό δεν μπορεί να οριστεί συνοδός, επειδή έχει αποκλειστεί από αθλητικές εκδηλώσεις.',
+    description: 'Δεν μπορείτε να γίνετε συνοδός, επειδή έχετε αποκλειστεί από αθλητικές εκδηλώσεις.',
   },
   SAME_COMPANION: {
     status: 409,
@@ -138,13 +135,13 @@ export const errorCatalogue = {
     status: 409,
     description: 'Υπάρχει ήδη μεταβίβαση σε εξέλιξη για αυτό το εισιτήριο.',
   },
-  RECIPIENT_INVALID: {
+  RECIPIENT_IS_HOLDER: {
     status: 422,
-    description: 'Ο παραλήπτης δεν βρέθηκε στο μητρώο πολιτών ή είναι ο ίδιος ο κάτοχος.',
+    description: 'Δεν μπορείτε να μεταβιβάσετε το εισιτήριο στον εαυτό σας.',
   },
   RECIPIENT_SUSPENDED: {
     status: 422,
-    description: 'Ο παραλήπτης έχει αποκλειστεί από αθλητικές εκδηλώσεις· δεν μπορεί να λάβει εισιτήριο.',
+    description: 'Δεν μπορείτε να λάβετε το εισιτήριο, επειδή έχετε αποκλειστεί από αθλητικές εκδηλώσεις.',
   },
   TICKET_BLOCKED: {
     status: 422,

@@ -2,6 +2,8 @@
  * Every Greek text of the product, once. Strings quoted in the product specification are
  * copied verbatim; the rest are worded for people of every age reading on a phone.
  */
+import { formatCalendarDate } from './dates';
+
 export const messages = {
   app: {
     title: 'Ψηφιακό εισιτήριο αθλητικών αγώνων',
@@ -289,6 +291,15 @@ export const transferMessages = {
 } as const;
 
 /** Suspended users (spec §5 and §8; quoted strings verbatim). */
+/** What a suspended citizen reads on their wallet tickets: why, until when, whom to ask (no one else's data). */
+export const walletMessages = {
+  blockedNotice: (endDate: string, organisationName: string | null) =>
+    `Έχετε αποκλειστεί από αθλητικές εκδηλώσεις έως και τις ${formatCalendarDate(endDate)}. ` +
+    (organisationName
+      ? `Για πληροφορίες επικοινωνήστε με τον οργανισμό «${organisationName}», που καταχώρισε τον αποκλεισμό.`
+      : 'Για πληροφορίες επικοινωνήστε με την ομάδα υποστήριξης της πλατφόρμας.'),
+} as const;
+
 export const suspensionMessages = {
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',
   amkaLength: 'Το AMKA πρέπει να αποτελείται από 11 ψηφία',
@@ -320,7 +331,8 @@ export const suspensionMessages = {
   confirmTitle: 'Επιβεβαίωση αποκλεισμού',
   confirmBody: 'Θέλετε σίγουρα να καταχωρίσετε τον αποκλεισμό;',
   affectedWarning: 'Προσοχή: ο αποκλεισμός αφορά κατόχους εισιτηρίων σε επερχόμενους αγώνες:',
-  ticketsCount: (count: number) => (count === 1 ? '1 εισιτήριο' : `${count} εισιτήρια`),
+  ticketsCount: (count: number) =>
+    count === 0 ? 'χωρίς εισιτήριο προς το παρόν' : count === 1 ? '1 εισιτήριο' : `${count} εισιτήρια`,
   noResults: 'Δεν βρέθηκαν αποτελέσματα.',
   results: 'Αποτελέσματα',
   createdOn: 'Καταχώριση',
@@ -332,4 +344,8 @@ export const suspensionMessages = {
   deleted: 'Η εγγραφή για το χρήστη διαγράφηκε επιτυχώς',
   notFound: 'Δεν βρέθηκε ενεργή εγγραφή αποκλεισμού με αυτά τα στοιχεία.',
   identifiersMismatch: 'Τα στοιχεία δεν αντιστοιχούν στην εγγραφή αποκλεισμού.',
+  otherOrganisation:
+    'Την άρση του αποκλεισμού μπορεί να κάνει μόνο ο οργανισμός που τον καταχώρισε ή υπάλληλος με πανελλαδική αρμοδιότητα.',
+  nobodyKnown:
+    'Τα στοιχεία δεν αντιστοιχούν σε κανένα πρόσωπο του μητρώου ούτε σε κάτοχο εισιτηρίου. Ο αποκλεισμός θα ισχύσει για όποιον εμφανιστεί με αυτά τα στοιχεία.',
 } as const;

@@ -186,7 +186,10 @@ export const tickets = pgTable(
     holderAmka: text('holder_amka'),
     fullName: text('full_name'),
     documentType: text('document_type'),
+    /** As the officer typed it (what is shown). */
     documentId: text('document_id'),
+    /** The same number in the canonical form of DESIGN.md §9 (what is compared). */
+    documentKey: text('document_key'),
     installationId: text('installation_id'),
     anonymous: boolean('anonymous').notNull().default(false),
     skipMode: text('skip_mode'),
@@ -204,6 +207,7 @@ export const tickets = pgTable(
     index('tickets_event_idx').on(t.eventId),
     index('tickets_holder_afm_idx').on(t.holderAfm),
     index('tickets_holder_amka_idx').on(t.holderAmka),
+    index('tickets_document_key_idx').on(t.documentKey),
   ],
 );
 
@@ -243,7 +247,10 @@ export const companionDeclarations = pgTable(
   ],
 );
 
-/** Fans suspended from events (the "blacklist"): matched by any identifier given. */
+/**
+ * Fans suspended from events (the "blacklist"), as the officer typed them; what is enforced is
+ * the person they resolve to (`suspension_keys`). A stadium ban is national: it blocks at every club.
+ */
 export const suspensions = pgTable(
   'suspensions',
   {
@@ -260,6 +267,8 @@ export const suspensions = pgTable(
     active: boolean('active').notNull().default(true),
     createdAt: createdAt(),
     createdBy: text('created_by').notNull(),
+    /** The organisation that entered it (null: a platform-wide officer); it or a platform-wide officer may lift it. */
+    organisationId: text('organisation_id').references(() => organisations.id),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by'),
   },
@@ -268,6 +277,21 @@ export const suspensions = pgTable(
     index('suspensions_amka_idx').on(t.amka),
     index('suspensions_document_idx').on(t.documentId),
   ],
+);
+
+/**
+ * The identity keys a suspension resolves to (DESIGN.md §9): its own identifiers in canonical form
+ * and, through the registry or a ticket binding, every other key of the same person.
+ */
+export const suspensionKeys = pgTable(
+  'suspension_keys',
+  {
+    suspensionId: bigint('suspension_id', { mode: 'number' })
+      .notNull()
+      .references(() => suspensions.id),
+    key: text('key').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.suspensionId] })],
 );
 
 /**

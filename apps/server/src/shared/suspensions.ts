@@ -1,46 +1,264 @@
-import { and, eq, gte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { canonicalIdentifier, IDENTITY_KEY_PREFIX, identityKey, type IdentityDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
-import { suspensions } from '../db/schema';
+import { citizens, organisations, suspensionKeys, suspensions, tickets } from '../db/schema';
 import { athensToday } from './athens-time';
 
-export interface PersonIdentifiers {
+/**
+ * One person, many identifiers (DESIGN.md §9). A suspension resolves to a set of identity keys when
+ * it is added; a ticket's holder resolves to its own set whenever it is checked; the holder is
+ * suspended when the two sets meet. Every place a person enters asks `activeSuspensionOf`.
+ */
+
+/** What a ticket, a wallet or a form knows of the person who enters. */
+export interface HolderIdentifiers {
   afm?: string | null;
   amka?: string | null;
   documentId?: string | null;
 }
 
-/** Asked before every binding, declaration, transfer and gate check: prepared once; a NULL matches nothing. */
-const activeSuspensionQuery = preparedPerDatabase((db) =>
-  db
-    .select({ id: suspensions.id })
-    .from(suspensions)
-    .where(
-      and(
-        eq(suspensions.active, true),
-        gte(suspensions.endDate, athensToday),
-        or(
-          eq(suspensions.afm, sql.placeholder('afm')),
-          eq(suspensions.amka, sql.placeholder('amka')),
-          eq(suspensions.documentId, sql.placeholder('documentId')),
-        ),
-      ),
-    )
-    .limit(1)
-    .prepare('active_suspension_of'),
-);
+export interface ActiveSuspension {
+  /** The last day (Europe/Athens) it applies. */
+  endDate: string;
+  /** Who entered it, for the person to contact; null when a platform-wide officer did. */
+  organisationName: string | null;
+}
+
+/** The keys a holder is known by directly: the registry adds the rest in the check itself. */
+function directKeys(person: HolderIdentifiers): string[] {
+  const keys: string[] = [];
+  if (person.afm) keys.push(identityKey.afm(person.afm));
+  if (person.amka) keys.push(identityKey.amka(person.amka));
+  if (person.documentId) keys.push(identityKey.document(person.documentId));
+  return keys;
+}
 
 /**
- * Whether any of the person's identifiers is under an active suspension: not deleted, and its
- * end date (a day in Athens) not yet past. DESIGN.md §5: such a person cannot be bound to a
- * ticket, named a companion or receive a transfer.
+ * Asked before every binding, declaration, transfer, wallet listing and gate check, so one prepared
+ * statement: the holder's own keys plus the ΑΦΜ and ΑΜΚΑ the registry links to them, met against
+ * the keys of suspensions not lifted and not past their end date. Read fresh every time, so a
+ * lifted or ended suspension stops blocking at once in every process.
  */
-export async function isSuspended(db: Db, person: PersonIdentifiers): Promise<boolean> {
-  if (!person.afm && !person.amka && !person.documentId) return false;
+const activeSuspensionQuery = preparedPerDatabase((db) => {
+  const afm = sql`${sql.placeholder('afm')}::text`;
+  const amka = sql`${sql.placeholder('amka')}::text`;
+  const linked = sql`(${citizens.afm} = ${afm} or ${citizens.amka} = ${amka})`;
+  const registryKeys = sql`array(
+    select ${IDENTITY_KEY_PREFIX.afm}::text || ${citizens.afm} from ${citizens}
+      where ${citizens.afm} is not null and ${linked}
+    union all
+    select ${IDENTITY_KEY_PREFIX.amka}::text || ${citizens.amka} from ${citizens} where ${linked})`;
+  return db
+    .select({ endDate: suspensions.endDate, organisationName: organisations.name })
+    .from(suspensionKeys)
+    .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
+    .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
+    .where(
+      and(
+        sql`${suspensionKeys.key} = any(array_cat(${sql.placeholder('keys')}::text[], ${registryKeys}))`,
+        eq(suspensions.active, true),
+        sql`${suspensions.endDate} >= ${athensToday}`,
+      ),
+    )
+    .orderBy(desc(suspensions.endDate))
+    .limit(1)
+    .prepare('active_suspension_of');
+});
+
+/** The suspension that keeps this person out today, the one ending last if several; none if free. */
+export async function activeSuspensionOf(
+  db: Db,
+  person: HolderIdentifiers,
+): Promise<ActiveSuspension | undefined> {
+  const keys = directKeys(person);
+  if (keys.length === 0) return undefined;
   const [hit] = await activeSuspensionQuery(db).execute({
+    keys,
     afm: person.afm ?? null,
     amka: person.amka ?? null,
-    documentId: person.documentId ?? null,
   });
-  return hit !== undefined;
+  return hit;
+}
+
+export const isSuspended = async (db: Db, person: HolderIdentifiers) =>
+  (await activeSuspensionOf(db, person)) !== undefined;
+
+/** What an officer gives to suspend or search: any identifiers, and/or full identity details. */
+export interface PersonDescription {
+  afm: string | null;
+  amka: string | null;
+  documentId: string | null;
+  firstName: string | null;
+  fathersName: string | null;
+  lastName: string | null;
+  dateOfBirth: string | null;
+}
+
+export interface RegistryPerson {
+  id: number;
+  afm: string | null;
+  amka: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface ResolvedIdentity {
+  /** Every key the described person is known by. */
+  keys: string[];
+  /** The registry people the description names. */
+  people: RegistryPerson[];
+}
+
+const detailsOf = (person: PersonDescription): IdentityDetails | undefined =>
+  person.firstName && person.fathersName && person.lastName && person.dateOfBirth
+    ? {
+        firstName: person.firstName,
+        fathersName: person.fathersName,
+        lastName: person.lastName,
+        dateOfBirth: person.dateOfBirth,
+      }
+    : undefined;
+
+/**
+ * Resolves what an officer typed to the person's keys (DESIGN.md §9): by ΑΦΜ or ΑΜΚΑ, the registry
+ * person and all their keys; by document, that document and the person a ticket binding ties to
+ * it; by identity details, the registry person they name (and the details themselves, so that a
+ * person the registry learns of later is found again by `refreshSuspensionKeys`).
+ */
+export async function resolveIdentity(db: Db, person: PersonDescription): Promise<ResolvedIdentity> {
+  const keys = new Set(directKeys(person));
+  const details = detailsOf(person);
+  if (details) keys.add(identityKey.details(details));
+
+  const afms = person.afm ? [canonicalIdentifier(person.afm)] : [];
+  const amkas = person.amka ? [canonicalIdentifier(person.amka)] : [];
+  if (person.documentId) {
+    const bound = await db
+      .selectDistinct({ afm: tickets.holderAfm, amka: tickets.holderAmka })
+      .from(tickets)
+      .where(
+        and(
+          eq(tickets.documentKey, canonicalIdentifier(person.documentId)),
+          or(isNotNull(tickets.holderAfm), isNotNull(tickets.holderAmka)),
+        ),
+      );
+    for (const holder of bound) {
+      if (holder.afm) afms.push(holder.afm);
+      if (holder.amka) amkas.push(holder.amka);
+    }
+  }
+
+  const candidates = await db
+    .select({
+      id: citizens.id,
+      afm: citizens.afm,
+      amka: citizens.amka,
+      firstName: citizens.firstName,
+      lastName: citizens.lastName,
+      fatherName: citizens.fatherName,
+      birthDate: citizens.birthDate,
+    })
+    .from(citizens)
+    .where(
+      or(
+        inArray(citizens.afm, afms),
+        inArray(citizens.amka, amkas),
+        details ? eq(citizens.birthDate, details.dateOfBirth) : undefined,
+      ),
+    );
+  const registryDetailsKey = (row: (typeof candidates)[number]) =>
+    row.fatherName
+      ? identityKey.details({
+          firstName: row.firstName,
+          fathersName: row.fatherName,
+          lastName: row.lastName,
+          dateOfBirth: row.birthDate,
+        })
+      : undefined;
+  const people = candidates.filter(
+    (row) =>
+      (row.afm !== null && afms.includes(row.afm)) ||
+      amkas.includes(row.amka) ||
+      (details !== undefined && registryDetailsKey(row) === identityKey.details(details)),
+  );
+  for (const row of people) {
+    if (row.afm) keys.add(identityKey.afm(row.afm));
+    keys.add(identityKey.amka(row.amka));
+    const detailsKey = registryDetailsKey(row);
+    if (detailsKey) keys.add(detailsKey);
+  }
+  return {
+    keys: [...keys],
+    people: people.map(({ id, afm, amka, firstName, lastName }) => ({ id, afm, amka, firstName, lastName })),
+  };
+}
+
+/** The keys of each key kind, without their prefix, to meet a ticket's own columns. */
+export function keysByKind(keys: string[]) {
+  const of = (prefix: string) =>
+    keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  return {
+    afms: of(IDENTITY_KEY_PREFIX.afm),
+    amkas: of(IDENTITY_KEY_PREFIX.amka),
+    documentKeys: of(IDENTITY_KEY_PREFIX.document),
+  };
+}
+
+/** Stores a suspension's keys; keys it has already are kept (resolution only ever learns more). */
+export async function storeSuspensionKeys(db: Pick<Db, 'insert'>, suspensionId: number, keys: string[]) {
+  if (keys.length === 0) return;
+  await db
+    .insert(suspensionKeys)
+    .values(keys.map((key) => ({ suspensionId, key })))
+    .onConflictDoNothing();
+}
+
+/**
+ * Resolves the suspensions still in force again, for what the registry (or a ticket binding) has
+ * learnt since they were added: a suspension by identity details of someone the registry did not
+ * yet know then reaches their ΑΦΜ and ΑΜΚΑ now. Safe to run from several processes.
+ */
+export async function refreshSuspensionKeys(db: Db): Promise<void> {
+  const inForce = await db
+    .select()
+    .from(suspensions)
+    .where(and(eq(suspensions.active, true), sql`${suspensions.endDate} >= ${athensToday}`));
+  for (const suspension of inForce) {
+    const { keys } = await resolveIdentity(db, suspension);
+    await storeSuspensionKeys(db, suspension.id, keys);
+  }
+}
+
+const BACKFILL_CHUNK = 1000;
+
+/**
+ * Brings rows written before identity keys existed to them (the data half of migration 0005, in
+ * code because the canonical form is made here, once): tickets bound by document get their
+ * document key, and suspensions their resolved keys. Idempotent; runs at every start.
+ */
+export async function backfillIdentityKeys(db: Db): Promise<void> {
+  for (;;) {
+    const unkeyed = await db
+      .select({ id: tickets.id, documentId: tickets.documentId })
+      .from(tickets)
+      .where(and(isNotNull(tickets.documentId), sql`${tickets.documentKey} is null`))
+      .limit(BACKFILL_CHUNK);
+    if (unkeyed.length === 0) break;
+    const ids = unkeyed.map((row) => row.id);
+    const documentKeys = unkeyed.map((row) => canonicalIdentifier(row.documentId as string));
+    await db.execute(sql`update ${tickets} set ${sql.identifier(tickets.documentKey.name)} = given.key
+      from unnest(${sql.param(ids)}::bigint[], ${sql.param(documentKeys)}::text[]) as given(id, key)
+      where ${tickets.id} = given.id`);
+  }
+  const unresolved = await db
+    .select()
+    .from(suspensions)
+    .where(
+      sql`not exists (select 1 from ${suspensionKeys} where ${suspensionKeys.suspensionId} = ${suspensions.id})`,
+    );
+  for (const suspension of unresolved) {
+    const { keys } = await resolveIdentity(db, suspension);
+    await storeSuspensionKeys(db, suspension.id, keys);
+  }
 }

@@ -17,6 +17,7 @@ export const engines: Engine[] = process.env.DATABASE_URL ? ['pglite', 'postgres
 
 export interface TestServer {
   app: FastifyInstance;
+  config: Config;
   database: Database;
   baseUrl: string;
   /** Every log line the server wrote, for assertions on what is (not) logged. */
@@ -69,6 +70,7 @@ export async function startTestServer(
   await app.listen({ host: 'localhost', port: 0 });
   return {
     app,
+    config,
     database,
     baseUrl: app.publicUrl(),
     logs,
@@ -76,6 +78,30 @@ export async function startTestServer(
       await app.close();
       await database.close();
       await postgres?.drop();
+    },
+  };
+}
+
+/**
+ * A second server on the same PostgreSQL database as `first`, with its own connections and caches,
+ * as a second process behind a load balancer would be. Close it before `first`.
+ */
+export async function startSecondServer(
+  first: TestServer,
+): Promise<{ baseUrl: string; close(): Promise<void> }> {
+  if (first.config.database.kind !== 'postgres') throw new Error('a second server needs PostgreSQL');
+  const database = await openDatabase(first.config.database);
+  const app = await buildApp({
+    config: first.config,
+    database,
+    logStream: new Writable({ write: (_c, _e, done) => done() }),
+  });
+  await app.listen({ host: 'localhost', port: 0 });
+  return {
+    baseUrl: app.publicUrl(),
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

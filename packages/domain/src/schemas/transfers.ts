@@ -103,6 +103,11 @@ export const walletTicketSchema = z.object({
   row: z.string().nullable(),
   seat: z.string().nullable(),
   seasonal: z.boolean(),
+  /** The holder is suspended: the ticket admits no one until `blockedUntil` has passed. */
   blocked: z.boolean(),
+  /** The suspension's last day (YYYY-MM-DD, Europe/Athens), while blocked. */
+  blockedUntil: z.string().nullable(),
+  /** Why, until when and whom to contact, in Greek, while blocked. */
+  blockedNotice: z.string().nullable(),
 });
 export type WalletTicket = z.infer<typeof walletTicketSchema>;

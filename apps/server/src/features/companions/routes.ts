@@ -35,7 +35,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
   app.post(
     '/api/tickets/dependents/declarations/indicate',
     {
-      config: { access: 'user' },
+      config: { access: 'user', namesAPerson: true },
       schema: { tags, body: indicateCompanionSchema, response: { 200: declarationSchema } },
     },
     async (request) => indicateCompanion(db, actor(request), request.body),
@@ -53,7 +53,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
   app.delete(
     '/api/tickets/dependents/declarations/:declarationId/cancel',
     {
-      config: { access: 'user' },
+      config: { access: 'user', namesAPerson: true },
       schema: {
         tags,
         params: declarationIdParams,
@@ -68,7 +68,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
   app.post(
     '/api/tickets/dependents/declarations/modify',
     {
-      config: { access: 'user' },
+      config: { access: 'user', namesAPerson: true },
       schema: { tags, body: modifyCompanionSchema, response: { 200: declarationSchema } },
     },
     async (request) => changeCompanion(db, actor(request), request.body),

@@ -30,7 +30,8 @@ async function requireGuardian(db: Db, user: SessionUser) {
 
 /**
  * Who will accompany: the guardian themselves (accepted at once), or another adult from the
- * registry, not the minor and not suspended, who must accept in the wallet.
+ * registry, not the minor and not suspended, who must accept in the wallet. Whatever of that fails,
+ * the answer is the same: the guardian learns nothing of another person's status (DESIGN.md §9).
  */
 async function resolveCompanion(
   db: Db,
@@ -40,12 +41,12 @@ async function resolveCompanion(
 ) {
   const isGuardian = companionAfm === guardian.afm;
   const companion = isGuardian ? { ...guardian, id: undefined } : await findCitizenByAfm(db, companionAfm);
-  if (!companion) throw new AppError('COMPANION_NOT_FOUND');
-  if (companion.id !== undefined && (companion.id === minorId || !(await isAdult(db, companion.id)))) {
-    throw new AppError('COMPANION_NOT_ADULT');
-  }
-  if (await isSuspended(db, { afm: companionAfm, amka: companion.amka }))
-    throw new AppError('COMPANION_SUSPENDED');
+  if (!companion) throw new AppError('PERSON_CANNOT_BE_NAMED');
+  const [adult, suspended] = await Promise.all([
+    companion.id === undefined || (companion.id !== minorId && isAdult(db, companion.id)),
+    isSuspended(db, { afm: companionAfm }),
+  ]);
+  if (!adult || suspended) throw new AppError('PERSON_CANNOT_BE_NAMED');
   return {
     companionAfm,
     companionName: `${companion.firstName} ${companion.lastName}`,

@@ -41,7 +41,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       config: { access: 'officer' },
       schema: { tags, body: suspensionRequestSchema, response: { 200: z.array(affectedPersonSchema) } },
     },
-    async (request) => findAffectedPeople(db, currentUser(request), request.body),
+    async (request) => findAffectedPeople(db, request.body),
   );
 
   app.post(
@@ -77,6 +77,9 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       const outcome = await deleteSuspension(db, actor(request), request.params.id, request.body);
       if (outcome === 'not-found')
         throw new AppError('SUSPENSION_NOT_FOUND', suspensionMessages.notFound, 404);
+      if (outcome === 'other-organisation') {
+        throw new AppError('SUSPENSION_OTHER_ORGANISATION', suspensionMessages.otherOrganisation, 403);
+      }
       if (outcome === 'mismatch') {
         throw new AppError('SUSPENSION_MISMATCH', suspensionMessages.identifiersMismatch, 409);
       }

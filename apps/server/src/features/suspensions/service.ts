@@ -1,11 +1,22 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { AffectedPerson, SuspensionRecord, SuspensionRequest, SuspensionSearch } from '@tickets/domain';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import {
+  canonicalIdentifier,
+  type AffectedPerson,
+  type SuspensionRecord,
+  type SuspensionRequest,
+  type SuspensionSearch,
+} from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { citizens, events, suspensions, tickets } from '../../db/schema';
+import { events, suspensionKeys, suspensions, tickets } from '../../db/schema';
 import { writeAudit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
-import { officerScope } from '../../shared/tickets';
+import { keysByKind, resolveIdentity, storeSuspensionKeys } from '../../shared/suspensions';
+
+interface Actor {
+  user: SessionUser;
+  requestId: string;
+}
 
 type SuspensionRow = typeof suspensions.$inferSelect;
 
@@ -24,75 +35,68 @@ export const toRecord = (row: SuspensionRow): SuspensionRecord => ({
   active: row.active,
 });
 
-/** Identity details (names, father's name, birth date) point to registry people, hence to their identifiers. */
-async function identifiersOf(db: Db, person: SuspensionRequest | SuspensionSearch) {
-  const afms = person.afm ? [person.afm] : [];
-  const amkas = person.amka ? [person.amka] : [];
-  if (person.firstName && person.lastName && person.fathersName && person.dateOfBirth) {
-    const matches = await db
-      .select({ afm: citizens.afm, amka: citizens.amka })
-      .from(citizens)
-      .where(
-        and(
-          sql`upper(${citizens.firstName}) = upper(${person.firstName})`,
-          sql`upper(${citizens.lastName}) = upper(${person.lastName})`,
-          sql`upper(${citizens.fatherName}) = upper(${person.fathersName})`,
-          eq(citizens.birthDate, person.dateOfBirth),
-        ),
-      );
-    for (const match of matches) {
-      if (match.afm) afms.push(match.afm);
-      amkas.push(match.amka);
-    }
-  }
-  return { afms, amkas, documentId: person.documentId };
-}
-
 /**
- * The pre-check (spec §4): holders of tickets to upcoming events, in the officer's scope, whom
- * the suspension would reach, with how many tickets each holds.
+ * The pre-check (spec §4): whom the suspension would reach, by the same resolution that enforcement
+ * uses (DESIGN.md §9), so what it shows is what will be enforced: the registry people it names,
+ * and the holders of tickets to upcoming events, at every club (a stadium ban is national), each
+ * with the tickets that would be blocked. An empty answer: the details name nobody known today.
  */
-export async function findAffectedPeople(
-  db: Db,
-  user: SessionUser,
-  request: SuspensionRequest,
-): Promise<AffectedPerson[]> {
-  const { afms, amkas, documentId } = await identifiersOf(db, request);
-  const matches: SQL[] = [
-    ...afms.map((afm) => eq(tickets.holderAfm, afm)),
-    ...amkas.map((amka) => eq(tickets.holderAmka, amka)),
-    ...(documentId ? [eq(tickets.documentId, documentId)] : []),
-  ];
-  if (matches.length === 0) return [];
-  const person = sql<string>`coalesce(${tickets.holderAfm}, ${tickets.holderAmka}, ${tickets.documentId})`;
-  const rows = await db
+export async function findAffectedPeople(db: Db, request: SuspensionRequest): Promise<AffectedPerson[]> {
+  const { keys, people } = await resolveIdentity(db, request);
+  const { afms, amkas, documentKeys } = keysByKind(keys);
+  const holders = await db
     .select({
-      person,
+      afm: tickets.holderAfm,
+      amka: tickets.holderAmka,
+      documentKey: tickets.documentKey,
       fullName: sql<string | null>`max(${tickets.fullName})`,
-      firstName: sql<string | null>`max(${citizens.firstName})`,
-      lastName: sql<string | null>`max(${citizens.lastName})`,
       ticketsCount: sql<number>`count(*)::int`,
     })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(citizens, or(eq(citizens.afm, tickets.holderAfm), eq(citizens.amka, tickets.holderAmka)))
-    .where(and(sql`${events.startsAt} > now()`, officerScope(user), or(...matches)))
-    .groupBy(person);
-  return rows.map((row) => {
-    const [first, ...rest] = (row.fullName ?? '').split(' ');
-    return {
-      firstName: row.firstName ?? (first || null),
-      lastName: row.lastName ?? (rest.join(' ') || null),
-      ticketsCount: row.ticketsCount,
-    };
-  });
+    .where(
+      and(
+        sql`${events.startsAt} > now()`,
+        or(
+          inArray(tickets.holderAfm, afms),
+          inArray(tickets.holderAmka, amkas),
+          inArray(tickets.documentKey, documentKeys),
+        ),
+      ),
+    )
+    .groupBy(tickets.holderAfm, tickets.holderAmka, tickets.documentKey);
+
+  const registryPeople = people.map((person) => ({ person, ticketsCount: 0 }));
+  const others: AffectedPerson[] = [];
+  for (const holder of holders) {
+    const known = registryPeople.find(
+      ({ person }) =>
+        (holder.afm !== null && holder.afm === person.afm) ||
+        (holder.amka !== null && holder.amka === person.amka),
+    );
+    if (known) {
+      known.ticketsCount += holder.ticketsCount;
+      continue;
+    }
+    const [first, ...rest] = (holder.fullName ?? '').split(' ');
+    others.push({
+      firstName: first || null,
+      lastName: rest.join(' ') || null,
+      ticketsCount: holder.ticketsCount,
+    });
+  }
+  return [
+    ...registryPeople.map(({ person, ticketsCount }) => ({
+      firstName: person.firstName,
+      lastName: person.lastName,
+      ticketsCount,
+    })),
+    ...others,
+  ];
 }
 
-export async function addSuspension(
-  db: Db,
-  actor: { user: SessionUser; requestId: string },
-  request: SuspensionRequest,
-) {
+export async function addSuspension(db: Db, actor: Actor, request: SuspensionRequest) {
+  const { keys } = await resolveIdentity(db, request);
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(suspensions)
@@ -106,71 +110,53 @@ export async function addSuspension(
         dateOfBirth: request.dateOfBirth,
         endDate: request.endDate as string,
         createdBy: actor.user.afm,
+        organisationId: actor.user.organisationId,
       })
       .returning();
     if (!created) throw new Error('insert returned nothing');
+    await storeSuspensionKeys(tx, created.id, keys);
     await writeAudit(tx, {
       actor: actor.user.afm,
       action: 'SUSPENSION_ADD',
       subject: String(created.id),
       requestId: actor.requestId,
-      details: { endDate: created.endDate },
+      details: { endDate: created.endDate, organisationId: actor.user.organisationId },
     });
     return toRecord(created);
   });
 }
 
-/**
- * One prepared statement whatever was given: an absent identifier is a NULL or an empty list and
- * matches nothing; the identity details count only when all four are there.
- */
-const searchQuery = preparedPerDatabase((db) => {
-  const placeholder = (name: string) => sql.placeholder(name);
-  return db
+/** The records of the same person however they were entered (any key they share), newest first. */
+const searchQuery = preparedPerDatabase((db) =>
+  db
     .select()
     .from(suspensions)
     .where(
-      or(
-        sql`${suspensions.afm} = any(${placeholder('afms')}::text[])`,
-        sql`${suspensions.amka} = any(${placeholder('amkas')}::text[])`,
-        sql`${suspensions.documentId} = ${placeholder('documentId')}::text`,
-        sql`(upper(${suspensions.firstName}) = upper(${placeholder('firstName')}::text)
-          and upper(${suspensions.lastName}) = upper(${placeholder('lastName')}::text)
-          and upper(${suspensions.fathersName}) = upper(${placeholder('fathersName')}::text)
-          and ${suspensions.dateOfBirth} = ${placeholder('dateOfBirth')}::date)`,
-      ),
+      sql`${suspensions.id} in (select ${suspensionKeys.suspensionId} from ${suspensionKeys}
+        where ${suspensionKeys.key} = any(${sql.placeholder('keys')}::text[]))`,
     )
     .orderBy(desc(suspensions.createdAt), desc(suspensions.id))
     .limit(200)
-    .prepare('search_suspensions');
-});
+    .prepare('search_suspensions'),
+);
 
 export async function searchSuspensions(db: Db, search: SuspensionSearch): Promise<SuspensionRecord[]> {
-  const { afms, amkas, documentId } = await identifiersOf(db, search);
-  const identity =
-    search.firstName && search.lastName && search.fathersName && search.dateOfBirth
-      ? search
-      : { firstName: null, lastName: null, fathersName: null, dateOfBirth: null };
-  if (afms.length === 0 && amkas.length === 0 && !documentId && !identity.firstName) return [];
-  const rows = await searchQuery(db).execute({
-    afms,
-    amkas,
-    documentId: documentId ?? null,
-    firstName: identity.firstName,
-    lastName: identity.lastName,
-    fathersName: identity.fathersName,
-    dateOfBirth: identity.dateOfBirth,
-  });
+  const { keys } = await resolveIdentity(db, search);
+  if (keys.length === 0) return [];
+  const rows = await searchQuery(db).execute({ keys });
   return rows.map(toRecord);
 }
 
-/** Soft delete (DESIGN.md §2): only an active record, and only when the identifiers match it. */
+/**
+ * Soft delete (DESIGN.md §2): only an active record, only when the identifiers match it (in their
+ * canonical form), and only by the organisation that entered it or a platform-wide officer.
+ */
 export async function deleteSuspension(
   db: Db,
-  actor: { user: SessionUser; requestId: string },
+  actor: Actor,
   id: number,
   identifiers: { afm: string | null; amka: string | null; documentId: string | null },
-): Promise<'deleted' | 'not-found' | 'mismatch'> {
+): Promise<'deleted' | 'not-found' | 'other-organisation' | 'mismatch'> {
   return db.transaction(async (tx) => {
     const [record] = await tx
       .select()
@@ -178,7 +164,10 @@ export async function deleteSuspension(
       .where(and(eq(suspensions.id, id), eq(suspensions.active, true)))
       .for('update');
     if (!record) return 'not-found';
-    const same = (given: string | null, stored: string | null) => (given ?? null) === (stored ?? null);
+    const organisation = actor.user.organisationId;
+    if (organisation !== null && record.organisationId !== organisation) return 'other-organisation';
+    const same = (given: string | null, stored: string | null) =>
+      (given ? canonicalIdentifier(given) : null) === (stored ? canonicalIdentifier(stored) : null);
     if (
       !same(identifiers.afm, record.afm) ||
       !same(identifiers.amka, record.amka) ||
@@ -195,6 +184,7 @@ export async function deleteSuspension(
       action: 'SUSPENSION_DELETE',
       subject: String(id),
       requestId: actor.requestId,
+      details: { organisationId: organisation },
     });
     return 'deleted';
   });

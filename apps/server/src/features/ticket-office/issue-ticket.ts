@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { IssuedTicket, TicketIssueRequest } from '@tickets/domain';
+import { canonicalIdentifier, type IssuedTicket, type TicketIssueRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { auditLog, tickets } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -26,10 +26,10 @@ export const newPrivateCode = () =>
 
 const fullNameOf = (request: TicketIssueRequest) => `${request.firstName} ${request.lastName}`.toUpperCase();
 
-/** Whether the ticket is already bound to exactly this person and document (a reprint). */
+/** Whether the ticket is already bound to exactly this person and document, however typed (a reprint). */
 const isSameBinding = (ticket: OfficerTicket['ticket'], request: TicketIssueRequest) =>
   ticket.documentType === request.documentType &&
-  ticket.documentId === request.documentId &&
+  ticket.documentKey === canonicalIdentifier(request.documentId) &&
   ticket.fullName === fullNameOf(request);
 
 /**
@@ -46,6 +46,7 @@ const bindUnboundTicket = preparedPerDatabase((db) => {
         fullName: value('fullName'),
         documentType: value('documentType'),
         documentId: value('documentId'),
+        documentKey: value('documentKey'),
         privateCode: value('privateCode'),
         binding: value('binding'),
         personalizedBy: value('actor'),
@@ -107,6 +108,7 @@ export async function issueTicket(
       fullName: fullNameOf(request),
       documentType: request.documentType,
       documentId: request.documentId,
+      documentKey: canonicalIdentifier(request.documentId),
       privateCode: newPrivateCode(),
       binding,
       actor: actor.user.afm,

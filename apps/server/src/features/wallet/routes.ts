@@ -86,7 +86,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/wallet/tickets/:publicCode/transfers',
     {
-      config: { access: 'user' },
+      config: { access: 'user', namesAPerson: true },
       schema: {
         tags,
         summary: 'Lend a season ticket to another person for one fixture',
@@ -107,7 +107,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/wallet/transfers/:transferId/:answer',
     {
-      config: { access: 'user' },
+      config: { access: 'user', namesAPerson: true },
       schema: {
         tags,
         summary: 'The recipient accepts or rejects; the holder revokes a pending transfer',

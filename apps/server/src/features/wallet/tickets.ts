@@ -1,12 +1,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { WalletTicket } from '@tickets/domain';
+import { walletMessages, type WalletTicket } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { events, tickets } from '../../db/schema';
-import { isSuspended } from '../../shared/suspensions';
+import { activeSuspensionOf } from '../../shared/suspensions';
 
-/** The holder's tickets to upcoming events; all blocked while the holder is suspended. */
+/**
+ * The holder's tickets to upcoming events; all blocked while the holder is suspended, saying until
+ * when and whom to contact.
+ */
 export async function listWalletTickets(db: Db, afm: string): Promise<WalletTicket[]> {
-  const blocked = await isSuspended(db, { afm });
+  const suspension = await activeSuspensionOf(db, { afm });
   const rows = await db
     .select({ ticket: tickets, event: events })
     .from(tickets)
@@ -24,6 +27,10 @@ export async function listWalletTickets(db: Db, afm: string): Promise<WalletTick
     row: ticket.row,
     seat: ticket.seat,
     seasonal: ticket.seasonal,
-    blocked,
+    blocked: suspension !== undefined,
+    blockedUntil: suspension?.endDate ?? null,
+    blockedNotice: suspension
+      ? walletMessages.blockedNotice(suspension.endDate, suspension.organisationName)
+      : null,
   }));
 }

@@ -101,10 +101,13 @@ export async function createTransfer(
   if (cutOffPassed(fixture.startsAt, season.transferMinuteLimit))
     throw new AppError('TRANSFER_CUTOFF_PASSED');
 
-  const [recipient] = await db.select().from(citizens).where(eq(citizens.afm, request.recipientAfm));
-  if (!recipient || request.recipientAfm === actor.user.afm) throw new AppError('RECIPIENT_INVALID');
-  if (await isSuspended(db, { afm: request.recipientAfm, amka: recipient.amka }))
-    throw new AppError('RECIPIENT_SUSPENDED');
+  if (request.recipientAfm === actor.user.afm) throw new AppError('RECIPIENT_IS_HOLDER');
+  const [[recipient], recipientSuspended] = await Promise.all([
+    db.select().from(citizens).where(eq(citizens.afm, request.recipientAfm)),
+    isSuspended(db, { afm: request.recipientAfm }),
+  ]);
+  // One answer whether the recipient is unknown or suspended: nothing of their status leaks (DESIGN.md §9).
+  if (!recipient || recipientSuspended) throw new AppError('PERSON_CANNOT_BE_NAMED');
 
   const id = await db.transaction(async (tx) => {
     // Serialises transfers of this ticket, so the allowance count below cannot be raced past.

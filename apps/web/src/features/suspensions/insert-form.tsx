@@ -128,7 +128,11 @@ export function InsertForm() {
               ))}
             </ul>
           </div>
-        ) : null}
+        ) : (
+          <p className="govgr-body app-notice" role="status">
+            {text.nobodyKnown}
+          </p>
+        )}
       </ConfirmDialog>
     </form>
   );

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { NAMING_LIMIT_MAX, NAMING_LIMIT_MINUTES } from '@tickets/domain';
+import { AppError } from './app-error';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route names another person (a companion, a transfer's recipient) or undoes it. */
+    namesAPerson?: boolean;
+  }
+}
+
+/**
+ * Naming another person answers the same whatever their status (DESIGN.md §9), and every call that
+ * names or un-names someone draws on one allowance per person, so that neither a loop of attempts
+ * nor create-then-revoke can be used to probe who is suspended or in the registry.
+ */
+export function limitNamingPerPerson(app: FastifyInstance): void {
+  const limiter = app.createRateLimit({
+    max: NAMING_LIMIT_MAX,
+    timeWindow: NAMING_LIMIT_MINUTES * 60_000,
+    keyGenerator: (request) => request.user?.afm ?? request.ip,
+  });
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.config.namesAPerson) return;
+    const outcome = await limiter(request);
+    if (!outcome.isAllowed && outcome.isExceeded) throw new AppError('RATE_LIMITED');
+  });
+}

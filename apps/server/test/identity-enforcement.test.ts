@@ -1,0 +1,270 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { demoTicketCode } from '../src/demo/events';
+import { citizens, events, tickets } from '../src/db/schema';
+import { firstError, jsonFrom, loginAs } from './support/login';
+import { engines, startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * The rule of DESIGN.md §9, not one example of it: a suspension entered any way blocks the same
+ * person wherever they show up, and nobody else. Each way of entering a suspension is tried on a
+ * fresh platform against holders bound every way, at every place a person enters.
+ */
+const CLUB_OFFICER = '100000015'; // ae-olympiada
+const GUARDIAN = '100000027';
+const PERSON = '100000039'; // ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ: season ticket holder, asked to be a companion
+const OTHER = '100000040'; // ΣΟΦΙΑ ΙΩΑΝΝΙΔΟΥ: another season ticket holder
+const PERSON_SEASON_TICKET = '303000000001';
+const OTHER_SEASON_TICKET = '303000000002';
+const OTHER_SECOND_SEASON_TICKET = '303000000099';
+const PENDING_COMPANION_TICKET = '200000000028';
+const FREE_MINOR_TICKET = '200000000011';
+const PROVIDER_KEY = 'demo-key-ae-olympiada-local-only';
+
+/** One identity card, bound at the office by two officers who typed it differently. */
+const CARD_TYPED_IN_GREEK = 'ΑΒ123456';
+const CARD_AS_PASSPORT_IN_LATIN = 'AB123456';
+const nationalIdHolder = demoTicketCode('3', 1, 41);
+const passportHolder = demoTicketCode('3', 1, 42);
+
+type Variant = 'afm' | 'amka' | 'documentLatin' | 'documentGreek' | 'documentLowerSpaced' | 'details';
+/** Whom the variant names: the registry person (PERSON) or the card bound at the office. */
+const namesPerson = (variant: Variant) => variant === 'afm' || variant === 'amka' || variant === 'details';
+
+const empty: Record<string, string | null> = {
+  afm: null,
+  amka: null,
+  documentId: null,
+  firstName: null,
+  fathersName: null,
+  lastName: null,
+  dateOfBirth: null,
+};
+
+describe.each(engines)('one suspension, the same person everywhere, on %s', (engine) => {
+  describe.each<Variant>(['afm', 'amka', 'documentLatin', 'documentGreek', 'documentLowerSpaced', 'details'])(
+    'entered by %s',
+    (variant) => {
+      let server: TestServer;
+      let base: string;
+      const cookies: Record<string, string> = {};
+      const eventIds: Record<string, number> = {};
+      let suspension: Record<string, unknown>;
+      let pendingToPerson: string;
+      let person: typeof citizens.$inferSelect;
+
+      const call = (afm: string, method: string, path: string, body?: unknown) =>
+        fetch(`${base}${path}`, {
+          method,
+          headers: jsonFrom(base, cookies[afm]),
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+      const gateStatus = async (code: string) =>
+        (
+          (await (
+            await fetch(`${base}/api/providers/tickets/${code}/status`, {
+              headers: { authorization: `Bearer ${PROVIDER_KEY}` },
+            })
+          ).json()) as { status: string }
+        ).status;
+      const bind = (route: 'personalize' | 'identify', ticketCode: string, documentId: string) =>
+        call(
+          CLUB_OFFICER,
+          'POST',
+          `/api/ticket-office/${route}`,
+          route === 'personalize'
+            ? {
+                ticketCode,
+                firstName: 'ΙΩΑΝΝΗΣ',
+                lastName: 'ΠΑΠΑΔΑΚΗΣ',
+                documentType: 'NATIONAL_ID',
+                documentId,
+              }
+            : { ticketCode, firstName: 'John', lastName: 'Smith', documentType: 'PASSPORT', documentId },
+        );
+      const lend = (from: string, code: string, to: string) =>
+        call(from, 'POST', `/api/wallet/tickets/${code}/transfers`, {
+          recipientAfm: to,
+          eventId: eventIds['demo-derby'],
+        });
+      const walletOf = async (afm: string) =>
+        (await (await call(afm, 'GET', '/api/wallet/tickets')).json()) as Record<string, unknown>[];
+      const suspensionBody = () => {
+        const card = {
+          documentLatin: 'AB123456',
+          documentGreek: 'ΑΒ123456',
+          documentLowerSpaced: 'ab 123-456',
+        } as Record<string, string>;
+        if (variant === 'afm') return { ...empty, afm: PERSON };
+        if (variant === 'amka') return { ...empty, amka: person.amka };
+        if (variant === 'details') {
+          // Typed in lower case with accents: the registry holds capitals.
+          return {
+            ...empty,
+            firstName: 'Κωνσταντίνος',
+            fathersName: 'Ανδρέας',
+            lastName: 'Δημητρίου',
+            dateOfBirth: person.birthDate,
+          };
+        }
+        return { ...empty, documentId: card[variant] };
+      };
+
+      beforeAll(async () => {
+        server = await startTestServer(engine);
+        base = server.baseUrl;
+        const { db } = server.database;
+        for (const afm of [CLUB_OFFICER, GUARDIAN, PERSON, OTHER])
+          cookies[afm] = (await loginAs(base, afm)).cookie;
+        for (const event of await db.select().from(events)) eventIds[event.externalId] = event.id;
+        [person] = (await db.select().from(citizens).where(eq(citizens.afm, PERSON))) as [typeof person];
+        // A second season ticket for OTHER, so that a pending loan and a new one can coexist.
+        const [season] = await db.select().from(tickets).where(eq(tickets.publicCode, OTHER_SEASON_TICKET));
+        if (!season) throw new Error('demo season ticket missing');
+        const { id: _id, ...copy } = season;
+        await db.insert(tickets).values({ ...copy, publicCode: OTHER_SECOND_SEASON_TICKET, seat: '99' });
+
+        // Before the suspension: the card bound twice at the office, and a loan waiting for PERSON.
+        expect((await bind('personalize', nationalIdHolder, CARD_TYPED_IN_GREEK)).status).toBe(200);
+        expect((await bind('identify', passportHolder, CARD_AS_PASSPORT_IN_LATIN)).status).toBe(200);
+        const loan = await lend(OTHER, OTHER_SEASON_TICKET, PERSON);
+        expect(loan.status).toBe(200);
+        pendingToPerson = ((await loan.json()) as { transferId: string }).transferId;
+      });
+      afterAll(() => server?.close());
+
+      it('the pre-check names whom it reaches and counts the tickets enforcement will block', async () => {
+        const answer = await call(CLUB_OFFICER, 'POST', '/api/blackList-administration/info', {
+          ...suspensionBody(),
+          endDate: '2099-12-31',
+        });
+        expect(answer.status).toBe(200);
+        const affected = (await answer.json()) as {
+          firstName: string;
+          lastName: string;
+          ticketsCount: number;
+        }[];
+        const counted = affected.reduce((sum, entry) => sum + entry.ticketsCount, 0);
+        if (namesPerson(variant)) {
+          expect(affected).toEqual([
+            {
+              firstName: 'ΚΩΝΣΤΑΝΤΙΝΟΣ',
+              lastName: 'ΔΗΜΗΤΡΙΟΥ',
+              ticketsCount: (await walletOf(PERSON)).length,
+            },
+          ]);
+        } else {
+          expect(counted).toBe(2); // the national ID and the passport bindings of the same number
+        }
+
+        const added = await call(CLUB_OFFICER, 'POST', '/api/blackList-administration/add', {
+          ...suspensionBody(),
+          endDate: '2099-12-31',
+        });
+        expect(added.status).toBe(200);
+        suspension = (await added.json()) as Record<string, unknown>;
+
+        // What was counted is what is blocked.
+        const blockedInWallet = (await walletOf(PERSON)).filter((ticket) => ticket.blocked).length;
+        const blockedAtOffice = [
+          (await gateStatus(nationalIdHolder)) === 'BLOCKED',
+          (await gateStatus(passportHolder)) === 'BLOCKED',
+        ].filter(Boolean).length;
+        expect(blockedInWallet + blockedAtOffice).toBe(counted);
+      });
+
+      it('blocks the same person at every place they enter, and nobody else', async () => {
+        const blocked = namesPerson(variant);
+        const refused = async (response: Response, code: string) => {
+          if (blocked) {
+            expect(response.status).toBe(422);
+            expect((await firstError(response))?.code).toBe(code);
+          } else expect(response.status).toBe(200);
+        };
+
+        // The wallet: every ticket blocked, saying until when and whom to contact.
+        const wallet = await walletOf(PERSON);
+        expect(wallet.length).toBeGreaterThan(0);
+        for (const ticket of wallet) {
+          expect(ticket).toMatchObject(
+            blocked
+              ? {
+                  blocked: true,
+                  blockedUntil: '2099-12-31',
+                  blockedNotice: expect.stringContaining('31/12/2099'),
+                }
+              : { blocked: false, blockedUntil: null, blockedNotice: null },
+          );
+        }
+        expect((await walletOf(OTHER)).every((ticket) => ticket.blocked === false)).toBe(true);
+        // The providers' gate status, by ΑΦΜ holder and by each office binding of the card.
+        expect(await gateStatus(PERSON_SEASON_TICKET)).toBe(blocked ? 'BLOCKED' : 'VALID');
+        expect(await gateStatus(OTHER_SEASON_TICKET)).toBe('VALID');
+        expect(await gateStatus(nationalIdHolder)).toBe(blocked ? 'VALID' : 'BLOCKED');
+        expect(await gateStatus(passportHolder)).toBe(blocked ? 'VALID' : 'BLOCKED');
+
+        // Naming PERSON a companion, and PERSON accepting a request.
+        const [minor] = (await (await call(GUARDIAN, 'GET', '/api/tickets/dependents/')).json()) as {
+          amka: string;
+        }[];
+        await refused(
+          await call(GUARDIAN, 'POST', '/api/tickets/dependents/declarations/indicate', {
+            publicCode: FREE_MINOR_TICKET,
+            afm: PERSON,
+            amka: minor?.amka,
+          }),
+          'PERSON_CANNOT_BE_NAMED',
+        );
+        const requests = (await (await call(PERSON, 'GET', '/api/wallet/companion-requests')).json()) as {
+          requestId: string;
+          ticketCode: string;
+        }[];
+        const request = requests.find((entry) => entry.ticketCode === PENDING_COMPANION_TICKET);
+        expect(request).toBeDefined();
+        await refused(
+          await call(PERSON, 'POST', `/api/wallet/companion-requests/${request?.requestId}/accept`),
+          'COMPANION_SUSPENDED',
+        );
+
+        // Lending: PERSON as holder, as a new recipient, and accepting a loan made before.
+        await refused(await lend(PERSON, PERSON_SEASON_TICKET, OTHER), 'TICKET_BLOCKED');
+        await refused(await lend(OTHER, OTHER_SECOND_SEASON_TICKET, PERSON), 'PERSON_CANNOT_BE_NAMED');
+        await refused(
+          await call(PERSON, 'POST', `/api/wallet/transfers/${pendingToPerson}/accept`),
+          'RECIPIENT_SUSPENDED',
+        );
+
+        // Binding the card again at the office, typed as another officer would.
+        const rebound = await bind('personalize', demoTicketCode('3', 1, 43), 'ΑΒ-123456');
+        const reIdentified = await bind('identify', demoTicketCode('3', 1, 44), 'AB123-456');
+        for (const response of [rebound, reIdentified]) {
+          if (blocked) expect(response.status).toBe(200);
+          else {
+            expect(response.status).toBe(422);
+            expect((await firstError(response))?.code).toBe('PERSON_SUSPENDED');
+          }
+        }
+      });
+
+      it('after the entering organisation lifts it, lets everyone in again at once', async () => {
+        const lifted = await call(
+          CLUB_OFFICER,
+          'PUT',
+          `/api/blackList-administration/delete/${suspension.id}`,
+          {
+            afm: suspension.afm,
+            amka: suspension.amka,
+            documentId: suspension.documentId,
+          },
+        );
+        expect(lifted.status).toBe(200);
+        expect((await walletOf(PERSON)).every((ticket) => ticket.blocked === false)).toBe(true);
+        for (const code of [PERSON_SEASON_TICKET, nationalIdHolder, passportHolder]) {
+          expect(await gateStatus(code)).toBe('VALID');
+        }
+        expect((await bind('personalize', demoTicketCode('3', 1, 45), CARD_TYPED_IN_GREEK)).status).toBe(200);
+        expect((await lend(PERSON, PERSON_SEASON_TICKET, OTHER)).status).not.toBe(422);
+      });
+    },
+  );
+});
