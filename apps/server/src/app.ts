@@ -24,6 +24,7 @@ import { ticketOfficeRoutes } from './features/ticket-office/routes';
 import { transferRuleRoutes } from './features/transfer-rules/routes';
 import { walletRoutes } from './features/wallet/routes';
 import { auditWriter, type AuditEntry } from './shared/audit';
+import { isApiPath, routePath } from './shared/api-paths';
 import { answerClientError, registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom } from './shared/logging';
 import { enforceAccess, type Access } from './shared/guards';
@@ -128,7 +129,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     ...(config.profile === 'production' ? { 'strict-transport-security': HSTS } : {}),
   };
   app.addHook('onRequest', (request, reply, done) => {
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+    if (isApiPath(routePath(request))) {
       reply.headers(apiHeaders);
       done();
     } else securityHeaders(request.raw, reply.raw, () => done());
@@ -150,7 +151,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   // Every /api route must say who may call it: a route that does not is a start-up error.
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
-    if (route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && !access) {
+    if (isApiPath(route.url) && !access) {
       throw new Error(`${route.method} ${route.url} declares no config.access`);
     }
     if (route.url.startsWith('/api/') && access) {
@@ -160,9 +161,9 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.addHook('preValidation', async (request) => enforceAccess(request));
 
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (!routePath(request).startsWith('/api/')) return;
     // Providers authenticate with an API key, not a cookie: no cross-site request can borrow it.
-    if (request.url.startsWith('/api/providers/')) return;
+    if (request.routeOptions.config.access === 'provider') return;
     assertSameOriginJson(request, app.publicUrl());
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.user = await findSessionUser(db, token, config.session, sessionCache);

@@ -119,6 +119,21 @@ describe.each(engines)('login and session on %s', (engine) => {
     expect((await getUser(cookie)).status).toBe(200);
   });
 
+  // The router decodes the path (`/%61pi/` is `/api/`): the checks must see what it matched.
+  it('refuses a state-changing call to a percent-encoded API path without Origin', async () => {
+    const { cookie } = await loginAs(base, CITIZEN);
+    for (const path of ['/%61pi/auth/logout', '/%61%70%69/auth/logout']) {
+      const response = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'text/plain' },
+        body: 'x',
+      });
+      expect(response.status).toBe(403);
+      expect((await firstError(response))?.code).toBe('CROSS_ORIGIN_FORBIDDEN');
+    }
+    expect((await getUser(cookie)).status).toBe(200);
+  });
+
   it('answers malformed JSON with a 400 envelope', async () => {
     const response = await fetch(`${base}/api/auth/logout`, {
       method: 'POST',

@@ -42,6 +42,9 @@ describe('security headers', () => {
     for (const [url, status] of [
       ['/api/auth/user', 401],
       ['/api/no-such-route', 404],
+      // The router decodes `%61` to `a`: the same routes, so the same headers.
+      ['/%61pi/auth/user', 401],
+      ['/%61pi/no-such-route', 404],
     ] as const) {
       const response = await fetch(`${server.baseUrl}${url}`);
       expect(response.status).toBe(status);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { routePath } from './api-paths';
 import { notFoundEnvelope } from './http-errors';
 
 /** Paths that belong to the server, never to the SPA's history fallback. */
@@ -32,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !SERVER_PATHS.test(request.url);
+    const wantsPage = request.method === 'GET' && !SERVER_PATHS.test(routePath(request));
     if (built && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
