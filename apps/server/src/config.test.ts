@@ -48,6 +48,31 @@ describe('configuration', () => {
     expect(config.demoData).toBe(false);
   });
 
+  it('refuses demo data and plain-HTTP addresses in the production profile, naming the variable', () => {
+    expect(() => loadConfig({ ...production, DEMO_DATA: 'true' })).toThrow(/DEMO_DATA/);
+    // Cookies without Secure, and TaxisNet's codes and tokens in clear.
+    expect(() => loadConfig({ ...production, PUBLIC_URL: 'http://tickets.example.gov.gr' })).toThrow(
+      /PUBLIC_URL/,
+    );
+    expect(() => loadConfig({ ...production, TAXIS_BASE_URL: 'http://oauth2.gsis.gr' })).toThrow(
+      /TAXIS_BASE_URL/,
+    );
+    expect(() => loadConfig({ ...production, TAXIS_BASE_URL: 'HTTP://oauth2.gsis.gr' })).toThrow(ConfigError);
+    expect(loadConfig({ ...production, DEMO_DATA: 'false' }).demoData).toBe(false);
+  });
+
+  it('listens only on this machine in the development profile', () => {
+    for (const host of ['localhost', '127.0.0.1', '::1']) {
+      expect(loadConfig({ HOST: host }).host).toBe(host);
+    }
+    expect(loadConfig({}).host).toBe('localhost');
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'tickets.example.gov.gr']) {
+      expect(() => loadConfig({ HOST: host })).toThrow(/HOST/);
+      expect(() => loadConfig({ PROFILE: 'development', HOST: host })).toThrow(ConfigError);
+    }
+    expect(loadConfig({ ...production, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
   it('explains a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);

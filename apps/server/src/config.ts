@@ -63,6 +63,46 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+type Environment = z.infer<typeof environmentSchema>;
+
+/** The development profile signs anyone in (stand-in) as any demo person: this machine only. */
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+/** Why a production start would be unsafe, in a message naming the variable to change. */
+function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
+  if (standIn) {
+    throw new ConfigError(
+      'The TaxisNet stand-in cannot run in the production profile: set TAXIS_STANDIN=false and configure the real TaxisNet (TAXIS_BASE_URL, TAXIS_CLIENT_ID, TAXIS_CLIENT_SECRET).',
+    );
+  }
+  if (env.RATE_LIMITS === false)
+    throw new ConfigError('RATE_LIMITS=false is for benchmarks, never for production.');
+  if (env.DEMO_DATA === true) {
+    throw new ConfigError('DEMO_DATA=true loads the demo people and their tickets: never in production.');
+  }
+  const missing = (
+    ['PUBLIC_URL', 'DATABASE_URL', 'TAXIS_BASE_URL', 'TAXIS_CLIENT_ID', 'TAXIS_CLIENT_SECRET'] as const
+  ).filter((name) => !env[name]);
+  if (missing.length > 0) throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
+  // Over plain HTTP the session cookie goes without Secure, and TaxisNet's codes and tokens in clear.
+  for (const name of ['PUBLIC_URL', 'TAXIS_BASE_URL'] as const) {
+    if (!/^https:\/\//i.test(env[name] ?? '')) {
+      throw new ConfigError(`${name} must be an https:// address in the production profile.`);
+    }
+  }
+}
+
+function refuseUnsafeDevelopment(env: Environment, standIn: boolean): void {
+  if (!standIn && !env.TAXIS_BASE_URL) {
+    throw new ConfigError('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
+  }
+  if (!LOOPBACK_HOSTS.test(env.HOST)) {
+    throw new ConfigError(
+      `HOST=${env.HOST} would open the development profile (demo people, a TaxisNet stand-in that signs anyone in) to other machines: use localhost, 127.0.0.1 or ::1, or PROFILE=production.`,
+    );
+  }
+}
+
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -77,23 +117,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const production = env.PROFILE === 'production';
   const standIn = env.TAXIS_STANDIN ?? !production;
 
-  if (production) {
-    const missing = (
-      ['PUBLIC_URL', 'DATABASE_URL', 'TAXIS_BASE_URL', 'TAXIS_CLIENT_ID', 'TAXIS_CLIENT_SECRET'] as const
-    ).filter((name) => !env[name]);
-    if (standIn) {
-      throw new ConfigError(
-        'The TaxisNet stand-in cannot run in the production profile: set TAXIS_STANDIN=false and configure the real TaxisNet (TAXIS_BASE_URL, TAXIS_CLIENT_ID, TAXIS_CLIENT_SECRET).',
-      );
-    }
-    if (env.RATE_LIMITS === false)
-      throw new ConfigError('RATE_LIMITS=false is for benchmarks, never for production.');
-    if (missing.length > 0) {
-      throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
-    }
-  } else if (!standIn && !env.TAXIS_BASE_URL) {
-    throw new ConfigError('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
-  }
+  if (production) refuseUnsafeProduction(env, standIn);
+  else refuseUnsafeDevelopment(env, standIn);
 
   const dataDir = env.DATA_DIR ?? path.resolve(environment.INIT_CWD ?? repoRoot, 'data');
   return {
