@@ -1,4 +1,5 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,6 +38,38 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
       expect((await firstError(response))?.code).toBe('PROVIDER_UNAUTHENTICATED');
     }
   });
+
+  it('refuses a missing or wrong key before reading the body', async () => {
+    // Headers announcing a body of almost 4 MiB, then only its first kilobyte: the answer must
+    // come without the rest (a stranger cannot make the server read and parse megabytes).
+    for (const authorization of ['', 'Authorization: Bearer not-a-real-provider-key\r\n']) {
+      const head =
+        'PUT /api/providers/tickets HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n' +
+        `Content-Length: ${4 * 1024 * 1024 - 1}\r\n${authorization}\r\n`;
+      const answer = await firstAnswerTo(`${head}{"tickets":[${' '.repeat(1024)}`);
+      expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+      expect(answer).toContain('PROVIDER_UNAUTHENTICATED');
+    }
+  });
+
+  /** The status line, headers and (what came of) the body, or '' when nothing came within 2 s. */
+  const firstAnswerTo = (request: string) =>
+    new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(new URL(base).port), 'localhost', () => socket.write(request));
+      let answer = '';
+      const finish = () => {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(answer);
+      };
+      const timer = setTimeout(finish, 2000);
+      socket.on('data', (chunk: Buffer) => {
+        answer += chunk.toString('utf8');
+        if (answer.includes('}}')) finish();
+      });
+      socket.on('end', finish);
+      socket.on('error', reject);
+    });
 
   it('upserts events, reporting bad rows with Greek reasons', async () => {
     const response = await put('events', {

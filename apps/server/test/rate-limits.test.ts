@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCatalogue } from '@tickets/domain';
+import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
 
@@ -27,6 +28,29 @@ describe('rate limits', () => {
       code: 'RATE_LIMITED',
       description: errorCatalogue.RATE_LIMITED.description,
     });
+  });
+
+  it('answers repeated wrong provider keys with 429, a right key included, but never counts right ones', async () => {
+    const put = (key: string) =>
+      fetch(`${server.baseUrl}/api/providers/events`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+        // One bad row: answered 200 with the row rejected, and nothing written.
+        body: '{"events":[{}]}',
+      });
+    const rightKey = DEMO_PROVIDER_KEYS['kae-akropoli'];
+    for (let i = 0; i < 30; i++) expect((await put(rightKey)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let i = 0; i < 30 && statuses.at(-1) !== 429; i++) {
+      statuses.push((await put(`wrong-provider-key-${i}`)).status);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    // Once refused, a guess is not even checked: a right one would give itself away.
+    const limited = await put(rightKey);
+    expect(limited.status).toBe(429);
+    expect((await firstError(limited))?.code).toBe('RATE_LIMITED');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it.each([

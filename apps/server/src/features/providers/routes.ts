@@ -10,9 +10,12 @@ import {
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { findProviderByKey } from './api-keys';
+import { FailedKeyLimit } from './failed-key-limit';
 import { gateStatus } from './gate-status';
 import { importEvents, importTickets, type Importer } from './import-service';
 
+/** Wrong or missing keys a client address may send in a minute; then 429 until the minute ends. */
+const FAILED_KEYS_PER_MINUTE = 20;
 /** Batches of up to 5,000 rows: larger than the 64 KiB the citizen-facing API accepts. */
 const PROVIDER_BODY_LIMIT = 4 * 1024 * 1024;
 
@@ -25,12 +28,23 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
   const { db } = app;
   const tags = ['providers'];
 
-  // Who is calling is settled before the body is even validated: a stranger learns nothing.
+  // Who is calling is settled before the body is even read (onRequest, not after parsing): a
+  // stranger can neither make the server buffer and parse megabytes nor learn anything from it.
   const importers = new WeakMap<FastifyRequest, Importer>();
-  app.addHook('preValidation', async (request) => {
+  const failedKeys = new FailedKeyLimit(FAILED_KEYS_PER_MINUTE, 60_000);
+  app.addHook('onRequest', async (request, reply) => {
+    // An address refused for its wrong keys is not even checked: a right guess would give itself away.
+    const retryAfter = app.config.rateLimits ? failedKeys.retryAfterSeconds(request.ip) : 0;
+    if (retryAfter > 0) {
+      reply.header('retry-after', String(retryAfter));
+      throw new AppError('RATE_LIMITED');
+    }
     const key = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
     const provider = key ? await findProviderByKey(db, key) : undefined;
-    if (!provider) throw new AppError('PROVIDER_UNAUTHENTICATED');
+    if (!provider) {
+      failedKeys.recordFailure(request.ip);
+      throw new AppError('PROVIDER_UNAUTHENTICATED');
+    }
     importers.set(request, {
       organisationId: provider.organisationId,
       actor: `provider:${provider.id}`,
