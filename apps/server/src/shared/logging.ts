@@ -3,6 +3,7 @@ import type { LoggerOptions } from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { REQUEST_ID_HEADER } from '@tickets/domain';
+import { serializeError } from './safe-error-log';
 
 const REQUEST_ID_SHAPE = /^[A-Za-z0-9-]{8,64}$/;
 /** Query parameters whose values are personal data or credentials, masked in every log line. */
@@ -27,6 +28,8 @@ export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptio
     level,
     redact: { paths: redactedPaths, censor: '[REDACTED]' },
     serializers: {
+      // Every `err` logged, wherever: a failed query's values never reach the log.
+      err: serializeError,
       req: (request: { method: string; url: string; headers: Record<string, unknown> }) => ({
         method: request.method,
         url: maskSensitiveQuery(request.url),
