@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { importFile, printReport } from './import-file';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
 import { addProvider } from './providers';
@@ -12,7 +13,8 @@ const USAGE = `Usage: npm run admin -- <command>
   organisations add <id> <name>
   providers add <id> --organisation <id> [--name <name>]   (prints the provider's API key, once)
   import <file.json|file.csv> --organisation <id>
-The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR).`;
+The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
+the command refuses to open while a server has it open: stop the server first).`;
 
 const ACTOR = 'admin-cli';
 
@@ -62,7 +64,9 @@ async function run(argv: string[]): Promise<number> {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof AdminInputError ? error.message : error);
+    // Refused before any change: nothing was done, and the operator is told why in one line.
+    const refusal = error instanceof AdminInputError || error instanceof DataDirInUseError;
+    console.error(refusal ? error.message : error);
     process.exit(error instanceof AdminInputError ? 2 : 1);
   },
 );

@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 /** The same typed database whichever engine is behind it (DESIGN.md §2). */
@@ -37,22 +38,7 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 const MIGRATION_LOCK_KEY = 4_817_202_611;
 
 export async function openDatabase(target: Config['database']): Promise<Database> {
-  if (target.kind === 'pglite') {
-    const client = await PGlite.create(target.dataDir);
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder });
-    return {
-      db: db as unknown as Db,
-      engine: 'pglite',
-      // One process owns an embedded database: nothing can be missed.
-      async listen(channel, listener) {
-        const stop = await client.listen(channel, listener.onMessage);
-        listener.onListening(true);
-        return () => stop();
-      },
-      close: () => client.close(),
-    };
-  }
+  if (target.kind === 'pglite') return openPglite(target.dataDir);
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   // An idle connection can be cut by the server (restart, failover, a dropped database). The pool
   // replaces it; without a listener the 'error' event would end the whole process.
@@ -76,6 +62,33 @@ export async function openDatabase(target: Config['database']): Promise<Database
     listen: (channel, listener) => listenOnPostgres(target.url, channel, listener),
     close: () => pool.end(),
   };
+}
+
+/** A folder is held by one process from open to close (data-dir-lock.ts); memory needs no lock. */
+async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const lock = dataDir ? await lockDataDir(dataDir) : undefined;
+  try {
+    const client = await PGlite.create(dataDir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      engine: 'pglite',
+      // One process owns an embedded database: nothing can be missed.
+      async listen(channel, listener) {
+        const stop = await client.listen(channel, listener.onMessage);
+        listener.onListening(true);
+        return () => stop();
+      },
+      async close() {
+        await client.close();
+        await lock?.release();
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
 }
 
 /** LISTEN on a connection of its own, reopened whenever it breaks (PostgreSQL restart, failover). */
