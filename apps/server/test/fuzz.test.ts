@@ -216,6 +216,62 @@ describe('generated bad input', () => {
     );
   });
 
+  /** Written as JSON text: `-0` would travel as `0` through JSON.stringify. */
+  const EDGE_NUMBERS = ['2147483647', '2147483648', '-2147483649', '9007199254740992', '1e308', '-0', '1.5'];
+  const NUMBER_FIELDS = [
+    'eventId',
+    'maxTransfers',
+    'transferMinuteLimit',
+    'minToAutoRevertTransferredTicket',
+  ];
+
+  it('never answers 5xx to a number at the edge of int4, int8 or a double, wherever numbers go', async () => {
+    // A session of its own: the generated calls above may have logged the first one out.
+    const { cookie } = await loginAs(server.baseUrl, '100000003');
+    const headersOf = (access: string) => ({
+      ...headersFor({ access }),
+      ...(access === 'provider' ? {} : { cookie }),
+    });
+    // A season of the officer's club: its rules reach the database once the body is valid.
+    const listed = await fetch(`${server.baseUrl}/api/ticket-office/transfer-events`, {
+      headers: headersOf('officer'),
+    });
+    const season = ((await listed.json()) as { eventId: number; seasonal: boolean }[]).find(
+      (event) => event.seasonal,
+    );
+    expect(season).toBeDefined();
+    const send = async (method: string, url: string, payload?: string, access = 'officer') => {
+      const response = await fetch(`${server.baseUrl}${url}`, {
+        method,
+        headers: headersOf(access),
+        ...(payload === undefined ? {} : { body: payload }),
+      });
+      expect(response.status, `${method} ${url} ${payload ?? ''}`).toBeLessThan(500);
+      await response.arrayBuffer();
+    };
+    // Logging out would end the officer's session for every route after it; it reads no number.
+    const routes = server.app.routeTable.filter(
+      (entry) => entry.method !== 'HEAD' && entry.url !== '/api/auth/logout',
+    );
+    for (const route of routes) {
+      const write = route.method !== 'GET';
+      for (const edge of EDGE_NUMBERS) {
+        const url = route.url.replace(/:[A-Za-z]+/g, edge);
+        await send(
+          route.method,
+          `${url}?eventId=${edge}&code=${edge}`,
+          write ? '{}' : undefined,
+          route.access,
+        );
+        if (!write) continue;
+        for (const field of NUMBER_FIELDS) {
+          const others = field === 'eventId' ? '' : `"eventId": ${season?.eventId},`;
+          await send(route.method, route.url, `{${others} "${field}": ${edge}}`, route.access);
+        }
+      }
+    }
+  });
+
   it('refuses an oversized body and a wrong content type on every write route', async () => {
     for (const route of server.app.routeTable.filter((entry) => !['GET', 'HEAD'].includes(entry.method))) {
       const url = `${server.baseUrl}${route.url.replace(/:[A-Za-z]+/g, 'x')}`;

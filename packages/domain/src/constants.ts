@@ -93,6 +93,9 @@ export const DOCUMENT_ID_PATTERN = /^[A-Z\u0391-\u03A10-9\u03A3-\u03A9-]+$/;
 export const NAME_MAX_LENGTH = 100;
 export const DOCUMENT_ID_MAX_LENGTH = 30;
 
+/** The largest value a PostgreSQL `integer` column holds: a larger number would fail the write. */
+export const INT4_MAX = 2_147_483_647;
+
 /** How long a match is taken to last, for "revert after the event" (minToAutoRevertTransferredTicket = 0). */
 export const EVENT_DURATION_MINUTES = 180;
 

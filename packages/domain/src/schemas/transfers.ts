@@ -1,7 +1,18 @@
 import { z } from 'zod';
-import { MAX_TRANSFERS_MIN, TRANSFER_CUTOFF_HOURS_MAX, TRANSFER_CUTOFF_HOURS_MIN } from '../constants';
+import {
+  INT4_MAX,
+  MAX_TRANSFERS_MIN,
+  TRANSFER_CUTOFF_HOURS_MAX,
+  TRANSFER_CUTOFF_HOURS_MIN,
+} from '../constants';
 import { transferMessages as text } from '../messages';
 import { afmField, strictPayload } from './fields';
+
+/** An event's id (a bigint column): zod's int() already stops at Number.MAX_SAFE_INTEGER. */
+const eventIdField = z
+  .number({ error: text.eventId })
+  .int({ error: text.eventId })
+  .positive({ error: text.eventId });
 
 /** Spec §3 "Transfer event": an upcoming event of the officer's club with its transfer rules. */
 export const transferEventSchema = z.object({
@@ -22,7 +33,7 @@ export type TransferEvent = z.infer<typeof transferEventSchema>;
  * description and date are the provider's and are not changed here; the rules are checked.
  */
 export const transferRulesUpdateSchema = z.object({
-  eventId: z.number({ error: text.eventId }).int({ error: text.eventId }).positive({ error: text.eventId }),
+  eventId: eventIdField,
   eventDescription: z.string().optional(),
   eventDateTime: z.string().optional(),
   seasonal: z.boolean().optional(),
@@ -43,6 +54,7 @@ export const transferRulesUpdateSchema = z.object({
     .number({ error: text.autoRevert })
     .int({ error: text.autoRevert })
     .min(0, { error: text.autoRevert })
+    .max(INT4_MAX, { error: text.autoRevert })
     .nullable()
     .optional(),
   ignoreTransfers: z.boolean({ error: text.ignoreTransfers }).optional(),
@@ -73,7 +85,7 @@ export const TRANSFER_STATUSES = [
 /** POST /api/wallet/tickets/{publicCode}/transfers: lend a season ticket for one fixture. */
 export const createTransferSchema = strictPayload({
   recipientAfm: afmField,
-  eventId: z.number({ error: text.eventId }).int({ error: text.eventId }).positive({ error: text.eventId }),
+  eventId: eventIdField,
 });
 
 export const transferSchema = z.object({
