@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/seed';
 import { revertDueTransfers } from './features/wallet/transfers';
-import { purgeExpiredSessions } from './shared/sessions';
+import { purgeExpiredRows } from './purge';
 import { backfillIdentityKeys, refreshSuspensionKeys } from './shared/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
@@ -24,8 +24,8 @@ async function main(): Promise<void> {
   await app.listen({ host: config.host, port: config.port });
 
   const purge = setInterval(() => {
-    purgeExpiredSessions(database.db, config.session).catch((error: unknown) =>
-      app.log.error({ err: error }, 'session purge failed'),
+    purgeExpiredRows(database.db, config.session).catch((error: unknown) =>
+      app.log.error({ err: error }, 'purge of expired rows failed'),
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();

@@ -11,10 +11,10 @@ import {
 import { loginAttempts } from '../../db/schema';
 import { currentUser } from '../../shared/guards';
 import { createSession, deleteSession, SESSION_COOKIE } from '../../shared/sessions';
+import { LOGIN_ATTEMPT_TTL_MS } from './login-attempts';
 import { TaxisClient } from './taxis-client';
 
 const LOGIN_STATE_COOKIE = 'tickets_login_state';
-const LOGIN_ATTEMPT_TTL_MS = 10 * 60_000;
 
 const loginQuery = z.object({
   login_hint: z

@@ -1,8 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { taxisStandInGrants } from '../../db/schema';
 
+/** A code must be exchanged within this, once; the token it gives lasts TOKEN_TTL_SECONDS. */
 const CODE_TTL_MS = 5 * 60_000;
 export const TOKEN_TTL_SECONDS = 3600;
 
@@ -74,4 +75,20 @@ export async function findGrantByToken(db: Db, accessToken: string) {
       ),
     );
   return grant;
+}
+
+/** Codes never exchanged in time and tokens past their lifetime serve no one: run periodically. */
+export async function purgeExpiredGrants(db: Db): Promise<void> {
+  const now = Date.now();
+  await db
+    .delete(taxisStandInGrants)
+    .where(
+      or(
+        and(
+          isNull(taxisStandInGrants.exchangedAt),
+          lte(taxisStandInGrants.createdAt, new Date(now - CODE_TTL_MS)),
+        ),
+        lte(taxisStandInGrants.exchangedAt, new Date(now - TOKEN_TTL_SECONDS * 1000)),
+      ),
+    );
 }

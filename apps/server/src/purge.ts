@@ -1,0 +1,14 @@
+import type { Db } from './db/client';
+import { purgeExpiredLoginAttempts } from './features/auth/login-attempts';
+import { purgeExpiredGrants } from './features/taxis-standin/grants';
+import { purgeExpiredSessions, type SessionPolicy } from './shared/sessions';
+
+/**
+ * The rows a login leaves behind, removed once expired (main.ts runs this periodically): without
+ * it each anonymous login start would grow login_attempts and the stand-in's grants for ever.
+ */
+export async function purgeExpiredRows(db: Db, policy: SessionPolicy): Promise<void> {
+  await purgeExpiredSessions(db, policy);
+  await purgeExpiredLoginAttempts(db);
+  await purgeExpiredGrants(db);
+}
