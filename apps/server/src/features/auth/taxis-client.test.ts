@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseUserInfo } from './taxis-client';
+import { parseUserInfo, TaxisClient } from './taxis-client';
 
 describe("TaxisNet's XML userinfo", () => {
   it('reads the attributes of <userinfo>, trimming the padding GSIS sends', () => {
@@ -22,5 +22,18 @@ describe("TaxisNet's XML userinfo", () => {
     ]) {
       expect(() => parseUserInfo(document)).toThrow();
     }
+  });
+});
+
+describe('the login_hint of a login start', () => {
+  const taxis = { baseUrl: undefined, clientId: 'client', clientSecret: 'secret' };
+  const authorizeUrl = async (client: TaxisClient) =>
+    (await client.startLogin('https://tickets.example/callback', '100000040')).url;
+
+  it('reaches only the local stand-in, never the real TaxisNet', async () => {
+    const real = new TaxisClient('https://oauth2.gsis.gr', { ...taxis, standIn: false });
+    expect((await authorizeUrl(real)).searchParams.has('login_hint')).toBe(false);
+    const standIn = new TaxisClient('http://localhost:8080', { ...taxis, standIn: true });
+    expect((await authorizeUrl(standIn)).searchParams.get('login_hint')).toBe('100000040');
   });
 });

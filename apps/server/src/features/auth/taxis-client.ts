@@ -21,11 +21,14 @@ export interface TaxisPerson {
 
 export class TaxisClient {
   private readonly configuration: oauth.Configuration;
+  /** Only the local stand-in signs a person in from the hint; TaxisNet must never be sent an ΑΦΜ. */
+  private readonly forwardsLoginHint: boolean;
 
   constructor(
     private readonly baseUrl: string,
     taxis: Config['taxis'],
   ) {
+    this.forwardsLoginHint = taxis.standIn;
     this.configuration = new oauth.Configuration(
       {
         issuer: baseUrl,
@@ -50,7 +53,7 @@ export class TaxisClient {
       code_challenge: await oauth.calculatePKCECodeChallenge(codeVerifier),
       code_challenge_method: 'S256',
     };
-    if (loginHint) parameters.login_hint = loginHint;
+    if (loginHint && this.forwardsLoginHint) parameters.login_hint = loginHint;
     return { state, codeVerifier, url: oauth.buildAuthorizationUrl(this.configuration, parameters) };
   }
 
