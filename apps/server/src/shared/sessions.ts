@@ -6,8 +6,13 @@ import { preparedPerDatabase } from '../db/prepared';
 import { officers, sessions } from '../db/schema';
 
 export const SESSION_COOKIE = 'tickets_session';
-/** Writing last_seen_at on every request would turn every read into a write: once a minute is enough. */
+/**
+ * Writing last_seen_at on every request would turn every read into a write: once a minute is
+ * enough, or ten times per idle timeout when that is shorter (a last_seen_at that much behind
+ * ends a session in use that much early).
+ */
 const TOUCH_INTERVAL_MS = 60_000;
+const TOUCHES_PER_IDLE_TIMEOUT = 10;
 
 export interface SessionUser {
   afm: string;
@@ -74,6 +79,13 @@ export interface SessionPolicy {
   absoluteHours: number;
 }
 
+/**
+ * How old last_seen_at may grow before a request writes it again, which is also how long a kept
+ * session is trusted: never longer than the idle timeout, so no cache outlives it.
+ */
+const touchIntervalMs = (policy: SessionPolicy) =>
+  Math.min(TOUCH_INTERVAL_MS, (policy.idleMinutes * 60_000) / TOUCHES_PER_IDLE_TIMEOUT);
+
 /** One-shot `hash`: half the cost of createHash().update().digest() on every request. */
 const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
@@ -131,9 +143,10 @@ export async function findSessionUser(
 ): Promise<SessionUser | undefined> {
   const idHash = hashToken(token);
   const now = new Date();
+  const touchInterval = touchIntervalMs(policy);
   // A kept session is used until it is due a touch, which also bounds its idle and absolute expiry.
   const kept = cache?.get(idHash);
-  if (kept && now.getTime() - kept.lastSeenAt.getTime() <= TOUCH_INTERVAL_MS && now < kept.expiresAt) {
+  if (kept && now.getTime() - kept.lastSeenAt.getTime() < touchInterval && now < kept.expiresAt) {
     return toSessionUser(kept);
   }
 
@@ -142,7 +155,7 @@ export async function findSessionUser(
   const [row] = await sessionQuery(db).execute({ idHash, now, idleSince });
   if (!row) return undefined;
 
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+  if (now.getTime() - row.lastSeenAt.getTime() >= touchInterval) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     row.lastSeenAt = now;
   }
