@@ -30,7 +30,7 @@ import { loggerOptions, requestIdFrom } from './shared/logging';
 import { enforceAccess, type Access } from './shared/guards';
 import { limitNamingPerPerson } from './shared/naming-limit';
 import { assertSameOriginJson } from './shared/same-origin';
-import { findSessionUser, SESSION_COOKIE, SessionCache, type SessionUser } from './shared/sessions';
+import { findSessionUser, sessionCookieName, SessionCache, type SessionUser } from './shared/sessions';
 import { registerWebApp } from './shared/web-app';
 
 declare module 'fastify' {
@@ -160,12 +160,13 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   });
   app.addHook('preValidation', async (request) => enforceAccess(request));
 
+  const sessionCookie = sessionCookieName(config.profile);
   app.addHook('onRequest', async (request) => {
     if (!routePath(request).startsWith('/api/')) return;
     // Providers authenticate with an API key, not a cookie: no cross-site request can borrow it.
     if (request.routeOptions.config.access === 'provider') return;
     assertSameOriginJson(request, app.publicUrl());
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[sessionCookie];
     if (token) request.user = await findSessionUser(db, token, config.session, sessionCache);
   });
 

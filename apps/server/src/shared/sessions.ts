@@ -5,7 +5,13 @@ import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { officers, sessions } from '../db/schema';
 
-export const SESSION_COOKIE = 'tickets_session';
+/**
+ * In production the `__Host-` prefix has the browser keep the cookie only if it is Secure, for
+ * Path=/ and without a Domain: no subdomain or plain-http page can plant or overwrite it.
+ * Development over http keeps the plain name, since the prefix requires Secure.
+ */
+export const sessionCookieName = (profile: 'development' | 'production') =>
+  profile === 'production' ? '__Host-tickets_session' : 'tickets_session';
 /**
  * Writing last_seen_at on every request would turn every read into a write: once a minute is
  * enough, or ten times per idle timeout when that is shorter (a last_seen_at that much behind

@@ -10,7 +10,7 @@ import {
 } from '@tickets/domain';
 import { loginAttempts } from '../../db/schema';
 import { currentUser } from '../../shared/guards';
-import { createSession, deleteSession, SESSION_COOKIE } from '../../shared/sessions';
+import { createSession, deleteSession, sessionCookieName } from '../../shared/sessions';
 import { LOGIN_ATTEMPT_TTL_MS } from './login-attempts';
 import { TaxisClient } from './taxis-client';
 
@@ -38,7 +38,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   let client: TaxisClient | undefined;
   // Built on first use: in development the stand-in's address is known only once listening.
   const taxis = () => (client ??= new TaxisClient(config.taxis.baseUrl ?? app.publicUrl(), config.taxis));
-  const secureCookies = () => app.publicUrl().startsWith('https://');
+  const sessionCookie = sessionCookieName(config.profile);
+  // Production is always Secure: its session cookie's __Host- prefix demands it.
+  const secureCookies = () => config.profile === 'production' || app.publicUrl().startsWith('https://');
   const redirectUri = () => `${app.publicUrl()}${LOGIN_CALLBACK_PATH}`;
 
   app.get(
@@ -97,7 +99,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           config.session,
         );
         await app.audit({ actor: person.taxid, action: 'LOGIN', requestId: request.id });
-        reply.setCookie(SESSION_COOKIE, token, {
+        reply.setCookie(sessionCookie, token, {
           path: '/',
           httpOnly: true,
           sameSite: 'lax',
@@ -128,10 +130,11 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // Public: logging out without a session is harmless and answers 200 all the same.
   app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
+    const token = request.cookies[sessionCookie];
     if (token) await deleteSession(db, token, app.sessions);
     if (request.user) await app.audit({ actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    // A __Host- cookie is removed only by a Set-Cookie that could have set it: Secure, Path=/.
+    reply.clearCookie(sessionCookie, { path: '/', secure: secureCookies() });
     return {};
   });
 }
