@@ -67,11 +67,12 @@ test('transfer rules: the seasonal limits are enforced by the wallet, and a fixt
       .getByRole('button', { name: rules.save }),
   ).toBeDisabled();
 
-  // The derby starts in six days: a 6-hour cut-off still allows one transfer, and only one.
+  // The derby starts in six days: a 6-hour cut-off still allows one loan over the season, and only one.
   const events = (await page.evaluate(async () =>
     (await fetch('/api/ticket-office/transfer-events')).json(),
   )) as { eventId: number; eventDescription: string }[];
   const derby = events.find((event) => event.eventDescription.includes('Αθλητικός Όμιλος Πειραιά'));
+  const cup = events.find((event) => event.eventDescription.includes('Κύπελλο'));
   const first = await walletCall(page, PEOPLE.citizen.afm, `/api/wallet/tickets/${SEASON_TICKET}/transfers`, {
     recipientAfm: PEOPLE.guardian.afm,
     eventId: derby?.eventId,
@@ -81,11 +82,15 @@ test('transfer rules: the seasonal limits are enforced by the wallet, and a fixt
     (await walletCall(page, PEOPLE.guardian.afm, `/api/wallet/transfers/${first.body.transferId}/accept`, {}))
       .status,
   ).toBe(200);
+  // The allowance is over the season: lending another fixture is refused.
   const second = await walletCall(
     page,
-    PEOPLE.guardian.afm,
+    PEOPLE.citizen.afm,
     `/api/wallet/tickets/${SEASON_TICKET}/transfers`,
-    { recipientAfm: PEOPLE.citizen.afm, eventId: derby?.eventId },
+    {
+      recipientAfm: PEOPLE.guardian.afm,
+      eventId: cup?.eventId,
+    },
   );
   expect(second.status).toBe(422);
   expect(second.body.exceptions?.errors[0]?.description).toBe(
@@ -104,9 +109,9 @@ test('transfer rules: the seasonal limits are enforced by the wallet, and a fixt
   ).toBeChecked();
   const excluded = await walletCall(
     page,
-    PEOPLE.guardian.afm,
+    PEOPLE.citizen.afm,
     `/api/wallet/tickets/${SEASON_TICKET}/transfers`,
-    { recipientAfm: PEOPLE.citizen.afm, eventId: derby?.eventId },
+    { recipientAfm: PEOPLE.guardian.afm, eventId: derby?.eventId },
   );
   expect(excluded.status).toBe(422);
   expect(excluded.body.exceptions?.errors[0]?.description).toBe(

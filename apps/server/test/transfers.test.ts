@@ -128,16 +128,28 @@ describe.each(engines)('transfer rules and transfers on %s', (engine) => {
     const accepted = await answer(created.toAfm ?? '', created.transferId ?? '', 'accept');
     expect(accepted.status).toBe(200);
     expect(await accepted.json()).toMatchObject({ status: 'ACCEPTED', revertAt: expect.any(String) });
+    // A loan lends the fixture, not the ticket: the holder keeps it and sees whom the fixture went to.
     const [ticket] = await db().select().from(tickets).where(eq(tickets.publicCode, SEASON_TICKET));
-    expect(ticket?.holderAfm).toBe(created.toAfm);
-    const walletTickets = (await (await call(created.toAfm, 'GET', '/api/wallet/tickets')).json()) as Record<
-      string,
-      unknown
-    >[];
-    expect(walletTickets.map((entry) => entry.publicCode)).toContain(SEASON_TICKET);
+    expect(ticket?.holderAfm).toBe(HOLDER);
+    const walletOf = async (afm: string) =>
+      (await (await call(afm, 'GET', '/api/wallet/tickets')).json()) as {
+        publicCode: string;
+        eventId: number;
+        lentBy: string | null;
+        fixtures: { eventId: number; lentTo: string | null }[];
+      }[];
+    const borrowed = (await walletOf(created.toAfm ?? '')).find(
+      (entry) => entry.publicCode === SEASON_TICKET,
+    );
+    expect(borrowed).toMatchObject({ eventId: eventIds['demo-derby'], lentBy: expect.any(String) });
+    expect(borrowed?.fixtures.map((fixture) => fixture.eventId)).toEqual([eventIds['demo-derby']]);
+    const own = (await walletOf(HOLDER)).find((entry) => entry.publicCode === SEASON_TICKET);
+    expect(own?.fixtures.find((fixture) => fixture.eventId === eventIds['demo-derby'])?.lentTo).toBe(
+      created.toName,
+    );
   });
 
-  it('gives the ticket back after the fixture, when the rules say so', async () => {
+  it('closes the loan after the fixture when the rules say so; the ticket never moved', async () => {
     await db()
       .update(transfers)
       .set({ revertAt: new Date(Date.now() - 1000) })

@@ -123,6 +123,18 @@ export const errorCatalogue = {
     status: 422,
     description: 'Για αυτόν τον αγώνα δεν επιτρέπονται μεταβιβάσεις εισιτηρίων διαρκείας.',
   },
+  FIXTURE_NOT_IN_SEASON: {
+    status: 422,
+    description: 'Ο αγώνας δεν ανήκει στη σεζόν αυτού του εισιτηρίου διαρκείας.',
+  },
+  FIXTURE_STARTED: {
+    status: 422,
+    description: 'Ο αγώνας έχει ήδη ξεκινήσει· δεν μπορεί πλέον να παραχωρηθεί.',
+  },
+  TRANSFER_HOLDER_CHANGED: {
+    status: 409,
+    description: 'Ο αποστολέας δεν είναι πλέον κάτοχος του εισιτηρίου· η μεταβίβαση δεν ισχύει.',
+  },
   TRANSFER_CUTOFF_PASSED: {
     status: 422,
     description: 'Έληξε το χρονικό όριο μεταβίβασης πριν τον αγώνα.',

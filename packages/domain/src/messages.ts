@@ -2,8 +2,6 @@
  * Every Greek text of the product, once. Strings quoted in the product specification are
  * copied verbatim; the rest are worded for people of every age reading on a phone.
  */
-import { formatCalendarDate } from './dates';
-
 export const messages = {
   app: {
     title: 'Ψηφιακό εισιτήριο αθλητικών αγώνων',
@@ -123,6 +121,10 @@ export const messages = {
     loadingDeclarations: 'Φόρτωση αδειοδοτήσεων…',
   },
   ticketOffice: {
+    seasonFixtures: 'Αγώνες της σεζόν: ποιος εισέρχεται',
+    fixture: 'Αγώνας',
+    entrant: 'Εισέρχεται',
+    lentFixture: (name: string) => `${name} (παραχώρηση του αγώνα)`,
     tileForeigner: 'Αλλοδαπός φίλαθλος χωρίς ταυτοποίηση μέσω Wallet',
     tileForeignerHint: 'Προσωρινά μη διαθέσιμο.',
     tileOver67: 'Φίλαθλος άνω των 67 ετών χωρίς smartphone',
@@ -278,6 +280,11 @@ export const providerMessages = {
   unknownEvent: 'Ο αγώνας δεν υπάρχει· στείλτε πρώτα τον αγώνα.',
   otherOrganisation: 'Ο κωδικός ανήκει σε εισιτήριο άλλου διοργανωτή.',
   duplicateInBatch: 'Ο ίδιος κωδικός υπάρχει ξανά στην ίδια αποστολή.',
+  endsAt: 'Η λήξη της σεζόν πρέπει να είναι σε μορφή ISO 8601 με ζώνη ώρας, μετά την έναρξή της.',
+  seasonNeedsEnd: 'Μια σεζόν (seasonal) χρειάζεται ημερομηνία λήξης (endsAt).',
+  matchHasNoEnd: 'Μόνο μια σεζόν έχει ημερομηνία λήξης· ένας αγώνας όχι.',
+  seasonInSeason: 'Μια σεζόν δεν μπορεί να ανήκει σε άλλη σεζόν.',
+  unknownSeason: 'Δεν υπάρχει σεζόν με αυτόν τον κωδικό στον οργανισμό σας· στείλτε πρώτα τη σεζόν.',
 } as const;
 
 /** Transfer rules and transfers. */
@@ -293,8 +300,9 @@ export const transferMessages = {
 /** Suspended users (spec §5 and §8; quoted strings verbatim). */
 /** What a suspended citizen reads on their wallet tickets: why, until when, whom to ask (no one else's data). */
 export const walletMessages = {
-  blockedNotice: (endDate: string, organisationName: string | null) =>
-    `Έχετε αποκλειστεί από αθλητικές εκδηλώσεις έως και τις ${formatCalendarDate(endDate)}. ` +
+  /** `lastDay` as shown (DD/MM/YYYY). */
+  blockedNotice: (lastDay: string, organisationName: string | null) =>
+    `Έχετε αποκλειστεί από αθλητικές εκδηλώσεις έως και τις ${lastDay}. ` +
     (organisationName
       ? `Για πληροφορίες επικοινωνήστε με τον οργανισμό «${organisationName}», που καταχώρισε τον αποκλεισμό.`
       : 'Για πληροφορίες επικοινωνήστε με την ομάδα υποστήριξης της πλατφόρμας.'),

@@ -9,8 +9,9 @@ import { AdminInputError } from './officers';
 /**
  * `npm run admin -- import <file> --organisation <id>`: the same import the provider API runs.
  * JSON: `{ "events": [...], "tickets": [...] }` in the API's shapes. CSV: one ticket a row, with
- * its event's columns alongside (eventExternalId, eventDescription, eventStartsAt, venue,
- * eventSeasonal, displayMode, publicCode, sector, gate, row, seat, seasonal).
+ * its event's columns alongside (eventExternalId, eventDescription, eventStartsAt, eventEndsAt,
+ * venue, eventSeasonal, eventSeasonExternalId, displayMode, publicCode, sector, gate, row, seat,
+ * seasonal): a season's rows give its end, a fixture's rows the season it belongs to.
  */
 export async function importFile(db: Db, file: string, organisationId: string) {
   const text = await readFile(file, 'utf8');
@@ -50,8 +51,10 @@ function fromCsv(text: string): { events: unknown[]; tickets: unknown[] } {
         externalId: row.eventExternalId,
         description: row.eventDescription,
         startsAt: row.eventStartsAt,
+        endsAt: row.eventEndsAt || null,
         venue: row.venue,
         seasonal: row.eventSeasonal ?? '',
+        seasonExternalId: row.eventSeasonExternalId || null,
         displayMode: row.displayMode || undefined,
       });
     }

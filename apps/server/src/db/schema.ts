@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -147,9 +148,14 @@ export const events = pgTable(
     /** The provider's own id for the event, unique within the organisation. */
     externalId: text('external_id').notNull(),
     description: text('description').notNull(),
+    /** A match's kick-off; a season's first day. */
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** A season's end (its tickets admit to its fixtures until then); null for a match. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
     venue: text('venue').notNull(),
     seasonal: boolean('seasonal').notNull().default(false),
+    /** The season a fixture belongs to: its season tickets admit to it. Null for a season or a one-off match. */
+    seasonId: bigint('season_id', { mode: 'number' }).references((): AnyPgColumn => events.id),
     /** How the verification code prints: QR or BARCODE (a setting of the provider). */
     displayMode: text('display_mode').notNull().default('QR'),
     allowTransfer: boolean('allow_transfer').notNull().default(true),
@@ -163,6 +169,7 @@ export const events = pgTable(
   (t) => [
     uniqueIndex('events_organisation_external_key').on(t.organisationId, t.externalId),
     index('events_starts_at_idx').on(t.startsAt),
+    index('events_season_idx').on(t.seasonId),
   ],
 );
 
@@ -296,8 +303,9 @@ export const suspensionKeys = pgTable(
 
 /**
  * A season ticket lent for one fixture (the Gov.gr Wallet's transfer): PENDING until the
- * recipient accepts; ACCEPTED makes the recipient the holder; REVERTED gives it back after the
- * fixture when the season's rules say so. One live transfer per ticket, enforced by the database.
+ * recipient accepts; ACCEPTED gives the recipient that one fixture's entry, while the holder keeps
+ * the ticket and every other fixture; REVERTED closes it after the fixture when the season's rules
+ * say so; COMPLETED when they never do. One live loan per ticket and fixture, kept by the database.
  */
 export const transfers = pgTable(
   'transfers',
@@ -314,15 +322,15 @@ export const transfers = pgTable(
     toName: text('to_name').notNull(),
     /** PENDING, ACCEPTED, REJECTED, REVOKED or REVERTED. */
     status: text('status').notNull(),
-    /** When an accepted transfer goes back to the holder; null = it stays with the recipient. */
+    /** When an accepted loan is closed (REVERTED) after its fixture; null = never (COMPLETED). */
     revertAt: timestamp('revert_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('transfers_one_live_key')
-      .on(t.ticketId)
-      .where(sql`status in ('PENDING', 'ACCEPTED')`),
+    uniqueIndex('transfers_one_live_per_fixture_key')
+      .on(t.ticketId, t.fixtureId)
+      .where(sql`status in ('PENDING', 'ACCEPTED', 'COMPLETED')`),
     index('transfers_to_idx').on(t.toAfm),
     index('transfers_revert_idx').on(t.revertAt),
   ],

@@ -41,6 +41,10 @@ interface DemoEvent {
   days: number;
   venue: string;
   seasonal?: boolean;
+  /** A season's end, in days from today. */
+  endsInDays?: number;
+  /** A fixture's season (its externalId). */
+  season?: string;
   displayMode?: 'QR' | 'BARCODE';
   /** Free tickets: codes <club digit><event number, 2 digits><serial, 9 digits>. */
   seats: number;
@@ -56,6 +60,7 @@ const CLUBS: { organisationId: keyof typeof DEMO_PROVIDER_KEYS; digit: string; e
         description: 'Α.Ε. Ολυμπιάδα - Αθλητικός Όμιλος Πειραιά',
         days: 6,
         venue: 'Γήπεδο Ολυμπιάδας',
+        season: 'demo-season',
         seats: 80,
       },
       {
@@ -63,12 +68,15 @@ const CLUBS: { organisationId: keyof typeof DEMO_PROVIDER_KEYS; digit: string; e
         description: 'Α.Ε. Ολυμπιάδα - Π.Α.Σ. Ηπείρου (Κύπελλο)',
         days: 13,
         venue: 'Γήπεδο Ολυμπιάδας',
+        season: 'demo-season',
         seats: 60,
       },
       {
         externalId: 'demo-season',
         description: 'Α.Ε. Ολυμπιάδα - Διαρκείας 2026-27',
-        days: 20,
+        // Started a month ago, runs to next summer: its past and upcoming fixtures are linked to it.
+        days: -30,
+        endsInDays: 220,
         venue: 'Γήπεδο Ολυμπιάδας',
         seasonal: true,
         seats: 40,
@@ -78,6 +86,7 @@ const CLUBS: { organisationId: keyof typeof DEMO_PROVIDER_KEYS; digit: string; e
         description: 'Α.Ε. Ολυμπιάδα - Ατρόμητος Κρήτης',
         days: -3,
         venue: 'Γήπεδο Ολυμπιάδας',
+        season: 'demo-season',
         seats: 20,
       },
     ],
@@ -91,13 +100,15 @@ const CLUBS: { organisationId: keyof typeof DEMO_PROVIDER_KEYS; digit: string; e
         description: 'Κ.Α.Ε. Ακρόπολη - Κ.Α.Ε. Θεσσαλονίκης',
         days: 9,
         venue: 'Κλειστό Ακρόπολης',
+        season: 'demo-basket-season',
         displayMode: 'BARCODE',
         seats: 80,
       },
       {
         externalId: 'demo-basket-season',
         description: 'Κ.Α.Ε. Ακρόπολη - Διαρκείας 2026-27',
-        days: 16,
+        days: -30,
+        endsInDays: 220,
         venue: 'Κλειστό Ακρόπολης',
         seasonal: true,
         displayMode: 'BARCODE',
@@ -108,6 +119,7 @@ const CLUBS: { organisationId: keyof typeof DEMO_PROVIDER_KEYS; digit: string; e
         description: 'Κ.Α.Ε. Ακρόπολη - Κ.Α.Ε. Πάτρας',
         days: -5,
         venue: 'Κλειστό Ακρόπολης',
+        season: 'demo-basket-season',
         displayMode: 'BARCODE',
         seats: 20,
       },
@@ -141,8 +153,10 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
         event.days >= 0
           ? matchDay(today, event.days)
           : new Date(today.getTime() + event.days * DAY_MS).toISOString(),
+      endsAt: event.endsInDays === undefined ? null : matchDay(today, event.endsInDays),
       venue: event.venue,
       seasonal: event.seasonal ?? false,
+      seasonExternalId: event.season ?? null,
       displayMode: event.displayMode ?? 'QR',
     })),
   );

@@ -3,6 +3,7 @@ import type { DisplayMode, TicketDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
 import { events, organisations, tickets } from '../db/schema';
+import { isUpcoming } from './events';
 import type { SessionUser } from './sessions';
 
 /**
@@ -21,7 +22,7 @@ const ticketQuery = preparedPerDatabase((db) => {
       ticket: tickets,
       eventDescription: events.description,
       eventStartsAt: events.startsAt,
-      eventUpcoming: sql<boolean>`${events.startsAt} > now()`,
+      eventUpcoming: isUpcoming(events),
       venue: events.venue,
       displayMode: events.displayMode,
       provider: organisations.name,

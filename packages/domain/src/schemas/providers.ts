@@ -22,14 +22,30 @@ const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])], { error: text.flag })
   .transform((value) => value === true || value === 'true' || value === '1' || value === 'yes');
 
-export const providerEventSchema = z.object({
-  externalId: label(64),
-  description: label(200),
-  startsAt: z.iso.datetime({ offset: true, error: text.startsAt }),
-  venue: label(200),
-  seasonal: flag.default(false),
-  displayMode: z.enum(DISPLAY_MODES, { error: text.displayMode }).default('QR'),
-});
+export const providerEventSchema = z
+  .object({
+    externalId: label(64),
+    description: label(200),
+    /** A match's kick-off; a season's first day. */
+    startsAt: z.iso.datetime({ offset: true, error: text.startsAt }),
+    /** A season's end: its tickets admit to its fixtures until then. */
+    endsAt: z.iso.datetime({ offset: true, error: text.endsAt }).nullish(),
+    venue: label(200),
+    seasonal: flag.default(false),
+    /** A fixture's season (the season's externalId): the season's tickets admit to it. */
+    seasonExternalId: label(64).nullish(),
+    displayMode: z.enum(DISPLAY_MODES, { error: text.displayMode }).default('QR'),
+  })
+  .superRefine((event, context) => {
+    if (event.seasonal && !event.endsAt)
+      context.addIssue({ code: 'custom', path: ['endsAt'], message: text.seasonNeedsEnd });
+    else if (!event.seasonal && event.endsAt)
+      context.addIssue({ code: 'custom', path: ['endsAt'], message: text.matchHasNoEnd });
+    else if (event.endsAt && Date.parse(event.endsAt) <= Date.parse(event.startsAt))
+      context.addIssue({ code: 'custom', path: ['endsAt'], message: text.endsAt });
+    if (event.seasonal && event.seasonExternalId)
+      context.addIssue({ code: 'custom', path: ['seasonExternalId'], message: text.seasonInSeason });
+  });
 export type ProviderEvent = z.infer<typeof providerEventSchema>;
 
 export const providerTicketSchema = z.object({
@@ -61,12 +77,29 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-/** GET /api/providers/tickets/{publicCode}/status: what a club's gate asks before letting a fan in. */
+/**
+ * GET /api/providers/tickets/{publicCode}/status[?eventId=|?eventExternalId=]: what a club's gate
+ * asks before letting a fan in, for one fixture (a season ticket admits to each fixture of its
+ * season) or, without one, for the ticket's own event.
+ */
+export const gateStatusQuerySchema = z.strictObject({
+  eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  eventExternalId: z.string().trim().min(1).max(64).optional(),
+});
+
+export const GATE_STATUSES = ['VALID', 'BLOCKED', 'EVENT_OVER', 'NOT_FOR_THIS_EVENT'] as const;
+
 export const gateStatusSchema = z.object({
   publicCode: z.string(),
+  /** The event answered for: the fixture asked about, or the ticket's own event. */
   eventExternalId: z.string(),
-  /** VALID; BLOCKED while the holder is suspended; EVENT_OVER once the match has been played. */
-  status: z.enum(['VALID', 'BLOCKED', 'EVENT_OVER']),
+  /**
+   * VALID; BLOCKED while the one who enters is suspended; EVENT_OVER once the match has been played
+   * (or the season has ended); NOT_FOR_THIS_EVENT when the ticket does not admit to that fixture.
+   */
+  status: z.enum(GATE_STATUSES),
+  /** Who enters: the holder, or for a lent fixture the recipient of the loan. */
   holderName: z.string().nullable(),
+  entrant: z.enum(['HOLDER', 'RECIPIENT']),
 });
 export type GateStatus = z.infer<typeof gateStatusSchema>;

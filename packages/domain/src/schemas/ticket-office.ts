@@ -85,5 +85,19 @@ export const issuedTicketSchema = ticketDetailsSchema.extend({
 });
 export type IssuedTicket = z.infer<typeof issuedTicketSchema>;
 
+/** Who enters each fixture of a season ticket: the holder, or the recipient of a loan of it. */
+export const fixtureEntrantSchema = z.object({
+  eventId: z.number(),
+  eventDescription: z.string(),
+  eventDateTime: z.string(),
+  entrantName: nullableText,
+  lent: z.boolean(),
+});
+export type FixtureEntrant = z.infer<typeof fixtureEntrantSchema>;
+
+/** The stats view: the details, and for a season ticket who enters each fixture not yet over. */
+export const statsTicketSchema = ticketDetailsSchema.extend({ fixtures: z.array(fixtureEntrantSchema) });
+export type StatsTicket = z.infer<typeof statsTicketSchema>;
+
 /** POST /api/stats/ticket?code= */
 export const statsQuerySchema = z.object({ code: ticketCodeField });

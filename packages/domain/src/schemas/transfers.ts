@@ -104,8 +104,24 @@ export const transferSchema = z.object({
 export type Transfer = z.infer<typeof transferSchema>;
 
 /** A ticket as the wallet shows it to its holder: blocked while the holder is suspended. */
+/** A fixture a wallet ticket admits to, and whether its holder lent it. */
+export const walletFixtureSchema = z.object({
+  eventId: z.number(),
+  eventDescription: z.string(),
+  eventDateTime: z.string(),
+  venue: z.string(),
+  /** The recipient's name when the holder lent this fixture: the recipient enters, not the holder. */
+  lentTo: z.string().nullable(),
+});
+export type WalletFixture = z.infer<typeof walletFixtureSchema>;
+
+/**
+ * A ticket in the wallet: a match ticket, a season ticket (listed until its season ends, with its
+ * upcoming fixtures), or one fixture of someone else's season ticket lent to the person.
+ */
 export const walletTicketSchema = z.object({
   publicCode: z.string(),
+  /** The match, the season, or the lent fixture. */
   eventId: z.number(),
   eventDescription: z.string(),
   eventDateTime: z.string(),
@@ -115,6 +131,12 @@ export const walletTicketSchema = z.object({
   row: z.string().nullable(),
   seat: z.string().nullable(),
   seasonal: z.boolean(),
+  /** A season's end, for a season ticket. */
+  seasonEndsAt: z.string().nullable(),
+  /** The upcoming events the person enters with this ticket (a match ticket: the match). */
+  fixtures: z.array(walletFixtureSchema),
+  /** The holder's name, when this is one fixture lent to the person. */
+  lentBy: z.string().nullable(),
   /** The holder is suspended: the ticket admits no one until `blockedUntil` has passed. */
   blocked: z.boolean(),
   /** The suspension's last day (YYYY-MM-DD, Europe/Athens), while blocked. */

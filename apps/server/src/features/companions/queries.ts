@@ -4,6 +4,7 @@ import { ADULT_AGE, type Declaration, type DeclarationStatus, type Dependent } f
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { citizens, companionDeclarations, events, guardianships, tickets } from '../../db/schema';
+import { isUpcoming } from '../../shared/events';
 import { athensToday } from '../../shared/athens-time';
 
 /** Born after this day (Athens) = still a minor. */
@@ -59,7 +60,7 @@ export async function findDependentByAmka(db: Pick<Db, 'select'>, guardianId: nu
 /** The minor's own ticket with this code, and whether its event is still ahead. */
 export async function findMinorsTicket(db: Pick<Db, 'select'>, publicCode: string, minorAmka: string) {
   const [ticket] = await db
-    .select({ id: tickets.id, upcoming: sql<boolean>`${events.startsAt} > now()` })
+    .select({ id: tickets.id, upcoming: isUpcoming(events) })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .where(and(eq(tickets.publicCode, publicCode), eq(tickets.holderAmka, minorAmka)))
@@ -74,7 +75,7 @@ const declarationColumns = {
   birthDate: minors.birthDate,
   eventDescription: events.description,
   eventStartsAt: events.startsAt,
-  eventUpcoming: sql<boolean>`${events.startsAt} > now()`,
+  eventUpcoming: isUpcoming(events),
   companionName: companionDeclarations.companionName,
   companionAfm: companionDeclarations.companionAfm,
   ticketCode: tickets.publicCode,

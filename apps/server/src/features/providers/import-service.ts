@@ -65,52 +65,91 @@ export interface Importer {
   requestId?: string;
 }
 
+/**
+ * Seasons first, then the fixtures that name them: a fixture's season must be a season of the same
+ * club, sent before or in the same batch.
+ */
 export async function importEvents(db: Db, importer: Importer, rows: unknown[]): Promise<ImportReport> {
   const { valid, rejected } = validateRows<ProviderEvent>(rows, providerEventSchema, keyField('externalId'));
   const unique = dropDuplicates(valid, (event) => event.externalId, rejected);
-  let inserted = 0;
-  let updated = 0;
-  for (const chunk of chunks(unique)) {
-    await db.transaction(async (tx) => {
-      const written = await tx
-        .insert(events)
-        .values(
-          chunk.map(({ value }) => ({
-            organisationId: importer.organisationId,
-            externalId: value.externalId,
-            description: value.description,
-            startsAt: new Date(value.startsAt),
-            venue: value.venue,
-            seasonal: value.seasonal,
-            displayMode: value.displayMode,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: [events.organisationId, events.externalId],
-          set: {
-            description: sql`excluded.description`,
-            startsAt: sql`excluded.starts_at`,
-            venue: sql`excluded.venue`,
-            seasonal: sql`excluded.seasonal`,
-            displayMode: sql`excluded.display_mode`,
-            updatedAt: sql`now()`,
-          },
-          setWhere: sql`(${events.description}, ${events.startsAt}, ${events.venue}, ${events.seasonal}, ${events.displayMode})
-            is distinct from (excluded.description, excluded.starts_at, excluded.venue, excluded.seasonal, excluded.display_mode)`,
-        })
-        .returning({ inserted: sql<boolean>`(xmax = 0)` });
-      inserted += written.filter((row) => row.inserted).length;
-      updated += written.filter((row) => !row.inserted).length;
-      await writeAudit(tx, {
-        actor: importer.actor,
-        action: 'PROVIDER_EVENTS_IMPORT',
-        subject: importer.organisationId,
-        requestId: importer.requestId,
-        details: { rows: chunk.length, written: written.length },
-      });
+  const seasons = unique.filter(({ value }) => value.seasonal);
+  const known = new Set([
+    ...seasons.map(({ value }) => value.externalId),
+    ...(await seasonIdsOf(db, importer.organisationId)).keys(),
+  ]);
+  const fixtures = unique.filter(({ row, value }) => {
+    if (value.seasonal) return false;
+    if (!value.seasonExternalId || known.has(value.seasonExternalId)) return true;
+    rejected.push({ row, key: value.externalId, reason: providerMessages.unknownSeason });
+    return false;
+  });
+  const counts = { inserted: 0, updated: 0 };
+  for (const chunk of chunks(seasons)) await upsertEvents(db, importer, chunk, new Map(), counts);
+  const seasonIds = await seasonIdsOf(db, importer.organisationId);
+  for (const chunk of chunks(fixtures)) await upsertEvents(db, importer, chunk, seasonIds, counts);
+  return report(rows.length, counts.inserted, counts.updated, seasons.length + fixtures.length, rejected);
+}
+
+/** The organisation's seasons by their provider id. */
+async function seasonIdsOf(db: Db, organisationId: string) {
+  const rows = await db
+    .select({ id: events.id, externalId: events.externalId })
+    .from(events)
+    .where(and(eq(events.organisationId, organisationId), eq(events.seasonal, true)));
+  return new Map(rows.map((row) => [row.externalId, row.id]));
+}
+
+async function upsertEvents(
+  db: Db,
+  importer: Importer,
+  chunk: { value: ProviderEvent }[],
+  seasonIds: Map<string, number>,
+  counts: { inserted: number; updated: number },
+) {
+  await db.transaction(async (tx) => {
+    const written = await tx
+      .insert(events)
+      .values(
+        chunk.map(({ value }) => ({
+          organisationId: importer.organisationId,
+          externalId: value.externalId,
+          description: value.description,
+          startsAt: new Date(value.startsAt),
+          endsAt: value.endsAt ? new Date(value.endsAt) : null,
+          venue: value.venue,
+          seasonal: value.seasonal,
+          seasonId: value.seasonExternalId ? (seasonIds.get(value.seasonExternalId) ?? null) : null,
+          displayMode: value.displayMode,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [events.organisationId, events.externalId],
+        set: {
+          description: sql`excluded.description`,
+          startsAt: sql`excluded.starts_at`,
+          endsAt: sql`excluded.ends_at`,
+          venue: sql`excluded.venue`,
+          seasonal: sql`excluded.seasonal`,
+          seasonId: sql`excluded.season_id`,
+          displayMode: sql`excluded.display_mode`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: sql`(${events.description}, ${events.startsAt}, ${events.endsAt}, ${events.venue},
+            ${events.seasonal}, ${events.seasonId}, ${events.displayMode})
+          is distinct from (excluded.description, excluded.starts_at, excluded.ends_at, excluded.venue,
+            excluded.seasonal, excluded.season_id, excluded.display_mode)`,
+      })
+      .returning({ inserted: sql<boolean>`(xmax = 0)` });
+    counts.inserted += written.filter((row) => row.inserted).length;
+    counts.updated += written.filter((row) => !row.inserted).length;
+    await writeAudit(tx, {
+      actor: importer.actor,
+      action: 'PROVIDER_EVENTS_IMPORT',
+      subject: importer.organisationId,
+      requestId: importer.requestId,
+      details: { rows: chunk.length, written: written.length },
     });
-  }
-  return report(rows.length, inserted, updated, unique.length, rejected);
+  });
 }
 
 export async function importTickets(db: Db, importer: Importer, rows: unknown[]): Promise<ImportReport> {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  gateStatusQuerySchema,
   gateStatusSchema,
   importReportSchema,
   providerEventsBody,
@@ -93,11 +94,14 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'provider' },
       schema: {
         tags,
-        summary: "A ticket's status at the gate: VALID, BLOCKED (holder suspended) or EVENT_OVER",
+        summary:
+          "A ticket's status at the gate for a fixture (eventId or eventExternalId; else its own event): VALID, BLOCKED (the one who enters is suspended), EVENT_OVER or NOT_FOR_THIS_EVENT, and who enters",
         params: z.object({ publicCode: ticketCodeField }),
+        querystring: gateStatusQuerySchema,
         response: { 200: gateStatusSchema },
       },
     },
-    async (request) => gateStatus(db, importerOf(request).organisationId, request.params.publicCode),
+    async (request) =>
+      gateStatus(db, importerOf(request).organisationId, request.params.publicCode, request.query),
   );
 }

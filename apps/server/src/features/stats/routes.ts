@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { statsQuerySchema, ticketDetailsSchema } from '@tickets/domain';
+import { statsQuerySchema, statsTicketSchema } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { currentUser } from '../../shared/guards';
+import { fixtureEntrants } from '../../shared/entry';
 import { findTicketForOfficer, toTicketDetails } from '../../shared/tickets';
 
-/** Stats lookup (officers only): every field of a ticket by its 12-digit code, read-only, audited. */
+/**
+ * Stats lookup (officers only): every field of a ticket by its 12-digit code, and for a season ticket
+ * who enters each fixture (the holder, or a loan's recipient); read-only, audited.
+ */
 export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -18,7 +22,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
         tags: ['ticket office'],
         summary: 'Look a ticket up by its code',
         querystring: statsQuerySchema,
-        response: { 200: ticketDetailsSchema },
+        response: { 200: statsTicketSchema },
       },
     },
     async (request) => {
@@ -31,7 +35,9 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
         requestId: request.id,
       });
       if (!found) throw new AppError('TICKET_NOT_FOUND');
-      return toTicketDetails(found);
+      const details = toTicketDetails(found);
+      const fixtures = found.ticket.seasonal ? await fixtureEntrants(db, found.ticket) : [];
+      return { ...details, fixtures };
     },
   );
 }

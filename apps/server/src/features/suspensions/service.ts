@@ -8,8 +8,10 @@ import {
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { events, suspensionKeys, suspensions, tickets } from '../../db/schema';
+import { events, suspensionKeys, suspensions, tickets, transfers } from '../../db/schema';
 import { writeAudit } from '../../shared/audit';
+import { ENTRY_GIVING_LOANS } from '../../shared/entry';
+import { isUpcoming } from '../../shared/events';
 import type { SessionUser } from '../../shared/sessions';
 import { keysByKind, resolveIdentity, storeSuspensionKeys } from '../../shared/suspensions';
 
@@ -44,7 +46,19 @@ export const toRecord = (row: SuspensionRow): SuspensionRecord => ({
 export async function findAffectedPeople(db: Db, request: SuspensionRequest): Promise<AffectedPerson[]> {
   const { keys, people } = await resolveIdentity(db, request);
   const { afms, amkas, documentKeys } = keysByKind(keys);
-  const holders = await db
+  const borrowed = db
+    .select({ afm: transfers.toAfm, ticketsCount: sql<number>`count(*)::int` })
+    .from(transfers)
+    .innerJoin(events, eq(events.id, transfers.fixtureId))
+    .where(
+      and(
+        inArray(transfers.toAfm, afms),
+        inArray(transfers.status, ENTRY_GIVING_LOANS),
+        sql`${events.startsAt} > now()`,
+      ),
+    )
+    .groupBy(transfers.toAfm);
+  const held = db
     .select({
       afm: tickets.holderAfm,
       amka: tickets.holderAmka,
@@ -56,7 +70,7 @@ export async function findAffectedPeople(db: Db, request: SuspensionRequest): Pr
     .innerJoin(events, eq(events.id, tickets.eventId))
     .where(
       and(
-        sql`${events.startsAt} > now()`,
+        isUpcoming(events),
         or(
           inArray(tickets.holderAfm, afms),
           inArray(tickets.holderAmka, amkas),
@@ -65,6 +79,12 @@ export async function findAffectedPeople(db: Db, request: SuspensionRequest): Pr
       ),
     )
     .groupBy(tickets.holderAfm, tickets.holderAmka, tickets.documentKey);
+  // Held tickets, and the fixtures others lent them: what enforcement would block either way.
+  const [heldRows, borrowedRows] = await Promise.all([held, borrowed]);
+  const holders = [
+    ...heldRows,
+    ...borrowedRows.map((loan) => ({ ...loan, amka: null, documentKey: null, fullName: null })),
+  ];
 
   const registryPeople = people.map((person) => ({ person, ticketsCount: 0 }));
   const others: AffectedPerson[] = [];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { transferEventSchema, transferRulesUpdateSchema, type TransferEvent } from '@tickets/domain';
 import type { Db } from '../../db/client';
@@ -8,12 +8,13 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { events } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { writeAudit } from '../../shared/audit';
+import { isUpcoming } from '../../shared/events';
 import { currentUser } from '../../shared/guards';
 import type { SessionUser } from '../../shared/sessions';
 import { officerScope } from '../../shared/tickets';
 
 /**
- * Transfer rules per upcoming event of the officer's club (DESIGN.md §5). Seasonal events carry
+ * Transfer rules per upcoming event (a season until its end) of the officer's club (DESIGN.md §5). Seasonal events carry
  * the rules of their season tickets' transfers; a fixture can only be excluded (ignoreTransfers).
  */
 type EventRow = typeof events.$inferSelect;
@@ -30,7 +31,8 @@ const toTransferEvent = (event: EventRow): TransferEvent => ({
   ignoreTransfers: event.ignoreTransfers,
 });
 
-const upcoming = () => gt(events.startsAt, sql`now()`);
+/** Matches until kick-off; seasons until their end, so that a running season's rules stay editable. */
+const upcoming = () => isUpcoming(events);
 
 /** The list the transfer-rules page opens with, prepared once; a null organisation = every club. */
 const transferEventsQuery = preparedPerDatabase((db) => {

@@ -1,8 +1,9 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CompanionRequest, DeclarationStatus } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { citizens, companionDeclarations, events, tickets } from '../../db/schema';
+import { isUpcoming } from '../../shared/events';
 import { AppError } from '../../shared/app-error';
 import { writeAudit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
@@ -25,7 +26,7 @@ const selectRequests = (db: Pick<Db, 'select'>) =>
       guardianLastName: guardians.lastName,
       eventDescription: events.description,
       eventStartsAt: events.startsAt,
-      eventUpcoming: sql<boolean>`${events.startsAt} > now()`,
+      eventUpcoming: isUpcoming(events),
       venue: events.venue,
       ticketCode: tickets.publicCode,
       status: companionDeclarations.status,

@@ -9,10 +9,10 @@ import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 
 /**
- * Season-ticket transfers, enforcing the rules officers set (DESIGN.md §5): allowTransfer,
- * maxTransfers, the cut-off before the fixture, the fixture's ignoreTransfers, suspensions.
- * Every change is one transaction plus an audit row; the database keeps one live transfer
- * per ticket, so of concurrent transfers exactly one wins.
+ * Season-ticket loans, one fixture each, enforcing the rules officers set (DESIGN.md §5):
+ * allowTransfer and maxTransfers over the season, the fixture's cut-off and ignoreTransfers,
+ * suspensions. Every change is one transaction plus an audit row; the database keeps one live loan
+ * per ticket and fixture, so of concurrent loans of the same fixture exactly one wins.
  */
 interface Actor {
   user: SessionUser;
@@ -63,6 +63,21 @@ export async function listTransfers(db: Db, afm: string): Promise<Transfer[]> {
   return rows.map(toTransfer);
 }
 
+/** The ticket, still held by the actor: read under its row lock, so no other change can slip in. */
+async function lockHeldTicket(tx: Pick<Db, 'select'>, ticketId: number, holderAfm: string) {
+  const [ticket] = await tx
+    .select({ id: tickets.id, holderAfm: tickets.holderAfm })
+    .from(tickets)
+    .where(eq(tickets.id, ticketId))
+    .for('update');
+  return ticket?.holderAfm === holderAfm;
+}
+
+/**
+ * Lends one fixture of a season ticket (DESIGN.md §8): the holder keeps the ticket and every other
+ * fixture. The fixture must be of the ticket's season and not yet started, open to loans and before
+ * its cut-off; the season allows loans and has allowance left; neither person is suspended.
+ */
 export async function createTransfer(
   db: Db,
   actor: Actor,
@@ -77,7 +92,7 @@ export async function createTransfer(
       and(
         eq(tickets.publicCode, publicCode),
         eq(tickets.holderAfm, actor.user.afm),
-        eq(tickets.seasonal, true),
+        eq(seasons.seasonal, true),
       ),
     );
   if (!held) throw new AppError('TICKET_NOT_FOUND');
@@ -86,19 +101,14 @@ export async function createTransfer(
   if (!season.allowTransfer) throw new AppError('TRANSFER_NOT_ALLOWED');
 
   const [fixture] = await db
-    .select()
+    .select({ fixture: events, started: sql<boolean>`${events.startsAt} <= now()` })
     .from(events)
-    .where(
-      and(
-        eq(events.id, request.eventId),
-        eq(events.organisationId, season.organisationId),
-        eq(events.seasonal, false),
-        sql`${events.startsAt} > now()`,
-      ),
-    );
+    .where(eq(events.id, request.eventId));
   if (!fixture) throw new AppError('EVENT_NOT_FOUND');
-  if (fixture.ignoreTransfers) throw new AppError('TRANSFER_NOT_ALLOWED_FOR_FIXTURE');
-  if (cutOffPassed(fixture.startsAt, season.transferMinuteLimit))
+  if (fixture.fixture.seasonId !== season.id) throw new AppError('FIXTURE_NOT_IN_SEASON');
+  if (fixture.started) throw new AppError('FIXTURE_STARTED');
+  if (fixture.fixture.ignoreTransfers) throw new AppError('TRANSFER_NOT_ALLOWED_FOR_FIXTURE');
+  if (cutOffPassed(fixture.fixture.startsAt, season.transferMinuteLimit))
     throw new AppError('TRANSFER_CUTOFF_PASSED');
 
   if (request.recipientAfm === actor.user.afm) throw new AppError('RECIPIENT_IS_HOLDER');
@@ -110,8 +120,9 @@ export async function createTransfer(
   if (!recipient || recipientSuspended) throw new AppError('PERSON_CANNOT_BE_NAMED');
 
   const id = await db.transaction(async (tx) => {
-    // Serialises transfers of this ticket, so the allowance count below cannot be raced past.
-    await tx.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, ticket.id)).for('update');
+    // The row lock serialises loans of this ticket: the holder is checked again under it, and the
+    // season's allowance below cannot be raced past.
+    if (!(await lockHeldTicket(tx, ticket.id, actor.user.afm))) throw new AppError('TICKET_NOT_FOUND');
     const [used] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(transfers)
@@ -121,7 +132,7 @@ export async function createTransfer(
       .insert(transfers)
       .values({
         ticketId: ticket.id,
-        fixtureId: fixture.id,
+        fixtureId: fixture.fixture.id,
         fromAfm: actor.user.afm,
         toAfm: request.recipientAfm,
         toName: `${recipient.firstName} ${recipient.lastName}`,
@@ -135,14 +146,17 @@ export async function createTransfer(
       action: 'TRANSFER_CREATE',
       subject: created.id,
       requestId: actor.requestId,
-      details: { ticketId: ticket.id, fixtureId: fixture.id },
+      details: { ticketId: ticket.id, fixtureId: fixture.fixture.id },
     });
     return created.id;
   });
   return readTransfer(db, id);
 }
 
-/** The recipient accepts (the ticket becomes theirs) or rejects; the holder revokes. */
+/**
+ * The recipient accepts (that fixture's entry becomes theirs) or rejects; the holder revokes. An
+ * acceptance is checked again under the ticket's row lock: the lender must still hold the ticket.
+ */
 export async function answerTransfer(
   db: Db,
   actor: Actor,
@@ -150,7 +164,12 @@ export async function answerTransfer(
   answer: 'accept' | 'reject' | 'revoke',
 ): Promise<Transfer> {
   const [row] = await db
-    .select({ transfer: transfers, fixture: fixtures, season: seasons })
+    .select({
+      transfer: transfers,
+      fixture: fixtures,
+      season: seasons,
+      started: sql<boolean>`${fixtures.startsAt} <= now()`,
+    })
     .from(transfers)
     .innerJoin(tickets, eq(tickets.id, transfers.ticketId))
     .innerJoin(seasons, eq(seasons.id, tickets.eventId))
@@ -165,6 +184,7 @@ export async function answerTransfer(
   const { transfer, fixture, season } = row;
   if (transfer.status !== 'PENDING') throw new AppError('TRANSFER_NOT_PENDING');
   if (answer === 'accept') {
+    if (row.started) throw new AppError('FIXTURE_STARTED');
     if (cutOffPassed(fixture.startsAt, season.transferMinuteLimit))
       throw new AppError('TRANSFER_CUTOFF_PASSED');
     if (await isSuspended(db, { afm: actor.user.afm })) throw new AppError('RECIPIENT_SUSPENDED');
@@ -184,18 +204,15 @@ export async function answerTransfer(
         : 'REVOKED';
 
   await db.transaction(async (tx) => {
+    if (answer === 'accept' && !(await lockHeldTicket(tx, transfer.ticketId, transfer.fromAfm))) {
+      throw new AppError('TRANSFER_HOLDER_CHANGED');
+    }
     const updated = await tx
       .update(transfers)
       .set({ status, revertAt, updatedAt: new Date() })
       .where(and(eq(transfers.id, id), eq(transfers.status, 'PENDING')))
       .returning({ ticketId: transfers.ticketId });
     if (updated.length === 0) throw new AppError('TRANSFER_NOT_PENDING');
-    if (answer === 'accept') {
-      await tx
-        .update(tickets)
-        .set({ holderAfm: transfer.toAfm, modifiedAt: new Date() })
-        .where(eq(tickets.id, transfer.ticketId));
-    }
     await writeAudit(tx, {
       actor: actor.user.afm,
       action: `TRANSFER_${answer.toUpperCase()}`,
@@ -206,28 +223,21 @@ export async function answerTransfer(
   return readTransfer(db, id);
 }
 
-/** Gives back every accepted transfer whose revert time has come; safe to run from several processes. */
+/**
+ * Closes every accepted loan whose fixture is over by the season's rules (REVERTED): the entry was
+ * that fixture's only, so nothing else moves. Safe to run from several processes.
+ */
 export async function revertDueTransfers(db: Db): Promise<number> {
-  const due = await db
-    .select({ id: transfers.id })
-    .from(transfers)
-    .where(and(eq(transfers.status, 'ACCEPTED'), lte(transfers.revertAt, new Date())));
-  let reverted = 0;
-  for (const { id } of due) {
-    await db.transaction(async (tx) => {
-      const [done] = await tx
-        .update(transfers)
-        .set({ status: 'REVERTED', updatedAt: new Date() })
-        .where(and(eq(transfers.id, id), eq(transfers.status, 'ACCEPTED')))
-        .returning();
-      if (!done) return;
-      await tx
-        .update(tickets)
-        .set({ holderAfm: done.fromAfm, modifiedAt: new Date() })
-        .where(eq(tickets.id, done.ticketId));
+  const reverted = await db.transaction(async (tx) => {
+    const closed = await tx
+      .update(transfers)
+      .set({ status: 'REVERTED', updatedAt: new Date() })
+      .where(and(eq(transfers.status, 'ACCEPTED'), lte(transfers.revertAt, new Date())))
+      .returning({ id: transfers.id });
+    for (const { id } of closed) {
       await writeAudit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
-      reverted++;
-    });
-  }
+    }
+    return closed.length;
+  });
   return reverted;
 }

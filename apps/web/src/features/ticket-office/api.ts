@@ -1,4 +1,4 @@
-import type { IssuedTicket, TicketDetails, TicketIssueRequest, TicketUserKind } from '@tickets/domain';
+import type { IssuedTicket, StatsTicket, TicketIssueRequest, TicketUserKind } from '@tickets/domain';
 import { apiCall } from '../../shared/api/client';
 
 /** Spec §7: identify (foreigner) or personalize (everyone else). */
@@ -10,7 +10,7 @@ export const issueTicket = (kind: TicketUserKind, request: TicketIssueRequest) =
   );
 
 export const lookUpTicket = (code: string) =>
-  apiCall<TicketDetails>('POST', `/api/stats/ticket?code=${encodeURIComponent(code)}`);
+  apiCall<StatsTicket>('POST', `/api/stats/ticket?code=${encodeURIComponent(code)}`);
 
 /** The print screen's state: the request and the answer, merged (spec §2). */
 export type PrintState = Omit<TicketIssueRequest, 'documentType' | 'documentId'> & IssuedTicket;

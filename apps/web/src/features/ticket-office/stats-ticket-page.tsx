@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { messages, ticketCodeField, type TicketDetails } from '@tickets/domain';
+import { formatDateTime, messages, ticketCodeField, type StatsTicket } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
@@ -18,7 +18,7 @@ const formSchema = z.object({ code: ticketCodeField });
 
 /** Spec §2 "Stats/ticket": a ticket's every field by its 12-digit code. */
 export default function StatsTicketPage() {
-  const [ticket, setTicket] = useState<TicketDetails>();
+  const [ticket, setTicket] = useState<StatsTicket>();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof formSchema>>({
     resolver: zodResolver(formSchema),
     defaultValues: { code: '' },
@@ -54,7 +54,41 @@ export default function StatsTicketPage() {
           {text.statsSubmit}
         </Button>
       </form>
-      <div aria-live="polite">{ticket ? <TicketDetailsPanel ticket={ticket} view="stats" /> : null}</div>
+      <div aria-live="polite">
+        {ticket ? <TicketDetailsPanel ticket={ticket} view="stats" /> : null}
+        {ticket && ticket.fixtures.length > 0 ? <FixtureEntrants fixtures={ticket.fixtures} /> : null}
+      </div>
     </>
+  );
+}
+
+/** A season ticket's fixtures not yet over, with who enters each: the holder, or a loan's recipient. */
+function FixtureEntrants({ fixtures }: { fixtures: StatsTicket['fixtures'] }) {
+  return (
+    <div className="govgr-table-container">
+      <table className="govgr-table govgr-table--stacked-m">
+        <caption className="govgr-table__caption govgr-table__caption--m">{text.seasonFixtures}</caption>
+        <thead className="govgr-table__head">
+          <tr className="govgr-table__row">
+            {[text.fixture, text.matchDateTime, text.entrant].map((header) => (
+              <th className="govgr-table__header" scope="col" key={header}>
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="govgr-table__body">
+          {fixtures.map((fixture) => (
+            <tr className="govgr-table__row" key={fixture.eventId}>
+              <td className="govgr-table__cell">{fixture.eventDescription}</td>
+              <td className="govgr-table__cell">{formatDateTime(fixture.eventDateTime)}</td>
+              <td className="govgr-table__cell">
+                {fixture.lent ? text.lentFixture(fixture.entrantName ?? '-') : (fixture.entrantName ?? '-')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

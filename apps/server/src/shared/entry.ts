@@ -1,0 +1,87 @@
+import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
+import type { FixtureEntrant } from '@tickets/domain';
+import type { Db } from '../db/client';
+import { citizens, events, transfers, type tickets } from '../db/schema';
+import { isOver } from './events';
+import type { HolderIdentifiers } from './suspensions';
+
+/**
+ * Who enters a fixture with a ticket (DESIGN.md §8): its holder, except for a fixture of a season
+ * ticket the holder lent, which its recipient enters instead (and the holder does not).
+ */
+
+/** Loans that give their recipient the fixture's entry: accepted, to be closed after it or never. */
+export const ENTRY_GIVING_LOANS = ['ACCEPTED', 'COMPLETED'];
+
+export interface Entrant extends HolderIdentifiers {
+  name: string | null;
+  /** The recipient of a loan of this fixture, not the holder. */
+  lent: boolean;
+}
+
+/** The ticket admits to this event: its own event, or a fixture of its season. */
+export const admitsTo = (
+  ticket: Pick<typeof tickets.$inferSelect, 'eventId'>,
+  event: { id: number; seasonId: number | null },
+) => event.id === ticket.eventId || event.seasonId === ticket.eventId;
+
+export async function entrantOf(
+  db: Db,
+  ticket: Pick<typeof tickets.$inferSelect, 'id' | 'holderAfm' | 'holderAmka' | 'documentId'>,
+  holderName: string | null,
+  eventId: number,
+): Promise<Entrant> {
+  const [loan] = await db
+    .select({ afm: transfers.toAfm, name: transfers.toName })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.ticketId, ticket.id),
+        eq(transfers.fixtureId, eventId),
+        inArray(transfers.status, ENTRY_GIVING_LOANS),
+      ),
+    )
+    .limit(1);
+  if (loan) return { afm: loan.afm, name: loan.name, lent: true };
+  return {
+    afm: ticket.holderAfm,
+    amka: ticket.holderAmka,
+    documentId: ticket.documentId,
+    name: holderName,
+    lent: false,
+  };
+}
+
+/** For the stats view: who enters each fixture of a season ticket that is not over yet. */
+export async function fixtureEntrants(
+  db: Db,
+  ticket: Pick<typeof tickets.$inferSelect, 'id' | 'eventId' | 'fullName' | 'holderAfm'>,
+): Promise<FixtureEntrant[]> {
+  const [holder] = ticket.holderAfm
+    ? await db
+        .select({ name: sql<string>`${citizens.firstName} || ' ' || ${citizens.lastName}` })
+        .from(citizens)
+        .where(eq(citizens.afm, ticket.holderAfm))
+    : [];
+  const holderName = ticket.fullName ?? holder?.name ?? null;
+  const rows = await db
+    .select({ fixture: events, lentTo: transfers.toName })
+    .from(events)
+    .leftJoin(
+      transfers,
+      and(
+        eq(transfers.ticketId, ticket.id),
+        eq(transfers.fixtureId, events.id),
+        inArray(transfers.status, ENTRY_GIVING_LOANS),
+      ),
+    )
+    .where(and(eq(events.seasonId, ticket.eventId), not(isOver(events))))
+    .orderBy(asc(events.startsAt));
+  return rows.map(({ fixture, lentTo }) => ({
+    eventId: fixture.id,
+    eventDescription: fixture.description,
+    eventDateTime: fixture.startsAt.toISOString(),
+    entrantName: lentTo ?? holderName,
+    lent: lentTo !== null,
+  }));
+}

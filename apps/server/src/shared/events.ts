@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import { EVENT_DURATION_MINUTES } from '@tickets/domain';
+import type { events } from '../db/schema';
+
+/** The columns that say when an event is on: of `events` or of an alias of it (a season, a fixture). */
+type EventTiming = Pick<typeof events, 'seasonal' | 'startsAt' | 'endsAt'>;
+
+/**
+ * Still ahead for its ticket holders: a match until kick-off, a season until its end (DESIGN.md
+ * §8: a season ticket admits to each fixture of its season not yet played).
+ */
+export const isUpcoming = (event: EventTiming) =>
+  sql<boolean>`(case when ${event.seasonal} then coalesce(${event.endsAt}, ${event.startsAt}) > now()
+    else ${event.startsAt} > now() end)`;
+
+/** Over: a match once played (kick-off plus its duration), a season once ended. */
+export const isOver = (event: EventTiming) =>
+  sql<boolean>`(case when ${event.seasonal} then coalesce(${event.endsAt}, ${event.startsAt}) <= now()
+    else ${event.startsAt} + make_interval(mins => ${EVENT_DURATION_MINUTES}) <= now() end)`;
