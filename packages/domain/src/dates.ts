@@ -45,3 +45,25 @@ export function formatCalendarDate(value: string | null | undefined): string {
   const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
   return match ? `${match[3]}/${match[2]}/${match[1]}` : '-';
 }
+
+const athensOffsetFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  timeZoneName: 'longOffset',
+});
+
+/** Athens' offset from UTC at an instant, as "+02:00" or "+03:00". */
+const athensOffsetAt = (instant: number): string => {
+  const name = athensOffsetFormat.formatToParts(instant).find((part) => part.type === 'timeZoneName');
+  return name?.value.replace('GMT', '') || '+00:00';
+};
+
+/**
+ * The last millisecond of a calendar day (YYYY-MM-DD) in Athens, as an ISO instant with Athens'
+ * offset ("2027-01-15T23:59:59.999+02:00"): the same instant whatever the browser's own time zone.
+ * The clocks change at 03:00/04:00 Athens time, never near midnight, so the offset three hours
+ * before midnight UTC on that date is the one at the end of that day in Athens.
+ */
+export function endOfAthensDay(day: string): string {
+  const offset = athensOffsetAt(Date.parse(`${day}T21:00:00Z`));
+  return `${day}T23:59:59.999${offset}`;
+}

@@ -1,4 +1,4 @@
-import type { AffectedPerson, SuspensionRecord } from '@tickets/domain';
+import { endOfAthensDay, type AffectedPerson, type SuspensionRecord } from '@tickets/domain';
 import { blacklistCall } from '../../shared/api/client';
 
 /** Spec §7's blacklist calls; their errors come as `{"error": "…"}`. */
@@ -17,14 +17,18 @@ const orNull = (fields: PersonFields) =>
     Object.entries(fields).map(([key, value]) => [key, value.trim() === '' ? null : value]),
   ) as Record<string, string | null>;
 
-/** The end date as an instant: the end of that day, here (spec §7 "ISO, end of day"). */
-const endOfDay = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
-
+/** The end date travels as spec §7's "ISO, end of day": the end of that day in Athens, not here. */
 export const precheckSuspension = (fields: PersonFields, endDate: string) =>
-  blacklistCall<AffectedPerson[]>('POST', `${base}/info`, { ...orNull(fields), endDate: endOfDay(endDate) });
+  blacklistCall<AffectedPerson[]>('POST', `${base}/info`, {
+    ...orNull(fields),
+    endDate: endOfAthensDay(endDate),
+  });
 
 export const addSuspension = (fields: PersonFields, endDate: string) =>
-  blacklistCall<SuspensionRecord>('POST', `${base}/add`, { ...orNull(fields), endDate: endOfDay(endDate) });
+  blacklistCall<SuspensionRecord>('POST', `${base}/add`, {
+    ...orNull(fields),
+    endDate: endOfAthensDay(endDate),
+  });
 
 export const searchSuspensions = (fields: PersonFields) =>
   blacklistCall<SuspensionRecord[]>('POST', `${base}/search`, orNull(fields));
