@@ -32,6 +32,13 @@ export interface NotificationListener {
 }
 
 const RELISTEN_DELAY_MS = 1000;
+/**
+ * A connection can die without a word (a dead network path, a blackholed socket): no 'end', no
+ * 'error', and notifications silently lost. A round trip this often, answered within the timeout,
+ * shows the connection still hears; so a kept session outlives a missed change by at most their sum.
+ */
+export const LISTEN_HEARTBEAT_INTERVAL_MS = 5000;
+export const LISTEN_HEARTBEAT_TIMEOUT_MS = 2000;
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** Any fixed number: several processes starting at once migrate one after the other. */
@@ -91,7 +98,10 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   }
 }
 
-/** LISTEN on a connection of its own, reopened whenever it breaks (PostgreSQL restart, failover). */
+/**
+ * LISTEN on a connection of its own, reopened whenever it breaks (PostgreSQL restart, failover) or
+ * stops answering the heartbeat.
+ */
 async function listenOnPostgres(
   url: string,
   channel: string,
@@ -108,13 +118,24 @@ async function listenOnPostgres(
       if (message.channel === channel) listener.onMessage(message.payload ?? '');
     });
     await client.connect();
-    client.on('end', () => {
+    let lost = false;
+    let stopHeartbeat = () => {};
+    const lose = () => {
+      if (lost) return;
+      lost = true;
+      stopHeartbeat();
       listener.onListening(false);
       reopenLater();
-    });
+    };
+    client.on('end', lose);
     await client.query(`listen ${pg.escapeIdentifier(channel)}`);
     current = client;
     listener.onListening(true);
+    // Trust ends at once; ending a client with a query in flight destroys its socket (pg 8.23).
+    stopHeartbeat = watchHeartbeat(client, () => {
+      lose();
+      client.end().catch(() => undefined);
+    });
   };
   const reopenLater = () => {
     if (stopped || retry) return;
@@ -131,6 +152,38 @@ async function listenOnPostgres(
     clearTimeout(retry);
     await current?.end();
   };
+}
+
+/** Calls `onSilent` when a round trip fails or goes unanswered; answers the function that stops watching. */
+function watchHeartbeat(client: pg.Client, onSilent: () => void): () => void {
+  let watching = true;
+  let timer: NodeJS.Timeout | undefined;
+  const beatLater = () => {
+    timer = setTimeout(() => {
+      answersWithin(client, LISTEN_HEARTBEAT_TIMEOUT_MS).then(
+        () => watching && beatLater(),
+        () => watching && onSilent(),
+      );
+    }, LISTEN_HEARTBEAT_INTERVAL_MS);
+    timer.unref();
+  };
+  beatLater();
+  return () => {
+    watching = false;
+    clearTimeout(timer);
+  };
+}
+
+async function answersWithin(client: pg.Client, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer in time')), timeoutMs);
+  });
+  try {
+    await Promise.race([client.query('select 1'), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function isDatabaseReachable(db: Db): Promise<boolean> {
