@@ -29,6 +29,7 @@ import { answerClientError, registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom } from './shared/logging';
 import { enforceAccess, type Access } from './shared/guards';
 import { limitNamingPerPerson } from './shared/naming-limit';
+import { rateLimitStoreOn } from './shared/rate-limit-store';
 import { assertSameOriginJson } from './shared/same-origin';
 import { findSessionUser, sessionCookieName, SessionCache, type SessionUser } from './shared/sessions';
 import { registerWebApp } from './shared/web-app';
@@ -77,7 +78,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
-    trustProxy: config.profile === 'production',
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -135,7 +136,11 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     } else securityHeaders(request.raw, reply.raw, () => done());
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false, allowList: () => !config.rateLimits });
+  await app.register(rateLimit, {
+    global: false,
+    allowList: () => !config.rateLimits,
+    store: rateLimitStoreOn(db),
+  });
   limitNamingPerPerson(app);
   if (config.profile === 'development') {
     await app.register(swagger, {

@@ -77,4 +77,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);
   });
+
+  it('trusts no proxy unless TRUSTED_PROXIES lists its addresses or ranges', () => {
+    expect(loadConfig(production).trustedProxies).toEqual([]);
+    expect(
+      loadConfig({ ...production, TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,2001:db8::/32' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1', '2001:db8::/32']);
+    // A hop count would believe a client that connects directly and forges X-Forwarded-For.
+    for (const bad of ['2', 'proxy.example.gr', '10.0.0.0/33', '127.0.0.1/8/1']) {
+      expect(() => loadConfig({ ...production, TRUSTED_PROXIES: bad })).toThrow(/TRUSTED_PROXIES/);
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,30 @@ import { z } from 'zod';
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** "192.0.2.7", "10.0.0.0/8", "2001:db8::/32": an address, or a range of them. */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * The proxies whose X-Forwarded-For is believed. Not a hop count: Fastify refuses one, since it
+ * would believe a client that connects directly and forges the header.
+ */
+const proxyList = z
+  .string()
+  .transform((list) =>
+    list
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .refine((entries) => entries.every(isAddressOrRange), {
+    error: 'must be IP addresses or CIDR ranges, comma-separated (a hop count is not accepted)',
+  });
 
 const environmentSchema = z.object({
   PROFILE: z.enum(['development', 'production']).default('development'),
@@ -32,6 +57,7 @@ const environmentSchema = z.object({
     .default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   RATE_LIMITS: booleanFlag.optional(),
+  TRUSTED_PROXIES: proxyList.optional(),
   LOG_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -55,6 +81,11 @@ export interface Config {
   session: { idleMinutes: number; absoluteHours: number };
   /** Off only for load benchmarks, and never in production. */
   rateLimits: boolean;
+  /**
+   * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. Empty =
+   * none: the client is whoever connects, so a forged header cannot buy a fresh rate-limit bucket.
+   */
+  trustedProxies: string[];
   logLevel: string;
   /** Log lines go to this file instead of standard output (the browser tests read it back). */
   logFile: string | undefined;
@@ -139,6 +170,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     rateLimits: env.RATE_LIMITS ?? true,
+    trustedProxies: env.TRUSTED_PROXIES ?? [],
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),

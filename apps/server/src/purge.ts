@@ -1,14 +1,17 @@
 import type { Db } from './db/client';
 import { purgeExpiredLoginAttempts } from './features/auth/login-attempts';
 import { purgeExpiredGrants } from './features/taxis-standin/grants';
+import { purgeExpiredRateLimitHits } from './shared/rate-limit-store';
 import { purgeExpiredSessions, type SessionPolicy } from './shared/sessions';
 
 /**
  * The rows a login leaves behind, removed once expired (main.ts runs this periodically): without
- * it each anonymous login start would grow login_attempts and the stand-in's grants for ever.
+ * it each anonymous login start would grow login_attempts and the stand-in's grants for ever, and
+ * each client address the rate limits' counters.
  */
 export async function purgeExpiredRows(db: Db, policy: SessionPolicy): Promise<void> {
   await purgeExpiredSessions(db, policy);
   await purgeExpiredLoginAttempts(db);
   await purgeExpiredGrants(db);
+  await purgeExpiredRateLimitHits(db);
 }

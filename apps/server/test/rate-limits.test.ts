@@ -1,8 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { errorCatalogue } from '@tickets/domain';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
-import { startTestServer, type TestServer } from './support/test-server';
+import { engines, startSecondServer, startTestServer, type TestServer } from './support/test-server';
+
+/** The login start's allowance per client address and minute (auth/routes.ts). */
+const LOGIN_STARTS_PER_MINUTE = 30;
+/** Wrong provider keys per client address and minute (providers/routes.ts). */
+const FAILED_KEYS_PER_MINUTE = 20;
+
+const startLogin = (base: string, headers: Record<string, string> = {}) =>
+  fetch(`${base}/oauth2/authorization/taxis`, { redirect: 'manual', headers });
+
+const putWithKey = (base: string, key: string) =>
+  fetch(`${base}/api/providers/events`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: '{"events":[{}]}',
+  });
 
 describe('rate limits', () => {
   let server: TestServer;
@@ -68,5 +86,82 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429);
     const text = await limited.text();
     expect(text).toMatch(/[\u0370-\u03ff]/);
+  });
+});
+
+describe('the client address behind a proxy', () => {
+  let server: TestServer;
+  const apps: FastifyInstance[] = [];
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await server.close();
+  });
+
+  /** A production-profile app on the test database, reached at 127.0.0.1 (no proxy in between). */
+  const productionApp = async (environment: Record<string, string>) => {
+    const app = await buildApp({
+      config: { ...loadConfig({ DATA_DIR: 'memory', ...environment }), profile: 'production' },
+      database: server.database,
+      logStream: { write: () => undefined },
+    });
+    apps.push(app);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as { port: number };
+    return `http://127.0.0.1:${port}`;
+  };
+
+  it('is the connection’s own when TRUSTED_PROXIES is unset, whatever X-Forwarded-For claims', async () => {
+    const base = await productionApp({});
+    for (let i = 0; i < LOGIN_STARTS_PER_MINUTE; i++) {
+      expect((await startLogin(base, { 'x-forwarded-for': `203.0.113.${i}` })).status).toBe(302);
+    }
+    expect((await startLogin(base, { 'x-forwarded-for': '203.0.113.200' })).status).toBe(429);
+  });
+
+  it('is the one X-Forwarded-For names when the connection comes from a trusted proxy', async () => {
+    const base = await productionApp({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1' });
+    for (let i = 0; i < LOGIN_STARTS_PER_MINUTE + 5; i++) {
+      expect((await startLogin(base, { 'x-forwarded-for': `198.51.100.${i}` })).status).toBe(302);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i <= LOGIN_STARTS_PER_MINUTE; i++) {
+      statuses.push((await startLogin(base, { 'x-forwarded-for': '192.0.2.1' })).status);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 302)).toHaveLength(LOGIN_STARTS_PER_MINUTE);
+  });
+});
+
+describe.runIf(engines.includes('postgres'))('rate limits of two servers on one PostgreSQL', () => {
+  let first: TestServer;
+  let second: Awaited<ReturnType<typeof startSecondServer>>;
+  beforeAll(async () => {
+    first = await startTestServer('postgres');
+    second = await startSecondServer(first);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  const alternately = (i: number) => (i % 2 === 0 ? first.baseUrl : second.baseUrl);
+
+  it('share one allowance of login starts, calls split across both', async () => {
+    for (let i = 0; i < LOGIN_STARTS_PER_MINUTE; i++)
+      expect((await startLogin(alternately(i))).status).toBe(302);
+    expect((await startLogin(first.baseUrl)).status).toBe(429);
+    expect((await startLogin(second.baseUrl)).status).toBe(429);
+  });
+
+  it('share one allowance of wrong provider keys', async () => {
+    for (let i = 0; i < FAILED_KEYS_PER_MINUTE; i++) {
+      expect((await putWithKey(alternately(i), `wrong-provider-key-${i}`)).status).toBe(401);
+    }
+    const rightKey = DEMO_PROVIDER_KEYS['kae-akropoli'];
+    expect((await putWithKey(first.baseUrl, rightKey)).status).toBe(429);
+    expect((await putWithKey(second.baseUrl, rightKey)).status).toBe(429);
   });
 });

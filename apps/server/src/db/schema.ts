@@ -335,3 +335,18 @@ export const transfers = pgTable(
     index('transfers_revert_idx').on(t.revertAt),
   ],
 );
+
+/**
+ * The rate limits' counters, shared by every server process on the database (DESIGN.md §2): the
+ * hits of one key (a route and a client address, or a limiter's own key) in its current window.
+ * Rows past their window are purged with the other expired rows.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_idx').on(t.windowEndsAt)],
+);

@@ -18,7 +18,8 @@ export function limitNamingPerPerson(app: FastifyInstance): void {
   const limiter = app.createRateLimit({
     max: NAMING_LIMIT_MAX,
     timeWindow: NAMING_LIMIT_MINUTES * 60_000,
-    keyGenerator: (request) => request.user?.afm ?? request.ip,
+    // Named here: a limiter of its own has no route to count under (rate-limit-store.ts).
+    keyGenerator: (request) => `naming:${request.user?.afm ?? request.ip}`,
   });
   app.addHook('preHandler', async (request) => {
     if (!request.routeOptions.config.namesAPerson) return;

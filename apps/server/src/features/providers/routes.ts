@@ -11,7 +11,6 @@ import {
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { findProviderByKey } from './api-keys';
-import { FailedKeyLimit } from './failed-key-limit';
 import { gateStatus } from './gate-status';
 import { importEvents, importTickets, type Importer } from './import-service';
 
@@ -32,18 +31,23 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
   // Who is calling is settled before the body is even read (onRequest, not after parsing): a
   // stranger can neither make the server buffer and parse megabytes nor learn anything from it.
   const importers = new WeakMap<FastifyRequest, Importer>();
-  const failedKeys = new FailedKeyLimit(FAILED_KEYS_PER_MINUTE, 60_000);
+  // Only wrong keys count: a provider pushing its batches must not use up this allowance.
+  const failedKeys = app.createRateLimit({
+    max: FAILED_KEYS_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `provider-key:${request.ip}`,
+  });
   app.addHook('onRequest', async (request, reply) => {
     // An address refused for its wrong keys is not even checked: a right guess would give itself away.
-    const retryAfter = app.config.rateLimits ? failedKeys.retryAfterSeconds(request.ip) : 0;
-    if (retryAfter > 0) {
-      reply.header('retry-after', String(retryAfter));
+    const failures = await failedKeys(request, { increment: false });
+    if (!failures.isAllowed && failures.remaining === 0) {
+      reply.header('retry-after', String(failures.ttlInSeconds));
       throw new AppError('RATE_LIMITED');
     }
     const key = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
     const provider = key ? await findProviderByKey(db, key) : undefined;
     if (!provider) {
-      failedKeys.recordFailure(request.ip);
+      await failedKeys(request);
       throw new AppError('PROVIDER_UNAUTHENTICATED');
     }
     importers.set(request, {
