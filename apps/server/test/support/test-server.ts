@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/demo/seed';
+import { personalDataInLogs } from './personal-data';
 
 /**
  * The real server, listening on a loopback port, on a fresh database: PGlite in memory always,
@@ -22,7 +23,37 @@ export interface TestServer {
   baseUrl: string;
   /** Every log line the server wrote, for assertions on what is (not) logged. */
   logs: string[];
+  /** Fails, after closing everything, when a log line held an ΑΦΜ, ΑΜΚΑ or document number. */
   close(): Promise<void>;
+}
+
+/** Every server a test file starts is checked this way on close: a leak fails the file. */
+async function closeCheckingLogs(
+  app: FastifyInstance,
+  database: Database,
+  logs: string[],
+  dropDatabase?: () => Promise<void>,
+): Promise<void> {
+  let leaks: string[] = [];
+  try {
+    await app.close();
+    leaks = await personalDataInLogs(logs, database.db);
+  } finally {
+    await database.close();
+    await dropDatabase?.();
+  }
+  if (leaks.length > 0) throw new Error(`personal data in the server's log:\n  ${leaks.join('\n  ')}`);
+}
+
+function capturingLogs(): { logs: string[]; logStream: Writable } {
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  return { logs, logStream };
 }
 
 async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -59,13 +90,7 @@ export async function startTestServer(
   });
   const database = await openDatabase(config.database);
   await seedDemoData(database.db);
-  const logs: string[] = [];
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      logs.push(chunk.toString());
-      done();
-    },
-  });
+  const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config, database, logStream });
   await app.listen({ host: 'localhost', port: 0 });
   return {
@@ -74,11 +99,7 @@ export async function startTestServer(
     database,
     baseUrl: app.publicUrl(),
     logs,
-    async close() {
-      await app.close();
-      await database.close();
-      await postgres?.drop();
-    },
+    close: () => closeCheckingLogs(app, database, logs, postgres?.drop),
   };
 }
 
@@ -91,17 +112,8 @@ export async function startSecondServer(
 ): Promise<{ baseUrl: string; close(): Promise<void> }> {
   if (first.config.database.kind !== 'postgres') throw new Error('a second server needs PostgreSQL');
   const database = await openDatabase(first.config.database);
-  const app = await buildApp({
-    config: first.config,
-    database,
-    logStream: new Writable({ write: (_c, _e, done) => done() }),
-  });
+  const { logs, logStream } = capturingLogs();
+  const app = await buildApp({ config: first.config, database, logStream });
   await app.listen({ host: 'localhost', port: 0 });
-  return {
-    baseUrl: app.publicUrl(),
-    async close() {
-      await app.close();
-      await database.close();
-    },
-  };
+  return { baseUrl: app.publicUrl(), close: () => closeCheckingLogs(app, database, logs) };
 }
