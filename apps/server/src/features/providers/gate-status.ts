@@ -53,7 +53,9 @@ export async function gateStatus(
     .select({
       ticket: tickets,
       event: eventColumns,
-      holderName: sql<string | null>`coalesce(${tickets.fullName}, ${citizens.firstName} || ' ' || ${citizens.lastName})`,
+      holderName: sql<
+        string | null
+      >`coalesce(${tickets.fullName}, ${citizens.firstName} || ' ' || ${citizens.lastName})`,
     })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
