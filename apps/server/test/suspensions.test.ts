@@ -97,6 +97,21 @@ describe.each(engines)('suspended users on %s', (engine) => {
     expect(await errorOf(citizen)).toMatch(/[\u0370-\u03ff]/);
   });
 
+  it('answers a day that does not exist with 400 and Greek text, never a database error', async () => {
+    const identity = { firstName: 'ΚΩΝΣΤΑΝΤΙΝΟΣ', fathersName: 'ΑΝΔΡΕΑΣ', lastName: 'ΔΗΜΗΤΡΙΟΥ' };
+    for (const body of [
+      { ...empty, ...identity, dateOfBirth: '1997-02-30', endDate: dayAfter(30) },
+      { ...empty, afm: COMPANION, endDate: '2099-02-30' },
+    ]) {
+      for (const route of ['/info', '/add']) {
+        const answer = await call(PLATFORM_OFFICER, 'POST', route, body);
+        expect(answer.status).toBe(400);
+        expect(await errorOf(answer)).toBe(suspensionMessages.badDate);
+      }
+    }
+    expect(server.logs.some((line) => line.includes('"level":50'))).toBe(false);
+  });
+
   it('pre-checks who would be reached, with their tickets at every club (a stadium ban is national)', async () => {
     // The guardian's younger child holds two tickets: one per club.
     const [minor] = await server.database.db.select().from(citizens).where(eq(citizens.firstName, 'ΑΝΝΑ'));

@@ -22,14 +22,31 @@ const optionalIdentifier = (max: number) =>
     .transform((value) => (value ? stripSpaces(value) || null : null));
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-/** A calendar date from "YYYY-MM-DD" or an ISO instant (read as a day in Athens). */
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+/** The years a birth date or a suspension's end can fall in. */
+const YEARS = { first: 1900, last: 2999 } as const;
+
+/**
+ * Whether the YYYY-MM-DD a value starts with is a day that exists (no 30 February: JavaScript's
+ * Date would quietly roll it over to March, and the database would refuse it).
+ */
+export function isRealCalendarDate(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number) as [number, number, number];
+  if (!(year >= YEARS.first && year <= YEARS.last)) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A calendar date from "YYYY-MM-DD" or an ISO instant (read as a day in Athens); nothing else. */
 const optionalDay = z
   .string()
   .max(40)
   .nullish()
   .transform((value, context) => {
     if (!value) return null;
-    const day = DATE_ONLY.test(value) ? value : athensDayOf(value);
+    const shaped = DATE_ONLY.test(value) || ISO_INSTANT.test(value);
+    const day =
+      shaped && isRealCalendarDate(value) ? (DATE_ONLY.test(value) ? value : athensDayOf(value)) : undefined;
     if (!day) context.addIssue({ code: 'custom', message: text.badDate });
     return day ?? null;
   });
