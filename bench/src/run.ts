@@ -18,7 +18,8 @@ const PG_SUSPENSIONS = Number(process.env.BENCH_PG_SUSPENSIONS ?? 100_000);
 const PG_DECLARATIONS = Number(process.env.BENCH_PG_DECLARATIONS ?? 50_000);
 const PROVIDER_KEY = 'demo-key-kae-akropoli-local-only';
 const BATCH = 5000;
-const code = (serial: number) => `5${String(serial).padStart(11, '0')}`;
+/** Codes in the club's range ('4', see the demo data) that no demo ticket uses. */
+const code = (serial: number) => `49${String(serial).padStart(10, '0')}`;
 
 async function loginAs(url: string, afm: string): Promise<string> {
   const start = await fetch(`${url}/oauth2/authorization/taxis?login_hint=${afm}`, { redirect: 'manual' });
@@ -74,7 +75,7 @@ function scenarios(url: string, cookies: Record<string, string>, tickets: number
     {
       name: 'stats lookup',
       method: 'POST',
-      path: '/api/stats/ticket?code=500000000001',
+      path: `/api/stats/ticket?code=${code(1)}`,
       nextPath: () => `/api/stats/ticket?code=${code(1 + Math.floor(Math.random() * tickets))}`,
       headers: { cookie: cookies.officer ?? '', ...write },
     },
@@ -153,8 +154,9 @@ async function runSql(databaseUrl: string, statements: [string, unknown[]][]): P
 }
 
 /**
- * Suspension records in bulk, straight into the table (adding them one by one through the API
- * would take the whole time budget): random valid-length identifiers, half of them lifted.
+ * Suspension records in bulk, straight into the tables (adding them one by one through the API
+ * would take the whole time budget): random valid-length identifiers, half of them lifted, with the
+ * identity keys the API would resolve them to (nobody in the registry: their own three).
  */
 const addSuspensions = (databaseUrl: string, count: number) =>
   runSql(databaseUrl, [
@@ -164,6 +166,12 @@ const addSuspensions = (databaseUrl: string, count: number) =>
               current_date + (n % 365), n % 2 = 0, 'bench'
        from generate_series(1, $1::int) as n`,
       [count],
+    ],
+    [
+      `insert into suspension_keys (suspension_id, key)
+       select id, unnest(array['AFM:' || afm, 'AMKA:' || amka, 'DOC:' || replace(document_id, 'Κ', 'K')])
+       from suspensions where created_by = 'bench'`,
+      [],
     ],
   ]);
 
@@ -196,7 +204,7 @@ const addDeclarations = (databaseUrl: string, count: number) =>
     ],
     [
       `update tickets set holder_amka = lpad((40000000000 + n)::text, 11, '0')
-       from generate_series(1, $1::int) as n where public_code = '5' || lpad(n::text, 11, '0')`,
+       from generate_series(1, $1::int) as n where public_code = '49' || lpad(n::text, 10, '0')`,
       [count],
     ],
     [
@@ -206,7 +214,7 @@ const addDeclarations = (databaseUrl: string, count: number) =>
        from generate_series(1, $1::int) as n
        join citizens guardian on guardian.amka = lpad((30000000000 + (n + 1) / 2)::text, 11, '0')
        join citizens minor on minor.amka = lpad((40000000000 + n)::text, 11, '0')
-       join tickets ticket on ticket.public_code = '5' || lpad(n::text, 11, '0')`,
+       join tickets ticket on ticket.public_code = '49' || lpad(n::text, 10, '0')`,
       [count],
     ],
   ]);

@@ -5,10 +5,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { PROVIDER_BATCH_MAX, providerMessages, type ImportReport } from '@tickets/domain';
+import { addCodeRange, listCodeRanges } from '../src/admin/code-ranges';
 import { importFile } from '../src/admin/import-file';
-import { events, tickets } from '../src/db/schema';
+import { AdminInputError } from '../src/admin/officers';
+import { events, ticketCodeRanges, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS, demoTicketCode } from '../src/demo/events';
 import { firstError } from './support/login';
+import { rerunDataStatements } from './support/migrations';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 const KEY = DEMO_PROVIDER_KEYS['kae-akropoli'];
@@ -20,6 +23,8 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer(engine);
     base = server.baseUrl;
+    // The ranges an operator gives the club for these tests' codes (the demo data gave it '4').
+    for (const prefix of ['8', '9']) await addCodeRange(server.database.db, 'test', 'kae-akropoli', prefix);
   });
   afterAll(() => server.close());
 
@@ -122,11 +127,13 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     expect(reports.map((report) => report.unchanged)).toEqual([0, 0, 5000, 5000]);
   });
 
-  it('updates a changed ticket, and refuses another club’s code and an unknown event', async () => {
+  it('updates a changed ticket, and refuses a code outside the club’s range and an unknown event', async () => {
     const response = await put('tickets', {
       tickets: [
         { publicCode: demoTicketCode('9', 1, 1), eventExternalId: 'final-2031', sector: 'VIP' },
+        // Another club's existing code and a code nobody issued: the same answer, nothing learnt.
         { publicCode: demoTicketCode('3', 1, 10), eventExternalId: 'final-2031' },
+        { publicCode: '399999999999', eventExternalId: 'final-2031' },
         { publicCode: demoTicketCode('9', 1, 99_999), eventExternalId: 'no-such-event' },
         { publicCode: '12345', eventExternalId: 'final-2031' },
       ],
@@ -134,7 +141,8 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     const report = (await response.json()) as ImportReport;
     expect(report).toMatchObject({ inserted: 0, updated: 1, unchanged: 0 });
     expect(report.rejected.map((rejection) => rejection.reason)).toEqual([
-      providerMessages.otherOrganisation,
+      providerMessages.outsideCodeRange,
+      providerMessages.outsideCodeRange,
       providerMessages.unknownEvent,
       expect.stringMatching(/12 ψηφία/),
     ]);
@@ -147,6 +155,34 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
       .from(events)
       .where(eq(events.id, foreign?.eventId ?? -1));
     expect(event?.organisationId).toBe('ae-olympiada');
+    expect(
+      await server.database.db.select().from(tickets).where(eq(tickets.publicCode, '399999999999')),
+    ).toEqual([]);
+  });
+
+  it('keeps clubs’ code ranges apart', async () => {
+    const { db } = server.database;
+    // Overlapping another club's range either way, or holding codes another club issued: refused.
+    for (const prefix of ['3', '31', '']) {
+      await expect(addCodeRange(db, 'test', 'kae-akropoli', prefix)).rejects.toThrow(AdminInputError);
+    }
+    await expect(addCodeRange(db, 'test', 'ae-olympiada', '9')).rejects.toThrow(/overlaps 9 of kae-akropoli/);
+    // A range inside the club's own, again, changes nothing.
+    await addCodeRange(db, 'test', 'kae-akropoli', '45');
+    await addCodeRange(db, 'test', 'kae-akropoli', '45');
+    const rangesOf = async (organisationId: string) =>
+      (await listCodeRanges(db))
+        .filter((range) => range.organisationId === organisationId)
+        .map((range) => range.prefix);
+    expect(await rangesOf('kae-akropoli')).toEqual(['20000000004', '4', '45', '8', '9']);
+
+    // The migration gave each club the three-digit prefixes of the codes it had issued, except one
+    // both had issued codes in (the minors' 200…), left for an operator.
+    await db.delete(ticketCodeRanges);
+    await rerunDataStatements(db, '0008_ticket_code_ranges.sql');
+    expect(await rangesOf('ae-olympiada')).toEqual(['301', '302', '303', '304']);
+    expect(await rangesOf('kae-akropoli')).toEqual(expect.arrayContaining(['401', '402', '403', '901']));
+    for (const prefix of ['8', '9']) await addCodeRange(db, 'test', 'kae-akropoli', prefix);
   });
 
   it('refuses a batch over the limit or of the wrong shape, writing nothing', async () => {

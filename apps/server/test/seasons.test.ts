@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { errorCatalogue, providerMessages } from '@tickets/domain';
 import { events, tickets, transfers } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
+import { rerunDataStatements } from './support/migrations';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -283,14 +282,7 @@ describe.each(engines)('seasons and loans on %s', (engine) => {
     const { db } = server.database;
     await db.update(events).set({ seasonId: null }).where(eq(events.seasonal, false));
     await db.update(events).set({ endsAt: null }).where(eq(events.externalId, 'demo-basket-season'));
-    const migration = readFileSync(
-      path.resolve(import.meta.dirname, '../drizzle/0006_seasons_and_loans.sql'),
-      'utf8',
-    );
-    for (const statement of migration.split('--> statement-breakpoint')) {
-      const sqlText = statement.replace(/^--.*$/gm, '').trim();
-      if (sqlText.startsWith('UPDATE')) await db.execute(sql.raw(sqlText));
-    }
+    await rerunDataStatements(db, '0006_seasons_and_loans.sql');
     const linked = await db.select().from(events);
     const seasonOf = (externalId: string) =>
       linked.find((event) => event.externalId === externalId)?.seasonId;

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
+import { addCodeRange, listCodeRanges } from './code-ranges';
 import { importFile, printReport } from './import-file';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
 import { addProvider } from './providers';
@@ -11,6 +12,8 @@ const USAGE = `Usage: npm run admin -- <command>
   officers add <afm> [--organisation <id>]
   officers remove <afm>
   organisations add <id> <name>
+  organisations ranges                      (the ticket-code prefixes of every club)
+  organisations range <id> <prefix>         (gives the club every ticket code starting with <prefix>)
   providers add <id> --organisation <id> [--name <name>]   (prints the provider's API key, once)
   import <file.json|file.csv> --organisation <id>
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
@@ -40,6 +43,11 @@ async function run(argv: string[]): Promise<number> {
     } else if (noun === 'organisations' && verb === 'add' && rest[0] && rest[1]) {
       await addOrganisation(db, ACTOR, { id: rest[0], name: rest.slice(1).join(' ') });
       console.info('Organisation saved.');
+    } else if (noun === 'organisations' && verb === 'ranges') {
+      console.table(await listCodeRanges(db));
+    } else if (noun === 'organisations' && verb === 'range' && rest[0] && rest[1]) {
+      await addCodeRange(db, ACTOR, rest[0], rest[1]);
+      console.info('Code range saved.');
     } else if (noun === 'providers' && verb === 'add' && rest[0] && values.organisation) {
       const key = await addProvider(db, ACTOR, {
         id: rest[0],

@@ -125,6 +125,18 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
 
+/**
+ * The ticket codes a club may issue: every code that starts with one of its prefixes. No prefix of
+ * one club starts another club's, so a provider can neither claim nor learn of another club's codes.
+ */
+export const ticketCodeRanges = pgTable('ticket_code_ranges', {
+  prefix: text('prefix').primaryKey(),
+  organisationId: text('organisation_id')
+    .notNull()
+    .references(() => organisations.id),
+  createdAt: createdAt(),
+});
+
 /** A club's ticketing provider: it sends events and tickets with its API key (stored hashed). */
 export const providers = pgTable('providers', {
   id: text('id').primaryKey(),

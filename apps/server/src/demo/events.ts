@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { citizens, events, tickets } from '../db/schema';
+import { addCodeRange } from '../admin/code-ranges';
 import { addProvider } from '../admin/providers';
 import { indicateCompanion } from '../features/companions/service';
 import { importEvents, importTickets } from '../features/providers/import-service';
@@ -50,10 +51,17 @@ interface DemoEvent {
   seats: number;
 }
 
-const CLUBS: { organisationId: keyof typeof DEMO_PROVIDER_KEYS; digit: string; events: DemoEvent[] }[] = [
+const CLUBS: {
+  organisationId: keyof typeof DEMO_PROVIDER_KEYS;
+  digit: string;
+  /** The club's ticket codes: its digit, and the tens of the minors' tickets it issued (DEMO_TICKETS). */
+  codePrefixes: string[];
+  events: DemoEvent[];
+}[] = [
   {
     organisationId: 'ae-olympiada',
     digit: '3',
+    codePrefixes: ['3', '20000000001', '20000000002', '20000000003', '20000000005'],
     events: [
       {
         externalId: 'demo-derby',
@@ -94,6 +102,7 @@ const CLUBS: { organisationId: keyof typeof DEMO_PROVIDER_KEYS; digit: string; e
   {
     organisationId: 'kae-akropoli',
     digit: '4',
+    codePrefixes: ['4', '20000000004'],
     events: [
       {
         externalId: 'demo-basket',
@@ -142,6 +151,7 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
     },
     DEMO_PROVIDER_KEYS[club.organisationId],
   );
+  for (const prefix of club.codePrefixes) await addCodeRange(db, 'demo-data', club.organisationId, prefix);
   const importer = { organisationId: club.organisationId, actor: 'demo-data' };
   await importEvents(
     db,

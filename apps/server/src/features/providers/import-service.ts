@@ -9,7 +9,7 @@ import {
 } from '@tickets/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { events, tickets } from '../../db/schema';
+import { events, ticketCodeRanges, tickets } from '../../db/schema';
 import { writeAudit } from '../../shared/audit';
 
 /**
@@ -168,21 +168,18 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
   let updated = 0;
   let accepted = 0;
 
+  const ranges = await db
+    .select({ prefix: ticketCodeRanges.prefix })
+    .from(ticketCodeRanges)
+    .where(eq(ticketCodeRanges.organisationId, importer.organisationId));
+  const inRange = (code: string) => ranges.some(({ prefix }) => code.startsWith(prefix));
+
   for (const chunk of chunks(unique)) {
-    const foreign = await db
-      .select({ publicCode: tickets.publicCode })
-      .from(tickets)
-      .innerJoin(events, eq(events.id, tickets.eventId))
-      .where(
-        and(
-          sql`${tickets.publicCode} = any(${sql.param(chunk.map(({ value }) => value.publicCode))}::text[])`,
-          sql`${events.organisationId} <> ${importer.organisationId}`,
-        ),
-      );
-    const foreignCodes = new Set(foreign.map((row) => row.publicCode));
+    // Whether a code is outside the club's range says nothing of other clubs' codes: no code of
+    // theirs is in it (the admin command keeps ranges apart).
     const writable = chunk.filter(({ row, value }) => {
-      const reason = foreignCodes.has(value.publicCode)
-        ? providerMessages.otherOrganisation
+      const reason = !inRange(value.publicCode)
+        ? providerMessages.outsideCodeRange
         : eventIds.has(value.eventExternalId)
           ? undefined
           : providerMessages.unknownEvent;
@@ -196,9 +193,11 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
       // database parses it once, whatever the chunk's size.
       const column = <T>(pick: (value: ProviderTicket) => T) =>
         sql.param(writable.map(({ value }) => pick(value)));
+      // The range and the club are checked again by the statement that writes: a code is written
+      // only inside the club's range, and only a ticket of the club's own events is updated.
       const result = await tx.execute(sql`
         insert into ${tickets} (public_code, event_id, sector, gate, "row", seat, seasonal)
-        select * from unnest(
+        select given.* from unnest(
           ${column((value) => value.publicCode)}::text[],
           ${column((value) => eventIds.get(value.eventExternalId) ?? -1)}::bigint[],
           ${column((value) => value.sector ?? null)}::text[],
@@ -206,10 +205,14 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
           ${column((value) => value.row ?? null)}::text[],
           ${column((value) => value.seat ?? null)}::text[],
           ${column((value) => value.seasonal)}::boolean[])
+          as given(public_code, event_id, sector, gate, "row", seat, seasonal)
+        where exists (select 1 from ${ticketCodeRanges} as range
+          where range.organisation_id = ${importer.organisationId} and starts_with(given.public_code, range.prefix))
         on conflict (public_code) do update set
           event_id = excluded.event_id, sector = excluded.sector, gate = excluded.gate,
           "row" = excluded."row", seat = excluded.seat, seasonal = excluded.seasonal, modified_at = now()
-        where (tickets.event_id, tickets.sector, tickets.gate, tickets."row", tickets.seat, tickets.seasonal)
+        where tickets.event_id in (select id from ${events} where organisation_id = ${importer.organisationId})
+          and (tickets.event_id, tickets.sector, tickets.gate, tickets."row", tickets.seat, tickets.seasonal)
           is distinct from (excluded.event_id, excluded.sector, excluded.gate, excluded."row", excluded.seat, excluded.seasonal)
         returning (xmax = 0) as inserted`);
       // node-postgres and PGlite both answer { rows }.
