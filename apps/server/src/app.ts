@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { authRoutes } from './features/auth/routes';
 import { companionRoutes } from './features/companions/routes';
+import { gateRoutes } from './features/gate/routes';
 import { healthRoutes } from './features/health/routes';
 import { providerRoutes } from './features/providers/routes';
 import { statsRoutes } from './features/stats/routes';
@@ -168,8 +169,10 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   const sessionCookie = sessionCookieName(config.profile);
   app.addHook('onRequest', async (request) => {
     if (!routePath(request).startsWith('/api/')) return;
-    // Providers authenticate with an API key, not a cookie: no cross-site request can borrow it.
-    if (request.routeOptions.config.access === 'provider') return;
+    // Providers and gate devices authenticate with a bearer token, not a cookie: no cross-site
+    // request can borrow it (a turnstile's software sends no Origin).
+    const access = request.routeOptions.config.access;
+    if (access === 'provider' || access === 'device') return;
     assertSameOriginJson(request, app.publicUrl());
     const token = request.cookies[sessionCookie];
     if (token) request.user = await findSessionUser(db, token, config.session, sessionCache);
@@ -182,6 +185,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(ticketOfficeRoutes);
   await app.register(statsRoutes);
   await app.register(providerRoutes);
+  await app.register(gateRoutes);
   await app.register(transferRuleRoutes);
   await app.register(suspensionRoutes);
   if (config.taxis.standIn) await app.register(taxisStandInRoutes, { prefix: '/oauth2server' });

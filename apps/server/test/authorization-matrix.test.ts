@@ -23,7 +23,7 @@ type Persona = keyof typeof personas;
 const officers: Persona[] = ['clubAOfficer', 'clubBOfficer', 'platformOfficer'];
 
 /** Who may call what, written out by hand: the server's declarations must match it exactly. */
-const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'> = {
+const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider' | 'device'> = {
   'GET /api/auth/user': 'user',
   'POST /api/auth/logout': 'public',
   'GET /api/tickets/dependents/': 'user',
@@ -49,11 +49,18 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'PUT /api/providers/events': 'provider',
   'PUT /api/providers/tickets': 'provider',
   'GET /api/providers/tickets/:publicCode/status': 'provider',
+  'POST /api/ticket-office/gate-devices': 'officer',
+  'GET /api/ticket-office/gate-devices': 'officer',
+  'DELETE /api/ticket-office/gate-devices/:deviceId': 'officer',
+  'GET /api/ticket-office/gate-counts': 'officer',
+  'GET /api/gate/events': 'device',
+  'POST /api/gate/admissions': 'device',
+  'DELETE /api/gate/admissions/:admissionId': 'device',
 };
 
 const concrete = (url: string) =>
   url
-    .replace(/:(declarationId|requestId|transferId)/, randomUUID())
+    .replace(/:(declarationId|requestId|transferId|deviceId|admissionId)/, randomUUID())
     .replace(':answer', 'accept')
     .replace(':publicCode', '301000000001')
     .replace(':id', '999999');
@@ -102,7 +109,10 @@ describe('authorization matrix', () => {
           body: method === 'GET' ? undefined : method === 'DELETE' ? '[]' : '{}',
         });
         const expected =
-          route.access === 'provider' || (route.access !== 'public' && persona === 'anonymous')
+          // A session is no provider key or device token.
+          route.access === 'provider' ||
+          route.access === 'device' ||
+          (route.access !== 'public' && persona === 'anonymous')
             ? 401
             : route.access === 'officer' && !officers.includes(persona)
               ? 403

@@ -112,3 +112,12 @@ export const FOOTER_LINKS = {
  */
 export const NAMING_LIMIT_MAX = 30;
 export const NAMING_LIMIT_MINUTES = 15;
+
+/** Gates open this long before kick-off: a scan earlier is refused (NOT_OPEN_YET). */
+export const GATES_OPEN_MINUTES_BEFORE = 180;
+/** A steward may undo an admission made in error for this long. */
+export const ADMISSION_UNDO_MINUTES = 2;
+/** From this age a minor enters alone; younger ones only with an accepted companion (the law). */
+export const ENTERS_ALONE_FROM_AGE = 15;
+/** A gate device's label, as an officer names it ("Θύρα 7 - κινητό 2"). */
+export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;

@@ -1,3 +1,5 @@
+import { ADMISSION_UNDO_MINUTES } from './constants';
+
 /**
  * Error codes that travel end to end: the server throws a coded error, the envelope of
  * DESIGN.md §4 carries the code and its Greek description, the client shows the description.
@@ -79,6 +81,27 @@ export const errorCatalogue = {
   PROVIDER_UNAUTHENTICATED: {
     status: 401,
     description: 'Λείπει ή δεν είναι έγκυρο το κλειδί του παρόχου εισιτηρίων.',
+  },
+  GATE_DEVICE_UNAUTHENTICATED: {
+    status: 401,
+    description:
+      'Η συσκευή εισόδου δεν είναι καταχωρισμένη ή έχει ανακληθεί. Ζητήστε νέα σύζευξη από το εκδοτήριο.',
+  },
+  GATE_DEVICE_NOT_FOUND: {
+    status: 404,
+    description: 'Δεν βρέθηκε η συσκευή εισόδου.',
+  },
+  ORGANISATION_REQUIRED: {
+    status: 422,
+    description: 'Επιλέξτε τον οργανισμό στον οποίο ανήκει η συσκευή.',
+  },
+  ADMISSION_NOT_FOUND: {
+    status: 404,
+    description: 'Δεν βρέθηκε η είσοδος.',
+  },
+  ADMISSION_UNDO_EXPIRED: {
+    status: 409,
+    description: `Η είσοδος μπορεί να ακυρωθεί μόνο μέσα σε ${ADMISSION_UNDO_MINUTES} λεπτά από την καταγραφή της.`,
   },
   DECLARATION_EXISTS: {
     status: 409,

@@ -11,3 +11,4 @@ export * from './schemas/ticket-office';
 export * from './schemas/providers';
 export * from './schemas/transfers';
 export * from './schemas/suspensions';
+export * from './schemas/gate';

@@ -299,6 +299,31 @@ export const transferMessages = {
 } as const;
 
 /** Suspended users (spec §5 and §8; quoted strings verbatim). */
+/** The gate: what a steward reads for each decision, and the devices' form. */
+export const gateMessages = {
+  label: 'Δώστε ένα όνομα για τη συσκευή (έως 60 χαρακτήρες), π.χ. «Θύρα 7 - κινητό 2».',
+  eventId: 'Επιλέξτε τον αγώνα.',
+  code: 'Σαρώστε ή πληκτρολογήστε τον κωδικό του εισιτηρίου.',
+  decisions: {
+    ADMITTED: 'Είσοδος επιτρέπεται.',
+    ALREADY_ADMITTED: 'Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο σε αυτόν τον αγώνα.',
+    UNKNOWN_CODE: 'Άγνωστος κωδικός: το εισιτήριο δεν είναι έγκυρο.',
+    WRONG_EVENT: 'Το εισιτήριο είναι για άλλον αγώνα.',
+    NOT_FOR_THIS_EVENT: 'Το εισιτήριο δεν ισχύει για αυτόν τον αγώνα (έχει παραχωρηθεί σε άλλο πρόσωπο).',
+    EVENT_OVER: 'Ο αγώνας έχει ολοκληρωθεί.',
+    NOT_OPEN_YET: 'Οι πύλες δεν έχουν ανοίξει ακόμη για αυτόν τον αγώνα.',
+    SUSPENDED: 'Ο κάτοχος έχει αποκλειστεί από αθλητικές εκδηλώσεις: η είσοδος δεν επιτρέπεται.',
+    COMPANION_REQUIRED: 'Ανήλικος κάτω των 15 ετών χωρίς εγκεκριμένο συνοδό: η είσοδος δεν επιτρέπεται.',
+    REVOKED: 'Ο κωδικός έχει αντικατασταθεί ή ανακληθεί: ζητήστε τον τρέχοντα κωδικό από το Wallet.',
+  },
+  seat: (place: { sector: string | null; row: string | null; seat: string | null }) =>
+    [place.sector, place.row && `Σειρά ${place.row}`, place.seat && `Θέση ${place.seat}`]
+      .filter(Boolean)
+      .join(', ') || null,
+  alreadyAdmittedAt: (time: string, device: string) =>
+    `Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο στις ${time} (${device}).`,
+} as const;
+
 /** What a suspended citizen reads on their wallet tickets: why, until when, whom to ask (no one else's data). */
 export const walletMessages = {
   /** `lastDay` as shown (DD/MM/YYYY). */

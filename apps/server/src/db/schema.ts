@@ -362,3 +362,80 @@ export const rateLimitHits = pgTable(
   },
   (t) => [index('rate_limit_hits_window_idx').on(t.windowEndsAt)],
 );
+
+/**
+ * A device at a club's gate (a steward's phone, a turnstile): it calls /api/gate/* with its token,
+ * shown once when made and stored only as a SHA-256 hash. Revoked devices are refused at once.
+ */
+export const gateDevices = pgTable(
+  'gate_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    organisationId: text('organisation_id')
+      .notNull()
+      .references(() => organisations.id),
+    label: text('label').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    uniqueIndex('gate_devices_token_key').on(t.tokenHash),
+    index('gate_devices_organisation_idx').on(t.organisationId),
+  ],
+);
+
+/**
+ * A wallet's code for entering one event with one ticket: random like a paper ticket's, given to the
+ * person who carries the entry right (the holder, a loan's recipient, a minor's guardian) and
+ * revoked when that right moves. At most one live code per ticket, event and person.
+ */
+export const gateCodes = pgTable(
+  'gate_codes',
+  {
+    code: text('code').primaryKey(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    /** The ΑΦΜ of the person whose wallet shows it. */
+    issuedTo: text('issued_to').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('gate_codes_one_live_key')
+      .on(t.ticketId, t.eventId, t.issuedTo)
+      .where(sql`revoked_at is null`),
+  ],
+);
+
+/** One admission per ticket per event, decided by the database: of two devices scanning at once, one admits. */
+export const gateAdmissions = pgTable(
+  'gate_admissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => gateDevices.id),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** An admission a steward undid (made in error): the ticket may enter again. */
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('gate_admissions_once_key')
+      .on(t.ticketId, t.eventId)
+      .where(sql`undone_at is null`),
+    index('gate_admissions_event_idx').on(t.eventId),
+  ],
+);

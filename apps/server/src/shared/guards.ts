@@ -5,9 +5,10 @@ import type { SessionUser } from './sessions';
 /**
  * Who may call a route (DESIGN.md §3), declared on every /api route as `config.access` and
  * enforced for all of them by one hook before the body is even read: the server is the
- * enforcement, the client's guards a convenience. `provider` routes check their API key.
+ * enforcement, the client's guards a convenience. `provider` routes check their API key, `device`
+ * routes a gate device's token.
  */
-export const ACCESS_LEVELS = ['public', 'user', 'officer', 'provider'] as const;
+export const ACCESS_LEVELS = ['public', 'user', 'officer', 'provider', 'device'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 declare module 'fastify' {

@@ -112,6 +112,11 @@ export const walletFixtureSchema = z.object({
   venue: z.string(),
   /** The recipient's name when the holder lent this fixture: the recipient enters, not the holder. */
   lentTo: z.string().nullable(),
+  /**
+   * What the gate scans to let the person in (random, unguessable; a QR or typed): only for the
+   * events this person carries the entry of, and replaced when that right moves.
+   */
+  gateCode: z.string().nullable(),
 });
 export type WalletFixture = z.infer<typeof walletFixtureSchema>;
 
@@ -137,6 +142,8 @@ export const walletTicketSchema = z.object({
   fixtures: z.array(walletFixtureSchema),
   /** The holder's name, when this is one fixture lent to the person. */
   lentBy: z.string().nullable(),
+  /** The minor's name, when this is the ticket of a minor in the person's care. */
+  dependentName: z.string().nullable(),
   /** The holder is suspended: the ticket admits no one until `blockedUntil` has passed. */
   blocked: z.boolean(),
   /** The suspension's last day (YYYY-MM-DD, Europe/Athens), while blocked. */

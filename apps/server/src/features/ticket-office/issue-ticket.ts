@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { canonicalIdentifier, type IssuedTicket, type TicketIssueRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
@@ -6,6 +5,7 @@ import { auditLog, tickets } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
 import { writeAudit } from '../../shared/audit';
+import { newVerificationCode } from '../../shared/codes';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 import {
@@ -16,13 +16,6 @@ import {
 } from '../../shared/tickets';
 
 export type Binding = 'IDENTIFY' | 'PERSONALIZE';
-
-/** Crockford's alphabet: no I, L, O or U to misread at a gate. 16 characters = 80 random bits. */
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const PRIVATE_CODE_LENGTH = 16;
-
-export const newPrivateCode = () =>
-  Array.from({ length: PRIVATE_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 const fullNameOf = (request: TicketIssueRequest) => `${request.firstName} ${request.lastName}`.toUpperCase();
 
@@ -109,7 +102,7 @@ export async function issueTicket(
       documentType: request.documentType,
       documentId: request.documentId,
       documentKey: canonicalIdentifier(request.documentId),
-      privateCode: newPrivateCode(),
+      privateCode: newVerificationCode(),
       binding,
       actor: actor.user.afm,
       action: `TICKET_${binding}`,

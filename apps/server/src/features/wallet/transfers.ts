@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { EVENT_DURATION_MINUTES, type Transfer } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { citizens, events, tickets, transfers } from '../../db/schema';
+import { citizens, events, gateCodes, tickets, transfers } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { writeAudit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
@@ -61,6 +61,22 @@ export async function listTransfers(db: Db, afm: string): Promise<Transfer[]> {
     .where(or(eq(transfers.fromAfm, afm), eq(transfers.toAfm, afm)))
     .orderBy(desc(transfers.updatedAt));
   return rows.map(toTransfer);
+}
+
+/** Codes for these tickets' events stop admitting: the entry right moved. */
+async function revokeGateCodes(tx: Pick<Db, 'update'>, pairs: { ticketId: number; eventId: number }[]) {
+  for (const pair of pairs) {
+    await tx
+      .update(gateCodes)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(gateCodes.ticketId, pair.ticketId),
+          eq(gateCodes.eventId, pair.eventId),
+          isNull(gateCodes.revokedAt),
+        ),
+      );
+  }
 }
 
 /** The ticket, still held by the actor: read under its row lock, so no other change can slip in. */
@@ -213,6 +229,9 @@ export async function answerTransfer(
       .where(and(eq(transfers.id, id), eq(transfers.status, 'PENDING')))
       .returning({ ticketId: transfers.ticketId });
     if (updated.length === 0) throw new AppError('TRANSFER_NOT_PENDING');
+    // The fixture's entry moves to the recipient: the holder's code for it stops admitting.
+    if (answer === 'accept')
+      await revokeGateCodes(tx, [{ ticketId: transfer.ticketId, eventId: transfer.fixtureId }]);
     await writeAudit(tx, {
       actor: actor.user.afm,
       action: `TRANSFER_${answer.toUpperCase()}`,
@@ -233,7 +252,8 @@ export async function revertDueTransfers(db: Db): Promise<number> {
       .update(transfers)
       .set({ status: 'REVERTED', updatedAt: new Date() })
       .where(and(eq(transfers.status, 'ACCEPTED'), lte(transfers.revertAt, new Date())))
-      .returning({ id: transfers.id });
+      .returning({ id: transfers.id, ticketId: transfers.ticketId, eventId: transfers.fixtureId });
+    await revokeGateCodes(tx, closed);
     for (const { id } of closed) {
       await writeAudit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
     }

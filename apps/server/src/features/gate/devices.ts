@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { CreatedGateDevice, GateDevice } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { gateDevices, organisations } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { writeAudit } from '../../shared/audit';
+import type { SessionUser } from '../../shared/sessions';
+
+/** Gate devices: registered by an officer of the club, a bearer token shown once and stored hashed. */
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface Actor {
+  user: SessionUser;
+  requestId: string;
+}
+
+const toGateDevice = (row: typeof gateDevices.$inferSelect): GateDevice => ({
+  deviceId: row.id,
+  label: row.label,
+  organisationId: row.organisationId,
+  createdAt: row.createdAt.toISOString(),
+  revokedAt: row.revokedAt?.toISOString() ?? null,
+});
+
+/** The club the device is for: the officer's own; a platform-wide officer names one. */
+async function organisationFor(db: Db, user: SessionUser, named: string | null | undefined) {
+  if (user.organisationId) return user.organisationId;
+  if (!named) throw new AppError('ORGANISATION_REQUIRED');
+  const [organisation] = await db.select().from(organisations).where(eq(organisations.id, named));
+  if (!organisation) throw new AppError('ORGANISATION_REQUIRED');
+  return organisation.id;
+}
+
+export async function createGateDevice(
+  db: Db,
+  actor: Actor,
+  request: { label: string; organisationId?: string | null },
+): Promise<CreatedGateDevice> {
+  const organisationId = await organisationFor(db, actor.user, request.organisationId);
+  const token = `gate.${randomBytes(32).toString('base64url')}`;
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .insert(gateDevices)
+      .values({
+        organisationId,
+        label: request.label,
+        tokenHash: hashToken(token),
+        createdBy: actor.user.afm,
+      })
+      .returning();
+    if (!device) throw new AppError('INTERNAL_ERROR');
+    await writeAudit(tx, {
+      actor: actor.user.afm,
+      action: 'GATE_DEVICE_ADD',
+      subject: device.id,
+      requestId: actor.requestId,
+      details: { organisationId, label: request.label },
+    });
+    return { deviceId: device.id, label: device.label, token };
+  });
+}
+
+const scopeOf = (user: SessionUser) =>
+  user.organisationId ? eq(gateDevices.organisationId, user.organisationId) : undefined;
+
+export async function listGateDevices(db: Db, user: SessionUser): Promise<GateDevice[]> {
+  const rows = await db
+    .select()
+    .from(gateDevices)
+    .where(scopeOf(user))
+    .orderBy(sql`${gateDevices.revokedAt} is not null`, desc(gateDevices.createdAt));
+  return rows.map(toGateDevice);
+}
+
+/** Revoked at once: every process reads the device on every call. */
+export async function revokeGateDevice(db: Db, actor: Actor, deviceId: string): Promise<GateDevice> {
+  return db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(gateDevices)
+      .set({ revokedAt: new Date(), revokedBy: actor.user.afm })
+      .where(and(eq(gateDevices.id, deviceId), isNull(gateDevices.revokedAt), scopeOf(actor.user)))
+      .returning();
+    if (!revoked) throw new AppError('GATE_DEVICE_NOT_FOUND');
+    await writeAudit(tx, {
+      actor: actor.user.afm,
+      action: 'GATE_DEVICE_REVOKE',
+      subject: deviceId,
+      requestId: actor.requestId,
+    });
+    return toGateDevice(revoked);
+  });
+}
+
+export interface Device {
+  id: string;
+  organisationId: string;
+  label: string;
+}
+
+/** The live device a bearer token belongs to; none when unknown or revoked. */
+export async function deviceByToken(db: Db, token: string): Promise<Device | undefined> {
+  const [device] = await db
+    .select({ id: gateDevices.id, organisationId: gateDevices.organisationId, label: gateDevices.label })
+    .from(gateDevices)
+    .where(and(eq(gateDevices.tokenHash, hashToken(token)), isNull(gateDevices.revokedAt)))
+    .limit(1);
+  return device;
+}

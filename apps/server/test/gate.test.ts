@@ -1,0 +1,341 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { gateMessages } from '@tickets/domain';
+import { citizens, events, gateAdmissions, tickets, transfers } from '../src/db/schema';
+import { revertDueTransfers } from '../src/features/wallet/transfers';
+import { firstError, jsonFrom, loginAs } from './support/login';
+import { engines, startSecondServer, startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * The gate (DESIGN.md §8): every reason a steward can see comes from a real situation. Tonight's
+ * match (gates open) is a fixture of the demo season; its tickets are bound at the office (paper)
+ * or held in wallets (gate codes).
+ */
+const PLATFORM_OFFICER = '100000003';
+const CLUB_OFFICER = '100000015'; // ae-olympiada
+const GUARDIAN = '100000027';
+const HOLDER = '100000039'; // season ticket 303000000001
+const OTHER = '100000040'; // season ticket 303000000002
+const PROVIDER_KEY = 'demo-key-ae-olympiada-local-only';
+const CARD = 'ΑΚ987654';
+const tonightTicket = (serial: number) => `30500000000${serial}`;
+
+interface Answer {
+  decision: string;
+  reason: string;
+  message: string;
+  admissionId: string | null;
+  holderName: string | null;
+  documentType: string | null;
+  documentHint: string | null;
+  seat: string | null;
+  companion: { name: string; afmHint: string } | null;
+  admittedAt: string | null;
+  admittedBy: string | null;
+}
+
+describe.each(engines)('the gate on %s', (engine) => {
+  let server: TestServer;
+  let base: string;
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+  let token = '';
+  let deviceId = '';
+  const paper: Record<string, string> = {};
+
+  const call = (afm: string, method: string, route: string, body?: unknown) =>
+    fetch(`${base}${route}`, {
+      method,
+      headers: jsonFrom(base, cookies[afm]),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const gate = (method: string, route: string, body?: unknown, bearer = token, url = base) =>
+    fetch(`${url}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const scan = async (event: string, code: string, bearer = token, url = base) => {
+    const response = await gate('POST', '/api/gate/admissions', { eventId: ids[event], code }, bearer, url);
+    expect(response.status).toBe(200);
+    return (await response.json()) as Answer;
+  };
+  const personalise = async (ticketCode: string, documentId = CARD) => {
+    const response = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/personalize', {
+      ticketCode,
+      firstName: 'ΙΩΑΝΝΗΣ',
+      lastName: 'ΠΑΠΑΔΑΚΗΣ',
+      documentType: 'NATIONAL_ID',
+      documentId,
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { privateCode: string }).privateCode;
+  };
+  const walletCode = async (afm: string, publicCode: string, event: string) => {
+    const wallet = (await (await call(afm, 'GET', '/api/wallet/tickets')).json()) as {
+      publicCode: string;
+      fixtures: { eventId: number; gateCode: string | null }[];
+    }[];
+    return wallet
+      .filter((entry) => entry.publicCode === publicCode)
+      .flatMap((entry) => entry.fixtures)
+      .find((fixture) => fixture.eventId === ids[event])?.gateCode;
+  };
+  const addDevice = async (label: string, afm = CLUB_OFFICER, organisationId?: string) => {
+    const response = await call(afm, 'POST', '/api/ticket-office/gate-devices', { label, organisationId });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { deviceId: string; label: string; token: string };
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    base = server.baseUrl;
+    for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER, GUARDIAN, HOLDER, OTHER])
+      cookies[afm] = (await loginAs(base, afm)).cookie;
+    const provider = (route: string, body: unknown) =>
+      fetch(`${base}/api/providers/${route}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${PROVIDER_KEY}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    await provider('events', {
+      events: [
+        {
+          externalId: 'tonight',
+          description: 'Α.Ε. Ολυμπιάδα - Βραδινός αγώνας',
+          startsAt: new Date(Date.now() + 90 * 60_000).toISOString(),
+          venue: 'Γήπεδο Ολυμπιάδας',
+          seasonExternalId: 'demo-season',
+        },
+      ],
+    });
+    await provider('tickets', {
+      tickets: [1, 2, 3, 4, 5, 6].map((serial) => ({
+        publicCode: tonightTicket(serial),
+        eventExternalId: 'tonight',
+        sector: 'Θύρα 3',
+        row: '4',
+        seat: String(serial),
+      })),
+    });
+    for (const event of await server.database.db.select().from(events)) ids[event.externalId] = event.id;
+    // The season's loans may be made up to an hour before a fixture.
+    await server.database.db
+      .update(events)
+      .set({ transferMinuteLimit: 60 })
+      .where(eq(events.id, ids['demo-season'] ?? -1));
+    ({ token, deviceId } = await addDevice('Θύρα 3 - κινητό 1'));
+    paper.tonight = await personalise(tonightTicket(1));
+    paper.derby = await personalise('301000000070');
+  });
+  afterAll(() => server.close());
+
+  it('registers, lists and revokes devices per club, the token shown once and refused at once when revoked', async () => {
+    const listed = (await (
+      await call(CLUB_OFFICER, 'GET', '/api/ticket-office/gate-devices')
+    ).json()) as Record<string, unknown>[];
+    expect(listed).toEqual([
+      expect.objectContaining({ deviceId, organisationId: 'ae-olympiada', revokedAt: null }),
+    ]);
+    expect(JSON.stringify(listed)).not.toContain(token);
+    // A platform-wide officer names the club; without it, a clear Greek refusal.
+    const unnamed = await call(PLATFORM_OFFICER, 'POST', '/api/ticket-office/gate-devices', { label: 'Χ' });
+    expect((await firstError(unnamed))?.code).toBe('ORGANISATION_REQUIRED');
+    const spare = await addDevice('Εφεδρική', PLATFORM_OFFICER, 'ae-olympiada');
+    expect((await gate('GET', '/api/gate/events', undefined, spare.token)).status).toBe(200);
+    const revoked = await call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${spare.deviceId}`);
+    expect(revoked.status).toBe(200);
+    const refused = await gate(
+      'POST',
+      '/api/gate/admissions',
+      { eventId: ids.tonight, code: 'X' },
+      spare.token,
+    );
+    expect(refused.status).toBe(401);
+    expect((await firstError(refused))?.code).toBe('GATE_DEVICE_UNAUTHENTICATED');
+    // Cookies do not make a device, nor does a citizen's session.
+    expect((await call(CLUB_OFFICER, 'GET', '/api/gate/events')).status).toBe(401);
+    expect((await call(HOLDER, 'GET', '/api/ticket-office/gate-devices')).status).toBe(403);
+  });
+
+  it('admits a printed ticket once, says when and by which device the second time, and lets a steward undo', async () => {
+    const first = await scan('tonight', paper.tonight ?? '');
+    expect(first).toMatchObject({
+      decision: 'ADMIT',
+      reason: 'ADMITTED',
+      holderName: 'ΙΩΑΝΝΗΣ ΠΑΠΑΔΑΚΗΣ',
+      documentType: 'NATIONAL_ID',
+      documentHint: '654',
+      seat: 'Θύρα 3, Σειρά 4, Θέση 1',
+      admittedBy: 'Θύρα 3 - κινητό 1',
+    });
+    const again = await scan('tonight', (paper.tonight ?? '').toLowerCase());
+    expect(again).toMatchObject({
+      decision: 'REFUSE',
+      reason: 'ALREADY_ADMITTED',
+      admittedAt: first.admittedAt,
+    });
+    expect(again.message).toContain('Θύρα 3 - κινητό 1');
+
+    expect((await gate('DELETE', `/api/gate/admissions/${first.admissionId}`)).status).toBe(200);
+    const readmitted = await scan('tonight', paper.tonight ?? '');
+    expect(readmitted.decision).toBe('ADMIT');
+    await server.database.db
+      .update(gateAdmissions)
+      .set({ admittedAt: sql`now() - interval '3 minutes'` })
+      .where(eq(gateAdmissions.id, readmitted.admissionId ?? ''));
+    const late = await gate('DELETE', `/api/gate/admissions/${readmitted.admissionId}`);
+    expect((await firstError(late))?.code).toBe('ADMISSION_UNDO_EXPIRED');
+  });
+
+  it('refuses unknown codes (the public code too), another event’s ticket, and before the gates open', async () => {
+    expect((await scan('tonight', 'NOT-A-CODE')).reason).toBe('UNKNOWN_CODE');
+    expect((await scan('tonight', tonightTicket(1))).reason).toBe('UNKNOWN_CODE');
+    expect((await scan('demo-derby', paper.tonight ?? '')).reason).toBe('WRONG_EVENT');
+    expect(await scan('demo-derby', paper.derby ?? '')).toMatchObject({
+      reason: 'NOT_OPEN_YET',
+      message: gateMessages.decisions.NOT_OPEN_YET,
+    });
+    // An event of another club is not the device's to ask about.
+    const foreign = await gate('POST', '/api/gate/admissions', { eventId: ids['demo-basket'], code: 'X' });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('refuses a played fixture, and a suspended holder', async () => {
+    const season = await personalise('303000000030');
+    expect((await scan('demo-past', season)).reason).toBe('EVENT_OVER');
+    const suspended = await personalise(tonightTicket(2), 'ΣΣ123456');
+    const added = await call(PLATFORM_OFFICER, 'POST', '/api/blackList-administration/add', {
+      afm: null,
+      amka: null,
+      documentId: 'σσ 123-456',
+      firstName: null,
+      fathersName: null,
+      lastName: null,
+      dateOfBirth: null,
+      endDate: '2099-12-31',
+    });
+    expect(added.status).toBe(200);
+    expect(await scan('tonight', suspended)).toMatchObject({ decision: 'REFUSE', reason: 'SUSPENDED' });
+  });
+
+  it('a season ticket: the holder’s code for each fixture, the recipient’s for a lent one, replaced when the right moves', async () => {
+    const holdersCode = await walletCode(HOLDER, '303000000001', 'tonight');
+    expect(holdersCode).toMatch(/^[0-9A-Z]{16}$/);
+    const loan = await call(HOLDER, 'POST', '/api/wallet/tickets/303000000001/transfers', {
+      recipientAfm: OTHER,
+      eventId: ids.tonight,
+    });
+    const { transferId } = (await loan.json()) as { transferId: string };
+    expect((await call(OTHER, 'POST', `/api/wallet/transfers/${transferId}/accept`)).status).toBe(200);
+
+    expect(await walletCode(HOLDER, '303000000001', 'tonight')).toBeNull();
+    expect((await scan('tonight', holdersCode ?? '')).reason).toBe('NOT_FOR_THIS_EVENT');
+    const recipientsCode = await walletCode(OTHER, '303000000001', 'tonight');
+    expect(await scan('tonight', recipientsCode ?? '')).toMatchObject({
+      decision: 'ADMIT',
+      holderName: 'ΣΟΦΙΑ ΙΩΑΝΝΙΔΟΥ',
+      documentHint: null,
+    });
+
+    // The loan closes (its fixture's time, forced here): the recipient's code stops admitting.
+    await server.database.db
+      .update(transfers)
+      .set({ revertAt: new Date(Date.now() - 1000) })
+      .where(eq(transfers.id, transferId));
+    expect(await revertDueTransfers(server.database.db)).toBe(1);
+    await server.database.db.delete(gateAdmissions).where(eq(gateAdmissions.eventId, ids.tonight ?? -1));
+    expect((await scan('tonight', recipientsCode ?? '')).reason).toBe('REVOKED');
+  });
+
+  it('admits a minor under 15 only with an accepted companion, shown to the steward; 15 and over alone', async () => {
+    const minors = await server.database.db
+      .select()
+      .from(citizens)
+      .where(sql`${citizens.afm} is null`);
+    const anna = minors.find((minor) => minor.firstName === 'ΑΝΝΑ');
+    const nikolaos = minors.find((minor) => minor.firstName === 'ΝΙΚΟΛΑΟΣ');
+    await server.database.db
+      .update(tickets)
+      .set({ holderAmka: anna?.amka })
+      .where(eq(tickets.publicCode, tonightTicket(3)));
+    await server.database.db
+      .update(tickets)
+      .set({ holderAmka: nikolaos?.amka })
+      .where(eq(tickets.publicCode, tonightTicket(4)));
+    // The guardian carries the children's tickets.
+    const annasCode = await walletCode(GUARDIAN, tonightTicket(3), 'tonight');
+    expect(await scan('tonight', annasCode ?? '')).toMatchObject({
+      reason: 'COMPANION_REQUIRED',
+      holderName: 'ΑΝΝΑ ΓΕΩΡΓΙΟΥ',
+    });
+    const declared = await call(GUARDIAN, 'POST', '/api/tickets/dependents/declarations/indicate', {
+      publicCode: tonightTicket(3),
+      afm: HOLDER,
+      amka: anna?.amka,
+    });
+    const requests = (await (await call(HOLDER, 'GET', '/api/wallet/companion-requests')).json()) as {
+      requestId: string;
+      ticketCode: string;
+    }[];
+    expect(declared.status).toBe(200);
+    const request = requests.find((entry) => entry.ticketCode === tonightTicket(3));
+    expect(
+      (await call(HOLDER, 'POST', `/api/wallet/companion-requests/${request?.requestId}/accept`)).status,
+    ).toBe(200);
+    expect(await scan('tonight', annasCode ?? '')).toMatchObject({
+      decision: 'ADMIT',
+      companion: { name: 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ', afmHint: '039' },
+    });
+    const nikolaosCode = await walletCode(GUARDIAN, tonightTicket(4), 'tonight');
+    expect(await scan('tonight', nikolaosCode ?? '')).toMatchObject({ decision: 'ADMIT', companion: null });
+  });
+
+  it('counts admissions and refusals by reason for the ticket office', async () => {
+    const counts = await call(CLUB_OFFICER, 'GET', `/api/ticket-office/gate-counts?eventId=${ids.tonight}`);
+    const body = (await counts.json()) as {
+      admitted: number;
+      refused: Record<string, number>;
+      lastScanAt: string;
+    };
+    expect(body.admitted).toBe(2); // the two minors (earlier admissions were cleared above)
+    expect(body.refused).toMatchObject({ UNKNOWN_CODE: 2, ALREADY_ADMITTED: 1, SUSPENDED: 1 });
+    expect(body.lastScanAt).toEqual(expect.any(String));
+  });
+
+  it('never shows or logs an ΑΦΜ, an ΑΜΚΑ or a whole document number', async () => {
+    const answer = JSON.stringify(await scan('tonight', paper.tonight ?? ''));
+    const minors = await server.database.db.select({ amka: citizens.amka }).from(citizens);
+    for (const secret of [CARD, 'ΣΣ123456', HOLDER, OTHER, GUARDIAN, ...minors.map((row) => row.amka)]) {
+      // Bounded by non-digits: a timestamp may hold the same digits by chance.
+      const found = new RegExp(`(?<!\\d)${secret}(?!\\d)`);
+      expect(answer).not.toMatch(found);
+      expect(server.logs.filter((line) => found.test(line))).toEqual([]);
+    }
+  });
+
+  it.runIf(engine === 'postgres')(
+    'admits once when two devices on two servers scan the same ticket together',
+    async () => {
+      const second = await startSecondServer(server);
+      try {
+        const other = await addDevice('Θύρα 3 - κινητό 2');
+        const code = await personalise(tonightTicket(5));
+        const answers = await Promise.all([
+          scan('tonight', code),
+          scan('tonight', code, other.token, second.baseUrl),
+          scan('tonight', code),
+          scan('tonight', code, other.token, second.baseUrl),
+        ]);
+        expect(answers.map((answer) => answer.reason).sort()).toEqual([
+          'ADMITTED',
+          'ALREADY_ADMITTED',
+          'ALREADY_ADMITTED',
+          'ALREADY_ADMITTED',
+        ]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { GATE_DEVICE_LABEL_MAX_LENGTH } from '../constants';
+import { gateMessages as text } from '../messages';
+
+/**
+ * Entry control (docs: the gate). Devices are registered by an officer; each scan is one decision,
+ * recorded once per ticket and event.
+ */
+
+/** POST /api/ticket-office/gate-devices: a platform-wide officer names the organisation. */
+export const gateDeviceCreateSchema = z.strictObject({
+  label: z
+    .string({ error: text.label })
+    .trim()
+    .min(1, { error: text.label })
+    .max(GATE_DEVICE_LABEL_MAX_LENGTH, { error: text.label }),
+  organisationId: z.string().trim().min(1).max(63).nullish(),
+});
+
+export const gateDeviceSchema = z.object({
+  deviceId: z.string(),
+  label: z.string(),
+  organisationId: z.string(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type GateDevice = z.infer<typeof gateDeviceSchema>;
+
+/** What creating a device answers: its token, shown only this once. */
+export const createdGateDeviceSchema = z.object({
+  deviceId: z.string(),
+  label: z.string(),
+  token: z.string(),
+});
+export type CreatedGateDevice = z.infer<typeof createdGateDeviceSchema>;
+
+/** What a device scanned: a paper ticket's verification code (QR or Code 128) or a wallet's gate code. */
+export const admissionRequestSchema = z.strictObject({
+  eventId: z.number({ error: text.eventId }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  code: z.string({ error: text.code }).trim().min(1, { error: text.code }).max(200, { error: text.code }),
+});
+export type AdmissionRequest = z.infer<typeof admissionRequestSchema>;
+
+export const ADMISSION_REASONS = [
+  'ADMITTED',
+  'ALREADY_ADMITTED',
+  'UNKNOWN_CODE',
+  'WRONG_EVENT',
+  'NOT_FOR_THIS_EVENT',
+  'EVENT_OVER',
+  'NOT_OPEN_YET',
+  'SUSPENDED',
+  'COMPANION_REQUIRED',
+  'REVOKED',
+] as const;
+export type AdmissionReason = (typeof ADMISSION_REASONS)[number];
+
+/** The decision a steward reads: never an ΑΦΜ, ΑΜΚΑ or whole document number. */
+export const admissionSchema = z.object({
+  decision: z.enum(['ADMIT', 'REFUSE']),
+  reason: z.enum(ADMISSION_REASONS),
+  /** The Greek sentence the steward reads. */
+  message: z.string(),
+  /** To undo an admission made in error (within minutes). */
+  admissionId: z.string().nullable(),
+  holderName: z.string().nullable(),
+  documentType: z.string().nullable(),
+  /** The document number's last 3 characters, to compare with the ID shown. */
+  documentHint: z.string().nullable(),
+  seat: z.string().nullable(),
+  /** A minor's companion, for the steward to see that person is there. */
+  companion: z.object({ name: z.string(), afmHint: z.string() }).nullable(),
+  /** When the ticket was admitted: now, or (ALREADY_ADMITTED) the first time, by which device. */
+  admittedAt: z.string().nullable(),
+  admittedBy: z.string().nullable(),
+});
+export type Admission = z.infer<typeof admissionSchema>;
+
+/** The ticket office's live count for one event. */
+export const admissionCountsSchema = z.object({
+  eventId: z.number(),
+  admitted: z.number(),
+  refused: z.record(z.string(), z.number()),
+  lastScanAt: z.string().nullable(),
+});
+export type AdmissionCounts = z.infer<typeof admissionCountsSchema>;
