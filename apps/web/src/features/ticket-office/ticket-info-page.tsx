@@ -8,6 +8,7 @@ import {
   messages,
   personalizeTicketSchema,
   RESIDENCE_PERMIT_TYPES,
+  TICKET_USER_KINDS,
   documentTypeLabel,
   type DocumentType,
   type TicketUserKind,
@@ -40,7 +41,7 @@ const documentTypeOf = (kind: TicketUserKind, values: FormValues): DocumentType 
         : 'NATIONAL_ID';
 
 const isKind = (value: string | null): value is TicketUserKind =>
-  value === 'foreigner' || value === 'over-67';
+  TICKET_USER_KINDS.some((kind) => kind === value);
 
 /** Spec §2 "Ticket info form", for a foreigner or an over-67 fan; anything else goes back. */
 export default function TicketInfoPage() {

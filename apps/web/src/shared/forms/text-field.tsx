@@ -1,6 +1,8 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { useId, type ComponentPropsWithRef } from 'react';
+import { stripNonDigits } from '@tickets/domain';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+/** An input's own props, `ref` among them (React 19 passes it as a prop). */
+interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   label: string;
   hint?: string;
   error?: string;
@@ -9,10 +11,17 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 /** A labelled GOV.GR input with its hint and its error tied to it (WCAG 1.3.1, 3.3.1). */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, digitsOnly, id, onChange, className, ...input },
+export function TextField({
+  label,
+  hint,
+  error,
+  digitsOnly,
+  id,
+  onChange,
+  className,
   ref,
-) {
+  ...input
+}: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
@@ -41,11 +50,11 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-describedby={describedBy}
         inputMode={digitsOnly ? 'numeric' : input.inputMode}
         onChange={(event) => {
-          if (digitsOnly) event.target.value = event.target.value.replace(/\D+/g, '');
+          if (digitsOnly) event.target.value = stripNonDigits(event.target.value);
           onChange?.(event);
         }}
         {...input}
       />
     </div>
   );
-});
+}
