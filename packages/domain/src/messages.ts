@@ -183,7 +183,8 @@ export const messages = {
     searching: 'Αναζήτηση…',
   },
   transferRules: {
-    seasonal: 'Εισιτήρια διαρκείας',
+    /** Spec §2 "Transfer events", verbatim (the spec's accent, not the more common "διαρκείας"). */
+    seasonal: 'Εισιτήρια διάρκειας',
     fixtures: 'Πρόγραμμα αγώνων',
     empty: 'Δεν βρέθηκαν αγώνες για διαχείριση μεταβιβάσεων.',
     allowTransfer: 'Επιτρέπεται η μεταβίβαση',
