@@ -24,7 +24,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off' },
   },
   {
-    // Features do not import each other (STYLE.md §1): shared code lives in shared folders.
+    // Features do not import each other (CONTRIBUTING.md): shared code lives in shared folders.
     files: ['apps/*/src/features/**'],
     rules: {
       'no-restricted-imports': [

@@ -3,7 +3,7 @@ import { SERVER_LOG } from '../playwright.config';
 
 /**
  * After the whole browser run: the server's log must hold no ΑΦΜ, ΑΜΚΑ or document number in
- * clear (DEVELOPERS.md), though every test signed people in and typed those into forms.
+ * clear (docs/design.md §4), though every test signed people in and typed those into forms.
  */
 const PERSONAL = [
   ...['100000003', '100000015', '100000027', '100000039', '100000040'],

@@ -59,7 +59,7 @@ export interface RouteEntry {
   access: Access;
 }
 
-/** Request bodies are small JSON documents; anything larger is refused (DESIGN.md §4). */
+/** Request bodies are small JSON documents; anything larger is refused (docs/design.md §4). */
 const BODY_LIMIT_BYTES = 64 * 1024;
 /** helmet's default: a year, subdomains included. */
 const HSTS_MAX_AGE_SECONDS = 365 * 86_400;
@@ -100,8 +100,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorateRequest('user', undefined);
 
   // External plugins first, then the app's cross-cutting hooks, then the routes (fastify/demo order).
-  // helmet's headers, worked out once: @fastify/helmet rebuilds its middleware on every request,
-  // which cost the health check a tenth of its throughput.
+  // helmet's headers, worked out once: @fastify/helmet rebuilds its middleware on every request
+  // (measured: bench/README.md).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
@@ -121,7 +121,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   });
   // The API answers JSON, never a page: the short header set OWASP's REST Security Cheat Sheet gives
   // for it (nothing to run, frame or cache; personal data must not stay in any cache), half of
-  // helmet's eleven headers, which cost the session check a sixth of its throughput.
+  // helmet's eleven, which every answer would pay for (measured: bench/README.md).
   const apiHeaders = {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
     'cache-control': 'no-store',
@@ -196,7 +196,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
 /**
  * A response is checked against its schema and loses any field the schema does not list, as with
  * fastify-type-provider-zod's serializer, but through `safeParse`: its `safeEncode` takes zod's
- * slow generic path (1.8 µs against 0.13 µs for the session answer: 8 % of the session check).
+ * slow generic path, on every answer (measured: bench/README.md).
  * The two differ only on transforms, and a response schema has none (encoding one would throw).
  */
 const serializeResponse: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {

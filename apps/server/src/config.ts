@@ -4,7 +4,7 @@ import { z } from 'zod';
 
 /**
  * The server's whole configuration, read from the environment once and validated here
- * (STYLE.md §6). Start-up fails with a clear message on a missing or bad value.
+ * (CONTRIBUTING.md). Start-up fails with a clear message on a missing or bad value.
  */
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

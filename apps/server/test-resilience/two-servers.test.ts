@@ -11,7 +11,7 @@ import { jsonFrom, loginAs } from '../test/support/login';
 import { demoCode, freePortish, freshPostgres, killHard, personalisationLoad, startServer } from './support';
 
 /**
- * Horizontal scale (DESIGN.md §2): two stateless server processes on one PostgreSQL behind
+ * Horizontal scale (docs/design.md §2): two stateless server processes on one PostgreSQL behind
  * nginx. A session made through one works on the other; killing one under write load loses
  * no acknowledged write, and the other goes on serving.
  */

@@ -6,7 +6,7 @@ import { firstError, jsonFrom, loginAs } from './support/login';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 /**
- * The rule of DESIGN.md §9, not one example of it: a suspension entered any way blocks the same
+ * The rule of docs/design.md §9, not one example of it: a suspension entered any way blocks the same
  * person wherever they show up, and nobody else. Each way of entering a suspension is tried on a
  * fresh platform against holders bound every way, at every place a person enters.
  */

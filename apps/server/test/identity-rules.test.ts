@@ -13,7 +13,7 @@ import { firstError, jsonFrom, loginAs } from './support/login';
 import { insertSuspension } from './support/suspensions';
 import { engines, startSecondServer, startTestServer, type TestServer } from './support/test-server';
 
-/** DESIGN.md §9 beyond the matrix: who may lift, no oracle for citizens, data written before keys. */
+/** docs/design.md §9 beyond the matrix: who may lift, no oracle for citizens, data written before keys. */
 const PLATFORM_OFFICER = '100000003';
 const CLUB_OFFICER = '100000015'; // ae-olympiada
 const OTHER_CLUB_OFFICER = withAfmCheckDigit('20000001'); // kae-akropoli, added below

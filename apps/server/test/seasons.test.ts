@@ -7,7 +7,7 @@ import { rerunDataStatements } from './support/migrations';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 /**
- * Seasons as they really are (DESIGN.md §8): a season runs from its start to its end and admits to
+ * Seasons as they really are (docs/design.md §8): a season runs from its start to its end and admits to
  * each of its fixtures; a loan lends one fixture and nothing else. The demo season started a month
  * ago; its fixtures: demo-past (played), demo-derby (A), demo-cup (B), and demo-league (C, added here).
  */

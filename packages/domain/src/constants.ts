@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and DESIGN.md §5: the one place each number lives. */
+/** Business constants of docs/product-spec.md §9 and docs/design.md §5: the one place each number lives. */
 
 export const TICKET_CODE_LENGTH = 12;
 export const AFM_LENGTH = 9;
@@ -19,19 +19,19 @@ export const COPYRIGHT_YEAR = 2024;
 export const QR_LEVEL = 'L';
 export const QR_SIZE = 128;
 
-/** Minors are people under this age (DESIGN.md §5). */
+/** Minors are people under this age (docs/design.md §5). */
 export const ADULT_AGE = 18;
 
 export const TIME_ZONE = 'Europe/Athens';
 export const LOCALE = 'el-GR';
 
-/** The request-id header sent on every API call (spec §7). */
+/** The request-id header sent on every API call (docs/product-spec.md §7). */
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 export const ROLES = ['OFFICER', 'STANDARD_USER'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The two route families of spec §2. */
+/** The two route families of docs/product-spec.md §2. */
 export const ROUTE_BASES = ['/tickets', '/ticket-office'] as const;
 export type RouteBase = (typeof ROUTE_BASES)[number];
 
@@ -47,7 +47,7 @@ export const LOGIN_CALLBACK_PATH = '/login/oauth2/code/taxis';
 export const DECLARATION_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED', 'REPLACED'] as const;
 export type DeclarationStatus = (typeof DECLARATION_STATUSES)[number];
 
-/** Document types of spec §3 (labels in messages.documentTypes). */
+/** Document types of docs/product-spec.md §3 (labels in documentTypeLabels). */
 export const DOCUMENT_TYPES = [
   'PASSPORT',
   'NATIONAL_ID',
@@ -62,7 +62,7 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** The seven permit-related choices behind "residence permit" (spec §5), the first the default. */
+/** The seven choices behind "residence permit" (docs/product-spec.md §5), the first the default. */
 export const RESIDENCE_PERMIT_TYPES = [
   'VIGNETTE',
   'RESIDENCE_PERMIT',
@@ -85,10 +85,10 @@ export type TicketUserKind = (typeof TICKET_USER_KINDS)[number];
 export const DISPLAY_MODES = ['QR', 'BARCODE'] as const;
 export type DisplayMode = (typeof DISPLAY_MODES)[number];
 
-/** Names as written on the document: Latin for foreigners, Greek otherwise (spec §5). */
+/** Names as written on the document: Latin for foreigners, Greek otherwise (docs/product-spec.md §5). */
 export const LATIN_NAME_PATTERN = /^[A-Za-z .'`-]+$/;
 export const GREEK_NAME_PATTERN = /^[\u0386\u0388-\u038A\u038C\u038E-\u03A1\u03A3-\u03CE .'`\u00A8-]+$/;
-/** Document numbers: upper-case Latin or Greek capitals, digits and hyphen (spec §5). */
+/** Document numbers: upper-case Latin or Greek capitals, digits and hyphen (docs/product-spec.md §5). */
 export const DOCUMENT_ID_PATTERN = /^[A-Z\u0391-\u03A10-9\u03A3-\u03A9-]+$/;
 export const NAME_MAX_LENGTH = 100;
 export const DOCUMENT_ID_MAX_LENGTH = 30;
@@ -99,7 +99,7 @@ export const INT4_MAX = 2_147_483_647;
 /** How long a match is taken to last, for "revert after the event" (minToAutoRevertTransferredTicket = 0). */
 export const EVENT_DURATION_MINUTES = 180;
 
-/** The footer's links (spec §2 "Shared chrome"): the Gov.gr Wallet's public pages. */
+/** The footer's links (docs/product-spec.md §2 "Shared chrome"): the Gov.gr Wallet's public pages. */
 export const FOOTER_LINKS = {
   accessibility: 'https://wallet.gov.gr/accessibility',
   terms: 'https://wallet.gov.gr/terms',

@@ -2,7 +2,7 @@ import { ADMISSION_UNDO_MINUTES } from './constants';
 
 /**
  * Error codes that travel end to end: the server throws a coded error, the envelope of
- * DESIGN.md §4 carries the code and its Greek description, the client shows the description.
+ * docs/design.md §4 carries the code and its Greek description, the client shows the description.
  */
 export const errorCatalogue = {
   VALIDATION_ERROR: {
@@ -109,7 +109,7 @@ export const errorCatalogue = {
   },
   PERSON_CANNOT_BE_NAMED: {
     // One answer for every reason that is another person's status (suspended, not in the registry,
-    // a minor): naming someone must not tell a citizen anything about them (DESIGN.md §9).
+    // a minor): naming someone must not tell a citizen anything about them (docs/design.md §9).
     status: 422,
     description:
       'Το πρόσωπο με αυτόν τον Α.Φ.Μ. δεν μπορεί να οριστεί. Ελέγξτε τον Α.Φ.Μ. ή ορίστε άλλο ενήλικο πρόσωπο.',
@@ -208,7 +208,7 @@ export interface ErrorItem {
   description: string;
 }
 
-/** The error envelope of DESIGN.md §4. */
+/** The error envelope of docs/design.md §4. */
 export interface ErrorEnvelope {
   exceptions: { errors: ErrorItem[] };
 }
@@ -217,7 +217,7 @@ export const errorEnvelope = (code: string, description: string): ErrorEnvelope 
   exceptions: { errors: [{ code, description }] },
 });
 
-/** The first error description of an envelope, if the value is one (spec §8). */
+/** The first error description of an envelope, if the value is one (docs/product-spec.md §8). */
 export function firstErrorDescription(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const errors = (body as Partial<ErrorEnvelope>).exceptions?.errors;

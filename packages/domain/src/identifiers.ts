@@ -7,7 +7,7 @@ const AMKA_SHAPE = digitsOnly(AMKA_LENGTH);
 /** Removes every non-digit, as the spec's code fields do while the person types. */
 export const stripNonDigits = (value: string): string => value.replace(/\D+/g, '');
 
-/** Removes all white space (spec §5: AFM, AMKA and document number). */
+/** Removes all white space (docs/product-spec.md §5: AFM, AMKA and document number). */
 export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
 
 /**
@@ -77,7 +77,7 @@ const latinTwinOf = (letter: string) => LATIN_TWINS[GREEK_LOOKALIKES.indexOf(let
 
 /**
  * The one form in which identifiers (document numbers, ΑΦΜ, ΑΜΚΑ) and the names of identity
- * details are stored for matching and compared (DESIGN.md §9): no white space or hyphens, no
+ * details are stored for matching and compared (docs/design.md §9): no white space or hyphens, no
  * accents, upper case, Greek look-alike capitals folded to Latin. What a person typed is still
  * what is shown; this form is only ever compared.
  */
@@ -106,7 +106,7 @@ export const IDENTITY_KEY_PREFIX = {
 } as const;
 
 /**
- * A person is known by any of these keys (DESIGN.md §9); a suspension and a ticket's holder each
+ * A person is known by any of these keys (docs/design.md §9); a suspension and a ticket's holder each
  * resolve to a set of them, and the person is suspended when the two sets meet.
  */
 export const identityKey = {

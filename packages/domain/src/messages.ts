@@ -59,7 +59,7 @@ export const messages = {
     title: 'Δεν βρέθηκε η σελίδα.',
     home: 'Επιστροφή στην αρχική σελίδα',
   },
-  /** The title of each screen of spec §2 beyond the landing, login and confirmation pages. */
+  /** The title of each screen of docs/product-spec.md §2 beyond the landing, login and confirmation pages. */
   screens: {
     chooseAction: 'Τι θέλετε να κάνετε;',
     chooseMinor: 'Επιλογή ανηλίκου',
@@ -183,7 +183,7 @@ export const messages = {
     searching: 'Αναζήτηση…',
   },
   transferRules: {
-    /** Spec §2 "Transfer events", verbatim (the spec's accent, not the more common "διαρκείας"). */
+    /** docs/product-spec.md §2, verbatim: the spec's accent, not the more common "διαρκείας". */
     seasonal: 'Εισιτήρια διάρκειας',
     fixtures: 'Πρόγραμμα αγώνων',
     empty: 'Δεν βρέθηκαν αγώνες για διαχείριση μεταβιβάσεων.',
@@ -204,12 +204,12 @@ export const messages = {
     reload: 'Φόρτωση της σελίδας ξανά',
   },
   errors: {
-    /** Spec §8: the default for most failed calls. */
+    /** docs/product-spec.md §8: the default for most failed calls. */
     system:
       'Προέκυψε σφάλμα συστήματος. Παρακαλώ δοκιμάστε αργότερα και εάν το πρόβλημα εξακολουθεί επικοινωνήστε με την ομάδα υποστήριξης.',
-    /** Spec §8: stats lookup failure. */
+    /** docs/product-spec.md §8: stats lookup failure. */
     statsLookup: 'Κάτι πήγε στραβά. Παρακαλώ προσπαθήστε αργότερα.',
-    /** Spec §8: transfer events and dependents load failure. */
+    /** docs/product-spec.md §8: transfer events and dependents load failure. */
     loadFailed: 'Κάτι έχει πάει στραβά. Παρακαλώ δοκιμάστε αργότερα.',
   },
   standIn: {
@@ -236,10 +236,10 @@ export const messages = {
 /** Messages of field rules, shown at the field in the browser and returned by the server. */
 export const validationMessages = {
   ticketCode: 'Ο κωδικός εισιτηρίου πρέπει να αποτελείται από 12 ψηφία.',
-  /** Spec §5 (suspension forms), verbatim. */
+  /** docs/product-spec.md §5 (suspension forms), verbatim. */
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',
   afmCheckDigit: 'Ο Α.Φ.Μ. δεν είναι έγκυρος. Ελέγξτε ότι τον πληκτρολογήσατε σωστά.',
-  /** Spec §5 (suspension forms), verbatim. */
+  /** docs/product-spec.md §5 (suspension forms), verbatim. */
   amkaLength: 'Το AMKA πρέπει να αποτελείται από 11 ψηφία',
   declarationId: 'Ο αριθμός της αδειοδότησης δεν είναι έγκυρος.',
   transferId: 'Ο αριθμός της μεταβίβασης δεν είναι έγκυρος.',
@@ -247,14 +247,14 @@ export const validationMessages = {
   greekName: 'Συμπληρώστε με ελληνικούς χαρακτήρες.',
   nameRequired: 'Συμπληρώστε το πεδίο.',
   nameTooLong: 'Το πεδίο είναι πολύ μεγάλο.',
-  /** Spec §5, verbatim. */
+  /** docs/product-spec.md §5, verbatim. */
   documentId: 'Ο αριθμός πιστοποιητικού δεν είναι σωστός',
   documentType: 'Επιλέξτε τύπο εγγράφου.',
   unknownField: 'Το αίτημα περιέχει πεδία που δεν αναγνωρίζονται.',
   notAnObject: 'Τα στοιχεία του αιτήματος λείπουν ή δεν έχουν τη σωστή μορφή.',
 } as const;
 
-/** Spec §3: the Greek label of each document type; any other value shows a dash. */
+/** docs/product-spec.md §3: the Greek label of each document type; any other value shows a dash. */
 export const documentTypeLabels: Record<string, string> = {
   PASSPORT: 'Διαβατήριο',
   NATIONAL_ID: 'Ταυτότητα',
@@ -299,7 +299,6 @@ export const transferMessages = {
   ignoreTransfers: 'Η επιλογή πρέπει να είναι ναι ή όχι.',
 } as const;
 
-/** Suspended users (spec §5 and §8; quoted strings verbatim). */
 /** The gate: what a steward reads for each decision, and the devices' form. */
 export const gateMessages = {
   label: 'Δώστε ένα όνομα για τη συσκευή (έως 60 χαρακτήρες), π.χ. «Θύρα 7 - κινητό 2».',
@@ -335,6 +334,7 @@ export const walletMessages = {
       : 'Για πληροφορίες επικοινωνήστε με την ομάδα υποστήριξης της πλατφόρμας.'),
 } as const;
 
+/** Suspended users (docs/product-spec.md §5 and §8; quoted strings verbatim). */
 export const suspensionMessages = {
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',
   amkaLength: 'Το AMKA πρέπει να αποτελείται από 11 ψηφία',

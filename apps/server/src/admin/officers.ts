@@ -56,7 +56,7 @@ export async function addOfficer(
   });
 }
 
-/** Deactivates (never deletes, DESIGN.md §2): the person is a citizen again from their next request. */
+/** Deactivates (never deletes, docs/design.md §2): the person is a citizen again from their next request. */
 export async function removeOfficer(db: Db, actor: string, afm: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx

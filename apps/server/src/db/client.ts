@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
-/** The same typed database whichever engine is behind it (DESIGN.md §2). */
+/** The same typed database whichever engine is behind it (docs/design.md §2). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {

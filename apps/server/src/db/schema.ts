@@ -108,7 +108,7 @@ export const taxisStandInGrants = pgTable(
   (t) => [uniqueIndex('taxis_standin_grants_token_key').on(t.accessToken)],
 );
 
-/** One row per write, by anyone (DESIGN.md §2). */
+/** One row per write, by anyone (docs/design.md §2). */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -185,7 +185,7 @@ export const events = pgTable(
   ],
 );
 
-/** A ticket: its seat, and once bound, its holder (spec §3 "Ticket details"). */
+/** A ticket: its seat, and once bound, its holder (docs/product-spec.md §3 "Ticket details"). */
 export const tickets = pgTable(
   'tickets',
   {
@@ -207,7 +207,7 @@ export const tickets = pgTable(
     documentType: text('document_type'),
     /** As the officer typed it (what is shown). */
     documentId: text('document_id'),
-    /** The same number in the canonical form of DESIGN.md §9 (what is compared). */
+    /** The same number in the canonical form of docs/design.md §9 (what is compared). */
     documentKey: text('document_key'),
     installationId: text('installation_id'),
     anonymous: boolean('anonymous').notNull().default(false),
@@ -299,7 +299,7 @@ export const suspensions = pgTable(
 );
 
 /**
- * The identity keys a suspension resolves to (DESIGN.md §9): its own identifiers in canonical form
+ * The identity keys a suspension resolves to (docs/design.md §9): its own identifiers in canonical form
  * and, through the registry or a ticket binding, every other key of the same person.
  */
 export const suspensionKeys = pgTable(
@@ -349,7 +349,7 @@ export const transfers = pgTable(
 );
 
 /**
- * The rate limits' counters, shared by every server process on the database (DESIGN.md §2): the
+ * The rate limits' counters, shared by every server process on the database (docs/design.md §2): the
  * hits of one key (a route and a client address, or a limiter's own key) in its current window.
  * Rows past their window are purged with the other expired rows.
  */

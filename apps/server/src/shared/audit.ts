@@ -28,7 +28,8 @@ const MAX_ROWS_PER_INSERT = 500;
 
 /**
  * One statement of five array parameters (unnest), whatever the number of rows: drizzle's
- * multi-row VALUES built and typed five parameters per row: 7 % of a stats lookup's time.
+ * multi-row VALUES builds and types five parameters per row, on every audited request (measured:
+ * bench/README.md).
  */
 function insertRows(rows: ReturnType<typeof toRow>[]) {
   const column = (pick: (row: ReturnType<typeof toRow>) => string | null) => sql.param(rows.map(pick));

@@ -6,7 +6,7 @@ import { isOver } from './events';
 import type { HolderIdentifiers } from './suspensions';
 
 /**
- * Who enters a fixture with a ticket (DESIGN.md §8): its holder, except for a fixture of a season
+ * Who enters a fixture with a ticket (docs/design.md §8): its holder, except for a fixture of a season
  * ticket the holder lent, which its recipient enters instead (and the holder does not).
  */
 

@@ -6,8 +6,8 @@ import type { events } from '../db/schema';
 type EventTiming = Pick<typeof events, 'seasonal' | 'startsAt' | 'endsAt'>;
 
 /**
- * Still ahead for its ticket holders: a match until kick-off, a season until its end (DESIGN.md
- * §8: a season ticket admits to each fixture of its season not yet played).
+ * Still ahead for its ticket holders: a match until kick-off, a season until its end
+ * (docs/design.md §8: a season ticket admits to each fixture of its season not yet played).
  */
 export const isUpcoming = (event: EventTiming) =>
   sql<boolean>`(case when ${event.seasonal} then coalesce(${event.endsAt}, ${event.startsAt}) > now()

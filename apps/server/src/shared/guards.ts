@@ -3,7 +3,7 @@ import { AppError } from './app-error';
 import type { SessionUser } from './sessions';
 
 /**
- * Who may call a route (DESIGN.md §3), declared on every /api route as `config.access` and
+ * Who may call a route (docs/design.md §3), declared on every /api route as `config.access` and
  * enforced for all of them by one hook before the body is even read: the server is the
  * enforcement, the client's guards a convenience. `provider` routes check their API key, `device`
  * routes a gate device's token.

@@ -33,7 +33,7 @@ export function toAppError(error: FastifyError): AppError {
   return new AppError('INTERNAL_ERROR');
 }
 
-/** The one error handler (DESIGN.md §4): the spec's envelope, never a stack trace to the client. */
+/** The one error handler (docs/design.md §4): the spec's envelope, never a stack trace to the client. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);

@@ -9,7 +9,7 @@ const REQUEST_ID_SHAPE = /^[A-Za-z0-9-]{8,64}$/;
 /** Query parameters whose values are personal data or credentials, masked in every log line. */
 const SENSITIVE_QUERY = /([?&](?:login_hint|afm|amka|taxid|documentId|code|state)=)[^&#]*/gi;
 
-/** Never log AFM, AMKA or document numbers in clear (DEVELOPERS.md): these paths are censored. */
+/** Never log AFM, AMKA or document numbers in clear (docs/design.md §4): these paths are censored. */
 const redactedPaths = [
   'req.headers.cookie',
   'req.headers.authorization',

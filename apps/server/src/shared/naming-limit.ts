@@ -10,7 +10,7 @@ declare module 'fastify' {
 }
 
 /**
- * Naming another person answers the same whatever their status (DESIGN.md §9), and every call that
+ * Naming another person answers the same whatever their status (docs/design.md §9), and every call that
  * names or un-names someone draws on one allowance per person, so that neither a loop of attempts
  * nor create-then-revoke can be used to probe who is suspended or in the registry.
  */

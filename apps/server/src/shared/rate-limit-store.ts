@@ -15,7 +15,7 @@ const msLeft = sql<number>`greatest(0, ceil(extract(epoch from ${rateLimitHits.w
 
 /**
  * @fastify/rate-limit's counters in PostgreSQL, so that every server process on one database draws
- * on one allowance (DESIGN.md §2: nothing in process memory that another process needs). Fixed
+ * on one allowance (docs/design.md §2: nothing in process memory that another process needs). Fixed
  * windows, as the plugin's in-memory store counts them: the first hit opens a window, and the hits
  * after it ends start a new one. A route's limit counts under the route's name; a limiter made with
  * `createRateLimit` has no route, so its key generator names the bucket (`naming:<afm>`).

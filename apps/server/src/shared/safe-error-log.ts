@@ -25,7 +25,7 @@ const isDatabaseError = (error: ErrorLike) =>
 /**
  * The `err` of a log line. A failed query's error carries the ΑΦΜ, ΑΜΚΑ and document numbers it
  * was writing (drizzle's message and `params`, the database's message and `detail`), and the
- * logs must never hold them (DESIGN.md §4). Such an error, wherever it sits in the cause chain,
+ * logs must never hold them (docs/design.md §4). Such an error, wherever it sits in the cause chain,
  * is logged as what names the fault: each error's class and code, PostgreSQL's table, column
  * and constraint, the query text (values are `$n` placeholders in it) and the stack frames,
  * but no message. Any other error is logged whole, as pino does.

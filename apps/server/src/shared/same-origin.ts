@@ -4,7 +4,7 @@ import { AppError } from './app-error';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * CSRF defence (DESIGN.md §3): a state-changing call made with the session cookie must come
+ * CSRF defence (docs/design.md §3): a state-changing call made with the session cookie must come
  * from the service's own pages (the browser's Origin header) and carry JSON, which a plain
  * HTML form cannot send.
  */

@@ -92,7 +92,7 @@ export interface SessionPolicy {
 const touchIntervalMs = (policy: SessionPolicy) =>
   Math.min(TOUCH_INTERVAL_MS, (policy.idleMinutes * 60_000) / TOUCHES_PER_IDLE_TIMEOUT);
 
-/** One-shot `hash`: half the cost of createHash().update().digest() on every request. */
+/** One-shot `hash`, cheaper than createHash().update().digest() on every request (bench/README.md). */
 const hashToken = (token: string) => hash('sha256', token, 'base64url');
 
 export async function createSession(
@@ -138,7 +138,7 @@ const sessionQuery = preparedPerDatabase((db) =>
 type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
 
 /**
- * The person behind a session cookie, with the role read afresh from `officers` (DESIGN.md §3),
+ * The person behind a session cookie, with the role read afresh from `officers` (docs/design.md §3),
  * or undefined when the session is unknown, idle too long or past its absolute expiry.
  */
 export async function findSessionUser(

@@ -6,7 +6,7 @@ import { citizens, organisations, suspensionKeys, suspensions, tickets } from '.
 import { athensToday } from './athens-time';
 
 /**
- * One person, many identifiers (DESIGN.md §9). A suspension resolves to a set of identity keys when
+ * One person, many identifiers (docs/design.md §9). A suspension resolves to a set of identity keys when
  * it is added; a ticket's holder resolves to its own set whenever it is checked; the holder is
  * suspended when the two sets meet. Every place a person enters asks `activeSuspensionOf`.
  */
@@ -121,7 +121,7 @@ const detailsOf = (person: PersonDescription): IdentityDetails | undefined =>
     : undefined;
 
 /**
- * Resolves what an officer typed to the person's keys (DESIGN.md §9): by ΑΦΜ or ΑΜΚΑ, the registry
+ * Resolves what an officer typed to the person's keys (docs/design.md §9): by ΑΦΜ or ΑΜΚΑ, the registry
  * person and all their keys; by document, that document and the person a ticket binding ties to
  * it; by identity details, the registry person they name (and the details themselves, so that a
  * person the registry learns of later is found again by `refreshSuspensionKeys`).

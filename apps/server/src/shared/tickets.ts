@@ -7,8 +7,9 @@ import { isUpcoming } from './events';
 import type { SessionUser } from './sessions';
 
 /**
- * A ticket as officers see it (spec §3 "Ticket details"), limited to the officer's organisation
- * unless the officer is platform-wide (DESIGN.md §5). Another club's ticket is as good as absent.
+ * A ticket as officers see it (docs/product-spec.md §3 "Ticket details"), limited to the officer's
+ * organisation unless the officer is platform-wide (docs/design.md §5). Another club's ticket is as
+ * good as absent.
  */
 export function officerScope(user: SessionUser): SQL | undefined {
   return user.organisationId ? eq(events.organisationId, user.organisationId) : undefined;

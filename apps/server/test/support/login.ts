@@ -37,7 +37,7 @@ export const jsonFrom = (baseUrl: string, cookie?: string): Record<string, strin
   ...(cookie ? { cookie } : {}),
 });
 
-/** The first error of a response's envelope (DESIGN.md §4). */
+/** The first error of a response's envelope (docs/design.md §4). */
 export async function firstError(
   response: Response,
 ): Promise<{ code: string; description: string } | undefined> {

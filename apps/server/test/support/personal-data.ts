@@ -3,7 +3,7 @@ import { citizens } from '../../src/db/schema';
 import { DEMO_PEOPLE } from '../../src/demo/seed';
 
 /**
- * What no log line may hold in clear (DESIGN.md §4): the demo people's ΑΦΜ, every ΑΜΚΑ in the
+ * What no log line may hold in clear (docs/design.md §4): the demo people's ΑΦΜ, every ΑΜΚΑ in the
  * registry (generated at seed time, so read from the database), and the document numbers the
  * server tests type, listed here once, stored form (no spaces or hyphens), in both alphabets
  * where the tests use both.

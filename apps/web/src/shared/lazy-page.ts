@@ -2,8 +2,8 @@ import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@tickets/domain';
 
 /**
- * A page whose code loads on first visit, given up after spec §9's chunk timeout so that a
- * stalled phone connection ends in the error page rather than a spinner forever.
+ * A page whose code loads on first visit, given up after the chunk timeout of docs/product-spec.md §9 so
+ * that a stalled phone connection ends in the error page rather than a spinner forever.
  */
 export function lazyPage<Props>(load: () => Promise<{ default: ComponentType<Props> }>) {
   return lazy(() =>

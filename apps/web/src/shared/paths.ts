@@ -1,6 +1,6 @@
 import type { RouteBase } from '@tickets/domain';
 
-/** Every route of spec §2, in one table. */
+/** Every route of docs/product-spec.md §2, in one table. */
 export const paths = {
   root: '/',
   tickets: {

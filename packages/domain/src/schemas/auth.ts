@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
 
-/** GET /api/auth/user (spec §3 "Authenticated user"). */
+/** GET /api/auth/user (docs/product-spec.md §3 "Authenticated user"). */
 export const authUserSchema = z.object({
   firstname: z.string(),
   lastname: z.string(),

@@ -3,7 +3,7 @@ import { DECLARATION_STATUSES } from '../constants';
 import { validationMessages as text } from '../messages';
 import { afmField, amkaField, strictPayload, ticketCodeField } from './fields';
 
-/** GET /api/tickets/dependents/ (spec §3 "Dependent"). */
+/** GET /api/tickets/dependents/ (docs/product-spec.md §3 "Dependent"). */
 export const dependentSchema = z.object({
   amka: z.string(),
   firstName: z.string(),
@@ -30,7 +30,7 @@ export type ModifyCompanionRequest = z.infer<typeof modifyCompanionSchema>;
 
 export const declarationIdParams = z.object({ declarationId: z.uuid({ error: text.declarationId }) });
 
-/** Spec §3 "Companion declaration", with the details the success screens show. */
+/** docs/product-spec.md §3 "Companion declaration", with the details the success screens show. */
 export const declarationSchema = z.object({
   declarationId: z.string(),
   dependentName: z.string(),

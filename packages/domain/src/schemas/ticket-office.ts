@@ -51,7 +51,7 @@ export type TicketIssueRequest =
 
 const nullableText = z.string().nullable();
 
-/** Spec §3 "Ticket details": every field, null where unknown (the client shows a dash). */
+/** docs/product-spec.md §3 "Ticket details": every field, null where unknown (the client shows a dash). */
 export const ticketDetailsSchema = z.object({
   fullName: nullableText,
   documentType: nullableText,

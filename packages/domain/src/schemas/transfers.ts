@@ -14,7 +14,9 @@ const eventIdField = z
   .int({ error: text.eventId })
   .positive({ error: text.eventId });
 
-/** Spec §3 "Transfer event": an upcoming event of the officer's club with its transfer rules. */
+/**
+ * docs/product-spec.md §3 "Transfer event": an upcoming event of the officer's club with its transfer rules.
+ */
 export const transferEventSchema = z.object({
   eventId: z.number(),
   eventDescription: z.string(),
@@ -29,7 +31,7 @@ export const transferEventSchema = z.object({
 export type TransferEvent = z.infer<typeof transferEventSchema>;
 
 /**
- * PUT /api/ticket-office/transfer-events: the event with its edited fields (spec §7). The
+ * PUT /api/ticket-office/transfer-events: the event with its edited fields (docs/product-spec.md §7). The
  * description and date are the provider's and are not changed here; the rules are checked.
  */
 export const transferRulesUpdateSchema = z.object({
@@ -61,7 +63,9 @@ export const transferRulesUpdateSchema = z.object({
 });
 export type TransferRulesUpdate = z.infer<typeof transferRulesUpdateSchema>;
 
-/** Clamps what a person types to the allowed range (spec §5: values are forced, not refused). */
+/**
+ * Clamps what a person types to the allowed range (docs/product-spec.md §5: values are forced, not refused).
+ */
 export const clampMaxTransfers = (value: number) =>
   Math.max(MAX_TRANSFERS_MIN, Math.trunc(Number.isFinite(value) ? value : MAX_TRANSFERS_MIN));
 export const clampCutOffHours = (value: number) =>

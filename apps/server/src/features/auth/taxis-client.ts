@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import type { Config } from '../../config';
 
 /**
- * TaxisNet (GSIS OAuth2) as DESIGN.md §3 describes it: plain OAuth2 authorization code with
+ * TaxisNet (GSIS OAuth2) as docs/design.md §3 describes it: plain OAuth2 authorization code with
  * client_secret_post, no OIDC discovery, and a userinfo endpoint that answers XML.
  */
 export const TAXIS_PATHS = {
@@ -76,7 +76,7 @@ export class TaxisClient {
     return parseUserInfo(await response.text());
   }
 
-  /** The client appends `/?url=<origin>` (spec §4). */
+  /** The client appends `/?url=<origin>` (docs/product-spec.md §4). */
   logoutUrl(clientId: string): string {
     return `${this.baseUrl}${TAXIS_PATHS.logout}/${encodeURIComponent(clientId)}`;
   }

@@ -12,7 +12,7 @@ import { currentUser } from '../../shared/guards';
 import { findCitizenByAfm, listDependents, listLiveDeclarations, toDeclaration } from './queries';
 import { cancelDeclaration, changeCompanion, indicateCompanion } from './service';
 
-/** The citizen's /tickets area (spec §7): dependents and their companion declarations. */
+/** The citizen's /tickets area (docs/product-spec.md §7): dependents and their companion declarations. */
 export async function companionRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;

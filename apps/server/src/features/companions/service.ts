@@ -15,7 +15,7 @@ import {
   toDeclaration,
 } from './queries';
 
-/** The rules of DESIGN.md §5 for companion declarations; every change is one transaction plus an audit row. */
+/** Companion declarations (docs/design.md §5): each change is one transaction plus an audit row. */
 
 interface Actor {
   user: SessionUser;
@@ -31,7 +31,7 @@ async function requireGuardian(db: Db, user: SessionUser) {
 /**
  * Who will accompany: the guardian themselves (accepted at once), or another adult from the
  * registry, not the minor and not suspended, who must accept in the wallet. Whatever of that fails,
- * the answer is the same: the guardian learns nothing of another person's status (DESIGN.md §9).
+ * the answer is the same: the guardian learns nothing of another person's status (docs/design.md §9).
  */
 async function resolveCompanion(
   db: Db,

@@ -38,9 +38,9 @@ export const toRecord = (row: SuspensionRow): SuspensionRecord => ({
 });
 
 /**
- * The pre-check (spec §4): whom the suspension would reach, by the same resolution that enforcement
- * uses (DESIGN.md §9), so what it shows is what will be enforced: the registry people it names,
- * and the holders of tickets to upcoming events, at every club (a stadium ban is national), each
+ * The pre-check (docs/product-spec.md §4): whom the suspension would reach, by the same resolution that
+ * enforcement uses (docs/design.md §9), so what it shows is what will be enforced: the registry people it
+ * names, and the holders of tickets to upcoming events, at every club (a stadium ban is national), each
  * with the tickets that would be blocked. An empty answer: the details name nobody known today.
  */
 export async function findAffectedPeople(db: Db, request: SuspensionRequest): Promise<AffectedPerson[]> {
@@ -168,7 +168,7 @@ export async function searchSuspensions(db: Db, search: SuspensionSearch): Promi
 }
 
 /**
- * Soft delete (DESIGN.md §2): only an active record, only when the identifiers match it (in their
+ * Soft delete (docs/design.md §2): only an active record, only when the identifiers match it (in their
  * canonical form), and only by the organisation that entered it or a platform-wide officer.
  */
 export async function deleteSuspension(

@@ -9,7 +9,7 @@ import { exchangeCode, findGrantByToken, issueCode, TOKEN_TTL_SECONDS } from './
 import { renderAuthorizePage, renderErrorPage } from './page';
 
 /**
- * A local TaxisNet (DESIGN.md §3) speaking the GSIS OAuth2 protocol: authorize page, token,
+ * A local TaxisNet (docs/design.md §3) speaking the GSIS OAuth2 protocol: authorize page, token,
  * XML userinfo, logout redirect. Registered only when the configuration enables it, which the
  * production profile refuses. People come from the registry stand-in (`citizens`).
  */

@@ -71,7 +71,7 @@ const bindUnboundTicket = preparedPerDatabase((db) => {
 });
 
 /**
- * Binds a ticket to a fan at the ticket office (DESIGN.md §5): the officer's organisation's
+ * Binds a ticket to a fan at the ticket office (docs/design.md §5): the officer's organisation's
  * ticket, an event not yet started, a person not suspended. The same binding again answers the
  * same verification code (a reprint); binding a bound ticket to someone else is refused.
  */

@@ -14,8 +14,9 @@ import type { SessionUser } from '../../shared/sessions';
 import { officerScope } from '../../shared/tickets';
 
 /**
- * Transfer rules per upcoming event (a season until its end) of the officer's club (DESIGN.md §5). Seasonal events carry
- * the rules of their season tickets' transfers; a fixture can only be excluded (ignoreTransfers).
+ * Transfer rules per upcoming event (a season until its end) of the officer's club (docs/design.md §5).
+ * Seasonal events carry the rules of their season tickets' transfers; a fixture can only be
+ * excluded (ignoreTransfers).
  */
 type EventRow = typeof events.$inferSelect;
 

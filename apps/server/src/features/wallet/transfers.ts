@@ -9,7 +9,7 @@ import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 
 /**
- * Season-ticket loans, one fixture each, enforcing the rules officers set (DESIGN.md §5):
+ * Season-ticket loans, one fixture each, enforcing the rules officers set (docs/design.md §5):
  * allowTransfer and maxTransfers over the season, the fixture's cut-off and ignoreTransfers,
  * suspensions. Every change is one transaction plus an audit row; the database keeps one live loan
  * per ticket and fixture, so of concurrent loans of the same fixture exactly one wins.
@@ -90,7 +90,7 @@ async function lockHeldTicket(tx: Pick<Db, 'select'>, ticketId: number, holderAf
 }
 
 /**
- * Lends one fixture of a season ticket (DESIGN.md §8): the holder keeps the ticket and every other
+ * Lends one fixture of a season ticket (docs/design.md §8): the holder keeps the ticket and every other
  * fixture. The fixture must be of the ticket's season and not yet started, open to loans and before
  * its cut-off; the season allows loans and has allowance left; neither person is suspended.
  */
@@ -132,7 +132,7 @@ export async function createTransfer(
     db.select().from(citizens).where(eq(citizens.afm, request.recipientAfm)),
     isSuspended(db, { afm: request.recipientAfm }),
   ]);
-  // One answer whether the recipient is unknown or suspended: nothing of their status leaks (DESIGN.md §9).
+  // One answer whether the recipient is unknown or suspended: no status leaks (docs/design.md §9).
   if (!recipient || recipientSuspended) throw new AppError('PERSON_CANNOT_BE_NAMED');
 
   const id = await db.transaction(async (tx) => {

@@ -4,7 +4,7 @@ import { ButtonLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { paths } from '../../shared/paths';
 
-/** Spec §2 "Confirmation": the person checks their details; officers choose where to go. */
+/** docs/product-spec.md §2 "Confirmation": the person checks their details; officers choose where to go. */
 export default function ConfirmationPage() {
   const { authUser } = useAuth();
   if (!authUser) return null;

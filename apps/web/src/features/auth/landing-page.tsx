@@ -4,7 +4,7 @@ import { ButtonLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import type { RouteBase } from '@tickets/domain';
 
-/** Spec §2 "Landing": what the service is, and the way in. */
+/** docs/product-spec.md §2 "Landing": what the service is, and the way in. */
 export default function LandingPage({ base }: { base: RouteBase }) {
   const { isAuth } = useAuth();
   const text = messages.landing;

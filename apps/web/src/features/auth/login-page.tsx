@@ -4,7 +4,7 @@ import { useAuth } from '../../shared/auth/auth-context';
 import { BackLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 
-/** Spec §2 "Login page": identification is required; TaxisNet is a full-page navigation. */
+/** docs/product-spec.md §2 "Login page": identification is required; TaxisNet is a full-page navigation. */
 export default function LoginPage({ base }: { base: RouteBase }) {
   const { isAuth } = useAuth();
   const [search] = useSearchParams();

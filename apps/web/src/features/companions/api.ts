@@ -1,13 +1,13 @@
 import type { Declaration, Dependent, IndicateCompanionRequest } from '@tickets/domain';
 import { apiCall, apiGet } from '../../shared/api/client';
 
-/** The five dependents/declarations calls of spec §7. */
+/** The five dependents/declarations calls of docs/product-spec.md §7. */
 export const fetchDependents = () => apiGet<Dependent[]>('/api/tickets/dependents/');
 
 export const indicateCompanion = (request: IndicateCompanionRequest) =>
   apiCall<Declaration>('POST', '/api/tickets/dependents/declarations/indicate', request);
 
-/** Newest first by timestamp (spec §7), whatever order the server used. */
+/** Newest first by timestamp (docs/product-spec.md §7), whatever order the server used. */
 export const fetchDeclarations = async () =>
   (await apiGet<Declaration[]>('/api/tickets/dependents/declarations')).sort((a, b) =>
     b.timestamp.localeCompare(a.timestamp),
@@ -26,7 +26,7 @@ export const changeCompanion = (declarationId: string, companionAfm: string) =>
     companionAfm,
   });
 
-/** What the success screens need (spec §2 "Success screen"). */
+/** What the success screens need (docs/product-spec.md §2 "Success screen"). */
 export interface CompanionSuccessState {
   declaration: Declaration;
 }

@@ -26,7 +26,7 @@ function StatusTag({ status }: { status: Declaration['status'] }) {
   );
 }
 
-/** Spec §2 "Cancel events": the PENDING and ACCEPTED declarations, to cancel or change companion. */
+/** docs/product-spec.md §2 "Cancel events": PENDING and ACCEPTED declarations; cancel or change companion. */
 export default function CancelEventsPage() {
   const navigate = useNavigate();
   const [declarations, reload] = useLoad(fetchDeclarations, messages.errors.loadFailed);

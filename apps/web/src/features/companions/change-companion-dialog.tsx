@@ -6,7 +6,7 @@ import { TextField } from '../../shared/forms/text-field';
 const text = messages.companions;
 
 /**
- * Spec §4: the new companion is the guardian (an empty ΑΦΜ is sent) or another person, whose
+ * docs/product-spec.md §4: the new companion is the guardian (an empty ΑΦΜ is sent) or another person, whose
  * 9-digit ΑΦΜ must be typed before Send is enabled.
  */
 export function ChangeCompanionDialog({

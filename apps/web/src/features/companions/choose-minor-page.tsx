@@ -12,7 +12,9 @@ import { fetchDependents } from './api';
 
 const text = messages.companions;
 
-/** Spec §2 "Choose minor": a radio list of the dependents; continue passes the chosen one on. */
+/**
+ * docs/product-spec.md §2 "Choose minor": a radio list of the dependents; continue passes the chosen one on.
+ */
 export default function ChooseMinorPage() {
   const navigate = useNavigate();
   const [dependents] = useLoad(fetchDependents, messages.errors.loadFailed);

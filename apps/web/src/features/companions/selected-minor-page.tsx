@@ -18,7 +18,7 @@ const text = messages.companions;
 const formSchema = z.object({ publicCode: ticketCodeField, afm: afmField });
 type FormValues = z.infer<typeof formSchema>;
 
-/** Spec §2 "Selected minor": the minor, the ticket code and the companion's ΑΦΜ. */
+/** docs/product-spec.md §2 "Selected minor": the minor, the ticket code and the companion's ΑΦΜ. */
 export default function SelectedMinorPage() {
   const minor = (useLocation().state as { minor?: Dependent } | null)?.minor;
   const navigate = useNavigate();

@@ -8,7 +8,9 @@ import { DeclarationDetails } from './declaration-details';
 
 const text = messages.companions;
 
-/** Spec §2 "Success screen", companion and cancel variants: needs its state, else not found. */
+/**
+ * docs/product-spec.md §2 "Success screen", companion and cancel variants: needs its state, else not found.
+ */
 export default function CompanionSuccessPage({ variant }: { variant: 'companion' | 'cancel' }) {
   const state = useLocation().state as Partial<CompanionSuccessState> | null;
   const declaration = state?.declaration;

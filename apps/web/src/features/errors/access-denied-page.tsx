@@ -3,7 +3,7 @@ import { messages } from '@tickets/domain';
 import { PageHeading } from '../../shared/components/page-heading';
 import { paths } from '../../shared/paths';
 
-/** Spec §2 "Access-denied screen": shown to a person whose role does not fit the page. */
+/** docs/product-spec.md §2 "Access-denied screen": shown to a person whose role does not fit the page. */
 export default function AccessDeniedPage() {
   return (
     <>

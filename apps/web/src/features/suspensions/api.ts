@@ -1,7 +1,7 @@
 import { endOfAthensDay, type AffectedPerson, type SuspensionRecord } from '@tickets/domain';
 import { blacklistCall } from '../../shared/api/client';
 
-/** Spec §7's blacklist calls; their errors come as `{"error": "…"}`. */
+/** The blacklist calls of docs/product-spec.md §7; their errors come as `{"error": "…"}`. */
 const base = '/api/blackList-administration';
 
 export type PersonFields = Record<
@@ -11,13 +11,13 @@ export type PersonFields = Record<
   dateOfBirth: string;
 };
 
-/** Empty fields travel as null (spec §7). */
+/** Empty fields travel as null (docs/product-spec.md §7). */
 const orNull = (fields: PersonFields) =>
   Object.fromEntries(
     Object.entries(fields).map(([key, value]) => [key, value.trim() === '' ? null : value]),
   ) as Record<string, string | null>;
 
-/** The end date travels as spec §7's "ISO, end of day": the end of that day in Athens, not here. */
+/** The end date as "ISO, end of day" (docs/product-spec.md §7): the end of that day in Athens, not here. */
 export const precheckSuspension = (fields: PersonFields, endDate: string) =>
   blacklistCall<AffectedPerson[]>('POST', `${base}/info`, {
     ...orNull(fields),

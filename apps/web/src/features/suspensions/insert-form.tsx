@@ -26,7 +26,9 @@ function monthsFromToday(months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Spec §4 insert flow: submit, pre-check, a confirmation listing who is affected, then add. */
+/**
+ * docs/product-spec.md §4 insert flow: submit, pre-check, a confirmation listing who is affected, then add.
+ */
 export function InsertForm() {
   const [fields, setFields] = useState(emptyPerson);
   const [endDate, setEndDate] = useState(() => monthsFromToday(SUSPENSION_DEFAULT_MONTHS));

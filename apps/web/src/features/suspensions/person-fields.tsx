@@ -19,7 +19,7 @@ const anyFilled = (fields: PersonFields, keys: readonly (keyof PersonFields)[]) 
   keys.some((key) => fields[key].trim() !== '');
 
 /**
- * The two groups of spec §4: filling the identifiers (ΑΦΜ, ΑΜΚΑ, document) disables the
+ * The two groups of docs/product-spec.md §4: filling the identifiers (ΑΦΜ, ΑΜΚΑ, document) disables the
  * identity details (names, birth date), and the reverse.
  */
 export function PersonFieldset({

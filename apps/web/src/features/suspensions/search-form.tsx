@@ -17,7 +17,9 @@ import { emptyPerson, errorsByField, PersonFieldset } from './person-fields';
 
 const text = suspensionMessages;
 
-/** Spec §2/§4: search; only active records can be deleted, and a deleted row leaves the list. */
+/**
+ * docs/product-spec.md §2/§4: search; only active records can be deleted, and a deleted row leaves the list.
+ */
 export function SearchForm() {
   const [fields, setFields] = useState(emptyPerson);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});

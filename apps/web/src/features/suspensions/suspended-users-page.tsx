@@ -13,7 +13,7 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** Spec §2 "Suspended users": two tabs (WAI-ARIA tabs: arrow keys move between them). */
+/** docs/product-spec.md §2 "Suspended users": two tabs (WAI-ARIA tabs: arrow keys move between them). */
 export default function SuspendedUsersPage() {
   const [tab, setTab] = useState<TabId>('insert');
   const buttons = useRef<Record<string, HTMLButtonElement | null>>({});

@@ -1,7 +1,7 @@
 import type { IssuedTicket, StatsTicket, TicketIssueRequest, TicketUserKind } from '@tickets/domain';
 import { apiCall } from '../../shared/api/client';
 
-/** Spec §7: identify (foreigner) or personalize (everyone else). */
+/** docs/product-spec.md §7: identify (foreigner) or personalize (everyone else). */
 export const issueTicket = (kind: TicketUserKind, request: TicketIssueRequest) =>
   apiCall<IssuedTicket>(
     'POST',
@@ -12,10 +12,10 @@ export const issueTicket = (kind: TicketUserKind, request: TicketIssueRequest) =
 export const lookUpTicket = (code: string) =>
   apiCall<StatsTicket>('POST', `/api/stats/ticket?code=${encodeURIComponent(code)}`);
 
-/** The print screen's state: the request and the answer, merged (spec §2). */
+/** The print screen's state: the request and the answer, merged (docs/product-spec.md §2). */
 export type PrintState = Omit<TicketIssueRequest, 'documentType' | 'documentId'> & IssuedTicket;
 
-/** The ticket-office success screen's state (spec §2, default variant). */
+/** The ticket-office success screen's state (docs/product-spec.md §2, default variant). */
 export interface IssuedState {
   type: 'ticket-data';
   ticket: IssuedTicket;

@@ -7,7 +7,7 @@ import { paths } from '../../shared/paths';
 
 const text = messages.ticketOffice;
 
-/** Spec §2 "Choose user": three tiles, the foreigner one greyed and disabled. */
+/** docs/product-spec.md §2 "Choose user": three tiles, the foreigner one greyed and disabled. */
 export default function ChooseUserPage() {
   return (
     <>

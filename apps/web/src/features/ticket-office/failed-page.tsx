@@ -3,7 +3,7 @@ import { messages } from '@tickets/domain';
 import { PageHeading } from '../../shared/components/page-heading';
 import { paths } from '../../shared/paths';
 
-/** Spec §2 "Failed screen": a static page saying the validation did not succeed. */
+/** docs/product-spec.md §2 "Failed screen": a static page saying the validation did not succeed. */
 export default function FailedPage() {
   return (
     <>

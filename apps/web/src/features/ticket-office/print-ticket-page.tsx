@@ -12,7 +12,7 @@ import { VerificationCode } from './verification-code';
 const text = messages.ticketOffice;
 
 /**
- * Spec §2 "Print ticket": the details, the verification code, print and add-new. Only the
+ * docs/product-spec.md §2 "Print ticket": the details, the verification code, print and add-new. Only the
  * hidden printable copy is printed (see the print stylesheet): a ticket a person can carry.
  */
 export default function PrintTicketPage() {

@@ -16,7 +16,7 @@ import { TicketDetailsPanel } from './ticket-details-panel';
 const text = messages.ticketOffice;
 const formSchema = z.object({ code: ticketCodeField });
 
-/** Spec §2 "Stats/ticket": a ticket's every field by its 12-digit code. */
+/** docs/product-spec.md §2 "Stats/ticket": a ticket's every field by its 12-digit code. */
 export default function StatsTicketPage() {
   const [ticket, setTicket] = useState<StatsTicket>();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof formSchema>>({
@@ -28,7 +28,7 @@ export default function StatsTicketPage() {
     try {
       setTicket(await lookUpTicket(code));
     } catch (error) {
-      // Spec §8's message, unless the server said something more useful (such as "not found").
+      // The message of docs/product-spec.md §8, unless the server said something more useful ("not found").
       toast.error((error instanceof ApiError && error.description) || messages.errors.statsLookup);
     }
   };

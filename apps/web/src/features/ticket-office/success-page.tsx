@@ -4,7 +4,7 @@ import NotFoundPage from '../../shared/components/not-found-page';
 import { paths } from '../../shared/paths';
 import type { IssuedState } from './api';
 
-/** Spec §2 "Success screen", default variant: the ticket is in the fan's wallet. */
+/** docs/product-spec.md §2 "Success screen", default variant: the ticket is in the fan's wallet. */
 export default function TicketOfficeSuccessPage() {
   const state = useLocation().state as IssuedState | null;
   if (state?.type !== 'ticket-data') return <NotFoundPage />;

@@ -12,7 +12,7 @@ import { SummaryList } from '../../shared/components/summary-list';
 const text = messages.ticketOffice;
 const yesNo = (value: boolean) => (value ? messages.form.yes : messages.form.no);
 
-/** Spec §2 "Ticket details panel": the normal view, or the stats view with every field. */
+/** docs/product-spec.md §2 "Ticket details panel": the normal view, or the stats view with every field. */
 export function TicketDetailsPanel({
   ticket,
   view = 'normal',

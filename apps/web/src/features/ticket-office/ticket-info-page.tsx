@@ -43,7 +43,7 @@ const documentTypeOf = (kind: TicketUserKind, values: FormValues): DocumentType 
 const isKind = (value: string | null): value is TicketUserKind =>
   TICKET_USER_KINDS.some((kind) => kind === value);
 
-/** Spec §2 "Ticket info form", for a foreigner or an over-67 fan; anything else goes back. */
+/** docs/product-spec.md §2 "Ticket info form", for a foreigner or an over-67 fan; anything else goes back. */
 export default function TicketInfoPage() {
   const user = useSearchParams()[0].get('user');
   if (!isKind(user)) return <Navigate to={paths.ticketOffice.chooseUser} replace />;

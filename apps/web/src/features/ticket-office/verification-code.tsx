@@ -2,7 +2,9 @@ import { QRCodeSVG } from 'qrcode.react';
 import Barcode from 'react-barcode';
 import { messages, QR_LEVEL, QR_SIZE } from '@tickets/domain';
 
-/** The verification code as a QR code (level L, 128 px) or a Code 128 SVG barcode (spec §9). */
+/**
+ * The verification code as a QR code (level L, 128 px) or a Code 128 SVG barcode (docs/product-spec.md §9).
+ */
 export function VerificationCode({ code, displayMode }: { code: string; displayMode: string }) {
   const label = `${messages.ticketOffice.verificationCode}: ${code}`;
   return (

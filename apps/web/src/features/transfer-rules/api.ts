@@ -3,6 +3,6 @@ import { apiCall, apiGet } from '../../shared/api/client';
 
 export const fetchTransferEvents = () => apiGet<TransferEvent[]>('/api/ticket-office/transfer-events');
 
-/** Spec §7: the event with its edited fields; the answer replaces the list entry. */
+/** docs/product-spec.md §7: the event with its edited fields; the answer replaces the list entry. */
 export const saveTransferEvent = (event: TransferEvent) =>
   apiCall<TransferEvent>('PUT', '/api/ticket-office/transfer-events', event);

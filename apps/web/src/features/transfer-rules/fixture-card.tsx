@@ -5,7 +5,9 @@ import { useSaveEvent } from './use-save-event';
 
 const text = messages.transferRules;
 
-/** Spec §2/§4: a fixture can be excluded from season-ticket transfers, after a confirmation. */
+/**
+ * docs/product-spec.md §2/§4: a fixture can be excluded from season-ticket transfers, after a confirmation.
+ */
 export function FixtureCard({
   event,
   onSaved,

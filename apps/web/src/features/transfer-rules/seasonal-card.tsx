@@ -33,7 +33,7 @@ const sameRules = (a: Rules, b: Rules) =>
   a.hours === b.hours &&
   a.resetAfterEvent === b.resetAfterEvent;
 
-/** Spec §2/§4: a season's transfer rules; Save only when changed, after a confirmation. */
+/** docs/product-spec.md §2/§4: a season's transfer rules; Save only when changed, after a confirmation. */
 export function SeasonalCard({
   event,
   onSaved,
@@ -43,7 +43,7 @@ export function SeasonalCard({
 }) {
   const loaded = rulesOf(event);
   const [rules, setRules] = useState(loaded);
-  // Typed text for the two numbers, clamped into range when the field is left (spec §5).
+  // Typed text for the two numbers, clamped into range when the field is left (docs/product-spec.md §5).
   const [typed, setTyped] = useState({
     maxTransfers: String(loaded.maxTransfers),
     hours: String(loaded.hours),

@@ -12,7 +12,7 @@ import { SeasonalCard } from './seasonal-card';
 
 const text = messages.transferRules;
 
-/** Spec §2 "Transfer events": the season tickets' rules and the fixtures' exclusions. */
+/** docs/product-spec.md §2 "Transfer events": the season tickets' rules and the fixtures' exclusions. */
 export default function TransferEventsPage() {
   const [loaded] = useLoad(fetchTransferEvents, messages.errors.loadFailed);
   const [events, setEvents] = useState<TransferEvent[]>([]);

@@ -1,8 +1,8 @@
 import { firstErrorDescription, messages, REQUEST_ID_HEADER } from '@tickets/domain';
 
 /**
- * The one API client (DESIGN.md §6): cookies, JSON, one request id per page load, and the
- * spec §8 rules that turn a failed answer into the message a person reads.
+ * The one API client (docs/design.md §6): cookies, JSON, one request id per page load, and the
+ * docs/product-spec.md §8 rules that turn a failed answer into the message a person reads.
  */
 export const requestId = crypto.randomUUID();
 
@@ -45,7 +45,7 @@ async function readJson<T>(response: Response): Promise<T> {
   }
 }
 
-/** Spec §8: the first description of `exceptions.errors`, else the default system message. */
+/** docs/product-spec.md §8: the first description of `exceptions.errors`, else the default system message. */
 async function envelopeError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let description: string | undefined;
@@ -57,7 +57,7 @@ async function envelopeError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, description ?? messages.errors.system, description);
 }
 
-/** Spec §8, blacklist calls: the `error` field of the body, or the raw text. */
+/** docs/product-spec.md §8, blacklist calls: the `error` field of the body, or the raw text. */
 async function blacklistError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let message = text;

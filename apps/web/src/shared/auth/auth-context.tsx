@@ -3,7 +3,7 @@ import { isAuthUser, type AuthUser } from '@tickets/domain';
 import { apiCall, apiGet } from '../api/client';
 import { leaveFor } from '../browser';
 
-/** Spec §4 auth state: not authenticated and not initialised until the one session check answers. */
+/** Auth state (docs/product-spec.md §4): unauthenticated, uninitialised until the session check answers. */
 export interface AuthState {
   isAuth: boolean;
   authUser: AuthUser | undefined;
@@ -11,7 +11,9 @@ export interface AuthState {
 }
 
 interface AuthContextValue extends AuthState {
-  /** POST /api/auth/logout; on success, on to TaxisNet's logout (spec §4). Throws on failure. */
+  /**
+   * POST /api/auth/logout; on success, on to TaxisNet's logout (docs/product-spec.md §4). Throws on failure.
+   */
   logout(): Promise<void>;
 }
 
@@ -29,7 +31,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .then(
         (authUser) => current && setState({ isAuth: true, authUser, initialized: true }),
-        // Spec §8: any failure of the session check means "not authenticated", with no message.
+        // docs/product-spec.md §8: any failure of the session check means "not authenticated", no message.
         () => current && setState({ isAuth: false, authUser: undefined, initialized: true }),
       );
     return () => {

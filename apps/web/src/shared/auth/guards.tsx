@@ -4,7 +4,7 @@ import { paths } from '../paths';
 import { useAuth } from './auth-context';
 
 /**
- * Spec §6: unauthenticated → the start; authenticated with the wrong role → access denied.
+ * docs/product-spec.md §6: unauthenticated → the start; authenticated with the wrong role → access denied.
  * A convenience only: the server enforces every role on every call.
  */
 export function RequireRole({ roles }: { roles: readonly Role[] }) {

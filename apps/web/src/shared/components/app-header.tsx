@@ -4,7 +4,7 @@ import { useAuth } from '../auth/auth-context';
 import { routeBaseOf } from '../paths';
 import { UserMenu } from './user-menu';
 
-/** Pages where the user menu is never shown (spec §2): the landing and login pages. */
+/** Pages where the user menu is never shown (docs/product-spec.md §2): the landing and login pages. */
 const isPublicEntry = (pathname: string) => {
   const base = routeBaseOf(pathname);
   return pathname === base || pathname === `${base}/` || pathname === `${base}/login-app`;

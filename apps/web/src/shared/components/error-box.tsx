@@ -1,4 +1,4 @@
-/** An inline red box for a failed load (spec §8), announced to screen readers. */
+/** An inline red box for a failed load (docs/product-spec.md §8), announced to screen readers. */
 export function ErrorBox({ message }: { message: string }) {
   return (
     <div className="govgr-error-summary" role="alert">

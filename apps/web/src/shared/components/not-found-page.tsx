@@ -3,7 +3,7 @@ import { messages } from '@tickets/domain';
 import { PageHeading } from './page-heading';
 import { routeBaseOf } from '../paths';
 
-/** Spec §2 "Page not found": the home link goes to the route family of the current path. */
+/** docs/product-spec.md §2 "Page not found": the home link goes to the route family of the current path. */
 export default function NotFoundPage() {
   const { pathname } = useLocation();
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A GOV.GR summary list of label/value rows; a missing value shows a dash (spec §2). */
+/** A GOV.GR summary list of label/value rows; a missing value shows a dash (docs/product-spec.md §2). */
 export function SummaryList({ rows }: { rows: [label: string, value: ReactNode][] }) {
   return (
     <dl className="govgr-summary-list">

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 
-/** A choice tile (spec §2 "Two tiles"/"Three tiles"); a disabled one is greyed and not a link. */
+/**
+ * A choice tile (docs/product-spec.md §2 "Two tiles"/"Three tiles"); a disabled one is greyed and not a link.
+ */
 export function Tile({
   to,
   title,

@@ -2,7 +2,9 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '@tickets/domain';
 import { useAuth } from '../auth/auth-context';
 
-/** The logged-in person's name, opening a menu with the exit item (spec §2 "Shared chrome"). */
+/**
+ * The logged-in person's name, opening a menu with the exit item (docs/product-spec.md §2 "Shared chrome").
+ */
 export function UserMenu() {
   const { authUser, logout } = useAuth();
   const [open, setOpen] = useState(false);

@@ -6,7 +6,7 @@ interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   label: string;
   hint?: string;
   error?: string;
-  /** Keeps only digits as the person types (spec §5 code fields). */
+  /** Keeps only digits as the person types (docs/product-spec.md §5 code fields). */
   digitsOnly?: boolean;
 }
 
