@@ -7,7 +7,7 @@ import { firstError, jsonFrom, loginAs } from './support/login';
 import { engines, startSecondServer, startTestServer, type TestServer } from './support/test-server';
 
 /**
- * The gate (DESIGN.md §8): every reason a steward can see comes from a real situation. Tonight's
+ * The gate (docs/design.md §8): every reason a steward can see comes from a real situation. Tonight's
  * match (gates open) is a fixture of the demo season; its tickets are bound at the office (paper)
  * or held in wallets (gate codes).
  */

@@ -3,7 +3,7 @@ import { GATE_DEVICE_LABEL_MAX_LENGTH } from '../constants';
 import { gateMessages as text } from '../messages';
 
 /**
- * Entry control (docs: the gate). Devices are registered by an officer; each scan is one decision,
+ * Entry control (docs/design.md §8). Devices are registered by an officer; each scan is one decision,
  * recorded once per ticket and event.
  */
 

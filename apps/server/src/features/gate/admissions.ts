@@ -29,7 +29,7 @@ import { isSuspended } from '../../shared/suspensions';
 import type { Device } from './devices';
 
 /**
- * The entry decision (DESIGN.md §8): is the code genuine and current, for this event, are the
+ * The entry decision (docs/design.md §8): is the code genuine and current, for this event, are the
  * gates open, is the one who enters free of any suspension, does a young minor come with an
  * accepted companion, and has the ticket not entered before. The first failing check is the
  * reason; an admission is recorded once per ticket and event, by the database.
