@@ -18,7 +18,7 @@ const HOLDER = '100000039'; // season ticket 303000000001
 const OTHER = '100000040'; // season ticket 303000000002
 const PROVIDER_KEY = 'demo-key-ae-olympiada-local-only';
 const CARD = 'ΑΚ987654';
-const tonightTicket = (serial: number) => `30500000000${serial}`;
+const tonightTicket = (serial: number) => `30590000000${serial}`;
 
 interface Answer {
   decision: string;

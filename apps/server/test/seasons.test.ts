@@ -97,6 +97,7 @@ describe.each(engines)('seasons and loans on %s', (engine) => {
     const own = (await walletOf(HOLDER)).find((entry) => entry.publicCode === SEASON_TICKET);
     expect(own).toMatchObject({ eventId: ids['demo-season'], seasonEndsAt: season?.endsAt?.toISOString() });
     expect(own?.fixtures.map((fixture) => fixture.eventId)).toEqual([
+      ids['demo-tonight'],
       ids['demo-derby'],
       ids['demo-cup'],
       ids['demo-league'],
@@ -148,6 +149,7 @@ describe.each(engines)('seasons and loans on %s', (engine) => {
 
     const own = (await walletOf(HOLDER)).find((entry) => entry.publicCode === SEASON_TICKET);
     expect(own?.fixtures.map((fixture) => [fixture.eventId, fixture.lentTo])).toEqual([
+      [ids['demo-tonight'], null],
       [ids['demo-derby'], null],
       [ids['demo-cup'], 'ΣΟΦΙΑ ΙΩΑΝΝΙΔΟΥ'],
       [ids['demo-league'], null],
@@ -172,6 +174,7 @@ describe.each(engines)('seasons and loans on %s', (engine) => {
       fixtures: { eventId: number; entrantName: string; lent: boolean }[];
     };
     expect(fixtures.map((fixture) => [fixture.eventId, fixture.entrantName, fixture.lent])).toEqual([
+      [ids['demo-tonight'], 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ', false],
       [ids['demo-derby'], 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ', false],
       [ids['demo-cup'], 'ΣΟΦΙΑ ΙΩΑΝΝΙΔΟΥ', true],
       [ids['demo-league'], 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ', false],

@@ -39,6 +39,7 @@ const matchDay = (today: Date, days: number) =>
 interface DemoEvent {
   externalId: string;
   description: string;
+  /** From today: whole days put a match at the evening kick-off, a fraction counts from this moment. */
   days: number;
   venue: string;
   seasonal?: boolean;
@@ -96,6 +97,15 @@ const CLUBS: {
         venue: 'Γήπεδο Ολυμπιάδας',
         season: 'demo-season',
         seats: 20,
+      },
+      {
+        externalId: 'demo-tonight',
+        description: 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας',
+        // Two hours after the demo data is made: its gates are open, to try the steward's screen.
+        days: 2 / 24,
+        venue: 'Γήπεδο Ολυμπιάδας',
+        season: 'demo-season',
+        seats: 40,
       },
     ],
   },
@@ -160,7 +170,7 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
       externalId: event.externalId,
       description: event.description,
       startsAt:
-        event.days >= 0
+        Number.isInteger(event.days) && event.days >= 0
           ? matchDay(today, event.days)
           : new Date(today.getTime() + event.days * DAY_MS).toISOString(),
       endsAt: event.endsInDays === undefined ? null : matchDay(today, event.endsInDays),
@@ -211,7 +221,8 @@ export async function seedDemoEvents(db: Db, today: Date): Promise<void> {
     },
     {
       publicCode: DEMO_TICKETS.youngerMinorAccepted,
-      eventExternalId: 'demo-derby',
+      // Tonight, with her accepted companion: what a steward sees for a child under 15.
+      eventExternalId: 'demo-tonight',
       sector: 'Θύρα 7',
       gate: '7',
       row: '12',
