@@ -39,7 +39,7 @@ export default defineConfig({
   },
   globalTeardown: './log-check/no-personal-data-in-logs.ts',
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    command: 'node ../apps/server/dist/main.js', // the compiled server: `npm run build` first
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,

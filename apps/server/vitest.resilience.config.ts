@@ -6,6 +6,7 @@ export default defineProject({
   test: {
     name: 'resilience',
     include: ['test-resilience/**/*.test.ts'],
+    globalSetup: ['test-resilience/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 60_000,
   },

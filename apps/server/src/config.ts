@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { repoRoot } from './shared/server-root';
 
 /**
  * The server's whole configuration, read from the environment once and validated here
@@ -133,8 +134,6 @@ function refuseUnsafeDevelopment(env: Environment, standIn: boolean): void {
     );
   }
 }
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable is an unset one (`DATABASE_URL= npm start` means: no PostgreSQL).

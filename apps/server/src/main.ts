@@ -11,6 +11,8 @@ const PURGE_INTERVAL_MS = 15 * 60_000;
 const REVERT_INTERVAL_MS = 60_000;
 /** How soon a suspension reaches a person the registry learnt of after it was added. */
 const SUSPENSION_REFRESH_INTERVAL_MS = 15 * 60_000;
+/** Below systemd's TimeoutStopSec (90 s by default): a stuck connection cannot hold a stop for ever. */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -49,13 +51,24 @@ async function main(): Promise<void> {
       : 'PostgreSQL';
   console.info(`\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n`);
 
+  // Graceful stop (systemd's SIGTERM, Ctrl-C): no new connections, every request already in flight
+  // answered (its audit row committed, since each request awaits its own), then the pool closed.
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     clearInterval(purge);
     clearInterval(revert);
     clearInterval(refresh);
-    await app.close();
-    await database.close();
+    setTimeout(() => {
+      app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still open after the grace period: exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await app.close();
+      await database.close();
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

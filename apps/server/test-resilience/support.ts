@@ -4,20 +4,24 @@ import path from 'node:path';
 import pg from 'pg';
 import { demoTicketCode } from '../src/demo/events';
 
-/** Real server processes for the resilience tests, started as `npm start` runs them. */
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
+/** Real server processes for the resilience tests, started as `npm start` runs them: compiled. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Free demo tickets of the football club, alternating between its two upcoming matches. */
 export const demoCode = (serial: number) =>
   demoTicketCode('3', serial % 2 === 0 ? 1 : 2, Math.ceil(serial / 2));
 
+export const COMPILED_SERVER = 'apps/server/dist/main.js';
+
 export const freePortish = () => 21_000 + Math.floor(Math.random() * 9000);
 
 export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // Plain node on the build (global-setup.ts made it): no tsx, even through NODE_OPTIONS.
+  const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: repoRoot,
     env: {
       ...process.env,
+      NODE_OPTIONS: '',
       PORT: String(port),
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'false',

@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Config } from '../config';
+import { serverRoot } from '../shared/server-root';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -40,7 +41,7 @@ const RELISTEN_DELAY_MS = 1000;
 export const LISTEN_HEARTBEAT_INTERVAL_MS = 5000;
 export const LISTEN_HEARTBEAT_TIMEOUT_MS = 2000;
 
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+const migrationsFolder = path.join(serverRoot, 'drizzle');
 /** Any fixed number: several processes starting at once migrate one after the other. */
 const MIGRATION_LOCK_KEY = 4_817_202_611;
 

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+import { auditLog, tickets } from '../src/db/schema';
+import { jsonFrom, loginAs } from '../test/support/login';
+import {
+  COMPILED_SERVER,
+  demoCode,
+  freePortish,
+  freshPostgres,
+  killHard,
+  personalisationLoad,
+  repoRoot,
+  startServer,
+} from './support';
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<{ code: number | null; signal: string | null }>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null)
+      return resolve({ code: child.exitCode, signal: child.signalCode });
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+
+/** Stats lookups from 4 workers until stopped: their audit rows go through the batch writer. */
+function lookupLoad(base: string, cookie: string) {
+  const acknowledged: string[] = [];
+  let stopped = false;
+  const worker = async () => {
+    for (let serial = 1; !stopped; serial += 1) {
+      const requestId = randomUUID();
+      try {
+        const response = await fetch(`${base}/api/stats/ticket?code=${demoCode(serial)}`, {
+          method: 'POST',
+          headers: { ...jsonFrom(base, cookie), 'x-request-id': requestId },
+        });
+        if (response.status === 200) acknowledged.push(requestId);
+        else await new Promise((resolve) => setTimeout(resolve, 20));
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 20)); // refused: the server is going
+      }
+    }
+  };
+  const done = Promise.all(Array.from({ length: 4 }, worker));
+  return {
+    acknowledged,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+const targets = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])] as const;
+
+describe.each(targets)('SIGTERM under load on %s', (target) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups) await cleanup();
+  });
+
+  it('answers what it accepted, keeps every acknowledged write and audit row, and exits 0', async () => {
+    let env: Record<string, string>;
+    let reopen: () => Promise<Database>;
+    if (target === 'pglite') {
+      const dataDir = await mkdtemp(path.join(tmpdir(), 'tickets-sigterm-'));
+      env = { DATA_DIR: dataDir };
+      reopen = () => openDatabase({ kind: 'pglite', dataDir });
+    } else {
+      const postgres = await freshPostgres();
+      cleanups.push(postgres.drop);
+      env = { DATABASE_URL: postgres.url };
+      reopen = () => openDatabase({ kind: 'postgres', url: postgres.url });
+    }
+    const port = freePortish();
+    const base = `http://localhost:${port}`;
+    const server = await startServer(port, env);
+    cleanups.push(() => killHard(server));
+    const { cookie } = await loginAs(base, '100000003');
+
+    const writes = personalisationLoad(base, cookie, demoCode, 140);
+    const lookups = lookupLoad(base, cookie);
+    while (writes.acknowledged.length < 20 || lookups.acknowledged.length < 20)
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    const exited = exitOf(server);
+    server.kill('SIGTERM');
+    expect(await exited).toEqual({ code: 0, signal: null });
+    await writes.stop();
+    await lookups.stop();
+    expect(writes.acknowledged.length).toBeLessThan(140);
+
+    const reopened = await reopen();
+    try {
+      const bound = await reopened.db
+        .select()
+        .from(tickets)
+        .where(inArray(tickets.publicCode, writes.acknowledged));
+      expect(
+        bound
+          .filter((ticket) => ticket.documentId !== null)
+          .map((ticket) => ticket.publicCode)
+          .sort(),
+      ).toEqual([...writes.acknowledged].sort());
+      const audited = await reopened.db
+        .select({ subject: auditLog.subject })
+        .from(auditLog)
+        .where(inArray(auditLog.subject, writes.acknowledged));
+      expect(new Set(audited.map((row) => row.subject))).toEqual(new Set(writes.acknowledged));
+      const lookedUp = await reopened.db
+        .select({ requestId: auditLog.requestId })
+        .from(auditLog)
+        .where(inArray(auditLog.requestId, lookups.acknowledged));
+      expect(new Set(lookedUp.map((row) => row.requestId))).toEqual(new Set(lookups.acknowledged));
+    } finally {
+      await reopened.close();
+    }
+  });
+});
+
+describe('the compiled server', () => {
+  it('holds no TypeScript loader and starts with plain node', async () => {
+    const bundle = readFileSync(path.join(repoRoot, COMPILED_SERVER), 'utf8');
+    expect(bundle).not.toMatch(/["']tsx(\/[^"']*)?["']/);
+    expect(bundle).not.toMatch(/from ["']@tickets\/domain["']/);
+
+    const port = freePortish();
+    const server = spawn(process.execPath, [COMPILED_SERVER], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: 'memory', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    try {
+      let printed = '';
+      server.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+      const deadline = Date.now() + 60_000;
+      while (!printed.includes('/tickets') && Date.now() < deadline && server.exitCode === null)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(printed).toContain(`Open http://localhost:${port}/tickets`);
+      const health = await fetch(`http://localhost:${port}/healthz`);
+      expect(health.status).toBe(200);
+    } finally {
+      await killHard(server);
+    }
+  });
+});
