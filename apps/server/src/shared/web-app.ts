@@ -5,6 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { routePath } from './api-paths';
 import { notFoundEnvelope } from './http-errors';
 
+/** Nothing here is for search engines: personal tickets, sign-in pages, the ticket office. */
+const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
 /** Paths that belong to the server, never to the SPA's history fallback. */
 const SERVER_PATHS = /^\/(api|oauth2|oauth2server|login\/oauth2|healthz|readyz)(\/|$|\?)/;
 
@@ -14,6 +17,10 @@ const SERVER_PATHS = /^\/(api|oauth2|oauth2server|login\/oauth2|healthz|readyz)(
  * route answered with index.html so that deep links and reloads work.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  app.get('/robots.txt', (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
+
   const indexFile = path.join(distDir, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
