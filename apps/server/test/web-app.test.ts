@@ -2,6 +2,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loginAs } from './support/login';
 import { startTestServer, type TestServer } from './support/test-server';
 
 describe('the web app’s server', () => {
@@ -25,5 +27,75 @@ describe('the web app’s server', () => {
     const response = await fetch(`${server.baseUrl}/tickets/mine`);
     expect(response.headers.get('content-type')).toContain('text/html');
     expect(await response.text()).toContain('<title>SPA</title>');
+  });
+});
+
+describe('another loopback name than the public origin’s, in development', () => {
+  let server: TestServer;
+  let port: string;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+    port = new URL(server.baseUrl).port;
+  });
+  afterAll(() => server.close());
+
+  const get = (url: string, host: string) =>
+    server.app.inject({ method: 'GET', url, headers: { host } }).then((response) => ({
+      status: response.statusCode,
+      location: response.headers.location,
+    }));
+
+  it('sends pages and the login start to the same path on the public origin', async () => {
+    for (const host of [`127.0.0.1:${port}`, `[::1]:${port}`, `127.0.0.2:${port}`]) {
+      expect(await get('/tickets/mine?x=1', host)).toEqual({
+        status: 307,
+        location: `http://localhost:${port}/tickets/mine?x=1`,
+      });
+      expect(await get('/oauth2/authorization/taxis?return_to=/ticket-office', host)).toEqual({
+        status: 307,
+        location: `http://localhost:${port}/oauth2/authorization/taxis?return_to=/ticket-office`,
+      });
+    }
+  });
+
+  it('a login started on 127.0.0.1 goes on, and ends signed in, on the public origin', async () => {
+    const start = await fetch(`http://127.0.0.1:${port}/oauth2/authorization/taxis?login_hint=100000040`, {
+      redirect: 'manual',
+    });
+    const onPublicOrigin = start.headers.get('location') as string;
+    expect(onPublicOrigin.startsWith(`${server.baseUrl}/`)).toBe(true);
+    const { cookie } = await loginAs(server.baseUrl, '100000040');
+    const user = await fetch(`${server.baseUrl}/api/auth/user`, { headers: { cookie } });
+    expect(user.status).toBe(200);
+  });
+
+  it('leaves the public origin, the API, the probes and other hosts alone', async () => {
+    expect((await get('/tickets', `localhost:${port}`)).status).not.toBe(307);
+    expect((await get('/api/auth/user', `127.0.0.1:${port}`)).status).toBe(401);
+    expect((await get('/healthz', `127.0.0.1:${port}`)).status).toBe(200);
+    expect((await get('/tickets', `tickets.example.gov.gr`)).status).not.toBe(307);
+  });
+});
+
+describe('another loopback name, in production', () => {
+  it('is not redirected (PUBLIC_URL names the origin there)', async () => {
+    const server = await startTestServer('pglite');
+    const production = await buildApp({
+      config: {
+        ...server.config,
+        profile: 'production',
+        publicUrl: 'https://tickets.example.gov.gr',
+        taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' },
+      },
+      database: server.database,
+      logStream: { write: () => undefined },
+    });
+    try {
+      const response = await production.inject({ url: '/tickets', headers: { host: '127.0.0.1:8080' } });
+      expect(response.statusCode).not.toBe(307);
+    } finally {
+      await production.close();
+      await server.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { routePath } from './api-paths';
+import { redirectOtherLoopbackHosts } from './loopback-redirect';
 import { notFoundEnvelope } from './http-errors';
 
 /** Nothing here is for search engines: personal tickets, sign-in pages, the ticket office. */
@@ -17,6 +18,7 @@ const SERVER_PATHS = /^\/(api|oauth2|oauth2server|login\/oauth2|healthz|readyz)(
  * route answered with index.html so that deep links and reloads work.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  if (app.config.profile === 'development') redirectOtherLoopbackHosts(app);
   app.get('/robots.txt', (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=86400').send(ROBOTS_TXT),
   );
