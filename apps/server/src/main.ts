@@ -1,10 +1,10 @@
-import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/seed';
 import { revertDueTransfers } from './features/wallet/transfers';
 import { purgeExpiredRows } from './purge';
+import { logDestination } from './shared/logging';
 import { backfillIdentityKeys, refreshSuspensionKeys } from './shared/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
@@ -19,9 +19,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await backfillIdentityKeys(database.db);
   if (config.demoData) await seedDemoData(database.db);
-  const logStream = config.logFile
-    ? pino.destination({ dest: config.logFile, sync: true, mkdir: true })
-    : undefined;
+  const logStream = await logDestination(config);
   const app = await buildApp({ config, database, logStream });
   await app.listen({ host: config.host, port: config.port });
 

@@ -1,5 +1,5 @@
 import type { FastifyLoggerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { REQUEST_ID_HEADER } from '@tickets/domain';
@@ -44,4 +44,31 @@ export function requestIdFrom(request: IncomingMessage): string {
   const header = request.headers[REQUEST_ID_HEADER.toLowerCase()];
   const value = Array.isArray(header) ? header[0] : header;
   return value && REQUEST_ID_SHAPE.test(value) ? value : randomUUID();
+}
+
+/**
+ * Where log lines go: LOG_FILE when set (JSON lines), else standard output, as JSON lines in
+ * production (the journal, log shippers) and as one readable line per entry in development
+ * (pino-pretty, loaded only there). Redaction happens before either, in the logger itself.
+ */
+export async function logDestination(config: {
+  profile: 'development' | 'production';
+  logFile: string | undefined;
+}): Promise<DestinationStream | undefined> {
+  if (config.logFile) return pino.destination({ dest: config.logFile, sync: true, mkdir: true });
+  if (config.profile === 'production') return undefined;
+  return readableLines(process.stdout);
+}
+
+/** pino-pretty on a stream: one line per entry, the time, the level, the message, then the other fields. */
+export async function readableLines(destination: NodeJS.WritableStream): Promise<DestinationStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    destination,
+    sync: true,
+    colorize: 'isTTY' in destination && destination.isTTY === true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    singleLine: true,
+  });
 }
