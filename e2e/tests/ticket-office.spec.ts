@@ -49,8 +49,16 @@ test('over-67: personalise, print a scannable QR, and find the ticket in stats',
   await expect(page.locator('.app-printable')).toBeVisible();
   await expect(page.locator('.app-screen-only')).toBeHidden();
   await expect(page.getByRole('banner')).toBeHidden();
-  const pdf = (await page.pdf({ format: 'A6', printBackground: true })).toString('latin1');
+  // No page size given: the stylesheet's, as the print dialog of window.print() takes it (Playwright's
+  // default would be Letter whatever the CSS says).
+  const pdf = (await page.pdf({ preferCSSPageSize: true, printBackground: true })).toString('latin1');
   expect(pdf.match(/\/Type\s*\/Page[^s]/g)).toHaveLength(1);
+  // A6 is 105 × 148 mm = 297.6 × 419.5 pt (Chromium rounds to whole CSS pixels: within 1 pt).
+  const [width, height] = (pdf.match(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/) ?? [])
+    .slice(1)
+    .map(Number);
+  expect(Math.abs((width ?? 0) - 297.6)).toBeLessThan(1);
+  expect(Math.abs((height ?? 0) - 419.5)).toBeLessThan(1);
   await page.emulateMedia({ media: 'screen' });
 
   await page.goto('/ticket-office/stats/ticket');
