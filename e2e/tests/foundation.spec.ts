@@ -130,3 +130,23 @@ test.describe('logout', () => {
     expect(status).toBe(401);
   });
 });
+
+test.describe('on a phone', () => {
+  for (const width of [390, 320]) {
+    test(`at ${width} px the header is one compact row and nothing scrolls sideways`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await signIn(page, PEOPLE.guardian.afm);
+      const header = page.getByRole('banner');
+      const menu = header.getByRole('button', { name: PEOPLE.guardian.name });
+      await expect(menu).toBeVisible();
+      // Was 193 px at 390 (title and button stacked at full size): under a tenth of the screen now.
+      expect((await header.boundingBox())?.height).toBeLessThan(80);
+      const title = header.getByText(messages.app.title);
+      expect((await menu.boundingBox())?.y).toBeLessThan(((await title.boundingBox())?.y ?? 0) + 40);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await expectNoAxeViolations(page);
+      await menu.click();
+      await expect(page.getByRole('button', { name: messages.userMenu.logout })).toBeVisible();
+    });
+  }
+});
