@@ -16,6 +16,10 @@ const PGLITE_TICKETS = Number(process.env.BENCH_PGLITE_TICKETS ?? 100_000);
 const PG_TICKETS = Number(process.env.BENCH_PG_TICKETS ?? 1_000_000);
 const PG_SUSPENSIONS = Number(process.env.BENCH_PG_SUSPENSIONS ?? 100_000);
 const PG_DECLARATIONS = Number(process.env.BENCH_PG_DECLARATIONS ?? 50_000);
+/** Printed tickets for the gate scenario: each admission takes the next one. */
+const PG_PRINTED = Number(process.env.BENCH_PG_PRINTED ?? 300_000);
+const PRINTED_FROM = PG_DECLARATIONS;
+const printedCode = (serial: number) => `G${String(PRINTED_FROM + serial).padStart(15, '0')}`;
 const PROVIDER_KEY = 'demo-key-kae-akropoli-local-only';
 const BATCH = 5000;
 /** Codes in the club's range ('4', see the demo data) that no demo ticket uses. */
@@ -40,6 +44,8 @@ async function loginAs(url: string, afm: string): Promise<string> {
   return session;
 }
 
+const BENCH_EVENT = 'Αγώνας μέτρησης';
+
 /** Loads `count` tickets through the provider API (the real import path); answers rows/s. */
 async function loadTickets(url: string, count: number): Promise<number> {
   const put = (what: string, body: unknown) =>
@@ -48,9 +54,10 @@ async function loadTickets(url: string, count: number): Promise<number> {
       headers: { authorization: `Bearer ${PROVIDER_KEY}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const startsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
+  // Within the hour: its gates are open for the gate scenario, and its tickets can still be bound.
+  const startsAt = new Date(Date.now() + 60 * 60_000).toISOString();
   await put('events', {
-    events: [{ externalId: 'bench-match', description: 'Αγώνας μέτρησης', startsAt, venue: 'Κλειστό' }],
+    events: [{ externalId: 'bench-match', description: BENCH_EVENT, startsAt, venue: 'Κλειστό' }],
   });
   const started = performance.now();
   for (let offset = 0; offset < count; offset += BATCH) {
@@ -67,7 +74,12 @@ async function loadTickets(url: string, count: number): Promise<number> {
   return Math.round(count / ((performance.now() - started) / 1000));
 }
 
-function scenarios(url: string, cookies: Record<string, string>, tickets: number): Scenario[] {
+function scenarios(
+  url: string,
+  cookies: Record<string, string>,
+  tickets: number,
+  gate?: Scenario,
+): Scenario[] {
   let next = 0;
   const write = { origin: url };
   return [
@@ -112,7 +124,35 @@ function scenarios(url: string, cookies: Record<string, string>, tickets: number
       path: '/api/ticket-office/transfer-events',
       headers: { cookie: cookies.officer ?? '' },
     },
+    ...(gate ? [gate] : []),
   ];
+}
+
+/**
+ * Admissions of distinct printed tickets of one event, from a gate device of the club (paired the
+ * way an officer does it); every answer is a decision, and each ticket is admitted once.
+ */
+async function gateScenario(url: string, officer: string): Promise<Scenario> {
+  const created = await fetch(`${url}/api/ticket-office/gate-devices`, {
+    method: 'POST',
+    headers: { cookie: officer, origin: url, 'content-type': 'application/json' },
+    body: JSON.stringify({ label: 'bench', organisationId: 'kae-akropoli' }),
+  });
+  const { token } = (await created.json()) as { token: string };
+  const authorization = `Bearer ${token}`;
+  const events = (await (await fetch(`${url}/api/gate/events`, { headers: { authorization } })).json()) as {
+    eventId: number;
+    eventDescription: string;
+  }[];
+  const eventId = events.find((event) => event.eventDescription === BENCH_EVENT)?.eventId;
+  let next = 0;
+  return {
+    name: 'gate admission',
+    method: 'POST',
+    path: '/api/gate/admissions',
+    headers: { authorization },
+    body: () => JSON.stringify({ eventId, code: printedCode((next++ % PG_PRINTED) + 1) }),
+  };
 }
 
 interface Row extends Figures {
@@ -125,17 +165,18 @@ async function measurePlatform(
   server: Running,
   tickets: number,
   rows: Row[],
-  /** More data, once the tickets are in (it may refer to them). */
-  afterImport?: () => Promise<void>,
+  /** More data, once the tickets are in (it may refer to them); with printed tickets, the gate too. */
+  afterImport?: () => Promise<{ printed: boolean }>,
 ): Promise<{ importRate: number; rss: number }> {
   console.error(`[${engine}] loading ${tickets.toLocaleString('en')} tickets through the provider API…`);
   const importRate = await loadTickets(server.url, tickets);
-  await afterImport?.();
+  const { printed } = (await afterImport?.()) ?? { printed: false };
   const cookies = {
     officer: await loginAs(server.url, '100000003'),
     guardian: await loginAs(server.url, '100000027'),
   };
-  for (const scenario of scenarios(server.url, cookies, tickets)) {
+  const gate = printed ? await gateScenario(server.url, cookies.officer) : undefined;
+  for (const scenario of scenarios(server.url, cookies, tickets, gate)) {
     console.error(`[${engine}] ${scenario.name}…`);
     rows.push({ engine, scenario: scenario.name, ...(await loadPeakAndHalf(server.url, scenario, SECONDS)) });
   }
@@ -172,6 +213,21 @@ const addSuspensions = (databaseUrl: string, count: number) =>
        select id, unnest(array['AFM:' || afm, 'AMKA:' || amka, 'DOC:' || replace(document_id, 'Κ', 'K')])
        from suspensions where created_by = 'bench'`,
       [],
+    ],
+  ]);
+
+/**
+ * Printed tickets in bulk: verification codes as the ticket office writes them (a bound holder), on
+ * tickets after the minors' of the declarations (a minor without a companion would be refused).
+ */
+const addPrintedCodes = (databaseUrl: string, count: number) =>
+  runSql(databaseUrl, [
+    [
+      `update tickets set private_code = 'G' || lpad(n::text, 15, '0'), full_name = 'ΜΑΡΙΑ ΜΕΤΡΗΣΗ',
+         document_type = 'NATIONAL_ID', document_id = 'ΠΕ' || n, document_key = 'ΠE' || n
+       from generate_series($2::int + 1, $2::int + $1::int) as n
+       where public_code = '49' || lpad(n::text, 10, '0')`,
+      [count, PRINTED_FROM],
     ],
   ]);
 
@@ -335,9 +391,11 @@ async function main() {
         console.error('[PostgreSQL] adding suspension records and companion declarations…');
         await addSuspensions(url.href, PG_SUSPENSIONS);
         await addDeclarations(url.href, Math.min(PG_DECLARATIONS, PG_TICKETS));
+        await addPrintedCodes(url.href, Math.min(PG_PRINTED, PG_TICKETS));
         // As after any bulk load: the visibility map and the planner's statistics, now rather than
         // from autovacuum in the middle of the measurements.
         await runSql(url.href, [['vacuum analyze', []]]);
+        return { printed: true };
       });
       await server.stop();
       const copy = copyRate(url.href, PG_TICKETS);

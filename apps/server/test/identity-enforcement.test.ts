@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { demoTicketCode } from '../src/demo/events';
 import { citizens, events, tickets } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
+import { gateStatusOf, noPerson } from './support/suspensions-api';
 import { engines, startTestServer, type TestServer } from './support/test-server';
 
 /**
@@ -19,7 +20,6 @@ const OTHER_SEASON_TICKET = '303000000002';
 const OTHER_SECOND_SEASON_TICKET = '303000000099';
 const PENDING_COMPANION_TICKET = '200000000028';
 const FREE_MINOR_TICKET = '200000000011';
-const PROVIDER_KEY = 'demo-key-ae-olympiada-local-only';
 
 /** One identity card, bound at the office by two officers who typed it differently. */
 const CARD_TYPED_IN_GREEK = 'ΑΒ123456';
@@ -30,16 +30,6 @@ const passportHolder = demoTicketCode('3', 1, 42);
 type Variant = 'afm' | 'amka' | 'documentLatin' | 'documentGreek' | 'documentLowerSpaced' | 'details';
 /** Whom the variant names: the registry person (PERSON) or the card bound at the office. */
 const namesPerson = (variant: Variant) => variant === 'afm' || variant === 'amka' || variant === 'details';
-
-const empty: Record<string, string | null> = {
-  afm: null,
-  amka: null,
-  documentId: null,
-  firstName: null,
-  fathersName: null,
-  lastName: null,
-  dateOfBirth: null,
-};
 
 describe.each(engines)('one suspension, the same person everywhere, on %s', (engine) => {
   describe.each<Variant>(['afm', 'amka', 'documentLatin', 'documentGreek', 'documentLowerSpaced', 'details'])(
@@ -59,14 +49,7 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
           headers: jsonFrom(base, cookies[afm]),
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-      const gateStatus = async (code: string) =>
-        (
-          (await (
-            await fetch(`${base}/api/providers/tickets/${code}/status`, {
-              headers: { authorization: `Bearer ${PROVIDER_KEY}` },
-            })
-          ).json()) as { status: string }
-        ).status;
+      const gateStatus = (code: string) => gateStatusOf(base, code);
       const bind = (route: 'personalize' | 'identify', ticketCode: string, documentId: string) =>
         call(
           CLUB_OFFICER,
@@ -95,19 +78,19 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
           documentGreek: 'ΑΒ123456',
           documentLowerSpaced: 'ab 123-456',
         } as Record<string, string>;
-        if (variant === 'afm') return { ...empty, afm: PERSON };
-        if (variant === 'amka') return { ...empty, amka: person.amka };
+        if (variant === 'afm') return { ...noPerson, afm: PERSON };
+        if (variant === 'amka') return { ...noPerson, amka: person.amka };
         if (variant === 'details') {
           // Typed in lower case with accents: the registry holds capitals.
           return {
-            ...empty,
+            ...noPerson,
             firstName: 'Κωνσταντίνος',
             fathersName: 'Ανδρέας',
             lastName: 'Δημητρίου',
             dateOfBirth: person.birthDate,
           };
         }
-        return { ...empty, documentId: card[variant] };
+        return { ...noPerson, documentId: card[variant] };
       };
 
       beforeAll(async () => {

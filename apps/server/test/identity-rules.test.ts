@@ -10,6 +10,7 @@ import {
 import { auditLog, citizens, events, officers, suspensionKeys, suspensions, tickets } from '../src/db/schema';
 import { refreshSuspensionKeys } from '../src/shared/suspensions';
 import { firstError, jsonFrom, loginAs } from './support/login';
+import { gateStatusOf, noPerson } from './support/suspensions-api';
 import { insertSuspension } from './support/suspensions';
 import { engines, startSecondServer, startTestServer, type TestServer } from './support/test-server';
 
@@ -21,17 +22,6 @@ const GUARDIAN = '100000027';
 const PERSON = '100000039';
 const OTHER = '100000040';
 const PERSON_SEASON_TICKET = '303000000001';
-const PROVIDER_KEY = 'demo-key-ae-olympiada-local-only';
-
-const empty: Record<string, string | null> = {
-  afm: null,
-  amka: null,
-  documentId: null,
-  firstName: null,
-  fathersName: null,
-  lastName: null,
-  dateOfBirth: null,
-};
 
 describe.each(engines)('identity rules on %s', (engine) => {
   let server: TestServer;
@@ -63,9 +53,9 @@ describe.each(engines)('identity rules on %s', (engine) => {
       headers: jsonFrom(origin, cookies[afm]),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const add = async (afm: string, person: Partial<typeof empty>) => {
+  const add = async (afm: string, person: Partial<typeof noPerson>) => {
     const response = await call(afm, 'POST', '/api/blackList-administration/add', {
-      ...empty,
+      ...noPerson,
       ...person,
       endDate: '2099-12-31',
     });
@@ -83,14 +73,7 @@ describe.each(engines)('identity rules on %s', (engine) => {
       amka: record.amka,
       documentId: record.documentId,
     });
-  const gateStatus = async (code: string, origin = base) =>
-    (
-      (await (
-        await fetch(`${origin}/api/providers/tickets/${code}/status`, {
-          headers: { authorization: `Bearer ${PROVIDER_KEY}` },
-        })
-      ).json()) as { status: string }
-    ).status;
+  const gateStatus = (code: string, origin = base) => gateStatusOf(origin, code);
 
   it('lets only the entering organisation or a platform-wide officer lift a suspension, audited', async () => {
     const byClub = await add(CLUB_OFFICER, { documentId: 'ΖΖ100001' });
@@ -117,7 +100,7 @@ describe.each(engines)('identity rules on %s', (engine) => {
 
   it('tells the officer in the pre-check when the details name nobody', async () => {
     const nobody = await call(CLUB_OFFICER, 'POST', '/api/blackList-administration/info', {
-      ...empty,
+      ...noPerson,
       firstName: 'ΑΓΝΩΣΤΟΣ',
       fathersName: 'ΑΓΝΩΣΤΟΣ',
       lastName: 'ΑΓΝΩΣΤΟΥ',
@@ -132,7 +115,7 @@ describe.each(engines)('identity rules on %s', (engine) => {
     const [person] = await db().select().from(citizens).where(eq(citizens.afm, OTHER));
     const byAmka = await add(CLUB_OFFICER, { amka: person?.amka });
     const search = await call(CLUB_OFFICER, 'POST', '/api/blackList-administration/search', {
-      ...empty,
+      ...noPerson,
       afm: OTHER,
     });
     expect(((await search.json()) as { id: number }[]).map((record) => record.id)).toContain(byAmka.id);

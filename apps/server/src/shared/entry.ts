@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FixtureEntrant } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, events, transfers, type tickets } from '../db/schema';
@@ -12,6 +12,14 @@ import type { HolderIdentifiers } from './suspensions';
 
 /** Loans that give their recipient the fixture's entry: accepted, to be closed after it or never. */
 export const ENTRY_GIVING_LOANS = ['ACCEPTED', 'COMPLETED'];
+
+/** The loan of this ticket for this event that gives its recipient the entry (a join condition). */
+export const entryGivingLoan = (ticketId: SQLWrapper | number, eventId: SQLWrapper | number) =>
+  and(
+    eq(transfers.ticketId, ticketId),
+    eq(transfers.fixtureId, eventId),
+    inArray(transfers.status, ENTRY_GIVING_LOANS),
+  );
 
 export interface Entrant extends HolderIdentifiers {
   name: string | null;
@@ -34,13 +42,7 @@ export async function entrantOf(
   const [loan] = await db
     .select({ afm: transfers.toAfm, name: transfers.toName })
     .from(transfers)
-    .where(
-      and(
-        eq(transfers.ticketId, ticket.id),
-        eq(transfers.fixtureId, eventId),
-        inArray(transfers.status, ENTRY_GIVING_LOANS),
-      ),
-    )
+    .where(entryGivingLoan(ticket.id, eventId))
     .limit(1);
   if (loan) return { afm: loan.afm, name: loan.name, lent: true };
   return {
@@ -67,14 +69,7 @@ export async function fixtureEntrants(
   const rows = await db
     .select({ fixture: events, lentTo: transfers.toName })
     .from(events)
-    .leftJoin(
-      transfers,
-      and(
-        eq(transfers.ticketId, ticket.id),
-        eq(transfers.fixtureId, events.id),
-        inArray(transfers.status, ENTRY_GIVING_LOANS),
-      ),
-    )
+    .leftJoin(transfers, entryGivingLoan(ticket.id, events.id))
     .where(and(eq(events.seasonId, ticket.eventId), not(isOver(events))))
     .orderBy(asc(events.startsAt));
   return rows.map(({ fixture, lentTo }) => ({

@@ -4,7 +4,7 @@ import { formatCalendarDate, walletMessages, type WalletFixture, type WalletTick
 import type { Db } from '../../db/client';
 import { citizens, events, gateCodes, guardianships, tickets, transfers } from '../../db/schema';
 import { newVerificationCode } from '../../shared/codes';
-import { ENTRY_GIVING_LOANS } from '../../shared/entry';
+import { ENTRY_GIVING_LOANS, entryGivingLoan } from '../../shared/entry';
 import { isUpcoming } from '../../shared/events';
 import { activeSuspensionOf } from '../../shared/suspensions';
 
@@ -34,14 +34,7 @@ async function upcomingFixturesOf(db: Db, seasonTicketIds: number[]) {
     .select({ ticketId: tickets.id, fixture: fixtures, lentTo: transfers.toName })
     .from(tickets)
     .innerJoin(fixtures, eq(fixtures.seasonId, tickets.eventId))
-    .leftJoin(
-      transfers,
-      and(
-        eq(transfers.ticketId, tickets.id),
-        eq(transfers.fixtureId, fixtures.id),
-        inArray(transfers.status, ENTRY_GIVING_LOANS),
-      ),
-    )
+    .leftJoin(transfers, entryGivingLoan(tickets.id, fixtures.id))
     .where(and(inArray(tickets.id, seasonTicketIds), gt(fixtures.startsAt, sql`now()`)))
     .orderBy(asc(fixtures.startsAt));
   const byTicket = new Map<number, Fixture[]>();
