@@ -227,6 +227,8 @@ export const tickets = pgTable(
     index('tickets_holder_afm_idx').on(t.holderAfm),
     index('tickets_holder_amka_idx').on(t.holderAmka),
     index('tickets_document_key_idx').on(t.documentKey),
+    // The gate finds a printed ticket by its verification code.
+    uniqueIndex('tickets_private_code_key').on(t.privateCode),
   ],
 );
 

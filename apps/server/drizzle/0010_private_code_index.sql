@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "tickets_private_code_key" ON "tickets" USING btree ("private_code");
