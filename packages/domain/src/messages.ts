@@ -326,6 +326,8 @@ export const gateMessages = {
 
 /** What a suspended citizen reads on their wallet tickets: why, until when, whom to ask (no one else's data). */
 export const walletMessages = {
+  /** Who looked a ticket up when the officer is platform-wide (no club). */
+  platformStaff: 'Υπηρεσία υποστήριξης της πλατφόρμας',
   /** `lastDay` as shown (DD/MM/YYYY). */
   blockedNotice: (lastDay: string, organisationName: string | null) =>
     `Έχετε αποκλειστεί από αθλητικές εκδηλώσεις έως και τις ${lastDay}. ` +

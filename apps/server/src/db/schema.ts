@@ -122,7 +122,8 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  // By subject: a citizen asks who looked up their tickets (the wallet's lookups).
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_subject_idx').on(t.subject)],
 );
 
 /**

@@ -156,3 +156,13 @@ export const walletTicketSchema = z.object({
   blockedNotice: z.string().nullable(),
 });
 export type WalletTicket = z.infer<typeof walletTicketSchema>;
+
+/** GET /api/wallet/lookups: when a ticket office looked up or bound one of the person's tickets. */
+export const walletLookupSchema = z.object({
+  ticketCode: z.string(),
+  kind: z.enum(['LOOKUP', 'BINDING']),
+  /** The club whose office did it, or the platform's own staff; never the officer's ΑΦΜ. */
+  organisation: z.string(),
+  at: z.string(),
+});
+export type WalletLookup = z.infer<typeof walletLookupSchema>;

@@ -7,10 +7,12 @@ import {
   ticketCodeField,
   transferSchema,
   validationMessages,
+  walletLookupSchema,
   walletTicketSchema,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests';
+import { listLookups } from './lookups';
 import { listWalletTickets } from './tickets';
 import { answerTransfer, createTransfer, listTransfers } from './transfers';
 
@@ -68,6 +70,20 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listWalletTickets(db, currentUser(request).afm),
+  );
+
+  app.get(
+    '/api/wallet/lookups',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        summary:
+          "When a ticket office looked up or bound the person's tickets, and which club (never the officer)",
+        response: { 200: z.array(walletLookupSchema) },
+      },
+    },
+    async (request) => listLookups(db, currentUser(request).afm),
   );
 
   app.get(
