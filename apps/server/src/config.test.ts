@@ -78,6 +78,19 @@ describe('configuration', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);
   });
 
+  it('keeps personal data 183 days after an event unless RETENTION_DAYS says otherwise, within bounds', () => {
+    expect(loadConfig({}).retentionDays).toBe(183);
+    expect(loadConfig({ RETENTION_DAYS: '365' }).retentionDays).toBe(365);
+    expect(() => loadConfig({ RETENTION_DAYS: '7' })).toThrow(/RETENTION_DAYS: must be at least 30 days/);
+    expect(() => loadConfig({ RETENTION_DAYS: '99999' })).toThrow(
+      /RETENTION_DAYS: must be at most 3650 days/,
+    );
+    expect(() => loadConfig({ RETENTION_DAYS: 'half a year' })).toThrow(
+      /RETENTION_DAYS: must be a whole number of days/,
+    );
+    expect(() => loadConfig({ RETENTION_DAYS: '90.5' })).toThrow(/RETENTION_DAYS: must be a whole number/);
+  });
+
   it('trusts no proxy unless TRUSTED_PROXIES lists its addresses or ranges', () => {
     expect(loadConfig(production).trustedProxies).toEqual([]);
     expect(

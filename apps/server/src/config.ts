@@ -35,6 +35,14 @@ const proxyList = z
     error: 'must be IP addresses or CIDR ranges, comma-separated (a hop count is not accepted)',
   });
 
+/**
+ * How long after its event a ticket's personal data is kept (src/retention.ts). At least a month:
+ * a complaint about a match needs its holders for a while; at most ten years, so that a typo
+ * cannot turn the rule off.
+ */
+const MIN_RETENTION_DAYS = 30;
+const MAX_RETENTION_DAYS = 3650;
+
 const environmentSchema = z.object({
   PROFILE: z.enum(['development', 'production']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -57,6 +65,12 @@ const environmentSchema = z.object({
     .max(24 * 60)
     .default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(72).default(12),
+  RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(MIN_RETENTION_DAYS, { error: `must be at least ${MIN_RETENTION_DAYS} days` })
+    .max(MAX_RETENTION_DAYS, { error: `must be at most ${MAX_RETENTION_DAYS} days` })
+    .default(183),
   RATE_LIMITS: booleanFlag.optional(),
   TRUSTED_PROXIES: proxyList.optional(),
   LOG_FILE: z.string().min(1).optional(),
@@ -80,6 +94,8 @@ export interface Config {
     clientSecret: string;
   };
   session: { idleMinutes: number; absoluteHours: number };
+  /** Days after an event ends before its tickets', declarations' and loans' personal data are erased. */
+  retentionDays: number;
   /** Off only for load benchmarks, and never in production. */
   rateLimits: boolean;
   /**
@@ -168,6 +184,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       clientSecret: env.TAXIS_CLIENT_SECRET ?? 'local-stand-in-only',
     },
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+    retentionDays: env.RETENTION_DAYS,
     rateLimits: env.RATE_LIMITS ?? true,
     trustedProxies: env.TRUSTED_PROXIES ?? [],
     logLevel: env.LOG_LEVEL,
