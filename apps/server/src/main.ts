@@ -4,6 +4,7 @@ import { openDatabase } from './db/client';
 import { seedDemoData } from './demo/seed';
 import { revertDueTransfers } from './features/wallet/transfers';
 import { purgeExpiredRows } from './purge';
+import { eraseExpiredPersonalData } from './retention';
 import { logDestination } from './shared/logging';
 import { backfillIdentityKeys, refreshSuspensionKeys } from './shared/suspensions';
 
@@ -26,6 +27,10 @@ async function main(): Promise<void> {
   const purge = setInterval(() => {
     purgeExpiredRows(database.db, config.session).catch((error: unknown) =>
       app.log.error({ err: error }, 'purge of expired rows failed'),
+    );
+    // Personal data past RETENTION_DAYS after its event (README "Retention of personal data").
+    eraseExpiredPersonalData(database.db, config.retentionDays).catch((error: unknown) =>
+      app.log.error({ err: error }, 'erasure of personal data past retention failed'),
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();

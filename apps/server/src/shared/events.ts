@@ -13,7 +13,10 @@ export const isUpcoming = (event: EventTiming) =>
   sql<boolean>`(case when ${event.seasonal} then coalesce(${event.endsAt}, ${event.startsAt}) > now()
     else ${event.startsAt} > now() end)`;
 
-/** Over: a match once played (kick-off plus its duration), a season once ended. */
-export const isOver = (event: EventTiming) =>
-  sql<boolean>`(case when ${event.seasonal} then coalesce(${event.endsAt}, ${event.startsAt}) <= now()
-    else ${event.startsAt} + make_interval(mins => ${EVENT_DURATION_MINUTES}) <= now() end)`;
+/** When it is over: a match once played (kick-off plus its duration), a season once ended. */
+export const eventEnd = (event: EventTiming) =>
+  sql<Date>`(case when ${event.seasonal} then coalesce(${event.endsAt}, ${event.startsAt})
+    else ${event.startsAt} + make_interval(mins => ${EVENT_DURATION_MINUTES}) end)`;
+
+/** Over: a match once played, a season once ended (`eventEnd`). */
+export const isOver = (event: EventTiming) => sql<boolean>`(${eventEnd(event)} <= now())`;

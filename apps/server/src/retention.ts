@@ -1,0 +1,159 @@
+import { and, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './db/client';
+import { companionDeclarations, events, gateCodes, tickets, transfers } from './db/schema';
+import { writeAudit } from './shared/audit';
+import { eventEnd } from './shared/events';
+import { eraseExpiredAuditDetails } from './retention-audit';
+
+/**
+ * Retention of personal data (GDPR art. 5(1)(e), README "Retention of personal data"): once an event
+ * ended more than the configured days ago, the holders, companions and loans of its tickets are
+ * erased; seats, codes, statuses and timestamps stay, so counts and the audit trail still add up.
+ * main.ts runs this with the periodic purge.
+ */
+
+/** Any fixed number (not the migrations'): of several processes, one erases at a time. */
+const RETENTION_LOCK_KEY = 4_817_202_612;
+
+/**
+ * What an erased NOT NULL column holds: the columns stay as they are (no migration), and an empty
+ * string can be no one's ΑΦΜ or name, so no lookup by person finds an erased row.
+ */
+const ERASED_TEXT = '';
+
+/** What a step needs of the run's transaction. */
+type Tx = Pick<Db, 'select' | 'update' | 'delete' | 'execute'>;
+
+export interface ErasedCounts {
+  tickets: number;
+  declarations: number;
+  transfers: number;
+  gateCodes: number;
+  auditRows: number;
+}
+
+/** The events that ended more than `days` ago, as a subquery. */
+function eventsEndedBefore(tx: Tx, days: number) {
+  return tx
+    .select({ id: events.id })
+    .from(events)
+    .where(lte(eventEnd(events), sql`now() - make_interval(days => ${days})`));
+}
+
+type EventIds = ReturnType<typeof eventsEndedBefore>;
+
+const anyPresent = (...columns: Parameters<typeof isNotNull>[0][]) =>
+  or(...columns.map((column) => isNotNull(column))) as SQL;
+
+async function eraseTickets(tx: Tx, ended: EventIds): Promise<number> {
+  const erased = await tx
+    .update(tickets)
+    .set({
+      holderAfm: null,
+      holderAmka: null,
+      fullName: null,
+      documentType: null,
+      documentId: null,
+      documentKey: null,
+      privateCode: null,
+    })
+    .where(
+      and(
+        inArray(tickets.eventId, ended),
+        anyPresent(
+          tickets.holderAfm,
+          tickets.holderAmka,
+          tickets.fullName,
+          tickets.documentType,
+          tickets.documentId,
+          tickets.documentKey,
+          tickets.privateCode,
+        ),
+      ),
+    )
+    .returning({ id: tickets.id });
+  return erased.length;
+}
+
+/** A declaration is of its ticket's event (a season ticket's: of the season). */
+async function eraseDeclarations(tx: Tx, ended: EventIds): Promise<number> {
+  const endedTickets = tx.select({ id: tickets.id }).from(tickets).where(inArray(tickets.eventId, ended));
+  const erased = await tx
+    .update(companionDeclarations)
+    .set({ companionAfm: ERASED_TEXT, companionName: ERASED_TEXT })
+    .where(
+      and(
+        inArray(companionDeclarations.ticketId, endedTickets),
+        or(
+          ne(companionDeclarations.companionAfm, ERASED_TEXT),
+          ne(companionDeclarations.companionName, ERASED_TEXT),
+        ),
+      ),
+    )
+    .returning({ id: companionDeclarations.id });
+  return erased.length;
+}
+
+/** A loan is of its fixture: erased once the fixture is past, even while its season goes on. */
+async function eraseTransfers(tx: Tx, ended: EventIds): Promise<number> {
+  const erased = await tx
+    .update(transfers)
+    .set({ fromAfm: ERASED_TEXT, toAfm: ERASED_TEXT, toName: ERASED_TEXT })
+    .where(
+      and(
+        inArray(transfers.fixtureId, ended),
+        or(
+          ne(transfers.fromAfm, ERASED_TEXT),
+          ne(transfers.toAfm, ERASED_TEXT),
+          ne(transfers.toName, ERASED_TEXT),
+        ),
+      ),
+    )
+    .returning({ id: transfers.id });
+  return erased.length;
+}
+
+/** A gate code is only a code and whose wallet showed it: nothing is left to keep once its event is past. */
+async function deleteGateCodes(tx: Tx, ended: EventIds): Promise<number> {
+  const deleted = await tx
+    .delete(gateCodes)
+    .where(inArray(gateCodes.eventId, ended))
+    .returning({ code: gateCodes.code });
+  return deleted.length;
+}
+
+async function takeRetentionLock(tx: Tx): Promise<boolean> {
+  const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as taken`);
+  // node-postgres and PGlite both answer { rows }.
+  const [row] = (result as unknown as { rows: { taken: boolean }[] }).rows;
+  return row?.taken === true;
+}
+
+/**
+ * Erases what is past retention, in one transaction under an advisory lock: a second process that
+ * runs at the same time finds the lock taken and answers null; a later run finds nothing left and
+ * erases nothing. A run that erased something writes one audit row with its counts (docs/design.md
+ * §2: every write has its audit row; a run that wrote nothing has none, or the log would grow by a
+ * row per process every quarter of an hour).
+ */
+export async function eraseExpiredPersonalData(db: Db, retentionDays: number): Promise<ErasedCounts | null> {
+  return db.transaction(async (tx) => {
+    if (!(await takeRetentionLock(tx))) return null;
+    const ended = eventsEndedBefore(tx, retentionDays);
+    const counts: ErasedCounts = {
+      tickets: await eraseTickets(tx, ended),
+      declarations: await eraseDeclarations(tx, ended),
+      transfers: await eraseTransfers(tx, ended),
+      gateCodes: await deleteGateCodes(tx, ended),
+      auditRows: await eraseExpiredAuditDetails(tx, retentionDays),
+    };
+    if (Object.values(counts).some((count) => count > 0)) {
+      await writeAudit(tx, {
+        actor: 'system',
+        action: 'PERSONAL_DATA_ERASE',
+        details: { retentionDays, ...counts },
+      });
+    }
+    return counts;
+  });
+}
