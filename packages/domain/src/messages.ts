@@ -75,6 +75,8 @@ export const messages = {
     statsTicket: 'Αναζήτηση εισιτηρίου',
     transferEvents: 'Κανόνες μεταβιβάσεων',
     suspendedUsers: 'Suspended χρήστες',
+    gateDevices: 'Πύλες εισόδου',
+    gate: 'Έλεγχος εισόδου',
   },
   form: {
     errorSummaryTitle: 'Υπάρχει πρόβλημα',
@@ -322,6 +324,67 @@ export const gateMessages = {
       .join(', ') || null,
   alreadyAdmittedAt: (time: string, device: string) =>
     `Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο στις ${time} (${device}).`,
+} as const;
+
+/** The ticket office's "Πύλες εισόδου" screen: the club's gate devices (docs/design.md §8). */
+export const gateDevicesMessages = {
+  intro:
+    'Οι συσκευές εισόδου (κινητά των ελεγκτών, αναγνώστες) ελέγχουν τα εισιτήρια στις θύρες του γηπέδου. Καταχωρίστε κάθε συσκευή μία φορά και ανακαλέστε όσες χάθηκαν ή δεν χρησιμοποιούνται.',
+  listTitle: 'Συσκευές',
+  none: 'Δεν έχει καταχωριστεί καμία συσκευή.',
+  label: 'Όνομα συσκευής',
+  organisation: 'Κωδικός οργανισμού',
+  organisationHint: 'Π.χ. ae-olympiada: ως υπάλληλος όλης της πλατφόρμας ορίζετε τον σύλλογο της συσκευής.',
+  createdAt: 'Καταχωρίστηκε',
+  revokedAt: (when: string) => `Ανακλήθηκε στις ${when}`,
+  live: 'Ενεργή',
+  revoke: 'Ανάκληση',
+  revokeLabel: (label: string) => `Ανάκληση της συσκευής ${label}`,
+  revokeTitle: 'Ανάκληση συσκευής',
+  revokeBody: (label: string) =>
+    `Η συσκευή «${label}» δεν θα μπορεί πλέον να ελέγχει εισιτήρια. Για να ξαναχρησιμοποιηθεί, χρειάζεται νέα καταχώριση.`,
+  revoked: 'Η συσκευή ανακλήθηκε.',
+  createTitle: 'Νέα συσκευή',
+  create: 'Καταχώριση συσκευής',
+  tokenTitle: (label: string) => `Κλειδί σύζευξης της συσκευής «${label}»`,
+  tokenWarning:
+    'Το κλειδί εμφανίζεται μόνο τώρα. Σαρώστε τον κωδικό QR με τη συσκευή (σελίδα /gate) ή αντιγράψτε το κλειδί· αν χαθεί, ανακαλέστε τη συσκευή και καταχωρίστε νέα.',
+  tokenText: 'Κλειδί (κείμενο)',
+  tokenQr: 'Το κλειδί σύζευξης σε κωδικό QR',
+  done: 'Ολοκληρώθηκε',
+  loadFailed: 'Δεν ήταν δυνατή η φόρτωση των συσκευών. Δοκιμάστε ξανά.',
+} as const;
+
+/** The steward's screen at /gate: pair once, pick the match, scan (docs/design.md §8). */
+export const gateScreenMessages = {
+  pairTitle: 'Σύζευξη συσκευής',
+  pairIntro:
+    'Επικολλήστε ή σαρώστε το κλειδί σύζευξης που σας έδωσε το εκδοτήριο (οθόνη «Πύλες εισόδου»). Χρειάζεται μία φορά σε αυτή τη συσκευή.',
+  token: 'Κλειδί σύζευξης',
+  tokenRequired: 'Επικολλήστε ή σαρώστε το κλειδί σύζευξης.',
+  pair: 'Σύζευξη',
+  unpair: 'Αποσύζευξη συσκευής',
+  eventsTitle: 'Επιλέξτε αγώνα',
+  noEvents: 'Δεν υπάρχει αγώνας του συλλόγου σε εξέλιξη ή προσεχώς.',
+  pick: (description: string) => `Έλεγχος για τον αγώνα ${description}`,
+  changeEvent: 'Αλλαγή αγώνα',
+  codeHint: 'Σαρώστε με τον αναγνώστη ή πληκτρολογήστε τον κωδικό και πατήστε Enter.',
+  check: 'Έλεγχος',
+  camera: 'Σάρωση με την κάμερα',
+  stopCamera: 'Κλείσιμο κάμερας',
+  cameraVideo: 'Εικόνα της κάμερας για σάρωση',
+  cameraFailed: 'Η κάμερα δεν είναι διαθέσιμη. Πληκτρολογήστε τον κωδικό.',
+  admit: 'ΕΙΣΟΔΟΣ',
+  refuse: 'ΑΡΝΗΣΗ',
+  document: 'Έγγραφο',
+  documentEnding: (type: string, hint: string) => `${type} που λήγει σε …${hint}`,
+  companion: 'Συνοδός (πρέπει να είναι παρών)',
+  companionAfm: (hint: string) => `Α.Φ.Μ. …${hint}`,
+  undo: 'Ακύρωση εισόδου',
+  undone: 'Η είσοδος ακυρώθηκε.',
+  history: 'Τελευταίοι έλεγχοι',
+  historyEmpty: 'Δεν έχει γίνει έλεγχος ακόμη.',
+  undoneTag: '(ακυρώθηκε)',
 } as const;
 
 /** What a suspended citizen reads on their wallet tickets: why, until when, whom to ask (no one else's data). */

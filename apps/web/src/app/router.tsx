@@ -26,6 +26,7 @@ const PrintTicketPage = lazyPage(() => import('../features/ticket-office/print-t
 const StatsTicketPage = lazyPage(() => import('../features/ticket-office/stats-ticket-page'));
 const TransferEventsPage = lazyPage(() => import('../features/transfer-rules/transfer-events-page'));
 const SuspendedUsersPage = lazyPage(() => import('../features/suspensions/suspended-users-page'));
+const GateDevicesPage = lazyPage(() => import('../features/gate-devices/gate-devices-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 
@@ -68,6 +69,7 @@ const ticketOfficeRoutes: RouteObject = {
         { path: 'stats/ticket', element: page(<StatsTicketPage />) },
         { path: 'transfer-events', element: page(<TransferEventsPage />) },
         { path: 'suspended-users', element: page(<SuspendedUsersPage />) },
+        { path: 'gate-devices', element: page(<GateDevicesPage />) },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

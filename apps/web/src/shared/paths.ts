@@ -27,7 +27,10 @@ export const paths = {
     statsTicket: '/ticket-office/stats/ticket',
     transferEvents: '/ticket-office/transfer-events',
     suspendedUsers: '/ticket-office/suspended-users',
+    gateDevices: '/ticket-office/gate-devices',
   },
+  /** The steward's screen: its own family, paired with a device token instead of a login. */
+  gate: '/gate',
 } as const;
 
 /** The route family a path belongs to (unknown paths belong to /tickets). */

@@ -84,3 +84,12 @@ export const admissionCountsSchema = z.object({
   lastScanAt: z.string().nullable(),
 });
 export type AdmissionCounts = z.infer<typeof admissionCountsSchema>;
+
+/** GET /api/gate/events: the device club's events not yet over, for the steward to pick one. */
+export const gateEventSchema = z.object({
+  eventId: z.number(),
+  eventDescription: z.string(),
+  eventDateTime: z.string(),
+  venue: z.string(),
+});
+export type GateEvent = z.infer<typeof gateEventSchema>;

@@ -43,6 +43,11 @@ export default function ChooseUserPage() {
             {messages.screens.suspendedUsers}
           </Link>
         </li>
+        <li>
+          <Link className="govgr-link" to={paths.ticketOffice.gateDevices}>
+            {messages.screens.gateDevices}
+          </Link>
+        </li>
       </ul>
     </>
   );

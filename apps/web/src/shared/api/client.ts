@@ -19,15 +19,27 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-async function send(method: Method, path: string, body?: unknown): Promise<Response> {
+/** For callers that are not the signed-in person: a gate device sends its bearer token, no cookie. */
+export interface CallOptions {
+  headers?: Record<string, string>;
+  credentials?: RequestCredentials;
+}
+
+async function send(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options: CallOptions = {},
+): Promise<Response> {
   try {
     return await fetch(path, {
       method,
-      credentials: 'include',
+      credentials: options.credentials ?? 'include',
       headers: {
         'Content-Type': 'application/json',
         Accept: 'application/json',
         [REQUEST_ID_HEADER]: requestId,
+        ...options.headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -70,8 +82,13 @@ async function blacklistError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message || messages.errors.system, message || undefined);
 }
 
-export async function apiCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const response = await send(method, path, body);
+export async function apiCall<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  options?: CallOptions,
+): Promise<T> {
+  const response = await send(method, path, body, options);
   if (!response.ok) throw await envelopeError(response);
   return readJson<T>(response);
 }

@@ -1,0 +1,14 @@
+import type { CreatedGateDevice, GateDevice } from '@tickets/domain';
+import { apiCall, apiGet } from '../../shared/api/client';
+
+/** The ticket office's gate devices (docs/design.md §8): register, list, revoke. */
+const base = '/api/ticket-office/gate-devices';
+
+export const listGateDevices = () => apiGet<GateDevice[]>(base);
+
+/** A platform-wide officer names the club; a club officer's device is their club's. */
+export const createGateDevice = (label: string, organisationId?: string) =>
+  apiCall<CreatedGateDevice>('POST', base, { label, ...(organisationId ? { organisationId } : {}) });
+
+export const revokeGateDevice = (deviceId: string) =>
+  apiCall<GateDevice>('DELETE', `${base}/${encodeURIComponent(deviceId)}`);

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { toast } from 'react-toastify';
+import { formatDateTime, gateDevicesMessages, messages, type GateDevice } from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
+import { Button } from '../../shared/components/buttons';
+import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { revokeGateDevice } from './api';
+
+const text = gateDevicesMessages;
+
+/** The club's devices, live ones first: each live one can be revoked, after a confirmation. */
+export function DeviceList({ devices, onChanged }: { devices: GateDevice[]; onChanged(): void }) {
+  const [revoking, setRevoking] = useState<GateDevice>();
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    if (!revoking) return;
+    setBusy(true);
+    try {
+      await revokeGateDevice(revoking.deviceId);
+      toast.success(text.revoked);
+      setRevoking(undefined);
+      onChanged();
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (devices.length === 0) return <p className="govgr-body">{text.none}</p>;
+  return (
+    <>
+      <ul className="govgr-list app-device-list">
+        {devices.map((device) => (
+          <li key={device.deviceId} className="app-device">
+            <p className="govgr-body govgr-mb-0">
+              <strong>{device.label}</strong> ({device.organisationId})
+            </p>
+            <p className="govgr-body govgr-mb-0">
+              {text.createdAt}: {formatDateTime(device.createdAt)}
+            </p>
+            {device.revokedAt ? (
+              <p className="govgr-body">
+                <span className="app-tag app-tag--warning">
+                  {text.revokedAt(formatDateTime(device.revokedAt))}
+                </span>
+              </p>
+            ) : (
+              <p className="govgr-body">
+                <span className="app-tag app-tag--success">{text.live}</span>{' '}
+                <Button
+                  variant="warning"
+                  aria-label={text.revokeLabel(device.label)}
+                  onClick={() => setRevoking(device)}
+                >
+                  {text.revoke}
+                </Button>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ConfirmDialog
+        open={revoking !== undefined}
+        title={text.revokeTitle}
+        confirmLabel={text.revoke}
+        busy={busy}
+        onConfirm={confirm}
+        onClose={() => setRevoking(undefined)}
+      >
+        <p className="govgr-body">{revoking ? text.revokeBody(revoking.label) : null}</p>
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { gateDevicesMessages, messages, type CreatedGateDevice } from '@tickets/domain';
+import { BackLink } from '../../shared/components/buttons';
+import { ErrorBox } from '../../shared/components/error-box';
+import { PageHeading } from '../../shared/components/page-heading';
+import { Spinner } from '../../shared/components/spinner';
+import { paths } from '../../shared/paths';
+import { useLoad } from '../../shared/use-load';
+import { listGateDevices } from './api';
+import { CreateDeviceForm } from './create-device-form';
+import { DeviceList } from './device-list';
+import { DeviceToken } from './device-token';
+
+const text = gateDevicesMessages;
+
+/** "Πύλες εισόδου": the club's gate devices (docs/design.md §8). */
+export default function GateDevicesPage() {
+  const [devices, reload] = useLoad(listGateDevices, text.loadFailed);
+  const [created, setCreated] = useState<CreatedGateDevice>();
+  return (
+    <>
+      <BackLink to={paths.ticketOffice.chooseUser} />
+      <PageHeading>{messages.screens.gateDevices}</PageHeading>
+      <p className="govgr-body">{text.intro}</p>
+      {created ? (
+        <DeviceToken device={created} onDone={() => setCreated(undefined)} />
+      ) : (
+        <CreateDeviceForm
+          onCreated={(device) => {
+            setCreated(device);
+            reload();
+          }}
+        />
+      )}
+      <h2 className="govgr-heading-m govgr-mt-6">{text.listTitle}</h2>
+      {devices.status === 'loading' ? <Spinner /> : null}
+      {devices.status === 'failed' ? <ErrorBox message={devices.message} /> : null}
+      {devices.status === 'ready' ? <DeviceList devices={devices.data} onChanged={reload} /> : null}
+    </>
+  );
+}
