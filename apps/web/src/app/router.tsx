@@ -27,6 +27,7 @@ const StatsTicketPage = lazyPage(() => import('../features/ticket-office/stats-t
 const TransferEventsPage = lazyPage(() => import('../features/transfer-rules/transfer-events-page'));
 const SuspendedUsersPage = lazyPage(() => import('../features/suspensions/suspended-users-page'));
 const GateDevicesPage = lazyPage(() => import('../features/gate-devices/gate-devices-page'));
+const GatePage = lazyPage(() => import('../features/gate/gate-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 
@@ -77,6 +78,8 @@ const ticketOfficeRoutes: RouteObject = {
 };
 
 export const routes: RouteObject[] = [
+  // The steward's screen: no TaxisNet login and none of the site's chrome, a device token instead.
+  { path: paths.gate, element: page(<GatePage />), errorElement: <RouteError /> },
   {
     path: paths.root,
     element: <AppLayout />,

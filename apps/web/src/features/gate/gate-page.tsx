@@ -1,0 +1,96 @@
+import { useState } from 'react';
+import { messages, type GateEvent } from '@tickets/domain';
+import { ErrorBox } from '../../shared/components/error-box';
+import { Spinner } from '../../shared/components/spinner';
+import { useLoad } from '../../shared/use-load';
+import { isUnpaired, listGateEvents } from './api';
+import { readEvent, readToken, saveEvent, saveToken } from './device-storage';
+import { EventPicker } from './event-picker';
+import { PairingForm } from './pairing-form';
+import { ScanScreen } from './scan-screen';
+
+/**
+ * The steward's screen (docs/design.md §8): no login; the device pairs once with the token the ticket
+ * office gave it, picks the match, then scans. Built for a phone held in one hand at a turnstile.
+ */
+export default function GatePage() {
+  const [token, setToken] = useState(readToken);
+  const [event, setEvent] = useState(readEvent);
+  const [events, setEvents] = useState<GateEvent[]>();
+  const [notice, setNotice] = useState<string>();
+
+  const unpair = (message?: string) => {
+    saveToken(null);
+    saveEvent(null);
+    setToken(undefined);
+    setEvent(undefined);
+    setEvents(undefined);
+    setNotice(message);
+  };
+  const pick = (chosen: GateEvent | undefined) => {
+    saveEvent(chosen ?? null);
+    setEvent(chosen);
+  };
+
+  let content;
+  if (!token)
+    content = (
+      <PairingForm
+        notice={notice}
+        onPaired={(paired, found) => {
+          saveToken(paired);
+          setToken(paired);
+          setEvents(found);
+          setNotice(undefined);
+        }}
+      />
+    );
+  else if (event)
+    content = (
+      <ScanScreen
+        key={event.eventId}
+        token={token}
+        event={event}
+        onChangeEvent={() => {
+          setEvents(undefined);
+          pick(undefined);
+        }}
+        onUnpair={unpair}
+      />
+    );
+  else if (events) content = <EventPicker events={events} onPick={pick} />;
+  else content = <LoadEvents token={token} onLoaded={setEvents} onUnpair={unpair} />;
+
+  return (
+    <main className="app-gate" id="main" tabIndex={-1}>
+      {content}
+    </main>
+  );
+}
+
+/** A paired device coming back: its club's events, or pairing again if the token is gone. */
+function LoadEvents({
+  token,
+  onLoaded,
+  onUnpair,
+}: {
+  token: string;
+  onLoaded(events: GateEvent[]): void;
+  onUnpair(message: string): void;
+}) {
+  const [state] = useLoad(
+    () =>
+      listGateEvents(token).then(
+        (found) => {
+          onLoaded(found);
+          return found;
+        },
+        (error: unknown) => {
+          if (isUnpaired(error)) onUnpair(error.message);
+          throw error;
+        },
+      ),
+    messages.errors.system,
+  );
+  return state.status === 'failed' ? <ErrorBox message={state.message} /> : <Spinner />;
+}

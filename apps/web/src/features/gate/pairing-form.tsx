@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import { gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
+import { Button } from '../../shared/components/buttons';
+import { PageHeading } from '../../shared/components/page-heading';
+import { ErrorSummary } from '../../shared/forms/error-summary';
+import { TextField } from '../../shared/forms/text-field';
+import { listGateEvents } from './api';
+import { CameraScanner, canScanWithCamera } from './camera-scanner';
+
+const text = gateScreenMessages;
+const FIELD_ID = 'gate-token';
+
+/**
+ * Pairing, once per device: the token the ticket office showed. It is tried at once (the events of
+ * its club), so a wrong or revoked token is said here, not at the first scan.
+ */
+export function PairingForm({
+  notice,
+  onPaired,
+}: {
+  /** Why the device is here again (the server stopped knowing it). */
+  notice?: string;
+  onPaired(token: string, events: GateEvent[]): void;
+}) {
+  const [token, setToken] = useState('');
+  const [error, setError] = useState(notice);
+  const [busy, setBusy] = useState(false);
+
+  const pair = async (candidate: string) => {
+    const trimmed = candidate.trim();
+    if (!trimmed) {
+      setError(text.tokenRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      onPaired(trimmed, await listGateEvents(trimmed));
+    } catch (failure) {
+      setError(failure instanceof ApiError ? failure.message : messages.errors.system);
+      setBusy(false);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void pair(token);
+  };
+
+  return (
+    <>
+      <PageHeading>{text.pairTitle}</PageHeading>
+      <form noValidate onSubmit={submit}>
+        <ErrorSummary problems={error ? [{ fieldId: FIELD_ID, message: error }] : []} />
+        <p className="govgr-body">{text.pairIntro}</p>
+        <TextField
+          id={FIELD_ID}
+          label={text.token}
+          error={error}
+          autoComplete="off"
+          autoCapitalize="off"
+          spellCheck={false}
+          value={token}
+          onChange={(change) => setToken(change.target.value)}
+        />
+        <div className="govgr-button-group">
+          <Button type="submit" busy={busy}>
+            {text.pair}
+          </Button>
+        </div>
+      </form>
+      {canScanWithCamera() ? (
+        <CameraScanner
+          onCode={(code) => {
+            setToken(code);
+            void pair(code);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

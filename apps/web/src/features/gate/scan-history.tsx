@@ -1,0 +1,37 @@
+import { formatTime, gateScreenMessages, type Admission } from '@tickets/domain';
+
+const text = gateScreenMessages;
+
+export interface Scan {
+  id: number;
+  admission: Admission;
+  /** This device's clock when the answer came: the undo window is counted from it. */
+  receivedAt: number;
+  undone: boolean;
+}
+
+/** The last decisions, newest first: who came through, and who was turned away and why. */
+export function ScanHistory({ scans }: { scans: Scan[] }) {
+  return (
+    <section aria-labelledby="gate-history-title" className="app-gate__history">
+      <h2 className="govgr-heading-s" id="gate-history-title">
+        {text.history}
+      </h2>
+      {scans.length === 0 ? <p className="govgr-body">{text.historyEmpty}</p> : null}
+      <ol className="govgr-list">
+        {scans.map(({ id, admission, receivedAt, undone }) => {
+          const admitted = admission.decision === 'ADMIT';
+          return (
+            <li key={id} className="app-gate__history-item">
+              <span className={`app-tag ${admitted ? 'app-tag--success' : 'app-tag--refuse'}`}>
+                {admitted ? text.admit : text.refuse}
+              </span>{' '}
+              {formatTime(new Date(receivedAt))} {admission.holderName ?? ''}
+              {admitted ? '' : ` — ${admission.message}`} {undone ? text.undoneTag : ''}
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,180 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  ADMISSION_UNDO_MINUTES,
+  admissionRequestSchema,
+  gateMessages,
+  gateScreenMessages,
+  messages,
+  type Admission,
+  type GateEvent,
+} from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
+import { Button } from '../../shared/components/buttons';
+import { ErrorBox } from '../../shared/components/error-box';
+import { PageHeading } from '../../shared/components/page-heading';
+import { TextField } from '../../shared/forms/text-field';
+import { decideAdmission, isUnpaired, undoAdmission } from './api';
+import { CameraScanner, canScanWithCamera } from './camera-scanner';
+import { DecisionPanel } from './decision-panel';
+import { feedbackFor } from './feedback';
+import { ScanHistory, type Scan } from './scan-history';
+
+const text = gateScreenMessages;
+const HISTORY_LENGTH = 20;
+const UNDO_MS = ADMISSION_UNDO_MINUTES * 60_000;
+const CODE_FIELD = 'gate-code';
+
+/**
+ * Scanning: a field that a keyboard-wedge scanner types into (the code, then Enter), the camera where
+ * the browser reads codes, the decision in large type, and the last decisions below.
+ */
+export function ScanScreen({
+  token,
+  event,
+  onChangeEvent,
+  onUnpair,
+}: {
+  token: string;
+  event: GateEvent;
+  onChangeEvent(): void;
+  /** With the server's message when it no longer knows this device. */
+  onUnpair(message?: string): void;
+}) {
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [scans, setScans] = useState<Scan[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [undoing, setUndoing] = useState(false);
+  const [undoExpired, setUndoExpired] = useState<number>();
+  const input = useRef<HTMLInputElement>(null);
+  const scanCount = useRef(0);
+  const latest = scans[0];
+
+  useEffect(() => input.current?.focus(), []);
+
+  // A scanner types wherever focus is: a key typed outside any control goes to the code field.
+  useEffect(() => {
+    const onKeyDown = (key: KeyboardEvent) => {
+      const target = key.target as HTMLElement | null;
+      const inControl = target?.closest('input, textarea, select, button, a, [contenteditable]');
+      if (!inControl && key.key.length === 1 && !key.ctrlKey && !key.metaKey && !key.altKey)
+        input.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // The undo button goes when the server would refuse the undo.
+  useEffect(() => {
+    if (!latest || latest.admission.decision !== 'ADMIT') return;
+    const timer = setTimeout(
+      () => setUndoExpired(latest.id),
+      Math.max(0, latest.receivedAt + UNDO_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [latest]);
+
+  const fail = (error: unknown) => {
+    if (isUnpaired(error)) onUnpair(error.message);
+    else setFailure(error instanceof ApiError ? error.message : messages.errors.system);
+  };
+
+  const check = async (scanned: string) => {
+    const parsed = admissionRequestSchema.safeParse({ eventId: event.eventId, code: scanned });
+    if (!parsed.success) {
+      setFieldError(gateMessages.code);
+      return;
+    }
+    setFieldError(undefined);
+    setFailure(undefined);
+    setBusy(true);
+    try {
+      const admission: Admission = await decideAdmission(token, parsed.data);
+      feedbackFor(admission.decision === 'ADMIT');
+      scanCount.current += 1;
+      const id = scanCount.current;
+      setScans((previous) =>
+        [{ id, admission, receivedAt: Date.now(), undone: false }, ...previous].slice(0, HISTORY_LENGTH),
+      );
+      setCode('');
+    } catch (error) {
+      fail(error);
+    } finally {
+      setBusy(false);
+      input.current?.focus();
+    }
+  };
+
+  const submit = (submitted: FormEvent) => {
+    submitted.preventDefault();
+    void check(code);
+  };
+
+  const undo = async () => {
+    const admissionId = latest?.admission.admissionId;
+    if (!latest || !admissionId) return;
+    setUndoing(true);
+    try {
+      await undoAdmission(token, admissionId);
+      setScans((previous) =>
+        previous.map((scan) => (scan.id === latest.id ? { ...scan, undone: true } : scan)),
+      );
+      input.current?.focus();
+    } catch (error) {
+      fail(error);
+    } finally {
+      setUndoing(false);
+    }
+  };
+
+  const undoable =
+    latest?.admission.decision === 'ADMIT' &&
+    Boolean(latest.admission.admissionId) &&
+    !latest.undone &&
+    undoExpired !== latest.id;
+
+  return (
+    <>
+      <PageHeading>{messages.screens.gate}</PageHeading>
+      <p className="app-gate__event">{event.eventDescription}</p>
+      <form noValidate onSubmit={submit} className="app-gate__scan">
+        <TextField
+          id={CODE_FIELD}
+          ref={input}
+          label={messages.ticketOffice.ticketCode}
+          hint={text.codeHint}
+          error={fieldError}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          enterKeyHint="go"
+          value={code}
+          onChange={(change) => setCode(change.target.value)}
+        />
+        <div className="govgr-button-group">
+          <Button type="submit" busy={busy}>
+            {text.check}
+          </Button>
+        </div>
+      </form>
+      {canScanWithCamera() ? <CameraScanner onCode={(scanned) => void check(scanned)} /> : null}
+      {failure ? <ErrorBox message={failure} /> : null}
+      <div role="status" aria-live="polite" aria-atomic="true" className="app-gate__status">
+        {latest?.undone ? <p className="app-decision app-decision--undone">{text.undone}</p> : null}
+        {latest && !latest.undone ? (
+          <DecisionPanel admission={latest.admission} undoable={undoable} busy={undoing} onUndo={undo} />
+        ) : null}
+      </div>
+      <ScanHistory scans={scans} />
+      <div className="govgr-button-group app-gate__device">
+        <Button variant="secondary" onClick={onChangeEvent}>
+          {text.changeEvent}
+        </Button>
+        <Button variant="secondary" onClick={() => onUnpair()}>
+          {text.unpair}
+        </Button>
+      </div>
+    </>
+  );
+}
