@@ -377,9 +377,10 @@ export const gateScreenMessages = {
   admit: 'ΕΙΣΟΔΟΣ',
   refuse: 'ΑΡΝΗΣΗ',
   document: 'Έγγραφο',
-  documentEnding: (type: string, hint: string) => `${type} που λήγει σε …${hint}`,
+  /** A word joiner (U+2060) keeps the ellipsis on the line of the characters it stands before. */
+  documentEnding: (type: string, hint: string) => `${type}, αριθμός …\u2060${hint}`,
   companion: 'Συνοδός (πρέπει να είναι παρών)',
-  companionAfm: (hint: string) => `Α.Φ.Μ. …${hint}`,
+  companionAfm: (hint: string) => `Α.Φ.Μ. …\u2060${hint}`,
   undo: 'Ακύρωση εισόδου',
   undone: 'Η είσοδος ακυρώθηκε.',
   history: 'Τελευταίοι έλεγχοι',

@@ -11,7 +11,7 @@ export function DeviceToken({ device, onDone }: { device: CreatedGateDevice; onD
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <section className="govgr-panel app-device-token" aria-labelledby="gate-device-token-title">
+    <section className="app-device-token" aria-labelledby="gate-device-token-title">
       <h2 className="govgr-heading-m" id="gate-device-token-title" tabIndex={-1} ref={heading}>
         {text.tokenTitle(device.label)}
       </h2>

@@ -5,7 +5,15 @@ import { PageHeading } from '../../shared/components/page-heading';
 const text = gateScreenMessages;
 
 /** The club's matches not yet over: the steward picks the one at this gate. */
-export function EventPicker({ events, onPick }: { events: GateEvent[]; onPick(event: GateEvent): void }) {
+export function EventPicker({
+  events,
+  onPick,
+  onUnpair,
+}: {
+  events: GateEvent[];
+  onPick(event: GateEvent): void;
+  onUnpair(): void;
+}) {
   return (
     <>
       <PageHeading>{text.eventsTitle}</PageHeading>
@@ -26,6 +34,9 @@ export function EventPicker({ events, onPick }: { events: GateEvent[]; onPick(ev
           </li>
         ))}
       </ul>
+      <Button variant="secondary" onClick={onUnpair}>
+        {text.unpair}
+      </Button>
     </>
   );
 }

@@ -58,7 +58,7 @@ export default function GatePage() {
         onUnpair={unpair}
       />
     );
-  else if (events) content = <EventPicker events={events} onPick={pick} />;
+  else if (events) content = <EventPicker events={events} onPick={pick} onUnpair={() => unpair()} />;
   else content = <LoadEvents token={token} onLoaded={setEvents} onUnpair={unpair} />;
 
   return (

@@ -1,0 +1,193 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  documentTypeLabel,
+  endOfAthensDay,
+  errorCatalogue,
+  gateDevicesMessages,
+  gateMessages,
+  gateScreenMessages,
+  messages,
+  todayInAthens,
+} from '@tickets/domain';
+import { dialog, expectNoAxeViolations, PEOPLE, signIn } from './support';
+
+const screen = gateScreenMessages;
+const devicesText = gateDevicesMessages;
+const PHONE = { width: 390, height: 844 };
+const TONIGHT = 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας';
+/** Tonight's tickets and document numbers that no other spec uses. */
+const ADMITTED_TICKET = '305000000001';
+const SUSPENDED_TICKET = '305000000002';
+const ADMITTED_DOCUMENT = 'ΑΑ305001';
+const SUSPENDED_DOCUMENT = 'ΑΑ305002';
+/** ΑΝΝΑ's ticket for tonight, in her guardian's wallet, with an accepted companion. */
+const MINOR_TICKET = '200000000035';
+
+test.use({ viewport: PHONE });
+
+/** A call of the signed-in officer's own session, as the ticket office's pages make it. */
+async function officerCall<T>(page: Page, method: string, path: string, body?: unknown) {
+  const answer = await page.evaluate(
+    async ([verb, url, payload]) => {
+      const response = await fetch(url as string, {
+        method: verb as string,
+        headers: { 'Content-Type': 'application/json' },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    [method, path, body] as const,
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as T;
+}
+
+/** Personalise one of tonight's paper tickets: its printed code is what the steward scans. */
+const personalise = async (page: Page, ticketCode: string, documentId: string) =>
+  (
+    await officerCall<{ privateCode: string }>(page, 'POST', '/api/ticket-office/personalize', {
+      ticketCode,
+      firstName: 'ΕΛΕΓΧΟΣ',
+      lastName: 'ΠΥΛΗΣ',
+      documentType: 'NATIONAL_ID',
+      documentId,
+    })
+  ).privateCode;
+
+/** The gate code the guardian's wallet shows for the minor's ticket tonight. */
+async function walletGateCode(browser: Browser, origin: string) {
+  const context = await browser.newContext({ baseURL: origin });
+  const wallet = await context.newPage();
+  await signIn(wallet, PEOPLE.guardian.afm);
+  const tickets = await wallet.evaluate(async () => (await fetch('/api/wallet/tickets')).json());
+  await context.close();
+  const ticket = (tickets as { publicCode: string; fixtures: { gateCode: string | null }[] }[]).find(
+    (candidate) => candidate.publicCode === MINOR_TICKET,
+  );
+  const code = ticket?.fixtures.find((fixture) => fixture.gateCode)?.gateCode;
+  if (!code) throw new Error('no gate code in the wallet');
+  return code;
+}
+
+const shoot = async (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+test('a steward pairs a phone, picks tonight, and admits or refuses each code', async ({ page, browser }) => {
+  test.setTimeout(90_000);
+  // The officer registers a device on "Πύλες εισόδου" and reads its token.
+  await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+  await page.goto('/ticket-office/choose-user');
+  await page.getByRole('link', { name: messages.screens.gateDevices }).click();
+  await expect(page.getByRole('heading', { level: 1, name: messages.screens.gateDevices })).toBeVisible();
+  await page.getByRole('button', { name: devicesText.create }).click();
+  await expect(page.getByRole('alert')).toContainText(gateMessages.label);
+  await expectNoAxeViolations(page);
+  await page.getByLabel(new RegExp(`^${devicesText.label}`)).fill('Θύρα 7 - κινητό e2e');
+  await page.getByRole('button', { name: devicesText.create }).click();
+  await expect(page.getByText(devicesText.tokenWarning)).toBeVisible();
+  const token = await page.getByLabel(devicesText.tokenText).inputValue();
+  expect(token).toMatch(/^gate\./);
+  await expect(
+    page.getByRole('button', { name: devicesText.revokeLabel('Θύρα 7 - κινητό e2e') }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'devices-token');
+
+  // Paper tickets for tonight; the second holder is suspended after personalisation.
+  const admittedCode = await personalise(page, ADMITTED_TICKET, ADMITTED_DOCUMENT);
+  const suspendedCode = await personalise(page, SUSPENDED_TICKET, SUSPENDED_DOCUMENT);
+  const nextMonth = new Date(Date.parse(todayInAthens()) + 31 * 86_400_000).toISOString().slice(0, 10);
+  const person = {
+    afm: null,
+    amka: null,
+    firstName: null,
+    fathersName: null,
+    lastName: null,
+    dateOfBirth: null,
+  };
+  await officerCall(page, 'POST', '/api/blackList-administration/add', {
+    ...person,
+    documentId: SUSPENDED_DOCUMENT,
+    endDate: endOfAthensDay(nextMonth),
+  });
+  const minorCode = await walletGateCode(browser, new URL(page.url()).origin);
+
+  // The steward's phone: no login, no cookie.
+  const phone = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: PHONE });
+  const gate = await phone.newPage();
+  await gate.goto('/gate');
+  await expect(gate.getByRole('heading', { level: 1, name: screen.pairTitle })).toBeVisible();
+  await expectNoAxeViolations(gate);
+  await gate.getByLabel(screen.token).fill(token);
+  await gate.getByRole('button', { name: screen.pair }).click();
+  await expect(gate.getByRole('heading', { level: 1, name: screen.eventsTitle })).toBeVisible();
+  await expectNoAxeViolations(gate);
+  await shoot(gate, 'gate-events');
+  await gate.getByRole('button', { name: screen.pick(TONIGHT) }).click();
+  const codeField = gate.getByLabel(new RegExp(`^${messages.ticketOffice.ticketCode}`));
+  await expect(codeField).toBeFocused();
+  await expectNoAxeViolations(gate);
+
+  // A keyboard-wedge scanner types the code and Enter into whatever has focus.
+  const scan = async (code: string) => {
+    await gate.keyboard.type(code);
+    await gate.keyboard.press('Enter');
+  };
+  const status = gate.getByRole('status');
+  await scan(admittedCode);
+  await expect(status).toContainText(screen.admit);
+  await expect(status).toContainText(gateMessages.decisions.ADMITTED);
+  await expect(status).toContainText('ΕΛΕΓΧΟΣ ΠΥΛΗΣ');
+  await expect(status).toContainText(screen.documentEnding(documentTypeLabel('NATIONAL_ID'), '001'));
+  await expect(codeField).toHaveValue('');
+  await expect(codeField).toBeFocused();
+  await expectNoAxeViolations(gate);
+  await shoot(gate, 'gate-admit');
+
+  await scan(admittedCode);
+  await expect(status).toContainText(screen.refuse);
+  await expect(status).toContainText(/Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο/);
+  await expect(status.getByRole('button', { name: screen.undo })).toHaveCount(0);
+  await expectNoAxeViolations(gate);
+  await shoot(gate, 'gate-already-admitted');
+
+  await scan(suspendedCode);
+  await expect(status).toContainText(screen.refuse);
+  await expect(status).toContainText(gateMessages.decisions.SUSPENDED);
+  await expectNoAxeViolations(gate);
+  await shoot(gate, 'gate-suspended');
+
+  await scan(minorCode);
+  await expect(status).toContainText(screen.admit);
+  await expect(status).toContainText('ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ');
+  await expectNoAxeViolations(gate);
+  await shoot(gate, 'gate-minor');
+
+  // Undo by keyboard, then the same code admits again.
+  await status.getByRole('button', { name: screen.undo }).focus();
+  await gate.keyboard.press('Enter');
+  await expect(status).toContainText(screen.undone);
+  await expect(gate.getByRole('listitem').filter({ hasText: screen.undoneTag })).toHaveCount(1);
+  await scan(minorCode);
+  await expect(status).toContainText(screen.admit);
+  await expect(gate.getByRole('region', { name: screen.history }).getByRole('listitem')).toHaveCount(5);
+  await expectNoAxeViolations(gate);
+  await shoot(gate, 'gate-history');
+
+  // The officer revokes the device: its next scan sends the steward back to pairing.
+  await page.getByRole('button', { name: devicesText.done }).click();
+  await page.getByRole('button', { name: devicesText.revokeLabel('Θύρα 7 - κινητό e2e') }).click();
+  await expect(dialog(page)).toContainText(devicesText.revokeBody('Θύρα 7 - κινητό e2e'));
+  await expectNoAxeViolations(page);
+  await dialog(page).getByRole('button', { name: devicesText.revoke }).click();
+  await expect(page.getByText(devicesText.revoked)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'devices-revoked');
+
+  await scan(admittedCode);
+  await expect(gate.getByRole('heading', { level: 1, name: screen.pairTitle })).toBeVisible();
+  await expect(gate.getByRole('alert')).toContainText(errorCatalogue.GATE_DEVICE_UNAUTHENTICATED.description);
+  await expectNoAxeViolations(gate);
+  await shoot(gate, 'gate-unpaired');
+  await phone.close();
+});
