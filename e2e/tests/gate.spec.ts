@@ -181,6 +181,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expectNoAxeViolations(page);
   await dialog(page).getByRole('button', { name: devicesText.revoke }).click();
   await expect(page.getByText(devicesText.revoked)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: devicesText.listTitle })).toBeFocused();
   await expectNoAxeViolations(page);
   await shoot(page, 'devices-revoked');
 
@@ -190,4 +191,20 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expectNoAxeViolations(gate);
   await shoot(gate, 'gate-unpaired');
   await phone.close();
+});
+
+test('a platform-wide officer is asked for the club of a new device', async ({ page }) => {
+  await signIn(page, PEOPLE.platformOfficer.afm, '/ticket-office');
+  await page.goto('/ticket-office/gate-devices');
+  const organisation = page.getByLabel(new RegExp(`^${devicesText.organisation}`));
+  await expect(organisation).toHaveCount(0);
+  await page.getByLabel(new RegExp(`^${devicesText.label}`)).fill('Θύρα 1 - πλατφόρμα e2e');
+  await page.getByRole('button', { name: devicesText.create }).click();
+  await expect(page.getByRole('alert')).toContainText(errorCatalogue.ORGANISATION_REQUIRED.description);
+  await expect(organisation).toBeVisible();
+  await expectNoAxeViolations(page);
+  await organisation.fill('ae-olympiada');
+  await page.getByRole('button', { name: devicesText.create }).click();
+  await expect(page.getByLabel(devicesText.tokenText)).toHaveValue(/^gate\./);
+  await expect(page.getByText('Θύρα 1 - πλατφόρμα e2e', { exact: true })).toBeVisible();
 });

@@ -12,6 +12,7 @@ import { DeviceList } from './device-list';
 import { DeviceToken } from './device-token';
 
 const text = gateDevicesMessages;
+const LIST_TITLE_ID = 'gate-devices-title';
 
 /** "Πύλες εισόδου": the club's gate devices (docs/design.md §8). */
 export default function GateDevicesPage() {
@@ -32,10 +33,22 @@ export default function GateDevicesPage() {
           }}
         />
       )}
-      <h2 className="govgr-heading-m govgr-mt-6">{text.listTitle}</h2>
+      <h2 className="govgr-heading-m govgr-mt-6" id={LIST_TITLE_ID} tabIndex={-1}>
+        {text.listTitle}
+      </h2>
       {devices.status === 'loading' ? <Spinner /> : null}
       {devices.status === 'failed' ? <ErrorBox message={devices.message} /> : null}
-      {devices.status === 'ready' ? <DeviceList devices={devices.data} onChanged={reload} /> : null}
+      {devices.status === 'ready' ? (
+        <DeviceList
+          devices={devices.data}
+          onChanged={() => {
+            reload();
+            // The pressed button is gone with the device's live state: focus goes back to the list,
+            // once the dialog has closed (closing returns focus to its opener).
+            requestAnimationFrame(() => document.getElementById(LIST_TITLE_ID)?.focus());
+          }}
+        />
+      ) : null}
     </>
   );
 }
