@@ -123,6 +123,12 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expect(gate.getByRole('heading', { level: 1, name: screen.eventsTitle })).toBeVisible();
   await expectNoAxeViolations(gate);
   await shoot(gate, 'gate-events');
+  // Unpairing asks first: the token is not shown again.
+  await gate.getByRole('button', { name: screen.unpair }).click();
+  await expect(dialog(gate)).toContainText(screen.unpairBody);
+  await shoot(gate, 'gate-unpair-dialog');
+  await expectNoAxeViolations(gate);
+  await dialog(gate).getByRole('button', { name: messages.form.cancel }).click();
   await gate.getByRole('button', { name: screen.pick(TONIGHT) }).click();
   const codeField = gate.getByLabel(new RegExp(`^${messages.ticketOffice.ticketCode}`));
   await expect(codeField).toBeFocused();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { messages, type GateEvent } from '@tickets/domain';
+import { gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
+import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
 import { useLoad } from '../../shared/use-load';
@@ -18,6 +19,7 @@ export default function GatePage() {
   const [event, setEvent] = useState(readEvent);
   const [events, setEvents] = useState<GateEvent[]>();
   const [notice, setNotice] = useState<string>();
+  const [askUnpair, setAskUnpair] = useState(false);
 
   const unpair = (message?: string) => {
     saveToken(null);
@@ -26,6 +28,7 @@ export default function GatePage() {
     setEvent(undefined);
     setEvents(undefined);
     setNotice(message);
+    setAskUnpair(false);
   };
   const pick = (chosen: GateEvent | undefined) => {
     saveEvent(chosen ?? null);
@@ -55,15 +58,26 @@ export default function GatePage() {
           setEvents(undefined);
           pick(undefined);
         }}
-        onUnpair={unpair}
+        onUnpair={() => setAskUnpair(true)}
+        onUnpaired={unpair}
       />
     );
-  else if (events) content = <EventPicker events={events} onPick={pick} onUnpair={() => unpair()} />;
+  else if (events)
+    content = <EventPicker events={events} onPick={pick} onUnpair={() => setAskUnpair(true)} />;
   else content = <LoadEvents token={token} onLoaded={setEvents} onUnpair={unpair} />;
 
   return (
     <main className="app-gate" id="main" tabIndex={-1}>
       {content}
+      <ConfirmDialog
+        open={askUnpair}
+        title={gateScreenMessages.unpairTitle}
+        confirmLabel={gateScreenMessages.unpair}
+        onConfirm={() => unpair()}
+        onClose={() => setAskUnpair(false)}
+      >
+        <p className="govgr-body">{gateScreenMessages.unpairBody}</p>
+      </ConfirmDialog>
     </main>
   );
 }

@@ -33,12 +33,15 @@ export function ScanScreen({
   event,
   onChangeEvent,
   onUnpair,
+  onUnpaired,
 }: {
   token: string;
   event: GateEvent;
   onChangeEvent(): void;
-  /** With the server's message when it no longer knows this device. */
-  onUnpair(message?: string): void;
+  /** The steward asks to unpair. */
+  onUnpair(): void;
+  /** The server no longer knows this device: its message. */
+  onUnpaired(message: string): void;
 }) {
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
@@ -76,7 +79,7 @@ export function ScanScreen({
   }, [latest]);
 
   const fail = (error: unknown) => {
-    if (isUnpaired(error)) onUnpair(error.message);
+    if (isUnpaired(error)) onUnpaired(error.message);
     else setFailure(error instanceof ApiError ? error.message : messages.errors.system);
   };
 
@@ -171,7 +174,7 @@ export function ScanScreen({
         <Button variant="secondary" onClick={onChangeEvent}>
           {text.changeEvent}
         </Button>
-        <Button variant="secondary" onClick={() => onUnpair()}>
+        <Button variant="secondary" onClick={onUnpair}>
           {text.unpair}
         </Button>
       </div>
