@@ -141,6 +141,11 @@ describe.each(engines)('the gate on %s', (engine) => {
     // A platform-wide officer names the club; without it, a clear Greek refusal.
     const unnamed = await call(PLATFORM_OFFICER, 'POST', '/api/ticket-office/gate-devices', { label: 'Χ' });
     expect((await firstError(unnamed))?.code).toBe('ORGANISATION_REQUIRED');
+    const unknown = await call(PLATFORM_OFFICER, 'POST', '/api/ticket-office/gate-devices', {
+      label: 'Χ',
+      organisationId: 'no-such-club',
+    });
+    expect((await firstError(unknown))?.code).toBe('ORGANISATION_NOT_FOUND');
     const spare = await addDevice('Εφεδρική', PLATFORM_OFFICER, 'ae-olympiada');
     expect((await gate('GET', '/api/gate/events', undefined, spare.token)).status).toBe(200);
     const revoked = await call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${spare.deviceId}`);

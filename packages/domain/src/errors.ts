@@ -95,6 +95,10 @@ export const errorCatalogue = {
     status: 422,
     description: 'Επιλέξτε τον οργανισμό στον οποίο ανήκει η συσκευή.',
   },
+  ORGANISATION_NOT_FOUND: {
+    status: 422,
+    description: 'Δεν υπάρχει οργανισμός με αυτόν τον κωδικό. Ελέγξτε τον κωδικό του οργανισμού.',
+  },
   ADMISSION_NOT_FOUND: {
     status: 404,
     description: 'Δεν βρέθηκε η είσοδος.',

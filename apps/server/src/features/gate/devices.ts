@@ -28,7 +28,7 @@ async function organisationFor(db: Db, user: SessionUser, named: string | null |
   if (user.organisationId) return user.organisationId;
   if (!named) throw new AppError('ORGANISATION_REQUIRED');
   const [organisation] = await db.select().from(organisations).where(eq(organisations.id, named));
-  if (!organisation) throw new AppError('ORGANISATION_REQUIRED');
+  if (!organisation) throw new AppError('ORGANISATION_NOT_FOUND');
   return organisation.id;
 }
 

@@ -8,6 +8,7 @@ import {
   createdGateDeviceSchema,
   gateDeviceCreateSchema,
   gateDeviceSchema,
+  gateEventSchema,
   validationMessages,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
@@ -105,16 +106,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: deviceTags,
         summary: "The device club's events not yet over, soonest first, to pick the one at the gate",
-        response: {
-          200: z.array(
-            z.object({
-              eventId: z.number(),
-              eventDescription: z.string(),
-              eventDateTime: z.string(),
-              venue: z.string(),
-            }),
-          ),
-        },
+        response: { 200: z.array(gateEventSchema) },
       },
     },
     async (request) => gateEvents(db, deviceOf(request)),

@@ -44,10 +44,14 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
       setOrganisationId('');
       onCreated(created);
     } catch (error) {
-      const organisationRequired = errorCatalogue.ORGANISATION_REQUIRED.description;
-      if (error instanceof ApiError && error.description === organisationRequired) {
+      // The server asks a platform-wide officer for the club, and says when the code names none.
+      const aboutOrganisation: string[] = [
+        errorCatalogue.ORGANISATION_REQUIRED.description,
+        errorCatalogue.ORGANISATION_NOT_FOUND.description,
+      ];
+      if (error instanceof ApiError && aboutOrganisation.includes(error.description ?? '')) {
         setAskOrganisation(true);
-        setErrors({ organisationId: organisationRequired });
+        setErrors({ organisationId: error.description });
       } else {
         toast.error(error instanceof ApiError ? error.message : messages.errors.system);
       }
