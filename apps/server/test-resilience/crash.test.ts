@@ -1,18 +1,13 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { openDatabase, type Database } from '../src/db/client';
 import { auditLog, tickets } from '../src/db/schema';
 import { loginAs } from '../test/support/login';
-import { demoCode, freePortish, freshPostgres, killHard, personalisationLoad, startServer } from './support';
+import { demoCode, killHard, personalisationLoad, serverOn, targets } from './support';
 
 /**
  * `kill -9` of the server in the middle of a write load: every write it acknowledged must be
  * in the database afterwards, with its audit row — on PGlite (files) and on PostgreSQL.
  */
-const targets = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])] as const;
 const MAX = 120;
 
 describe.each(targets)('a crash under write load on %s', (target) => {
@@ -22,21 +17,7 @@ describe.each(targets)('a crash under write load on %s', (target) => {
   });
 
   it('keeps every acknowledged personalisation and its audit row', async () => {
-    let env: Record<string, string>;
-    let reopen: () => Promise<Database>;
-    if (target === 'pglite') {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'tickets-crash-'));
-      env = { DATA_DIR: dataDir };
-      reopen = () => openDatabase({ kind: 'pglite', dataDir });
-    } else {
-      const postgres = await freshPostgres();
-      cleanups.push(postgres.drop);
-      env = { DATABASE_URL: postgres.url };
-      reopen = () => openDatabase({ kind: 'postgres', url: postgres.url });
-    }
-    const port = freePortish();
-    const base = `http://localhost:${port}`;
-    const server = await startServer(port, env);
+    const { base, server, reopen } = await serverOn(target, cleanups);
     const { cookie } = await loginAs(base, '100000003');
 
     const load = personalisationLoad(base, cookie, demoCode, MAX);

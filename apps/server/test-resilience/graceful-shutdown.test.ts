@@ -1,23 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../src/db/client';
 import { auditLog, tickets } from '../src/db/schema';
 import { jsonFrom, loginAs } from '../test/support/login';
 import {
   COMPILED_SERVER,
   demoCode,
   freePortish,
-  freshPostgres,
   killHard,
   personalisationLoad,
   repoRoot,
-  startServer,
+  serverOn,
+  targets,
 } from './support';
 
 const exitOf = (child: ChildProcess) =>
@@ -56,8 +53,6 @@ function lookupLoad(base: string, cookie: string) {
   };
 }
 
-const targets = ['pglite', ...(process.env.DATABASE_URL ? ['postgres'] : [])] as const;
-
 describe.each(targets)('SIGTERM under load on %s', (target) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
@@ -65,21 +60,7 @@ describe.each(targets)('SIGTERM under load on %s', (target) => {
   });
 
   it('answers what it accepted, keeps every acknowledged write and audit row, and exits 0', async () => {
-    let env: Record<string, string>;
-    let reopen: () => Promise<Database>;
-    if (target === 'pglite') {
-      const dataDir = await mkdtemp(path.join(tmpdir(), 'tickets-sigterm-'));
-      env = { DATA_DIR: dataDir };
-      reopen = () => openDatabase({ kind: 'pglite', dataDir });
-    } else {
-      const postgres = await freshPostgres();
-      cleanups.push(postgres.drop);
-      env = { DATABASE_URL: postgres.url };
-      reopen = () => openDatabase({ kind: 'postgres', url: postgres.url });
-    }
-    const port = freePortish();
-    const base = `http://localhost:${port}`;
-    const server = await startServer(port, env);
+    const { base, server, reopen } = await serverOn(target, cleanups);
     cleanups.push(() => killHard(server));
     const { cookie } = await loginAs(base, '100000003');
 

@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client';
 import { demoTicketCode } from '../src/demo/events';
 
 /** Real server processes for the resilience tests, started as `npm start` runs them: compiled. */
@@ -106,4 +109,29 @@ export function personalisationLoad(
       await done;
     },
   };
+}
+
+export type Target = 'pglite' | 'postgres';
+export const targets: Target[] = ['pglite', ...(process.env.DATABASE_URL ? (['postgres'] as const) : [])];
+
+/**
+ * The compiled server on a new database of `target` (a folder on disk, or a new PostgreSQL
+ * database dropped by a cleanup), and a way to open that database afterwards to check it.
+ */
+export async function serverOn(target: Target, cleanups: (() => Promise<void>)[]) {
+  let env: Record<string, string>;
+  let reopen: () => Promise<Database>;
+  if (target === 'pglite') {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'tickets-resilience-'));
+    env = { DATA_DIR: dataDir };
+    reopen = () => openDatabase({ kind: 'pglite', dataDir });
+  } else {
+    const postgres = await freshPostgres();
+    cleanups.push(postgres.drop);
+    env = { DATABASE_URL: postgres.url };
+    reopen = () => openDatabase({ kind: 'postgres', url: postgres.url });
+  }
+  const port = freePortish();
+  const server = await startServer(port, env);
+  return { base: `http://localhost:${port}`, server, reopen };
 }

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, not, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, type SQLWrapper } from 'drizzle-orm';
 import type { FixtureEntrant } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, events, transfers, type tickets } from '../db/schema';
 import { isOver } from './events';
+import { fullNameOf } from './people';
 import type { HolderIdentifiers } from './suspensions';
 
 /**
@@ -61,7 +62,7 @@ export async function fixtureEntrants(
 ): Promise<FixtureEntrant[]> {
   const [holder] = ticket.holderAfm
     ? await db
-        .select({ name: sql<string>`${citizens.firstName} || ' ' || ${citizens.lastName}` })
+        .select({ name: fullNameOf(citizens) })
         .from(citizens)
         .where(eq(citizens.afm, ticket.holderAfm))
     : [];

@@ -25,6 +25,7 @@ import { athensToday } from '../../shared/athens-time';
 import { writeAudit, type AuditEntry } from '../../shared/audit';
 import { admitsTo, entrantOf, type Entrant } from '../../shared/entry';
 import { isOver } from '../../shared/events';
+import { fullNameOf } from '../../shared/people';
 import { isSuspended } from '../../shared/suspensions';
 import type { Device } from './devices';
 
@@ -44,20 +45,23 @@ interface Scanned {
 
 /** A paper ticket's verification code, or a wallet's gate code, of the device's own club. */
 async function findScanned(db: Db, code: string, organisationId: string): Promise<Scanned | undefined> {
-  const [paper] = await db
-    .select({ ticket: tickets })
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .where(and(eq(tickets.privateCode, code), eq(events.organisationId, organisationId)))
-    .limit(1);
+  // The code is one or the other: both asked at once.
+  const [[paper], [wallet]] = await Promise.all([
+    db
+      .select({ ticket: tickets })
+      .from(tickets)
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .where(and(eq(tickets.privateCode, code), eq(events.organisationId, organisationId)))
+      .limit(1),
+    db
+      .select({ ticket: tickets, code: gateCodes })
+      .from(gateCodes)
+      .innerJoin(tickets, eq(tickets.id, gateCodes.ticketId))
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .where(and(eq(gateCodes.code, code), eq(events.organisationId, organisationId)))
+      .limit(1),
+  ]);
   if (paper) return paper;
-  const [wallet] = await db
-    .select({ ticket: tickets, code: gateCodes })
-    .from(gateCodes)
-    .innerJoin(tickets, eq(tickets.id, gateCodes.ticketId))
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .where(and(eq(gateCodes.code, code), eq(events.organisationId, organisationId)))
-    .limit(1);
   return wallet
     ? {
         ticket: wallet.ticket,
@@ -76,7 +80,7 @@ async function holderOf(db: Db, ticket: Ticket) {
   const [holder] = await db
     .select({
       id: citizens.id,
-      name: sql<string>`${citizens.firstName} || ' ' || ${citizens.lastName}`,
+      name: fullNameOf(citizens),
       age: sql<number>`date_part('year', age(${athensToday}, ${citizens.birthDate}))::int`,
     })
     .from(citizens)

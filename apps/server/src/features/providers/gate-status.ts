@@ -5,6 +5,7 @@ import { citizens, events, tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { admitsTo, entrantOf } from '../../shared/entry';
 import { isOver } from '../../shared/events';
+import { fullNameOf } from '../../shared/people';
 import { isSuspended } from '../../shared/suspensions';
 
 export interface GateQuery {
@@ -53,9 +54,7 @@ export async function gateStatus(
     .select({
       ticket: tickets,
       event: eventColumns,
-      holderName: sql<
-        string | null
-      >`coalesce(${tickets.fullName}, ${citizens.firstName} || ' ' || ${citizens.lastName})`,
+      holderName: sql<string | null>`coalesce(${tickets.fullName}, ${fullNameOf(citizens)})`,
     })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))

@@ -6,6 +6,7 @@ import { citizens, events, gateCodes, guardianships, tickets, transfers } from '
 import { newVerificationCode } from '../../shared/codes';
 import { ENTRY_GIVING_LOANS, entryGivingLoan } from '../../shared/entry';
 import { isUpcoming } from '../../shared/events';
+import { fullNameOf } from '../../shared/people';
 import { activeSuspensionOf } from '../../shared/suspensions';
 
 const fixtures = alias(events, 'fixture');
@@ -52,27 +53,35 @@ async function upcomingFixturesOf(db: Db, seasonTicketIds: number[]) {
 async function gateCodesFor(db: Db, issuedTo: string, pairs: { ticketId: number; eventId: number }[]) {
   const codes = new Map<string, string>();
   if (pairs.length === 0) return codes;
+  const keyOf = (pair: { ticketId: number; eventId: number }) => `${pair.ticketId}:${pair.eventId}`;
+  const readLive = async () => {
+    const live = await db
+      .select({ ticketId: gateCodes.ticketId, eventId: gateCodes.eventId, code: gateCodes.code })
+      .from(gateCodes)
+      .where(
+        and(
+          eq(gateCodes.issuedTo, issuedTo),
+          isNull(gateCodes.revokedAt),
+          inArray(
+            gateCodes.ticketId,
+            pairs.map((pair) => pair.ticketId),
+          ),
+        ),
+      );
+    for (const row of live) codes.set(keyOf(row), row.code);
+  };
+  // A listing writes only when a code is missing (a new ticket, or a right that moved).
+  await readLive();
+  const missing = pairs.filter((pair) => !codes.has(keyOf(pair)));
+  if (missing.length === 0) return codes;
   await db
     .insert(gateCodes)
-    .values(pairs.map((pair) => ({ ...pair, issuedTo, code: newVerificationCode() })))
+    .values(missing.map((pair) => ({ ...pair, issuedTo, code: newVerificationCode() })))
     .onConflictDoNothing({
       target: [gateCodes.ticketId, gateCodes.eventId, gateCodes.issuedTo],
       where: sql`revoked_at is null`,
     });
-  const live = await db
-    .select({ ticketId: gateCodes.ticketId, eventId: gateCodes.eventId, code: gateCodes.code })
-    .from(gateCodes)
-    .where(
-      and(
-        eq(gateCodes.issuedTo, issuedTo),
-        isNull(gateCodes.revokedAt),
-        inArray(
-          gateCodes.ticketId,
-          pairs.map((pair) => pair.ticketId),
-        ),
-      ),
-    );
-  for (const row of live) codes.set(`${row.ticketId}:${row.eventId}`, row.code);
+  await readLive();
   return codes;
 }
 
@@ -103,7 +112,7 @@ export async function listWalletTickets(db: Db, afm: string): Promise<WalletTick
       .select({
         ticket: tickets,
         event: events,
-        dependentName: sql<string>`${minors.firstName} || ' ' || ${minors.lastName}`,
+        dependentName: fullNameOf(minors),
       })
       .from(guardianships)
       .innerJoin(citizens, eq(citizens.id, guardianships.guardianId))
@@ -116,7 +125,7 @@ export async function listWalletTickets(db: Db, afm: string): Promise<WalletTick
       .select({
         ticket: tickets,
         fixture: fixtures,
-        lentBy: sql<string>`${lenders.firstName} || ' ' || ${lenders.lastName}`,
+        lentBy: fullNameOf(lenders),
       })
       .from(transfers)
       .innerJoin(tickets, eq(tickets.id, transfers.ticketId))
