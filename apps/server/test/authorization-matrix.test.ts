@@ -53,6 +53,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'POST /api/ticket-office/gate-devices': 'officer',
   'GET /api/ticket-office/gate-devices': 'officer',
   'DELETE /api/ticket-office/gate-devices/:deviceId': 'officer',
+  'GET /api/ticket-office/gate-events': 'officer',
   'GET /api/ticket-office/gate-counts': 'officer',
   'GET /api/gate/events': 'device',
   'POST /api/gate/admissions': 'device',

@@ -306,6 +306,31 @@ describe.each(engines)('the gate on %s', (engine) => {
     expect(body.admitted).toBe(2); // the two minors (earlier admissions were cleared above)
     expect(body.refused).toMatchObject({ UNKNOWN_CODE: 2, ALREADY_ADMITTED: 1, SUSPENDED: 1 });
     expect(body.lastScanAt).toEqual(expect.any(String));
+
+    // The matches an officer can follow: their club's only; a platform-wide officer sees every club's.
+    const listed = async (afm: string) =>
+      (
+        (await (await call(afm, 'GET', '/api/ticket-office/gate-events')).json()) as { eventId: number }[]
+      ).map((event) => event.eventId);
+    const clubs = await server.database.db
+      .select({ id: events.id, organisationId: events.organisationId })
+      .from(events)
+      .where(sql`not ${events.seasonal}`);
+    const clubsOwn = await listed(CLUB_OFFICER);
+    expect(clubsOwn).toContain(ids.tonight);
+    for (const id of clubsOwn) {
+      expect(clubs.find((event) => event.id === id)?.organisationId).toBe('ae-olympiada');
+    }
+    const everyClub = await listed(PLATFORM_OFFICER);
+    expect(everyClub).toEqual(expect.arrayContaining(clubsOwn));
+    expect(
+      everyClub.some((id) => clubs.find((event) => event.id === id)?.organisationId !== 'ae-olympiada'),
+    ).toBe(true);
+    // Another club's match is as good as absent.
+    const elsewhere = everyClub.find((id) => !clubsOwn.includes(id));
+    expect(
+      (await call(CLUB_OFFICER, 'GET', `/api/ticket-office/gate-counts?eventId=${elsewhere}`)).status,
+    ).toBe(404);
   });
 
   it('never shows or logs an ΑΦΜ, an ΑΜΚΑ or a whole document number', async () => {

@@ -108,6 +108,10 @@ export const taxisStandInGrants = pgTable(
   (t) => [uniqueIndex('taxis_standin_grants_token_key').on(t.accessToken)],
 );
 
+/** The event of a gate decision's audit row (GATE_ADMIT, GATE_REFUSE), as text. */
+export const gateEventOf = (row: { details: AnyPgColumn }) => sql`(${row.details} ->> 'eventId')`;
+export const gateDecisionRows = sql`action in ('GATE_ADMIT', 'GATE_REFUSE')`;
+
 /** One row per write, by anyone (docs/design.md §2). */
 export const auditLog = pgTable(
   'audit_log',
@@ -122,8 +126,13 @@ export const auditLog = pgTable(
     requestId: text('request_id'),
     details: jsonb('details').$type<Record<string, unknown>>(),
   },
-  // By subject: a citizen asks who looked up their tickets (the wallet's lookups).
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_subject_idx').on(t.subject)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    // By subject: a citizen asks who looked up their tickets (the wallet's lookups).
+    index('audit_log_subject_idx').on(t.subject),
+    // A match's gate decisions, counted live for the ticket office.
+    index('audit_log_gate_event_idx').on(gateEventOf(t)).where(gateDecisionRows),
+  ],
 );
 
 /**

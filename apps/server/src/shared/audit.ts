@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -22,6 +22,25 @@ const toRow = (entry: AuditEntry) => ({
 /** Writes one audit row; call it inside the transaction of the write it records. */
 export async function writeAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values(toRow(entry));
+}
+
+/**
+ * The audit row of a write made in the same statement (a data-modifying CTE `source`): one row for
+ * each row `source` answers, committed with it, so the write and its record are both or neither in
+ * one round trip. The prepared statement gives `actor`, `action`, `subject` and `requestId` as
+ * placeholders; `details` is an expression over `source`'s columns. An INSERT … SELECT: drizzle's
+ * builder wants every column, the id and time included, so it is written out, names from the schema.
+ */
+export function auditedWith(db: Pick<Db, '$with'>, source: WithSubquery, details: SQL = sql`null`) {
+  const column = (name: string) => sql.identifier(name);
+  return db.$with('audited', { id: auditLog.id }).as(
+    sql`insert into ${auditLog} (${column(auditLog.actor.name)}, ${column(auditLog.action.name)},
+          ${column(auditLog.subject.name)}, ${column(auditLog.requestId.name)}, ${column(auditLog.details.name)})
+        select ${sql.placeholder('actor')}::text, ${sql.placeholder('action')}::text,
+          ${sql.placeholder('subject')}::text, ${sql.placeholder('requestId')}::text, ${details}::jsonb
+        from ${source}
+        returning ${column(auditLog.id.name)}`,
+  );
 }
 
 const MAX_ROWS_PER_INSERT = 500;

@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMISSION_UNDO_MINUTES,
   ENTERS_ALONE_FROM_AGE,
@@ -19,11 +20,13 @@ import {
   gateDevices,
   guardianships,
   tickets,
+  transfers,
 } from '../../db/schema';
+import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
 import { athensToday } from '../../shared/athens-time';
-import { writeAudit, type AuditEntry } from '../../shared/audit';
-import { admitsTo, entrantOf, type Entrant } from '../../shared/entry';
+import { auditedWith, writeAudit, type AuditEntry } from '../../shared/audit';
+import { admitsTo, entryGivingLoan, type Entrant } from '../../shared/entry';
 import { isOver } from '../../shared/events';
 import { fullNameOf } from '../../shared/people';
 import { isSuspended } from '../../shared/suspensions';
@@ -35,82 +38,155 @@ import type { Device } from './devices';
  * accepted companion, and has the ticket not entered before. The first failing check is the
  * reason; an admission is recorded once per ticket and event, by the database.
  */
-type Ticket = typeof tickets.$inferSelect;
 
-interface Scanned {
-  ticket: Ticket;
-  /** A wallet's code: for which event, to whom, and whether it was revoked. */
-  walletCode?: { eventId: number; issuedTo: string; revoked: boolean };
-}
-
-/** A paper ticket's verification code, or a wallet's gate code, of the device's own club. */
-async function findScanned(db: Db, code: string, organisationId: string): Promise<Scanned | undefined> {
-  // The code is one or the other: both asked at once.
-  const [[paper], [wallet]] = await Promise.all([
-    db
-      .select({ ticket: tickets })
-      .from(tickets)
-      .innerJoin(events, eq(events.id, tickets.eventId))
-      .where(and(eq(tickets.privateCode, code), eq(events.organisationId, organisationId)))
-      .limit(1),
-    db
-      .select({ ticket: tickets, code: gateCodes })
-      .from(gateCodes)
-      .innerJoin(tickets, eq(tickets.id, gateCodes.ticketId))
-      .innerJoin(events, eq(events.id, tickets.eventId))
-      .where(and(eq(gateCodes.code, code), eq(events.organisationId, organisationId)))
-      .limit(1),
-  ]);
-  if (paper) return paper;
-  return wallet
-    ? {
-        ticket: wallet.ticket,
-        walletCode: {
-          eventId: wallet.code.eventId,
-          issuedTo: wallet.code.issuedTo,
-          revoked: wallet.code.revokedAt !== null,
-        },
-      }
-    : undefined;
-}
-
-/** The registry's record of the holder when the holder is a person there (a wallet holder, a minor). */
-async function holderOf(db: Db, ticket: Ticket) {
-  if (!ticket.holderAfm && !ticket.holderAmka) return undefined;
-  const [holder] = await db
+/**
+ * Everything the decision needs but the suspension check, in one prepared statement (one round trip):
+ * the event, the scanned code (a paper ticket's, or a wallet's: one or the other) if it is a ticket of
+ * the device's club, its holder in the registry, a loan of this fixture, whether a wallet code's
+ * bearer is the young holder's guardian, a minor's accepted companion, and a first admission.
+ */
+const scanQuery = preparedPerDatabase((db) => {
+  const code = sql`${sql.placeholder('code')}::text`;
+  const eventId = sql`${sql.placeholder('eventId')}::bigint`;
+  const organisationId = sql`${sql.placeholder('organisationId')}::text`;
+  // A union's column is read the way its first branch's is: a bigint needs saying it is a number.
+  const scanned = db
     .select({
-      id: citizens.id,
-      name: fullNameOf(citizens),
-      age: sql<number>`date_part('year', age(${athensToday}, ${citizens.birthDate}))::int`,
+      ticketId: tickets.id,
+      walletEventId: sql<number | null>`null::bigint`.mapWith(Number).as('wallet_event_id'),
+      issuedTo: sql<string | null>`null::text`.as('issued_to'),
+      revoked: sql<boolean>`false`.as('revoked'),
     })
-    .from(citizens)
+    .from(tickets)
+    .where(eq(tickets.privateCode, code))
+    .unionAll(
+      db
+        .select({
+          ticketId: gateCodes.ticketId,
+          walletEventId: gateCodes.eventId,
+          issuedTo: gateCodes.issuedTo,
+          revoked: sql<boolean>`${gateCodes.revokedAt} is not null`,
+        })
+        .from(gateCodes)
+        .where(eq(gateCodes.code, code)),
+    )
+    .as('scanned');
+  const clubEvent = alias(events, 'club_event');
+  const guardian = alias(citizens, 'guardian');
+  return db
+    .select({
+      event: {
+        id: events.id,
+        seasonId: events.seasonId,
+        over: isOver(events),
+        notOpen: sql<boolean>`now() < ${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`,
+      },
+      ticket: {
+        id: tickets.id,
+        eventId: tickets.eventId,
+        publicCode: tickets.publicCode,
+        holderAfm: tickets.holderAfm,
+        holderAmka: tickets.holderAmka,
+        fullName: tickets.fullName,
+        documentType: tickets.documentType,
+        documentId: tickets.documentId,
+        sector: tickets.sector,
+        row: tickets.row,
+        seat: tickets.seat,
+      },
+      wallet: { eventId: scanned.walletEventId, issuedTo: scanned.issuedTo, revoked: scanned.revoked },
+      // Flat, not nested: each is null when its left join found nothing.
+      holderName: sql<string | null>`${fullNameOf(citizens)}`,
+      holderAge: sql<number | null>`date_part('year', age(${athensToday}, ${citizens.birthDate}))::int`,
+      loanAfm: transfers.toAfm,
+      loanName: transfers.toName,
+      bearerIsGuardian: sql<boolean>`${exists(
+        db
+          .select({ id: guardian.id })
+          .from(guardianships)
+          .innerJoin(guardian, eq(guardian.id, guardianships.guardianId))
+          .where(and(eq(guardianships.minorId, citizens.id), eq(guardian.afm, scanned.issuedTo))),
+      )}`,
+      companionName: companionDeclarations.companionName,
+      companionAfm: companionDeclarations.companionAfm,
+      firstAt: gateAdmissions.admittedAt,
+      firstDevice: gateDevices.label,
+    })
+    .from(events)
+    .leftJoin(scanned, sql`true`)
+    .leftJoin(
+      tickets,
+      and(
+        eq(tickets.id, scanned.ticketId),
+        exists(
+          db
+            .select({ id: clubEvent.id })
+            .from(clubEvent)
+            .where(and(eq(clubEvent.id, tickets.eventId), eq(clubEvent.organisationId, organisationId))),
+        ),
+      ),
+    )
+    .leftJoin(
+      citizens,
+      or(
+        eq(citizens.afm, tickets.holderAfm),
+        and(isNull(tickets.holderAfm), eq(citizens.amka, tickets.holderAmka)),
+      ),
+    )
+    .leftJoin(transfers, entryGivingLoan(tickets.id, events.id))
+    .leftJoin(
+      companionDeclarations,
+      and(eq(companionDeclarations.ticketId, tickets.id), eq(companionDeclarations.status, 'ACCEPTED')),
+    )
+    .leftJoin(
+      gateAdmissions,
+      and(
+        eq(gateAdmissions.ticketId, tickets.id),
+        eq(gateAdmissions.eventId, events.id),
+        isNull(gateAdmissions.undoneAt),
+      ),
+    )
+    .leftJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
+    .where(and(eq(events.id, eventId), eq(events.organisationId, organisationId)))
+    .limit(1)
+    .prepare('gate_scan');
+});
+
+/** Records the admission and its audit row in one statement; none when the ticket entered meanwhile. */
+const admitQuery = preparedPerDatabase((db) => {
+  const admitted = db.$with('admitted').as(
+    db
+      .insert(gateAdmissions)
+      .values({
+        ticketId: sql`${sql.placeholder('ticketId')}::bigint`,
+        eventId: sql`${sql.placeholder('eventId')}::bigint`,
+        deviceId: sql`${sql.placeholder('deviceId')}::uuid`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: gateAdmissions.id, admittedAt: gateAdmissions.admittedAt }),
+  );
+  const audited = auditedWith(
+    db,
+    admitted,
+    sql`jsonb_build_object('eventId', ${sql.placeholder('eventId')}::bigint, 'admissionId', ${admitted.id})`,
+  );
+  return db.with(admitted, audited).select().from(admitted).prepare('gate_admit');
+});
+
+/** The first admission of a ticket to an event, when another device's came between scan and record. */
+async function firstAdmission(db: Db, ticketId: number, eventId: number) {
+  const [first] = await db
+    .select({ at: gateAdmissions.admittedAt, device: gateDevices.label })
+    .from(gateAdmissions)
+    .innerJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
     .where(
-      ticket.holderAfm ? eq(citizens.afm, ticket.holderAfm) : eq(citizens.amka, ticket.holderAmka as string),
+      and(
+        eq(gateAdmissions.ticketId, ticketId),
+        eq(gateAdmissions.eventId, eventId),
+        isNull(gateAdmissions.undoneAt),
+      ),
     );
-  return holder;
-}
-
-/** A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian. */
-async function carriesTheRight(db: Db, issuedTo: string, entrant: Entrant, holderId: number | undefined) {
-  if (entrant.afm) return entrant.afm === issuedTo;
-  if (holderId === undefined) return false;
-  const [guardian] = await db
-    .select({ id: citizens.id })
-    .from(guardianships)
-    .innerJoin(citizens, eq(citizens.id, guardianships.guardianId))
-    .where(and(eq(guardianships.minorId, holderId), eq(citizens.afm, issuedTo)));
-  return guardian !== undefined;
-}
-
-/** The accepted companion of a minor's ticket, unless that companion is suspended. */
-async function acceptedCompanion(db: Db, ticketId: number) {
-  const [declaration] = await db
-    .select({ name: companionDeclarations.companionName, afm: companionDeclarations.companionAfm })
-    .from(companionDeclarations)
-    .where(and(eq(companionDeclarations.ticketId, ticketId), eq(companionDeclarations.status, 'ACCEPTED')))
-    .limit(1);
-  if (!declaration || (await isSuspended(db, { afm: declaration.afm }))) return undefined;
-  return { name: declaration.name, afmHint: declaration.afm.slice(-3) };
+  return first;
 }
 
 export async function decideAdmission(
@@ -120,29 +196,26 @@ export async function decideAdmission(
   audit: (entry: AuditEntry) => Promise<void>,
   requestId: string,
 ): Promise<Admission> {
-  const [event] = await db
-    .select({
-      id: events.id,
-      seasonId: events.seasonId,
-      over: isOver(events),
-      notOpen: sql<boolean>`now() < ${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`,
-    })
-    .from(events)
-    .where(and(eq(events.id, request.eventId), eq(events.organisationId, device.organisationId)));
-  if (!event) throw new AppError('EVENT_NOT_FOUND');
-
-  const scanned = await findScanned(db, request.code.trim().toUpperCase(), device.organisationId);
-  const ticket = scanned?.ticket;
-  const record = (reason: AdmissionReason) =>
-    audit({
+  const [scan] = await scanQuery(db).execute({
+    code: request.code.trim().toUpperCase(),
+    eventId: request.eventId,
+    organisationId: device.organisationId,
+  });
+  if (!scan) throw new AppError('EVENT_NOT_FOUND');
+  const { event, ticket, wallet } = scan;
+  const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
+  const loan = scan.loanAfm === null ? null : { afm: scan.loanAfm, name: scan.loanName };
+  const declared =
+    scan.companionAfm === null ? null : { name: scan.companionName as string, afm: scan.companionAfm };
+  const first = scan.firstAt === null ? null : { at: scan.firstAt, device: scan.firstDevice as string };
+  const refuse = async (reason: AdmissionReason, shown: Partial<Admission> = {}): Promise<Admission> => {
+    await audit({
       actor: `device:${device.id}`,
       action: 'GATE_REFUSE',
       subject: ticket?.publicCode ?? null,
       requestId,
       details: { eventId: event.id, reason },
     });
-  const refuse = async (reason: AdmissionReason, shown: Partial<Admission> = {}): Promise<Admission> => {
-    await record(reason);
     return {
       ...emptyAdmission,
       decision: 'REFUSE',
@@ -151,54 +224,61 @@ export async function decideAdmission(
       ...shown,
     };
   };
-  if (!scanned || !ticket) return refuse('UNKNOWN_CODE');
-  const { walletCode } = scanned;
+  if (!ticket) return refuse('UNKNOWN_CODE');
+  const walletCode = wallet.issuedTo === null ? undefined : wallet;
   if (walletCode ? walletCode.eventId !== event.id : !admitsTo(ticket, event)) return refuse('WRONG_EVENT');
 
-  const holder = await holderOf(db, ticket);
-  const entrant = await entrantOf(db, ticket, ticket.fullName ?? holder?.name ?? null, event.id);
+  // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
+  const entrant: Entrant = loan
+    ? { afm: loan.afm, name: loan.name, lent: true }
+    : {
+        afm: ticket.holderAfm,
+        amka: ticket.holderAmka,
+        documentId: ticket.documentId,
+        name: ticket.fullName ?? holder?.name ?? null,
+        lent: false,
+      };
   // The holder's code (paper, or a wallet's revoked when lending) for a fixture the holder lent:
   // only the recipient's code admits to it.
   const holdersCode = !walletCode || walletCode.issuedTo === ticket.holderAfm;
   if (entrant.lent && holdersCode) return refuse('NOT_FOR_THIS_EVENT');
-  if (
-    walletCode &&
-    (walletCode.revoked || !(await carriesTheRight(db, walletCode.issuedTo, entrant, holder?.id)))
-  ) {
+  // A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian.
+  const bearerEnters = (issuedTo: string) => (entrant.afm ? entrant.afm === issuedTo : scan.bearerIsGuardian);
+  if (walletCode && (walletCode.revoked || !bearerEnters(walletCode.issuedTo as string)))
     return refuse('REVOKED');
-  }
 
-  const minor = !entrant.lent && holder !== undefined && holder.age < 18;
-  const companion = minor ? await acceptedCompanion(db, ticket.id) : undefined;
+  const minor = !entrant.lent && holder !== null && holder.age < 18;
+  const [entrantSuspended, companionSuspended] = await Promise.all([
+    isSuspended(db, entrant),
+    minor && declared ? isSuspended(db, { afm: declared.afm }) : false,
+  ]);
+  const companion =
+    minor && declared && !companionSuspended
+      ? { name: declared.name, afmHint: declared.afm.slice(-3) }
+      : null;
   const shown: Partial<Admission> = {
     holderName: entrant.name,
     documentType: entrant.lent ? null : ticket.documentType,
     documentHint: !entrant.lent && ticket.documentId ? ticket.documentId.slice(-3) : null,
     seat: gateMessages.seat(ticket),
-    companion: companion ?? null,
+    companion,
   };
   if (event.over) return refuse('EVENT_OVER', shown);
   if (event.notOpen) return refuse('NOT_OPEN_YET', shown);
-  if (await isSuspended(db, entrant)) return refuse('SUSPENDED', shown);
+  if (entrantSuspended) return refuse('SUSPENDED', shown);
   if (minor && holder.age < ENTERS_ALONE_FROM_AGE && !companion) return refuse('COMPANION_REQUIRED', shown);
 
-  const admitted = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(gateAdmissions)
-      .values({ ticketId: ticket.id, eventId: event.id, deviceId: device.id })
-      .onConflictDoNothing()
-      .returning();
-    if (row) {
-      await writeAudit(tx, {
+  const [admitted] = first
+    ? []
+    : await admitQuery(db).execute({
+        ticketId: ticket.id,
+        eventId: event.id,
+        deviceId: device.id,
         actor: `device:${device.id}`,
         action: 'GATE_ADMIT',
         subject: ticket.publicCode,
         requestId,
-        details: { eventId: event.id, admissionId: row.id },
       });
-    }
-    return row;
-  });
   if (admitted) {
     return {
       ...emptyAdmission,
@@ -211,24 +291,14 @@ export async function decideAdmission(
       admittedBy: device.label,
     };
   }
-  const [first] = await db
-    .select({ at: gateAdmissions.admittedAt, device: gateDevices.label })
-    .from(gateAdmissions)
-    .innerJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
-    .where(
-      and(
-        eq(gateAdmissions.ticketId, ticket.id),
-        eq(gateAdmissions.eventId, event.id),
-        isNull(gateAdmissions.undoneAt),
-      ),
-    );
+  const earlier = first ?? (await firstAdmission(db, ticket.id, event.id));
   return refuse('ALREADY_ADMITTED', {
     ...shown,
-    message: first
-      ? gateMessages.alreadyAdmittedAt(formatTime(first.at), first.device)
+    message: earlier
+      ? gateMessages.alreadyAdmittedAt(formatTime(earlier.at), earlier.device)
       : gateMessages.decisions.ALREADY_ADMITTED,
-    admittedAt: first?.at.toISOString() ?? null,
-    admittedBy: first?.device ?? null,
+    admittedAt: earlier?.at.toISOString() ?? null,
+    admittedBy: earlier?.device ?? null,
   });
 }
 

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../shared/app-error';
 import { currentUser } from '../../shared/guards';
 import { decideAdmission, undoAdmission } from './admissions';
-import { admissionCounts, gateEvents } from './reports';
+import { admissionCounts, gateEvents, officerGateEvents } from './reports';
 import { createGateDevice, deviceByToken, listGateDevices, revokeGateDevice, type Device } from './devices';
 
 /**
@@ -83,6 +83,19 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => revokeGateDevice(db, actor(request), request.params.deviceId),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-events',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary: "The club's matches not yet over, soonest first, to follow their entrance",
+        response: { 200: z.array(gateEventSchema) },
+      },
+    },
+    async (request) => officerGateEvents(db, currentUser(request)),
   );
 
   app.get(

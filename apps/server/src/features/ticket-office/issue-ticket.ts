@@ -1,10 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { canonicalIdentifier, type IssuedTicket, type TicketIssueRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { auditLog, tickets } from '../../db/schema';
+import { tickets } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { auditedWith, writeAudit } from '../../shared/audit';
 import { newVerificationCode } from '../../shared/codes';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
@@ -56,17 +56,7 @@ const bindUnboundTicket = preparedPerDatabase((db) => {
       )
       .returning(),
   );
-  // An INSERT … SELECT from the CTE above: drizzle's builder wants every column, the id and time
-  // included, so the statement is written out, its names taken from the schema.
-  const column = (name: string) => sql.identifier(name);
-  const audited = db.$with('audited', { id: auditLog.id }).as(
-    sql`insert into ${auditLog} (${column(auditLog.actor.name)}, ${column(auditLog.action.name)},
-          ${column(auditLog.subject.name)}, ${column(auditLog.requestId.name)})
-        select ${sql.placeholder('actor')}::text, ${sql.placeholder('action')}::text,
-          ${sql.placeholder('subject')}::text, ${sql.placeholder('requestId')}::text
-        from ${bound}
-        returning ${column(auditLog.id.name)}`,
-  );
+  const audited = auditedWith(db, bound);
   return db.with(bound, audited).select().from(bound).prepare('bind_unbound_ticket');
 });
 

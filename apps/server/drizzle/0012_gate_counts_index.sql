@@ -1,0 +1,1 @@
+CREATE INDEX "audit_log_gate_event_idx" ON "audit_log" USING btree (("details" ->> 'eventId')) WHERE action in ('GATE_ADMIT', 'GATE_REFUSE');
