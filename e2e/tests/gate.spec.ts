@@ -1,8 +1,11 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import {
   documentTypeLabel,
   endOfAthensDay,
   errorCatalogue,
+  gateCountsMessages,
   gateDevicesMessages,
   gateMessages,
   gateScreenMessages,
@@ -42,7 +45,30 @@ async function officerCall<T>(page: Page, method: string, path: string, body?: u
   return answer.body as T;
 }
 
-/** Personalise one of tonight's paper tickets: its printed code is what the steward scans. */
+/**
+ * At the window: the officer personalises one of tonight's tickets for an over-67 fan and prints it;
+ * what the steward scans is what the printed QR says.
+ */
+async function printAtTheWindow(page: Page, ticketCode: string, documentId: string) {
+  const text = messages.ticketOffice;
+  const field = (label: string) => page.getByLabel(new RegExp(`^${label}`));
+  await page.goto('/ticket-office/choose-user');
+  await page.getByRole('link', { name: text.tileOver67 }).click();
+  await field(text.ticketCode).fill(ticketCode);
+  await field(text.firstName).fill('ΕΛΕΓΧΟΣ');
+  await field(text.lastName).fill('ΠΥΛΗΣ');
+  await field(text.documentId).fill(documentId);
+  await page.getByLabel(text.identity).check();
+  await page.getByRole('button', { name: text.submit }).click();
+  await expect(page).toHaveURL('/ticket-office/print-ticket');
+  const qr = page.locator('.app-screen-only .app-verification-code svg');
+  const png = PNG.sync.read(await qr.screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+  if (!code) throw new Error('the printed QR did not decode');
+  return code;
+}
+
+/** Personalise one of tonight's paper tickets through the API: its printed code is what the steward scans. */
 const personalise = async (page: Page, ticketCode: string, documentId: string) =>
   (
     await officerCall<{ privateCode: string }>(page, 'POST', '/api/ticket-office/personalize', {
@@ -93,8 +119,9 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expectNoAxeViolations(page);
   await shoot(page, 'devices-token');
 
-  // Paper tickets for tonight; the second holder is suspended after personalisation.
-  const admittedCode = await personalise(page, ADMITTED_TICKET, ADMITTED_DOCUMENT);
+  // Paper tickets for tonight, one printed at the window; the second holder is suspended after
+  // personalisation.
+  const admittedCode = await printAtTheWindow(page, ADMITTED_TICKET, ADMITTED_DOCUMENT);
   const suspendedCode = await personalise(page, SUSPENDED_TICKET, SUSPENDED_DOCUMENT);
   const nextMonth = new Date(Date.parse(todayInAthens()) + 31 * 86_400_000).toISOString().slice(0, 10);
   const person = {
@@ -180,8 +207,22 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expectNoAxeViolations(gate);
   await shoot(gate, 'gate-history');
 
+  // The officer follows tonight's entrance on "Πύλες εισόδου": two in (the minor's undone admission
+  // does not count), a ticket used twice and a suspended holder refused.
+  await page.goto('/ticket-office/choose-user');
+  await page.getByRole('link', { name: messages.screens.gateDevices }).click();
+  const counts = gateCountsMessages;
+  const tonight = page.getByLabel(counts.event).locator('option', { hasText: TONIGHT });
+  await page.getByLabel(counts.event).selectOption((await tonight.getAttribute('value')) ?? '');
+  const summary = page.locator('.govgr-summary-list');
+  await expect(summary.locator('.govgr-summary-list__row', { hasText: counts.admitted })).toContainText('2');
+  const refusals = page.getByRole('table', { name: counts.refusedByReason });
+  await expect(refusals.getByRole('row', { name: counts.reasons.ALREADY_ADMITTED })).toContainText('1');
+  await expect(refusals.getByRole('row', { name: counts.reasons.SUSPENDED })).toContainText('1');
+  await expectNoAxeViolations(page);
+  await shoot(page, 'devices-counts');
+
   // The officer revokes the device: its next scan sends the steward back to pairing.
-  await page.getByRole('button', { name: devicesText.done }).click();
   await page.getByRole('button', { name: devicesText.revokeLabel('Θύρα 7 - κινητό e2e') }).click();
   await expect(dialog(page)).toContainText(devicesText.revokeBody('Θύρα 7 - κινητό e2e'));
   await expectNoAxeViolations(page);

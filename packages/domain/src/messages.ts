@@ -1,3 +1,5 @@
+import type { AdmissionReason } from './schemas/gate';
+
 /**
  * Every Greek text of the product, once. Strings quoted in the product specification are
  * copied verbatim; the rest are worded for people of every age reading on a phone.
@@ -353,6 +355,37 @@ export const gateDevicesMessages = {
   tokenQr: 'Το κλειδί σύζευξης σε κωδικό QR',
   done: 'Ολοκληρώθηκε',
   loadFailed: 'Δεν ήταν δυνατή η φόρτωση των συσκευών. Δοκιμάστε ξανά.',
+} as const;
+
+/** The ticket office's live count of one match's entrance, on the "Πύλες εισόδου" screen. */
+export const gateCountsMessages = {
+  title: 'Καταμέτρηση εισόδων',
+  intro: 'Επιλέξτε αγώνα για να δείτε πόσοι εισήλθαν και πόσοι απορρίφθηκαν στις θύρες, ανά λόγο.',
+  event: 'Αγώνας',
+  noEvents: 'Δεν υπάρχει αγώνας σε εξέλιξη ή προσεχώς.',
+  admitted: 'Εισήλθαν',
+  refused: 'Απορρίφθηκαν',
+  refusedByReason: 'Απορρίψεις ανά λόγο',
+  reason: 'Λόγος',
+  count: 'Πλήθος',
+  noRefusals: 'Καμία απόρριψη.',
+  lastScan: 'Τελευταίος έλεγχος',
+  noScan: 'Δεν έχει γίνει έλεγχος ακόμη',
+  refreshed: (time: string) =>
+    `Ενημερώνεται αυτόματα κάθε 10 δευτερόλεπτα· τελευταία ενημέρωση στις ${time}.`,
+  loadFailed: 'Δεν ήταν δυνατή η φόρτωση της καταμέτρησης. Θα γίνει νέα προσπάθεια σε λίγο.',
+  /** A short label per refusal reason, for the table (the steward reads the sentences of gateMessages). */
+  reasons: {
+    ALREADY_ADMITTED: 'Ήδη χρησιμοποιημένο εισιτήριο',
+    UNKNOWN_CODE: 'Άγνωστος κωδικός',
+    WRONG_EVENT: 'Εισιτήριο άλλου αγώνα',
+    NOT_FOR_THIS_EVENT: 'Παραχωρημένο σε άλλο πρόσωπο',
+    EVENT_OVER: 'Μετά τη λήξη του αγώνα',
+    NOT_OPEN_YET: 'Πριν ανοίξουν οι πύλες',
+    SUSPENDED: 'Αποκλεισμένος κάτοχος',
+    COMPANION_REQUIRED: 'Ανήλικος χωρίς συνοδό',
+    REVOKED: 'Ανακληθείς κωδικός',
+  } satisfies Record<Exclude<AdmissionReason, 'ADMITTED'>, string>,
 } as const;
 
 /** The steward's screen at /gate: pair once, pick the match, scan (docs/design.md §8). */

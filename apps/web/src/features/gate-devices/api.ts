@@ -1,4 +1,4 @@
-import type { CreatedGateDevice, GateDevice } from '@tickets/domain';
+import type { AdmissionCounts, CreatedGateDevice, GateDevice, GateEvent } from '@tickets/domain';
 import { apiCall, apiGet } from '../../shared/api/client';
 
 /** The ticket office's gate devices (docs/design.md §8): register, list, revoke. */
@@ -12,3 +12,9 @@ export const createGateDevice = (label: string, organisationId?: string) =>
 
 export const revokeGateDevice = (deviceId: string) =>
   apiCall<GateDevice>('DELETE', `${base}/${encodeURIComponent(deviceId)}`);
+
+/** The matches an officer can follow at the gates, and one match's count so far. */
+export const listGateEvents = () => apiGet<GateEvent[]>('/api/ticket-office/gate-events');
+
+export const getGateCounts = (eventId: number) =>
+  apiGet<AdmissionCounts>(`/api/ticket-office/gate-counts?eventId=${eventId}`);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { gateDevicesMessages, messages, type CreatedGateDevice } from '@tickets/domain';
+import { gateCountsMessages, gateDevicesMessages, messages, type CreatedGateDevice } from '@tickets/domain';
 import { BackLink } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
@@ -10,6 +10,7 @@ import { listGateDevices } from './api';
 import { CreateDeviceForm } from './create-device-form';
 import { DeviceList } from './device-list';
 import { DeviceToken } from './device-token';
+import { GateCounts } from './gate-counts';
 
 const text = gateDevicesMessages;
 const LIST_TITLE_ID = 'gate-devices-title';
@@ -49,6 +50,8 @@ export default function GateDevicesPage() {
           }}
         />
       ) : null}
+      <h2 className="govgr-heading-m govgr-mt-6">{gateCountsMessages.title}</h2>
+      <GateCounts />
     </>
   );
 }

@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import {
+  formatDateTime,
+  formatTime,
+  gateCountsMessages,
+  type AdmissionCounts,
+  type AdmissionReason,
+} from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
+import { ErrorBox } from '../../shared/components/error-box';
+import { Spinner } from '../../shared/components/spinner';
+import { SummaryList } from '../../shared/components/summary-list';
+import { useLoad } from '../../shared/use-load';
+import { getGateCounts, listGateEvents } from './api';
+
+const text = gateCountsMessages;
+const REFRESH_MS = 10_000;
+
+type Refused = Exclude<AdmissionReason, 'ADMITTED'>;
+
+/** One match's entrance as it happens: admitted, refused by reason, the last scan (docs/design.md §8). */
+export function GateCounts() {
+  const [events] = useLoad(listGateEvents, text.loadFailed);
+  const [eventId, setEventId] = useState<number>();
+  if (events.status === 'loading') return <Spinner />;
+  if (events.status === 'failed') return <ErrorBox message={events.message} />;
+  if (events.data.length === 0) return <p className="govgr-body">{text.noEvents}</p>;
+  const chosen = eventId ?? events.data[0]?.eventId;
+  return (
+    <>
+      <p className="govgr-body">{text.intro}</p>
+      <div className="govgr-field">
+        <label className="govgr-label" htmlFor="gate-counts-event">
+          {text.event}
+        </label>
+        <select
+          className="govgr-select"
+          id="gate-counts-event"
+          value={chosen}
+          onChange={(change) => setEventId(Number(change.target.value))}
+        >
+          {events.data.map((event) => (
+            <option key={event.eventId} value={event.eventId}>
+              {event.eventDescription} ({formatDateTime(event.eventDateTime)})
+            </option>
+          ))}
+        </select>
+      </div>
+      {chosen === undefined ? null : <LiveCounts key={chosen} eventId={chosen} />}
+    </>
+  );
+}
+
+/** Asks again every 10 s while shown; a failed refresh keeps the last figures and says so. */
+function LiveCounts({ eventId }: { eventId: number }) {
+  const [counts, setCounts] = useState<{ figures: AdmissionCounts; at: Date }>();
+  const [failure, setFailure] = useState<string>();
+  useEffect(() => {
+    let current = true;
+    const refresh = () =>
+      getGateCounts(eventId).then(
+        (figures) => {
+          if (!current) return;
+          setCounts({ figures, at: new Date() });
+          setFailure(undefined);
+        },
+        (error: unknown) => {
+          if (current) setFailure((error instanceof ApiError && error.description) || text.loadFailed);
+        },
+      );
+    void refresh();
+    const timer = setInterval(() => void refresh(), REFRESH_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [eventId]);
+
+  if (!counts) return failure ? <ErrorBox message={failure} /> : <Spinner />;
+  const { figures } = counts;
+  const refused = Object.entries(figures.refused) as [Refused, number][];
+  const refusedTotal = refused.reduce((sum, [, n]) => sum + n, 0);
+  return (
+    <>
+      {failure ? <ErrorBox message={failure} /> : null}
+      <SummaryList
+        rows={[
+          [text.admitted, figures.admitted],
+          [text.refused, refusedTotal],
+          [text.lastScan, figures.lastScanAt ? formatDateTime(figures.lastScanAt) : text.noScan],
+        ]}
+      />
+      {refused.length === 0 ? (
+        <p className="govgr-body">{text.noRefusals}</p>
+      ) : (
+        <table className="govgr-table">
+          <caption className="govgr-table__caption govgr-table__caption--m">{text.refusedByReason}</caption>
+          <thead className="govgr-table__head">
+            <tr className="govgr-table__row">
+              <th scope="col" className="govgr-table__header">
+                {text.reason}
+              </th>
+              <th scope="col" className="govgr-table__header govgr-table__header--numeric">
+                {text.count}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="govgr-table__body">
+            {refused.map(([reason, n]) => (
+              <tr key={reason} className="govgr-table__row">
+                <td className="govgr-table__cell">{text.reasons[reason] ?? reason}</td>
+                <td className="govgr-table__cell govgr-table__cell--numeric">{n}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <p className="govgr-hint">{text.refreshed(formatTime(counts.at))}</p>
+    </>
+  );
+}
