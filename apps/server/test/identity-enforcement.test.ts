@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { demoTicketCode } from '../src/demo/events';
-import { citizens, events, tickets } from '../src/db/schema';
+import { citizens, events, tickets, transfers } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { gateStatusOf, noPerson } from './support/suspensions-api';
 import { engines, startTestServer, type TestServer } from './support/test-server';
@@ -42,6 +42,8 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
       let suspension: Record<string, unknown>;
       let pendingToPerson: string;
       let person: typeof citizens.$inferSelect;
+      let deviceToken: string;
+      const paperCode: Record<string, string> = {};
 
       const call = (afm: string, method: string, path: string, body?: unknown) =>
         fetch(`${base}${path}`, {
@@ -105,11 +107,34 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
         const [season] = await db.select().from(tickets).where(eq(tickets.publicCode, OTHER_SEASON_TICKET));
         if (!season) throw new Error('demo season ticket missing');
         const { id: _id, ...copy } = season;
-        await db.insert(tickets).values({ ...copy, publicCode: OTHER_SECOND_SEASON_TICKET, seat: '99' });
 
         // Before the suspension: the card bound twice at the office, and a loan waiting for PERSON.
-        expect((await bind('personalize', nationalIdHolder, CARD_TYPED_IN_GREEK)).status).toBe(200);
-        expect((await bind('identify', passportHolder, CARD_AS_PASSPORT_IN_LATIN)).status).toBe(200);
+        for (const [route, code, card] of [
+          ['personalize', nationalIdHolder, CARD_TYPED_IN_GREEK],
+          ['identify', passportHolder, CARD_AS_PASSPORT_IN_LATIN],
+        ] as const) {
+          const bound = await bind(route, code, card);
+          expect(bound.status).toBe(200);
+          paperCode[code] = ((await bound.json()) as { privateCode: string }).privateCode;
+        }
+        // And tonight's fixture of OTHER's second season ticket lent to PERSON and accepted (written
+        // as the wallet would: tonight is past the lending cut-off).
+        const [second] = await db
+          .insert(tickets)
+          .values({ ...copy, publicCode: OTHER_SECOND_SEASON_TICKET, seat: '99' })
+          .returning();
+        await db.insert(transfers).values({
+          ticketId: second?.id as number,
+          fixtureId: eventIds['demo-tonight'] as number,
+          fromAfm: OTHER,
+          toAfm: PERSON,
+          toName: `${person.firstName} ${person.lastName}`,
+          status: 'ACCEPTED',
+        });
+        const device = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/gate-devices', {
+          label: 'Θύρα 1',
+        });
+        deviceToken = ((await device.json()) as { token: string }).token;
         const loan = await lend(OTHER, OTHER_SEASON_TICKET, PERSON);
         expect(loan.status).toBe(200);
         pendingToPerson = ((await loan.json()) as { transferId: string }).transferId;
@@ -185,6 +210,50 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
         expect(await gateStatus(OTHER_SEASON_TICKET)).toBe('VALID');
         expect(await gateStatus(nationalIdHolder)).toBe(blocked ? 'VALID' : 'BLOCKED');
         expect(await gateStatus(passportHolder)).toBe(blocked ? 'VALID' : 'BLOCKED');
+
+        // The gate, tonight: PERSON's own season ticket and the fixture lent to PERSON (wallet codes),
+        // OTHER's; then, at the derby, the card's two paper tickets.
+        const decision = async (externalId: string, code: string | undefined) => {
+          const answer = await fetch(`${base}/api/gate/admissions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${deviceToken}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ eventId: eventIds[externalId], code }),
+          });
+          expect(answer.status).toBe(200);
+          return ((await answer.json()) as { reason: string }).reason;
+        };
+        const tonightCode = async (afm: string, ticketCode: string) => {
+          const ticket = (await walletOf(afm)).find((entry) => entry.publicCode === ticketCode) as {
+            fixtures: { eventId: number; gateCode: string | null }[];
+          };
+          return (
+            ticket.fixtures.find((fixture) => fixture.eventId === eventIds['demo-tonight'])?.gateCode ?? ''
+          );
+        };
+        const suspendedOr = (isBlocked: boolean) => (isBlocked ? 'SUSPENDED' : 'ADMITTED');
+        expect(await decision('demo-tonight', await tonightCode(PERSON, PERSON_SEASON_TICKET))).toBe(
+          suspendedOr(blocked),
+        );
+        expect(await decision('demo-tonight', await tonightCode(PERSON, OTHER_SECOND_SEASON_TICKET))).toBe(
+          suspendedOr(blocked),
+        );
+        expect(await decision('demo-tonight', await tonightCode(OTHER, OTHER_SEASON_TICKET))).toBe(
+          'ADMITTED',
+        );
+        const [derby] = await server.database.db
+          .select({ startsAt: events.startsAt })
+          .from(events)
+          .where(eq(events.id, eventIds['demo-derby'] as number));
+        const derbyAt = async (startsAt: Date) =>
+          server.database.db
+            .update(events)
+            .set({ startsAt })
+            .where(eq(events.id, eventIds['demo-derby'] as number));
+        await derbyAt(new Date(Date.now() + 60 * 60_000)); // its gates open
+        for (const code of [nationalIdHolder, passportHolder]) {
+          expect(await decision('demo-derby', paperCode[code])).toBe(suspendedOr(!blocked));
+        }
+        await derbyAt(derby?.startsAt as Date);
 
         // Naming PERSON a companion, and PERSON accepting a request.
         const [minor] = (await (await call(GUARDIAN, 'GET', '/api/tickets/dependents/')).json()) as {

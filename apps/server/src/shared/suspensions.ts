@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { canonicalIdentifier, IDENTITY_KEY_PREFIX, identityKey, type IdentityDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { preparedPerDatabase } from '../db/prepared';
@@ -34,37 +34,63 @@ function directKeys(person: HolderIdentifiers): string[] {
   return keys;
 }
 
+/** `directKeys` in SQL, of a holder's columns in an enclosing query (each may be null). */
+export const directKeysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
+  sql`array[${IDENTITY_KEY_PREFIX.afm}::text || ${afm}, ${IDENTITY_KEY_PREFIX.amka}::text || ${amka},
+    ${IDENTITY_KEY_PREFIX.document}::text || ${documentKey}]`;
+
 /**
- * Asked before every binding, declaration, transfer, wallet listing and gate check, so one prepared
- * statement: the holder's own keys plus the ΑΦΜ and ΑΜΚΑ the registry links to them, met against
- * the keys of suspensions not lifted and not past their end date. Read fresh every time, so a
- * lifted or ended suspension stops blocking at once in every process.
+ * The rule itself, as a condition over `suspension_keys` joined to `suspensions`: the person's own
+ * `keys` plus the ΑΦΜ and ΑΜΚΑ the registry links to their `afm` or `amka`, met against the keys of
+ * suspensions not lifted and not past their end date. Each argument is an SQL text expression or
+ * array (a placeholder, or a column of an enclosing query).
  */
-const activeSuspensionQuery = preparedPerDatabase((db) => {
-  const afm = sql`${sql.placeholder('afm')}::text`;
-  const amka = sql`${sql.placeholder('amka')}::text`;
+export function activeSuspensionCondition(keys: SQL, afm: SQL, amka: SQL) {
   const linked = sql`(${citizens.afm} = ${afm} or ${citizens.amka} = ${amka})`;
   const registryKeys = sql`array(
     select ${IDENTITY_KEY_PREFIX.afm}::text || ${citizens.afm} from ${citizens}
       where ${citizens.afm} is not null and ${linked}
     union all
     select ${IDENTITY_KEY_PREFIX.amka}::text || ${citizens.amka} from ${citizens} where ${linked})`;
-  return db
+  return and(
+    sql`${suspensionKeys.key} = any(array_cat(${keys}, ${registryKeys}))`,
+    eq(suspensions.active, true),
+    sql`${suspensions.endDate} >= ${athensToday}`,
+  );
+}
+
+/** Whether `activeSuspensionCondition` holds: for a statement that asks it beside other things. */
+export const isSuspendedWhere = (db: Db, keys: SQL, afm: SQL, amka: SQL) =>
+  sql<boolean>`${exists(
+    db
+      .select({ id: suspensions.id })
+      .from(suspensionKeys)
+      .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
+      .where(activeSuspensionCondition(keys, afm, amka)),
+  )}`;
+
+/**
+ * Asked before every binding, declaration, transfer, wallet listing and gate check, so one prepared
+ * statement. Read fresh every time, so a lifted or ended suspension stops blocking at once in every
+ * process.
+ */
+const activeSuspensionQuery = preparedPerDatabase((db) =>
+  db
     .select({ endDate: suspensions.endDate, organisationName: organisations.name })
     .from(suspensionKeys)
     .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
     .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
     .where(
-      and(
-        sql`${suspensionKeys.key} = any(array_cat(${sql.placeholder('keys')}::text[], ${registryKeys}))`,
-        eq(suspensions.active, true),
-        sql`${suspensions.endDate} >= ${athensToday}`,
+      activeSuspensionCondition(
+        sql`${sql.placeholder('keys')}::text[]`,
+        sql`${sql.placeholder('afm')}::text`,
+        sql`${sql.placeholder('amka')}::text`,
       ),
     )
     .orderBy(desc(suspensions.endDate))
     .limit(1)
-    .prepare('active_suspension_of');
-});
+    .prepare('active_suspension_of'),
+);
 
 /** The suspension that keeps this person out today, the one ending last if several; none if free. */
 export async function activeSuspensionOf(

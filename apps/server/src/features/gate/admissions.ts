@@ -26,10 +26,10 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
 import { athensToday } from '../../shared/athens-time';
 import { auditedWith, writeAudit, type AuditEntry } from '../../shared/audit';
-import { admitsTo, entryGivingLoan, type Entrant } from '../../shared/entry';
+import { admitsTo, entryGivingLoan } from '../../shared/entry';
 import { isOver } from '../../shared/events';
 import { fullNameOf } from '../../shared/people';
-import { isSuspended } from '../../shared/suspensions';
+import { directKeysOf, isSuspendedWhere } from '../../shared/suspensions';
 import type { Device } from './devices';
 
 /**
@@ -40,10 +40,11 @@ import type { Device } from './devices';
  */
 
 /**
- * Everything the decision needs but the suspension check, in one prepared statement (one round trip):
- * the event, the scanned code (a paper ticket's, or a wallet's: one or the other) if it is a ticket of
- * the device's club, its holder in the registry, a loan of this fixture, whether a wallet code's
- * bearer is the young holder's guardian, a minor's accepted companion, and a first admission.
+ * Everything the decision needs, in one prepared statement (one round trip): the event, the scanned
+ * code (a paper ticket's, or a wallet's: one or the other) if it is a ticket of the device's club,
+ * its holder in the registry, a loan of this fixture, whether a wallet code's bearer is the young
+ * holder's guardian, a minor's accepted companion, a first admission, and whether the one who enters
+ * or the companion is suspended (the rule of shared/suspensions.ts, asked inside the statement).
  */
 const scanQuery = preparedPerDatabase((db) => {
   const code = sql`${sql.placeholder('code')}::text`;
@@ -72,6 +73,12 @@ const scanQuery = preparedPerDatabase((db) => {
     )
     .as('scanned');
   const clubEvent = alias(events, 'club_event');
+  // Who enters (docs/design.md §8): a loan's recipient, known by ΑΦΜ; else the holder.
+  const lent = sql`${transfers.toAfm} is not null`;
+  const entrantAfm = sql`coalesce(${transfers.toAfm}, ${tickets.holderAfm})`;
+  const entrantAmka = sql`case when ${lent} then null else ${tickets.holderAmka} end`;
+  const entrantDocument = sql`case when ${lent} then null else ${tickets.documentKey} end`;
+  const companionAfm = sql`${companionDeclarations.companionAfm}`;
   const guardian = alias(citizens, 'guardian');
   return db
     .select({
@@ -111,6 +118,18 @@ const scanQuery = preparedPerDatabase((db) => {
       companionAfm: companionDeclarations.companionAfm,
       firstAt: gateAdmissions.admittedAt,
       firstDevice: gateDevices.label,
+      entrantSuspended: isSuspendedWhere(
+        db,
+        directKeysOf(entrantAfm, entrantAmka, entrantDocument),
+        entrantAfm,
+        entrantAmka,
+      ),
+      companionSuspended: isSuspendedWhere(
+        db,
+        directKeysOf(companionAfm, sql`null`, sql`null`),
+        companionAfm,
+        sql`null`,
+      ),
     })
     .from(events)
     .leftJoin(scanned, sql`true`)
@@ -229,15 +248,9 @@ export async function decideAdmission(
   if (walletCode ? walletCode.eventId !== event.id : !admitsTo(ticket, event)) return refuse('WRONG_EVENT');
 
   // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
-  const entrant: Entrant = loan
+  const entrant = loan
     ? { afm: loan.afm, name: loan.name, lent: true }
-    : {
-        afm: ticket.holderAfm,
-        amka: ticket.holderAmka,
-        documentId: ticket.documentId,
-        name: ticket.fullName ?? holder?.name ?? null,
-        lent: false,
-      };
+    : { afm: ticket.holderAfm, name: ticket.fullName ?? holder?.name ?? null, lent: false };
   // The holder's code (paper, or a wallet's revoked when lending) for a fixture the holder lent:
   // only the recipient's code admits to it.
   const holdersCode = !walletCode || walletCode.issuedTo === ticket.holderAfm;
@@ -248,12 +261,8 @@ export async function decideAdmission(
     return refuse('REVOKED');
 
   const minor = !entrant.lent && holder !== null && holder.age < 18;
-  const [entrantSuspended, companionSuspended] = await Promise.all([
-    isSuspended(db, entrant),
-    minor && declared ? isSuspended(db, { afm: declared.afm }) : false,
-  ]);
   const companion =
-    minor && declared && !companionSuspended
+    minor && declared && !scan.companionSuspended
       ? { name: declared.name, afmHint: declared.afm.slice(-3) }
       : null;
   const shown: Partial<Admission> = {
@@ -265,7 +274,7 @@ export async function decideAdmission(
   };
   if (event.over) return refuse('EVENT_OVER', shown);
   if (event.notOpen) return refuse('NOT_OPEN_YET', shown);
-  if (entrantSuspended) return refuse('SUSPENDED', shown);
+  if (scan.entrantSuspended) return refuse('SUSPENDED', shown);
   if (minor && holder.age < ENTERS_ALONE_FROM_AGE && !companion) return refuse('COMPANION_REQUIRED', shown);
 
   const [admitted] = first
