@@ -4,15 +4,13 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  ResponseSerializationError,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { ResponseSerializationError, validatorCompiler } from 'fastify-type-provider-zod';
 import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { openApiOptions } from './features/api-contract/document';
+import { apiContractRoutes } from './features/api-contract/routes';
 import { authRoutes } from './features/auth/routes';
 import { companionRoutes } from './features/companions/routes';
 import { gateRoutes } from './features/gate/routes';
@@ -143,13 +141,9 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     store: rateLimitStoreOn(db),
   });
   limitNamingPerPerson(app);
-  if (config.profile === 'development') {
-    await app.register(swagger, {
-      openapi: { info: { title: 'Athletic-event tickets API', version: '0.1.0' } },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  }
+  // The OpenAPI document in every profile (/api/openapi.json); its browsable page only in development.
+  await app.register(swagger, openApiOptions(config));
+  if (config.profile === 'development') await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   acceptEmptyJsonBodies(app);
   registerErrorHandling(app);
@@ -179,6 +173,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   });
 
   await app.register(healthRoutes);
+  await app.register(apiContractRoutes);
   await app.register(authRoutes);
   await app.register(companionRoutes);
   await app.register(walletRoutes);

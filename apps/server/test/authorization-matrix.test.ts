@@ -24,6 +24,7 @@ const officers: Persona[] = ['clubAOfficer', 'clubBOfficer', 'platformOfficer'];
 
 /** Who may call what, written out by hand: the server's declarations must match it exactly. */
 const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider' | 'device'> = {
+  'GET /api/openapi.json': 'public',
   'GET /api/auth/user': 'user',
   'POST /api/auth/logout': 'public',
   'GET /api/tickets/dependents/': 'user',

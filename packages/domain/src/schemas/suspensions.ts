@@ -154,3 +154,8 @@ export const affectedPersonSchema = z.object({
   ticketsCount: z.number(),
 });
 export type AffectedPerson = z.infer<typeof affectedPersonSchema>;
+
+/** Every error of the suspended-users endpoints, in the shape the spec's client reads (docs/design.md §4). */
+export const suspensionErrorSchema = z
+  .object({ error: z.string().meta({ description: 'What went wrong and what to do, in Greek.' }) })
+  .meta({ description: 'An error of the suspended-users endpoints: its Greek description only.' });

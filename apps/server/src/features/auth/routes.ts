@@ -115,7 +115,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/auth/user',
-    { config: { access: 'user' }, schema: { response: { 200: authUserSchema } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags: ['session'],
+        summary: "The signed-in person: names, tax number (ΑΦΜ), role, and TaxisNet's logout address",
+        response: { 200: authUserSchema },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
       return {
@@ -129,14 +136,25 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   // Public: logging out without a session is harmless and answers 200 all the same.
-  app.post('/api/auth/logout', { config: { access: 'public' } }, async (request, reply) => {
-    const token = request.cookies[sessionCookie];
-    if (token) await deleteSession(db, token, app.sessions);
-    if (request.user) await app.audit({ actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
-    // A __Host- cookie is removed only by a Set-Cookie that could have set it: Secure, Path=/.
-    reply.clearCookie(sessionCookie, { path: '/', secure: secureCookies() });
-    return {};
-  });
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['session'],
+        operationId: 'logout',
+        summary: "End this browser's session (without one, nothing to end: 200 all the same)",
+      },
+    },
+    async (request, reply) => {
+      const token = request.cookies[sessionCookie];
+      if (token) await deleteSession(db, token, app.sessions);
+      if (request.user) await app.audit({ actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
+      // A __Host- cookie is removed only by a Set-Cookie that could have set it: Secure, Path=/.
+      reply.clearCookie(sessionCookie, { path: '/', secure: secureCookies() });
+      return {};
+    },
+  );
 }
 
 function failLogin(request: FastifyRequest, reply: FastifyReply, base: RouteBase, reason: string) {

@@ -24,7 +24,15 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/tickets/dependents/',
-    { config: { access: 'user' }, schema: { tags, response: { 200: z.array(dependentSchema) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        operationId: 'listDependents',
+        summary: "The signed-in guardian's minors, as the registry has them",
+        response: { 200: z.array(dependentSchema) },
+      },
+    },
     async (request) => {
       const guardian = await findCitizenByAfm(db, currentUser(request).afm);
       const dependents = guardian ? await listDependents(db, guardian.id) : [];
@@ -36,14 +44,31 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
     '/api/tickets/dependents/declarations/indicate',
     {
       config: { access: 'user', namesAPerson: true },
-      schema: { tags, body: indicateCompanionSchema, response: { 200: declarationSchema } },
+      schema: {
+        tags,
+        operationId: 'indicateCompanion',
+        summary: "Name an adult as companion for a minor's ticket: a request they answer in their wallet",
+        description:
+          'Naming someone answers `PERSON_CANNOT_BE_NAMED` alike for every reason that is their status, and ' +
+          'shares an allowance of 30 calls per person per 15 minutes with the other calls that name someone.',
+        body: indicateCompanionSchema,
+        response: { 200: declarationSchema },
+      },
     },
     async (request) => indicateCompanion(db, actor(request), request.body),
   );
 
   app.get(
     '/api/tickets/dependents/declarations',
-    { config: { access: 'user' }, schema: { tags, response: { 200: z.array(declarationSchema) } } },
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        operationId: 'listDeclarations',
+        summary: "The guardian's companion declarations still in force, newest first",
+        response: { 200: z.array(declarationSchema) },
+      },
+    },
     async (request) => {
       const rows = await listLiveDeclarations(db, currentUser(request).afm);
       return rows.map(toDeclaration);
@@ -56,6 +81,8 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
       config: { access: 'user', namesAPerson: true },
       schema: {
         tags,
+        operationId: 'cancelDeclaration',
+        summary: 'Cancel a companion request that is still pending',
         params: declarationIdParams,
         // The spec's client sends an empty list.
         body: z.tuple([]).optional(),
@@ -69,7 +96,14 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
     '/api/tickets/dependents/declarations/modify',
     {
       config: { access: 'user', namesAPerson: true },
-      schema: { tags, body: modifyCompanionSchema, response: { 200: declarationSchema } },
+      schema: {
+        tags,
+        operationId: 'changeCompanion',
+        summary:
+          'Change the accepted companion: back to the guardian at once, or to another adult as a new request',
+        body: modifyCompanionSchema,
+        response: { 200: declarationSchema },
+      },
     },
     async (request) => changeCompanion(db, actor(request), request.body),
   );

@@ -69,6 +69,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'provider' },
       schema: {
         tags,
+        operationId: 'upsertEvents',
         summary: 'Upsert events by externalId',
         body: providerEventsBody,
         response: { 200: importReportSchema },
@@ -84,6 +85,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'provider' },
       schema: {
         tags,
+        operationId: 'upsertTickets',
         summary: 'Upsert tickets by publicCode',
         body: providerTicketsBody,
         response: { 200: importReportSchema },
@@ -98,6 +100,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'provider' },
       schema: {
         tags,
+        operationId: 'getTicketStatus',
         summary:
           "A ticket's status at the gate for a fixture (eventId or eventExternalId; else its own event): VALID, BLOCKED (the one who enters is suspended), EVENT_OVER or NOT_FOR_THIS_EVENT, and who enters",
         params: z.object({ publicCode: ticketCodeField }),

@@ -20,6 +20,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'officer', rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: {
         tags: ['ticket office'],
+        operationId: 'lookUpTicket',
         summary: 'Look a ticket up by its code',
         querystring: statsQuerySchema,
         response: { 200: statsTicketSchema },

@@ -39,7 +39,13 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
     `${base}/info`,
     {
       config: { access: 'officer' },
-      schema: { tags, body: suspensionRequestSchema, response: { 200: z.array(affectedPersonSchema) } },
+      schema: {
+        tags,
+        operationId: 'previewSuspension',
+        summary: 'Before adding a suspension: the people it would reach (none known yet is an answer too)',
+        body: suspensionRequestSchema,
+        response: { 200: z.array(affectedPersonSchema) },
+      },
     },
     async (request) => findAffectedPeople(db, request.body),
   );
@@ -48,7 +54,13 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
     `${base}/add`,
     {
       config: { access: 'officer' },
-      schema: { tags, body: suspensionRequestSchema, response: { 200: suspensionRecordSchema } },
+      schema: {
+        tags,
+        operationId: 'addSuspension',
+        summary: 'Add a suspension (a stadium ban), resolved to the identity keys of the person it names',
+        body: suspensionRequestSchema,
+        response: { 200: suspensionRecordSchema },
+      },
     },
     async (request) => addSuspension(db, actor(request), request.body),
   );
@@ -57,7 +69,13 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
     `${base}/search`,
     {
       config: { access: 'officer', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags, body: suspensionSearchSchema, response: { 200: z.array(suspensionRecordSchema) } },
+      schema: {
+        tags,
+        operationId: 'searchSuspensions',
+        summary: 'Search suspensions by identifier or identity details',
+        body: suspensionSearchSchema,
+        response: { 200: z.array(suspensionRecordSchema) },
+      },
     },
     async (request) => searchSuspensions(db, request.body),
   );
@@ -68,6 +86,9 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       config: { access: 'officer' },
       schema: {
         tags,
+        operationId: 'liftSuspension',
+        summary:
+          'Lift a suspension: for the organisation that entered it and platform-wide officers, with its identifiers',
         params: z.object({ id: z.coerce.number().int().positive() }),
         body: suspensionDeleteSchema,
         response: { 200: z.object({ message: z.string() }) },

@@ -16,6 +16,7 @@ export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<voi
       config: { access: 'officer' },
       schema: {
         tags,
+        operationId: 'identifyTicket',
         summary: 'Bind a ticket to a foreign fan',
         body: identifyTicketSchema,
         response: { 200: issuedTicketSchema },
@@ -31,6 +32,7 @@ export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<voi
       config: { access: 'officer' },
       schema: {
         tags,
+        operationId: 'personalizeTicket',
         summary: 'Bind a ticket to an over-67 fan, for printing',
         body: personalizeTicketSchema,
         response: { 200: issuedTicketSchema },

@@ -60,7 +60,16 @@ export async function transferRuleRoutes(instance: FastifyInstance): Promise<voi
 
   app.get(
     '/api/ticket-office/transfer-events',
-    { config: { access: 'officer' }, schema: { tags, response: { 200: z.array(transferEventSchema) } } },
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags,
+        operationId: 'listTransferEvents',
+        summary:
+          "The upcoming events of the officer's club (of every club, platform-wide), with their transfer rules",
+        response: { 200: z.array(transferEventSchema) },
+      },
+    },
     async (request) => listTransferEvents(db, currentUser(request)),
   );
 
@@ -68,7 +77,14 @@ export async function transferRuleRoutes(instance: FastifyInstance): Promise<voi
     '/api/ticket-office/transfer-events',
     {
       config: { access: 'officer' },
-      schema: { tags, body: transferRulesUpdateSchema, response: { 200: transferEventSchema } },
+      schema: {
+        tags,
+        operationId: 'updateTransferRules',
+        summary:
+          "Set an event's transfer rules: a season's allowance, limits and cut-off, or a fixture's exclusion",
+        body: transferRulesUpdateSchema,
+        response: { 200: transferEventSchema },
+      },
     },
     async (request) => {
       const user = currentUser(request);

@@ -45,6 +45,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'user' },
       schema: {
         tags,
+        operationId: 'answerCompanionRequest',
         summary: 'Accept or reject a companion request (answer: accept | reject)',
         params,
         response: { 200: companionRequestSchema },
@@ -105,6 +106,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'user', namesAPerson: true },
       schema: {
         tags,
+        operationId: 'lendFixture',
         summary: 'Lend a season ticket to another person for one fixture',
         params: z.object({ publicCode: ticketCodeField }),
         body: createTransferSchema,
@@ -126,6 +128,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'user', namesAPerson: true },
       schema: {
         tags,
+        operationId: 'answerTransfer',
         summary: 'The recipient accepts or rejects; the holder revokes a pending transfer',
         params: z.object({
           transferId: z.uuid({ error: validationMessages.transferId }),

@@ -1,0 +1,190 @@
+import { errorCatalogue, suspensionMessages, type ErrorCode } from '@tickets/domain';
+import type { RouteOptions } from 'fastify';
+
+/**
+ * Which errors each operation can answer, for the OpenAPI document: those of its kind of caller and
+ * of its input, worked out from the route (`config.access`, method, schemas, rate limits), and the
+ * refusals of its own rules, listed below. Documentation only: the one error handler answers as it
+ * always did (docs/design.md §4).
+ */
+
+/** The refusals of each operation's own rules (its service's `AppError`s), by `METHOD url`. */
+export const RULE_ERRORS: Record<string, readonly (ErrorCode | SuspensionErrorCode)[]> = {
+  'POST /api/tickets/dependents/declarations/indicate': [
+    'DEPENDENT_NOT_FOUND',
+    'MINOR_TICKET_NOT_FOUND',
+    'EVENT_STARTED',
+    'PERSON_CANNOT_BE_NAMED',
+    'DECLARATION_EXISTS',
+  ],
+  'DELETE /api/tickets/dependents/declarations/:declarationId/cancel': [
+    'DEPENDENT_NOT_FOUND',
+    'DECLARATION_NOT_FOUND',
+    'DECLARATION_NOT_PENDING',
+  ],
+  'POST /api/tickets/dependents/declarations/modify': [
+    'DEPENDENT_NOT_FOUND',
+    'DECLARATION_NOT_FOUND',
+    'DECLARATION_NOT_ACCEPTED',
+    'SAME_COMPANION',
+    'EVENT_STARTED',
+    'PERSON_CANNOT_BE_NAMED',
+  ],
+  'POST /api/wallet/companion-requests/:requestId/:answer': [
+    'DECLARATION_NOT_FOUND',
+    'DECLARATION_NOT_PENDING',
+    'EVENT_STARTED',
+    'COMPANION_SUSPENDED',
+  ],
+  'POST /api/wallet/tickets/:publicCode/transfers': [
+    'TICKET_NOT_FOUND',
+    'EVENT_NOT_FOUND',
+    'TICKET_BLOCKED',
+    'TRANSFER_NOT_ALLOWED',
+    'FIXTURE_NOT_IN_SEASON',
+    'FIXTURE_STARTED',
+    'TRANSFER_NOT_ALLOWED_FOR_FIXTURE',
+    'TRANSFER_CUTOFF_PASSED',
+    'RECIPIENT_IS_HOLDER',
+    'PERSON_CANNOT_BE_NAMED',
+    'TRANSFER_LIMIT_REACHED',
+    'TRANSFER_IN_PROGRESS',
+  ],
+  'POST /api/wallet/transfers/:transferId/:answer': [
+    'TRANSFER_NOT_FOUND',
+    'TRANSFER_NOT_PENDING',
+    'TRANSFER_HOLDER_CHANGED',
+    'FIXTURE_STARTED',
+    'TRANSFER_CUTOFF_PASSED',
+    'RECIPIENT_SUSPENDED',
+  ],
+  'POST /api/ticket-office/identify': [
+    'TICKET_NOT_FOUND',
+    'TICKET_ALREADY_BOUND',
+    'EVENT_STARTED',
+    'PERSON_SUSPENDED',
+  ],
+  'POST /api/ticket-office/personalize': [
+    'TICKET_NOT_FOUND',
+    'TICKET_ALREADY_BOUND',
+    'EVENT_STARTED',
+    'PERSON_SUSPENDED',
+  ],
+  'POST /api/stats/ticket': ['TICKET_NOT_FOUND'],
+  'PUT /api/ticket-office/transfer-events': ['EVENT_NOT_FOUND'],
+  'PUT /api/blackList-administration/delete/:id': [
+    'SUSPENSION_NOT_FOUND',
+    'SUSPENSION_OTHER_ORGANISATION',
+    'SUSPENSION_MISMATCH',
+  ],
+  'GET /api/providers/tickets/:publicCode/status': ['TICKET_NOT_FOUND', 'EVENT_NOT_FOUND'],
+  'POST /api/ticket-office/gate-devices': ['ORGANISATION_REQUIRED', 'ORGANISATION_NOT_FOUND'],
+  'DELETE /api/ticket-office/gate-devices/:deviceId': ['GATE_DEVICE_NOT_FOUND'],
+  'GET /api/ticket-office/gate-counts': ['EVENT_NOT_FOUND'],
+  'POST /api/gate/admissions': ['EVENT_NOT_FOUND'],
+  'DELETE /api/gate/admissions/:admissionId': ['ADMISSION_NOT_FOUND', 'ADMISSION_UNDO_EXPIRED'],
+};
+
+/**
+ * The suspended-users endpoints' own refusals (features/suspensions/routes.ts), outside the
+ * catalogue: their client reads `{"error": "…"}`, so they carry no code on the wire.
+ */
+const SUSPENSION_ERRORS = {
+  SUSPENSION_NOT_FOUND: { status: 404, description: suspensionMessages.notFound },
+  SUSPENSION_OTHER_ORGANISATION: { status: 403, description: suspensionMessages.otherOrganisation },
+  SUSPENSION_MISMATCH: { status: 409, description: suspensionMessages.identifiersMismatch },
+} as const;
+type SuspensionErrorCode = keyof typeof SUSPENSION_ERRORS;
+
+const knownErrors: Record<string, { status: number; description: string }> = {
+  ...errorCatalogue,
+  ...SUSPENSION_ERRORS,
+};
+
+/** What each status means, for the response's description; the codes follow it. */
+const STATUS_MEANING: Record<number, string> = {
+  400: 'The request is not valid',
+  401: 'The caller is not authenticated',
+  403: 'The caller may not do this',
+  404: 'Not found',
+  409: 'In conflict with the current state',
+  413: 'The body is too large',
+  415: 'The body is not JSON',
+  422: 'Refused by a rule',
+  429: 'Too many requests; try again later',
+  500: 'Internal error',
+};
+
+/** The errors an /api route can answer, in the order a client would meet them. */
+export function errorCodesOf(route: RouteOptions, method: string): string[] {
+  const access = route.config?.access;
+  const schema = route.schema ?? {};
+  const write = !['GET', 'HEAD', 'OPTIONS'].includes(method);
+  const bearer = access === 'provider' || access === 'device';
+  const codes: string[] = [];
+  // Providers: too many wrong keys from one address, then the key (features/providers/routes.ts).
+  if (access === 'provider') codes.push('RATE_LIMITED', 'PROVIDER_UNAUTHENTICATED');
+  if (access === 'device') codes.push('GATE_DEVICE_UNAUTHENTICATED');
+  // Same-origin JSON for any state-changing call that is not made with a bearer token (docs/design.md §3).
+  if (write && !bearer) codes.push('CROSS_ORIGIN_FORBIDDEN');
+  if (access === 'user' || access === 'officer') codes.push('UNAUTHENTICATED');
+  if (access === 'officer') codes.push('FORBIDDEN');
+  if (write) codes.push('UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'MALFORMED_JSON');
+  if (write || schema.body || schema.querystring || schema.params) codes.push('VALIDATION_ERROR');
+  if (route.config?.rateLimit || route.config?.namesAPerson) codes.push('RATE_LIMITED');
+  codes.push(...(RULE_ERRORS[`${method} ${route.url}`] ?? []), 'INTERNAL_ERROR');
+  return [...new Set(codes)];
+}
+
+/** The two shapes an error travels in (docs/design.md §4), as schema components. */
+export type ErrorShape = 'ErrorEnvelope' | 'SuspensionError';
+
+export const errorShapeOf = (url: string): ErrorShape =>
+  url.startsWith('/api/blackList-administration/') ? 'SuspensionError' : 'ErrorEnvelope';
+
+/** The name of the example component of `code` in `shape`. */
+export const exampleName = (shape: ErrorShape, code: string) =>
+  shape === 'ErrorEnvelope' ? code : `suspensions.${code}`;
+
+/** The example of one code in one shape, with the catalogue's Greek description. */
+export function errorExample(shape: ErrorShape, code: string) {
+  const known = knownErrors[code];
+  if (!known) throw new Error(`${code} is neither in the error catalogue nor a suspension error`);
+  const value =
+    shape === 'ErrorEnvelope'
+      ? { exceptions: { errors: [{ code, description: known.description }] } }
+      : { error: known.description };
+  return { summary: `${code} (${known.status})`, value };
+}
+
+/** The responses of one operation for its codes, grouped by status, each referring to the shared schema. */
+export function errorResponses(shape: ErrorShape, codes: string[]) {
+  const byStatus = new Map<number, string[]>();
+  for (const code of codes) {
+    const status = knownErrors[code]?.status;
+    if (status === undefined)
+      throw new Error(`${code} is neither in the error catalogue nor a suspension error`);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, statusCodes]) => [
+        String(status),
+        {
+          description: `${STATUS_MEANING[status] ?? 'Error'}: ${statusCodes.map((code) => `\`${code}\``).join(', ')}.`,
+          content: {
+            'application/json': {
+              schema: { $ref: `#/components/schemas/${shape}` },
+              examples: Object.fromEntries(
+                statusCodes.map((code) => [
+                  code,
+                  { $ref: `#/components/examples/${exampleName(shape, code)}` },
+                ]),
+              ),
+            },
+          },
+        },
+      ]),
+  );
+}
