@@ -451,6 +451,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket-office/gate-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The club's matches not yet over, soonest first, to follow their entrance
+         * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
+         */
+        get: operations["getTicketOfficeGateEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket-office/gate-counts": {
         parameters: {
             query?: never;
@@ -2703,6 +2723,58 @@ export interface operations {
             };
             /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTicketOfficeGateEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: number;
+                        eventDescription: string;
+                        eventDateTime: string;
+                        venue: string;
+                    }[];
+                };
+            };
+            /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may not do this: `FORBIDDEN`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
