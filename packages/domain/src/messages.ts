@@ -317,6 +317,8 @@ export const gateMessages = {
     SUSPENDED: 'Ο κάτοχος έχει αποκλειστεί από αθλητικές εκδηλώσεις: η είσοδος δεν επιτρέπεται.',
     COMPANION_REQUIRED: 'Ανήλικος κάτω των 15 ετών χωρίς εγκεκριμένο συνοδό: η είσοδος δεν επιτρέπεται.',
     REVOKED: 'Ο κωδικός έχει αντικατασταθεί ή ανακληθεί: ζητήστε τον τρέχοντα κωδικό από το Wallet.',
+    CODE_EXPIRED:
+      'Ο κωδικός έχει λήξει. Ζητήστε από τον κάτοχο να ανοίξει ξανά το εισιτήριο στο πορτοφόλι του.',
   },
   seat: (place: { sector: string | null; row: string | null; seat: string | null }) =>
     [place.sector, place.row && `Σειρά ${place.row}`, place.seat && `Θέση ${place.seat}`]

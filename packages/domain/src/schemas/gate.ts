@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GATE_DEVICE_LABEL_MAX_LENGTH } from '../constants';
+import { GATE_CODE_MAX_LENGTH, GATE_DEVICE_LABEL_MAX_LENGTH } from '../constants';
 import { gateMessages as text } from '../messages';
 
 /**
@@ -37,7 +37,11 @@ export type CreatedGateDevice = z.infer<typeof createdGateDeviceSchema>;
 /** What a device scanned: a paper ticket's verification code (QR or Code 128) or a wallet's gate code. */
 export const admissionRequestSchema = z.strictObject({
   eventId: z.number({ error: text.eventId }).int().positive().max(Number.MAX_SAFE_INTEGER),
-  code: z.string({ error: text.code }).trim().min(1, { error: text.code }).max(200, { error: text.code }),
+  code: z
+    .string({ error: text.code })
+    .trim()
+    .min(1, { error: text.code })
+    .max(GATE_CODE_MAX_LENGTH, { error: text.code }),
 });
 export type AdmissionRequest = z.infer<typeof admissionRequestSchema>;
 
@@ -52,6 +56,7 @@ export const ADMISSION_REASONS = [
   'SUSPENDED',
   'COMPANION_REQUIRED',
   'REVOKED',
+  'CODE_EXPIRED',
 ] as const;
 export type AdmissionReason = (typeof ADMISSION_REASONS)[number];
 
