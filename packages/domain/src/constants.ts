@@ -119,5 +119,17 @@ export const GATES_OPEN_MINUTES_BEFORE = 180;
 export const ADMISSION_UNDO_MINUTES = 2;
 /** From this age a minor enters alone; younger ones only with an accepted companion (the law). */
 export const ENTERS_ALONE_FROM_AGE = 15;
+/**
+ * A wallet's gate code admits this many seconds either side of the time its phone signed
+ * (docs/design.md §8: at most 60 s old; the other side forgives a phone's clock running ahead).
+ */
+export const WALLET_CODE_TOLERANCE_SECONDS = 60;
+/** A wallet shows a freshly signed gate code at least this often, well inside that tolerance. */
+export const WALLET_CODE_REFRESH_SECONDS = 30;
+/**
+ * The longest code a gate accepts: a wallet's signed code is about 430 digits (470 at most, with every
+ * number at its largest; docs/gate-codes.md), a paper QR about 180, a random code 16.
+ */
+export const GATE_CODE_MAX_LENGTH = 512;
 /** A gate device's label, as an officer names it ("Θύρα 7 - κινητό 2"). */
 export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;

@@ -12,3 +12,4 @@ export * from './schemas/providers';
 export * from './schemas/transfers';
 export * from './schemas/suspensions';
 export * from './schemas/gate';
+export * from './gate-codes';

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { GATE_DEVICE_LABEL_MAX_LENGTH } from '../constants';
+import { GATE_CODE_MAX_LENGTH, GATE_DEVICE_LABEL_MAX_LENGTH } from '../constants';
+import { isValidDevicePublicKey } from '../gate-codes/keys';
 import { gateMessages as text } from '../messages';
+import { strictPayload } from './fields';
 
 /**
  * Entry control (docs/design.md §8). Devices are registered by an officer; each scan is one decision,
@@ -37,7 +39,11 @@ export type CreatedGateDevice = z.infer<typeof createdGateDeviceSchema>;
 /** What a device scanned: a paper ticket's verification code (QR or Code 128) or a wallet's gate code. */
 export const admissionRequestSchema = z.strictObject({
   eventId: z.number({ error: text.eventId }).int().positive().max(Number.MAX_SAFE_INTEGER),
-  code: z.string({ error: text.code }).trim().min(1, { error: text.code }).max(200, { error: text.code }),
+  code: z
+    .string({ error: text.code })
+    .trim()
+    .min(1, { error: text.code })
+    .max(GATE_CODE_MAX_LENGTH, { error: text.code }),
 });
 export type AdmissionRequest = z.infer<typeof admissionRequestSchema>;
 
@@ -52,6 +58,7 @@ export const ADMISSION_REASONS = [
   'SUSPENDED',
   'COMPANION_REQUIRED',
   'REVOKED',
+  'CODE_EXPIRED',
 ] as const;
 export type AdmissionReason = (typeof ADMISSION_REASONS)[number];
 
@@ -93,3 +100,19 @@ export const gateEventSchema = z.object({
   venue: z.string(),
 });
 export type GateEvent = z.infer<typeof gateEventSchema>;
+
+/**
+ * POST /api/wallet/tickets/{publicCode}/device-key: the phone's Ed25519 public key (32 bytes,
+ * base64url), for which the platform issues a wallet credential (docs/gate-codes.md §4). A key no
+ * signature could ever be verified with is refused here.
+ */
+export const walletDeviceKeySchema = strictPayload({
+  publicKey: z
+    .string({ error: text.devicePublicKey })
+    .refine(isValidDevicePublicKey, { error: text.devicePublicKey }),
+});
+export type WalletDeviceKey = z.infer<typeof walletDeviceKeySchema>;
+
+/** What the device-key endpoint answers: the credential the wallet makes its gate codes with. */
+export const walletCredentialSchema = z.object({ credential: z.string() });
+export type WalletCredentialResponse = z.infer<typeof walletCredentialSchema>;

@@ -1,0 +1,46 @@
+/**
+ * Signed gate codes and the offline manifest (docs/design.md §8; formats in docs/gate-codes.md).
+ * Pure and synchronous: the same code runs on the server, in the steward's browser and in the wallet.
+ */
+export {
+  generateGateKeyPair,
+  isValidDevicePublicKey,
+  publicKeyOf,
+  GATE_KEY_ID_MAX,
+  type GateKeyPair,
+  type PlatformKey,
+  type PlatformPublicKey,
+} from './keys';
+export {
+  issueWalletCredential,
+  makeWalletCode,
+  parseGateCode,
+  parseWalletCredential,
+  signPaperCode,
+  verifyGateCodeSignatures,
+  type GateCodeKind,
+  type PaperCodeInput,
+  type ParsedGateCode,
+  type ParsedPaperCode,
+  type ParsedRandomCode,
+  type ParsedWalletCode,
+  type SignatureCheck,
+  type SignedPart,
+  type WalletCredential,
+  type WalletCredentialInput,
+} from './codes';
+export {
+  buildGateManifest,
+  canonicalJson,
+  gateManifestSchema,
+  verifyManifestSignature,
+  type GateManifest,
+  type GateManifestEntryInput,
+  type GateManifestInput,
+} from './manifest';
+export {
+  verifyGateCode,
+  type GateHolder,
+  type GateRefusalReason,
+  type GateVerification,
+} from './verify-gate-code';

@@ -1,0 +1,159 @@
+import { utf8ToBytes } from '@noble/hashes/utils.js';
+import type { AdmissionReason } from '../schemas/gate';
+import { fromBase64url } from './bytes';
+import { isFresh, isGenuine, parseGateCode, type CredentialMemo, type GateCodeKind } from './codes';
+import { openEntry, type GateEntry, type ManifestSalt } from './entries';
+import { saltOf, type GateManifest } from './manifest';
+import { keysById } from './keys';
+
+/** What a steward is shown: never an ΑΦΜ, ΑΜΚΑ or whole document number (docs/design.md §8). */
+export interface GateHolder {
+  ticketCode: string;
+  holderName: string | null;
+  documentType: string | null;
+  documentHint: string | null;
+  seat: string | null;
+  companion: { name: string; afmHint: string } | null;
+}
+
+/** Every reason but the two a device gives itself: ADMITTED, and ALREADY_ADMITTED from its own store. */
+export type GateRefusalReason = Exclude<AdmissionReason, 'ADMITTED' | 'ALREADY_ADMITTED'>;
+
+export type GateVerification =
+  | ({ ok: true; kind: GateCodeKind } & GateHolder)
+  | {
+      ok: false;
+      reason: GateRefusalReason;
+      /** The code's kind, once it was read. */
+      kind?: GateCodeKind;
+      /** Once the code's entry was opened (from NOT_OPEN_YET on), for the steward to see whom it concerns. */
+      holder?: GateHolder;
+    };
+
+/** What a device decodes of a manifest once, not at every scan. */
+interface PreparedManifest {
+  keys: Map<number, Uint8Array>;
+  revokedPaper: Set<string>;
+  revokedCredentials: Set<number>;
+  suspended: Set<string>;
+  salt: ManifestSalt;
+  gatesOpenAt: number;
+  endsAt: number;
+  /** Wallet credentials whose platform signature verified under this manifest's keys. */
+  credentials: CredentialMemo;
+}
+
+/** By manifest object: a device treats its manifest as read-only and replaces it whole. */
+const prepared = new WeakMap<GateManifest, PreparedManifest>();
+
+function prepare(manifest: GateManifest): PreparedManifest {
+  let ready = prepared.get(manifest);
+  if (!ready) {
+    if (manifest.version !== 1) throw new RangeError('A manifest of an unknown version.');
+    ready = {
+      keys: keysById(manifest.platformKeys),
+      revokedPaper: new Set(manifest.revokedPaperCodes.map((code) => `${code.ticketCode}:${code.serial}`)),
+      revokedCredentials: new Set(manifest.revokedCredentialIds),
+      suspended: new Set(manifest.suspendedKeyHashes),
+      salt: saltOf(manifest),
+      gatesOpenAt: Date.parse(manifest.gatesOpenAt),
+      endsAt: Date.parse(manifest.endsAt),
+      credentials: new Set(),
+    };
+    prepared.set(manifest, ready);
+  }
+  return ready;
+}
+
+function findEntry(
+  manifest: GateManifest,
+  salt: ManifestSalt,
+  kind: GateCodeKind,
+  secret: Uint8Array,
+): GateEntry | undefined {
+  const { lookupId, key } = salt.entryKeys(kind, secret);
+  const entries = manifest.entries[kind];
+  const sealed = Object.hasOwn(entries, lookupId) ? entries[lookupId] : undefined;
+  return sealed === undefined ? undefined : openEntry(fromBase64url(sealed), key);
+}
+
+/** A suspended companion is no companion: not shown, and a young minor is refused (as on the server). */
+function holderOf(entry: GateEntry, isSuspended: (hashes: readonly string[]) => boolean): GateHolder {
+  const companion = entry.companion && !isSuspended(entry.companion.keyHashes) ? entry.companion : null;
+  return {
+    ticketCode: entry.ticketCode,
+    holderName: entry.holderName,
+    documentType: entry.documentType,
+    documentHint: entry.documentHint,
+    seat: entry.seat,
+    companion: companion && { name: companion.name, afmHint: companion.afmHint },
+  };
+}
+
+/**
+ * The offline decision on one scanned code (docs/design.md §8), for paper QR, barcode and wallet codes
+ * alike, with the fixture's manifest, already checked once with `verifyManifestSignature`. The checks
+ * run in §8's order and the first that fails is the reason:
+ *
+ * 1. genuine: a code of a known form, signed by a key of the manifest (a wallet code also by the phone
+ *    its credential names), else UNKNOWN_CODE;
+ * 2. current: not a revoked print or credential (REVOKED), a wallet code signed within 60 s of `now`
+ *    either side (CODE_EXPIRED);
+ * 3. for this fixture: the device's event is the manifest's, and a signed code's fixture or season is
+ *    this fixture or its season (WRONG_EVENT); the manifest has an entry for the code (UNKNOWN_CODE:
+ *    an unknown barcode, or a code issued after the manifest was built); the entry's holder enters
+ *    this fixture (NOT_FOR_THIS_EVENT: a season ticket lent for it, shown by its holder);
+ * 4. the gates are open (NOT_OPEN_YET) and the fixture not over (EVENT_OVER);
+ * 5. the one who enters is not suspended (SUSPENDED);
+ * 6. a minor under 15 has an accepted companion who is not suspended (COMPANION_REQUIRED).
+ *
+ * "Already admitted" is the device's own business: after `ok: true` it looks the ticket code up in its
+ * local store of this fixture's admissions (ALREADY_ADMITTED when there), records it, and uploads its
+ * admissions when the network is back; the server keeps the first and reports double entries.
+ */
+export function verifyGateCode(
+  code: string,
+  manifest: GateManifest,
+  { eventId, now }: { eventId: number; now: Date },
+): GateVerification {
+  const ready = prepare(manifest);
+  const parsed = parseGateCode(code);
+  if (!parsed) return { ok: false, reason: 'UNKNOWN_CODE' };
+  const { kind } = parsed;
+  const refuse = (reason: GateRefusalReason, holder?: GateHolder): GateVerification =>
+    holder ? { ok: false, reason, kind, holder } : { ok: false, reason, kind };
+
+  if (kind !== 'random' && !isGenuine(parsed, ready.keys, ready.credentials)) return refuse('UNKNOWN_CODE');
+
+  if (kind === 'paper' && ready.revokedPaper.has(`${parsed.ticketCode}:${parsed.serial}`))
+    return refuse('REVOKED');
+  if (kind === 'wallet' && ready.revokedCredentials.has(parsed.credentialId)) return refuse('REVOKED');
+  if (kind === 'wallet' && !isFresh(parsed, now)) return refuse('CODE_EXPIRED');
+
+  if (eventId !== manifest.eventId) return refuse('WRONG_EVENT');
+  if (
+    kind !== 'random' &&
+    parsed.scopeEventId !== manifest.eventId &&
+    parsed.scopeEventId !== manifest.seasonId
+  ) {
+    return refuse('WRONG_EVENT');
+  }
+  const secret =
+    kind === 'random'
+      ? utf8ToBytes(parsed.code)
+      : kind === 'paper'
+        ? parsed.signed.signature
+        : parsed.platformSigned.signature;
+  const entry = findEntry(manifest, ready.salt, kind, secret);
+  if (!entry || (kind !== 'random' && entry.ticketCode !== parsed.ticketCode)) return refuse('UNKNOWN_CODE');
+  if (!entry.entersThisEvent) return refuse('NOT_FOR_THIS_EVENT');
+
+  const isSuspended = (hashes: readonly string[]) => hashes.some((hash) => ready.suspended.has(hash));
+  const holder = holderOf(entry, isSuspended);
+  const time = now.getTime();
+  if (time < ready.gatesOpenAt) return refuse('NOT_OPEN_YET', holder);
+  if (time >= ready.endsAt) return refuse('EVENT_OVER', holder);
+  if (isSuspended(entry.holderKeyHashes)) return refuse('SUSPENDED', holder);
+  if (entry.companionRequired && !holder.companion) return refuse('COMPANION_REQUIRED', holder);
+  return { ok: true, kind, ...holder };
+}
