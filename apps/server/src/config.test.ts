@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateGateKeyPair } from '@tickets/domain';
 import { ConfigError, loadConfig } from './config';
 
 const production = {
@@ -9,6 +10,7 @@ const production = {
   TAXIS_BASE_URL: 'https://oauth2.gsis.gr',
   TAXIS_CLIENT_ID: 'client',
   TAXIS_CLIENT_SECRET: 'secret',
+  GATE_SIGNING_KEYS: `1:${generateGateKeyPair().secretKey}`,
 };
 
 describe('configuration', () => {
@@ -100,5 +102,30 @@ describe('configuration', () => {
     for (const bad of ['2', 'proxy.example.gr', '10.0.0.0/33', '127.0.0.1/8/1']) {
       expect(() => loadConfig({ ...production, TRUSTED_PROXIES: bad })).toThrow(/TRUSTED_PROXIES/);
     }
+  });
+
+  it('signs gate codes with the first of GATE_SIGNING_KEYS and trusts them all; refuses a bad list and the development key in production', () => {
+    const [newer, older] = [generateGateKeyPair(), generateGateKeyPair()];
+    const config = loadConfig({
+      ...production,
+      GATE_SIGNING_KEYS: `2:${newer.secretKey}, 1:${older.secretKey}`,
+    });
+    expect(config.gateKeys.signer).toEqual({ keyId: 2, secretKey: newer.secretKey });
+    expect(config.gateKeys.trusted).toEqual([
+      { keyId: 2, publicKey: newer.publicKey },
+      { keyId: 1, publicKey: older.publicKey },
+    ]);
+    for (const bad of ['2', `x:${newer.secretKey}`, '1:short', `1:${newer.secretKey},1:${older.secretKey}`]) {
+      expect(() => loadConfig({ ...production, GATE_SIGNING_KEYS: bad })).toThrow(/GATE_SIGNING_KEYS/);
+    }
+    const { GATE_SIGNING_KEYS: _keys, ...withoutKeys } = production;
+    expect(() => loadConfig(withoutKeys)).toThrow(/GATE_SIGNING_KEYS/);
+    const development = loadConfig({});
+    expect(() =>
+      loadConfig({
+        ...production,
+        GATE_SIGNING_KEYS: `${development.gateKeys.signer.keyId}:${development.gateKeys.signer.secretKey}`,
+      }),
+    ).toThrow(/development key/);
   });
 });

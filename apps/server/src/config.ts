@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { GATE_KEY_ID_MAX, publicKeyOf, type PlatformKey, type PlatformPublicKey } from '@tickets/domain';
 import { repoRoot } from './shared/server-root';
 
 /**
@@ -43,6 +44,45 @@ const proxyList = z
 const MIN_RETENTION_DAYS = 30;
 const MAX_RETENTION_DAYS = 3650;
 
+/**
+ * The platform's keys for the gate's signed codes (docs/design.md §8): `id:seed` pairs, comma-separated,
+ * each seed a 32-byte Ed25519 seed in base64url; the first signs, every one is trusted (a rotation
+ * adds a new first key and keeps the old until the codes it signed are past). Generate one with
+ * `npm run admin -- gate-key`.
+ */
+const gateKeyList = z.string().transform((list, context) => {
+  const keys: PlatformKey[] = [];
+  for (const entry of list.split(',').map((item) => item.trim())) {
+    const [id = '', secretKey = ''] = entry.split(':');
+    const keyId = Number(id);
+    let valid = /^\d{1,9}$/.test(id) && keyId <= GATE_KEY_ID_MAX;
+    try {
+      publicKeyOf(secretKey);
+    } catch {
+      valid = false;
+    }
+    if (!valid || keys.some((key) => key.keyId === keyId)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be id:seed pairs (a number, a 32-byte Ed25519 seed in base64url), comma-separated, each id once',
+      });
+      return z.NEVER;
+    }
+    keys.push({ keyId, secretKey });
+  }
+  return keys;
+});
+
+/**
+ * The development profile's gate key, known to anyone who reads this file: refused in production.
+ * Every development process shares it, so that one verifies what another signed.
+ */
+const DEVELOPMENT_GATE_KEY: PlatformKey = {
+  keyId: 0,
+  secretKey: '8F2ni2AqaGbWO3TbB4f6ZiXVpJh_DlFVSTxIADVOCn8',
+};
+
 const environmentSchema = z.object({
   PROFILE: z.enum(['development', 'production']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -76,6 +116,7 @@ const environmentSchema = z.object({
   LOG_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  GATE_SIGNING_KEYS: gateKeyList.optional(),
 });
 
 export interface Config {
@@ -107,6 +148,8 @@ export interface Config {
   /** Log lines go to this file instead of standard output (the browser tests read it back). */
   logFile: string | undefined;
   webDistDir: string;
+  /** The gate's signing keys: `signer` signs new codes, `trusted` verifies (the signer among them). */
+  gateKeys: { signer: PlatformKey; trusted: PlatformPublicKey[] };
 }
 
 export class ConfigError extends Error {}
@@ -129,9 +172,21 @@ function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
     throw new ConfigError('DEMO_DATA=true loads the demo people and their tickets: never in production.');
   }
   const missing = (
-    ['PUBLIC_URL', 'DATABASE_URL', 'TAXIS_BASE_URL', 'TAXIS_CLIENT_ID', 'TAXIS_CLIENT_SECRET'] as const
+    [
+      'PUBLIC_URL',
+      'DATABASE_URL',
+      'TAXIS_BASE_URL',
+      'TAXIS_CLIENT_ID',
+      'TAXIS_CLIENT_SECRET',
+      'GATE_SIGNING_KEYS',
+    ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
+  if (env.GATE_SIGNING_KEYS?.some((key) => key.secretKey === DEVELOPMENT_GATE_KEY.secretKey)) {
+    throw new ConfigError(
+      'GATE_SIGNING_KEYS holds the development key, which anyone can read: generate one with `npm run admin -- gate-key`.',
+    );
+  }
   // Over plain HTTP the session cookie goes without Secure, and TaxisNet's codes and tokens in clear.
   for (const name of ['PUBLIC_URL', 'TAXIS_BASE_URL'] as const) {
     if (!/^https:\/\//i.test(env[name] ?? '')) {
@@ -149,6 +204,14 @@ function refuseUnsafeDevelopment(env: Environment, standIn: boolean): void {
       `HOST=${env.HOST} would open the development profile (demo people, a TaxisNet stand-in that signs anyone in) to other machines: use localhost, 127.0.0.1 or ::1, or PROFILE=production.`,
     );
   }
+}
+
+function gateKeysOf([signer, ...older]: PlatformKey[]): Config['gateKeys'] {
+  if (!signer) throw new ConfigError('GATE_SIGNING_KEYS: at least one key is needed.');
+  return {
+    signer,
+    trusted: [signer, ...older].map((key) => ({ keyId: key.keyId, publicKey: publicKeyOf(key.secretKey) })),
+  };
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -190,5 +253,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
+    gateKeys: gateKeysOf(env.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]),
   };
 }

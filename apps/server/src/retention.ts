@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { companionDeclarations, events, gateCodes, tickets, transfers } from './db/schema';
+import { companionDeclarations, events, gateCodes, tickets, transfers, walletCredentials } from './db/schema';
 import { writeAudit } from './shared/audit';
 import { eventEnd } from './shared/events';
 import { eraseExpiredAuditDetails } from './retention-audit';
@@ -29,6 +29,7 @@ export interface ErasedCounts {
   declarations: number;
   transfers: number;
   gateCodes: number;
+  walletCredentials: number;
   auditRows: number;
 }
 
@@ -122,6 +123,15 @@ async function deleteGateCodes(tx: Tx, ended: EventIds): Promise<number> {
   return deleted.length;
 }
 
+/** A phone's credential names whose wallet it is: gone once the event it admits to is past. */
+async function deleteWalletCredentials(tx: Tx, ended: EventIds): Promise<number> {
+  const deleted = await tx
+    .delete(walletCredentials)
+    .where(inArray(walletCredentials.scopeEventId, ended))
+    .returning({ id: walletCredentials.id });
+  return deleted.length;
+}
+
 async function takeRetentionLock(tx: Tx): Promise<boolean> {
   const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as taken`);
   // node-postgres and PGlite both answer { rows }.
@@ -145,6 +155,7 @@ export async function eraseExpiredPersonalData(db: Db, retentionDays: number): P
       declarations: await eraseDeclarations(tx, ended),
       transfers: await eraseTransfers(tx, ended),
       gateCodes: await deleteGateCodes(tx, ended),
+      walletCredentials: await deleteWalletCredentials(tx, ended),
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),
     };
     if (Object.values(counts).some((count) => count > 0)) {

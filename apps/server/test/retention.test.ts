@@ -207,6 +207,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       declarations: 0,
       transfers: 0,
       gateCodes: 0,
+      walletCredentials: 0,
       auditRows: 0,
     });
     expect(await runs()).toHaveLength(1);

@@ -389,6 +389,7 @@ export const gateCountsMessages = {
     SUSPENDED: 'Αποκλεισμένος κάτοχος',
     COMPANION_REQUIRED: 'Ανήλικος χωρίς συνοδό',
     REVOKED: 'Ανακληθείς κωδικός',
+    CODE_EXPIRED: 'Ληγμένος κωδικός πορτοφολιού',
   } satisfies Record<Exclude<AdmissionReason, 'ADMITTED'>, string>,
 } as const;
 

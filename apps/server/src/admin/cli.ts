@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { GATE_KEY_ID_MAX, generateGateKeyPair } from '@tickets/domain';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
@@ -16,6 +17,7 @@ const USAGE = `Usage: npm run admin -- <command>
   organisations range <id> <prefix>         (gives the club every ticket code starting with <prefix>)
   providers add <id> --organisation <id> [--name <name>]   (prints the provider's API key, once)
   import <file.json|file.csv> --organisation <id>
+  gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
 the command refuses to open while a server has it open: stop the server first).`;
 
@@ -28,6 +30,17 @@ async function run(argv: string[]): Promise<number> {
     options: { organisation: { type: 'string' }, name: { type: 'string' } },
   });
   const [noun, verb, ...rest] = positionals;
+  if (noun === 'gate-key') {
+    // No database: the key lives only in the server's environment.
+    const keyId = Number(verb ?? 1);
+    if (!Number.isInteger(keyId) || keyId < 0 || keyId > GATE_KEY_ID_MAX)
+      throw new AdminInputError('The key id is a whole number.');
+    const { secretKey, publicKey } = generateGateKeyPair();
+    console.info(
+      `GATE_SIGNING_KEYS=${keyId}:${secretKey}\n(public key ${publicKey}; put the new key first and keep the old ones after it until their codes are past)`,
+    );
+    return 0;
+  }
   const database = await openDatabase(loadConfig().database);
   const { db } = database;
   try {

@@ -222,8 +222,13 @@ export const tickets = pgTable(
     installationId: text('installation_id'),
     anonymous: boolean('anonymous').notNull().default(false),
     skipMode: text('skip_mode'),
-    /** The verification code printed on a paper ticket: random, unguessable. */
+    /**
+     * The verification code printed on a paper ticket: signed by the platform (QR), or random
+     * (Code 128) — docs/design.md §8.
+     */
     privateCode: text('private_code'),
+    /** How many times it was printed: the serial of the live code; every earlier one is revoked. */
+    codeSerial: integer('code_serial').notNull().default(0),
     /** How the ticket was bound at the ticket office: IDENTIFY (foreigner) or PERSONALIZE (over-67). */
     binding: text('binding'),
     personalizedBy: text('personalized_by'),
@@ -426,6 +431,37 @@ export const gateCodes = pgTable(
   ],
 );
 
+/**
+ * A phone's key registered by a wallet for a ticket it carries (docs/design.md §8): the platform signs
+ * a credential binding that key to the ticket and its fixture or season. One phone per ticket and
+ * person: a new registration revokes the one before. The id is the credential's serial.
+ */
+export const walletCredentials = pgTable(
+  'wallet_credentials',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    /** The fixture (a loan's) or the ticket's own event (a match or a season) it admits to. */
+    scopeEventId: bigint('scope_event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    /** The ΑΦΜ of the person whose wallet registered it. */
+    issuedTo: text('issued_to').notNull(),
+    devicePublicKey: text('device_public_key').notNull(),
+    /** The credential as signed and given to the wallet (the offline manifest seals an entry under it). */
+    credential: text('credential').notNull(),
+    createdAt: createdAt(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_credentials_one_live_key')
+      .on(t.ticketId, t.scopeEventId, t.issuedTo)
+      .where(sql`revoked_at is null`),
+  ],
+);
+
 /** One admission per ticket per event, decided by the database: of two devices scanning at once, one admits. */
 export const gateAdmissions = pgTable(
   'gate_admissions',
@@ -443,11 +479,36 @@ export const gateAdmissions = pgTable(
     admittedAt: timestamp('admitted_at', { withTimezone: true }).notNull().defaultNow(),
     /** An admission a steward undid (made in error): the ticket may enter again. */
     undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /** Decided by the device alone, offline, and uploaded later (admittedAt is the device's time). */
+    offline: boolean('offline').notNull().default(false),
   },
   (t) => [
     uniqueIndex('gate_admissions_once_key')
       .on(t.ticketId, t.eventId)
       .where(sql`undone_at is null`),
     index('gate_admissions_event_idx').on(t.eventId),
+  ],
+);
+
+/**
+ * A ticket admitted again by a device that was offline, uploaded after the first admission: the
+ * server keeps the first and reports each of these on the match's count, with both devices and times.
+ */
+export const gateDoubleEntries = pgTable(
+  'gate_double_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    admissionId: uuid('admission_id')
+      .notNull()
+      .references(() => gateAdmissions.id),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => gateDevices.id),
+    admittedAt: timestamp('admitted_at', { withTimezone: true }).notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // An upload sent twice (a lost answer) is one double entry.
+    uniqueIndex('gate_double_entries_once_key').on(t.admissionId, t.deviceId, t.admittedAt),
   ],
 );
