@@ -131,5 +131,10 @@ export const WALLET_CODE_REFRESH_SECONDS = 30;
  * number at its largest; docs/gate-codes.md), a paper QR about 180, a random code 16.
  */
 export const GATE_CODE_MAX_LENGTH = 512;
+/**
+ * The most admissions one offline upload carries (POST /api/gate/admissions/batch): a device sends
+ * more in several uploads. A thousand fit in one statement and well under a second.
+ */
+export const GATE_UPLOAD_MAX_ADMISSIONS = 1000;
 /** A gate device's label, as an officer names it ("Θύρα 7 - κινητό 2"). */
 export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { GATE_CODE_MAX_LENGTH, GATE_DEVICE_LABEL_MAX_LENGTH } from '../constants';
+import { GATE_CODE_MAX_LENGTH, GATE_DEVICE_LABEL_MAX_LENGTH, GATE_UPLOAD_MAX_ADMISSIONS } from '../constants';
 import { isValidDevicePublicKey } from '../gate-codes/keys';
 import { gateMessages as text } from '../messages';
-import { strictPayload } from './fields';
+import { strictPayload, ticketCodeField } from './fields';
 
 /**
  * Entry control (docs/design.md §8). Devices are registered by an officer; each scan is one decision,
@@ -83,12 +83,22 @@ export const admissionSchema = z.object({
 });
 export type Admission = z.infer<typeof admissionSchema>;
 
+/** One admission of a double entry: by which device (its label), and when that device admitted. */
+const doubleEntrySideSchema = z.object({ device: z.string(), at: z.string() });
+
 /** The ticket office's live count for one event. */
 export const admissionCountsSchema = z.object({
   eventId: z.number(),
   admitted: z.number(),
   refused: z.record(z.string(), z.number()),
   lastScanAt: z.string().nullable(),
+  /**
+   * Tickets admitted again by a device that was offline (docs/design.md §8): the admission kept
+   * (`first`) and the one uploaded after it (`again`), oldest first.
+   */
+  doubleEntries: z.array(
+    z.object({ ticketCode: z.string(), first: doubleEntrySideSchema, again: doubleEntrySideSchema }),
+  ),
 });
 export type AdmissionCounts = z.infer<typeof admissionCountsSchema>;
 
@@ -100,6 +110,55 @@ export const gateEventSchema = z.object({
   venue: z.string(),
 });
 export type GateEvent = z.infer<typeof gateEventSchema>;
+
+/**
+ * POST /api/gate/admissions/batch: what a device admitted while offline (docs/design.md §8), one entry
+ * per ticket, with the time the device decided. Sent again until answered: the server records each
+ * once.
+ */
+export const offlineAdmissionsSchema = strictPayload({
+  eventId: z.number({ error: text.eventId }).int().positive().max(Number.MAX_SAFE_INTEGER),
+  admissions: z
+    .array(
+      strictPayload({
+        ticketCode: ticketCodeField,
+        admittedAt: z.iso.datetime({ offset: true, error: text.uploadAdmittedAt }),
+      }),
+      { error: text.uploadAdmissions },
+    )
+    .min(1, { error: text.uploadAdmissions })
+    .max(GATE_UPLOAD_MAX_ADMISSIONS, { error: text.uploadAdmissions }),
+});
+export type OfflineAdmissions = z.infer<typeof offlineAdmissionsSchema>;
+
+/**
+ * Per uploaded admission: RECORDED (the ticket's first), ALREADY_RECORDED (this very admission, sent
+ * before), DOUBLE_ENTRY (the ticket had entered already: kept as a double entry for the ticket office),
+ * UNKNOWN_TICKET (no ticket of the device's club for this event).
+ */
+export const OFFLINE_ADMISSION_OUTCOMES = [
+  'RECORDED',
+  'ALREADY_RECORDED',
+  'DOUBLE_ENTRY',
+  'UNKNOWN_TICKET',
+] as const;
+export const offlineAdmissionResultsSchema = z.object({
+  results: z.array(
+    z.object({
+      ticketCode: z.string(),
+      /** As the device sent it. */
+      admittedAt: z.string(),
+      outcome: z.enum(OFFLINE_ADMISSION_OUTCOMES),
+    }),
+  ),
+});
+export type OfflineAdmissionResults = z.infer<typeof offlineAdmissionResultsSchema>;
+
+/** GET /api/gate/keys: the platform's public keys a device pins at pairing to verify manifests. */
+export const gateKeysSchema = z.object({
+  keys: z.array(z.object({ keyId: z.number(), publicKey: z.string() })),
+});
+export type GateKeys = z.infer<typeof gateKeysSchema>;
 
 /**
  * POST /api/wallet/tickets/{publicCode}/device-key: the phone's Ed25519 public key (32 bytes,
