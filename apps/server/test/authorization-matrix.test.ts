@@ -59,6 +59,9 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'GET /api/gate/events': 'device',
   'POST /api/gate/admissions': 'device',
   'DELETE /api/gate/admissions/:admissionId': 'device',
+  'GET /api/gate/keys': 'device',
+  'GET /api/gate/manifest': 'device',
+  'POST /api/gate/admissions/batch': 'device',
 };
 
 const concrete = (url: string) =>

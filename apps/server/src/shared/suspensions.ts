@@ -40,20 +40,28 @@ export const directKeysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
     ${IDENTITY_KEY_PREFIX.document}::text || ${documentKey}]`;
 
 /**
+ * The ΑΦΜ and ΑΜΚΑ keys the registry links to a person's `afm` or `amka` (SQL text expressions), as a
+ * text array: the registry's half of the rule. The offline manifest (features/gate/manifest.ts) gives
+ * a device a person's own keys and these, so that the device meets the same sets as the rule.
+ */
+export function registryKeysOf(afm: SQL, amka: SQL) {
+  const linked = sql`(${citizens.afm} = ${afm} or ${citizens.amka} = ${amka})`;
+  return sql`array(
+    select ${IDENTITY_KEY_PREFIX.afm}::text || ${citizens.afm} from ${citizens}
+      where ${citizens.afm} is not null and ${linked}
+    union all
+    select ${IDENTITY_KEY_PREFIX.amka}::text || ${citizens.amka} from ${citizens} where ${linked})`;
+}
+
+/**
  * The rule itself, as a condition over `suspension_keys` joined to `suspensions`: the person's own
  * `keys` plus the ΑΦΜ and ΑΜΚΑ the registry links to their `afm` or `amka`, met against the keys of
  * suspensions not lifted and not past their end date. Each argument is an SQL text expression or
  * array (a placeholder, or a column of an enclosing query).
  */
 export function activeSuspensionCondition(keys: SQL, afm: SQL, amka: SQL) {
-  const linked = sql`(${citizens.afm} = ${afm} or ${citizens.amka} = ${amka})`;
-  const registryKeys = sql`array(
-    select ${IDENTITY_KEY_PREFIX.afm}::text || ${citizens.afm} from ${citizens}
-      where ${citizens.afm} is not null and ${linked}
-    union all
-    select ${IDENTITY_KEY_PREFIX.amka}::text || ${citizens.amka} from ${citizens} where ${linked})`;
   return and(
-    sql`${suspensionKeys.key} = any(array_cat(${keys}, ${registryKeys}))`,
+    sql`${suspensionKeys.key} = any(array_cat(${keys}, ${registryKeysOf(afm, amka)}))`,
     eq(suspensions.active, true),
     sql`${suspensions.endDate} >= ${athensToday}`,
   );

@@ -551,6 +551,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gate/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The platform's public keys, which a device pins when paired to verify its manifests
+         * @description For a registered gate device, with its token; refused at once once it's revoked.
+         */
+        get: operations["getGateKeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gate/manifest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed offline manifest of one event: the codes that admit to it, sealed, and the revoked and suspended ones
+         * @description For a registered gate device, with its token; refused at once once it's revoked.
+         */
+        get: operations["getGateManifest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gate/admissions/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload the admissions a device made offline: each recorded once, a ticket admitted before is a double entry
+         * @description For a registered gate device, with its token; refused at once once it's revoked.
+         */
+        post: operations["postGateAdmissionsBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket-office/transfer-events": {
         parameters: {
             query?: never;
@@ -2817,6 +2877,17 @@ export interface operations {
                             [key: string]: number;
                         };
                         lastScanAt: string | null;
+                        doubleEntries: {
+                            ticketCode: string;
+                            first: {
+                                device: string;
+                                at: string;
+                            };
+                            again: {
+                                device: string;
+                                at: string;
+                            };
+                        }[];
                     };
                 };
             };
@@ -2936,7 +3007,7 @@ export interface operations {
                         /** @enum {string} */
                         decision: "ADMIT" | "REFUSE";
                         /** @enum {string} */
-                        reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED";
+                        reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
                         message: string;
                         admissionId: string | null;
                         holderName: string | null;
@@ -3057,6 +3128,236 @@ export interface operations {
             };
             /** @description In conflict with the current state: `ADMISSION_UNDO_EXPIRED`. */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGateKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keys: {
+                            keyId: number;
+                            publicKey: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGateManifest: {
+        parameters: {
+            query: {
+                eventId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {number} */
+                        version: 1;
+                        eventId: number;
+                        seasonId: number | null;
+                        /** Format: date-time */
+                        gatesOpenAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        platformKeys: {
+                            keyId: number;
+                            publicKey: string;
+                        }[];
+                        revokedPaperCodes: {
+                            ticketCode: string;
+                            serial: number;
+                        }[];
+                        revokedCredentialIds: number[];
+                        salt: string;
+                        suspendedKeyHashes: string[];
+                        entries: {
+                            paper: {
+                                [key: string]: string;
+                            };
+                            random: {
+                                [key: string]: string;
+                            };
+                            wallet: {
+                                [key: string]: string;
+                            };
+                        };
+                        signature: {
+                            keyId: number;
+                            value: string;
+                        };
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: `EVENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postGateAdmissionsBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventId: number;
+                    admissions: {
+                        ticketCode: string;
+                        /** Format: date-time */
+                        admittedAt: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            ticketCode: string;
+                            admittedAt: string;
+                            /** @enum {string} */
+                            outcome: "RECORDED" | "ALREADY_RECORDED" | "DOUBLE_ENTRY" | "UNKNOWN_TICKET";
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: `EVENT_NOT_FOUND`. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

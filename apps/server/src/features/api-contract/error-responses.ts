@@ -82,6 +82,8 @@ export const RULE_ERRORS: Record<string, readonly (ErrorCode | SuspensionErrorCo
   'DELETE /api/ticket-office/gate-devices/:deviceId': ['GATE_DEVICE_NOT_FOUND'],
   'GET /api/ticket-office/gate-counts': ['EVENT_NOT_FOUND'],
   'POST /api/gate/admissions': ['EVENT_NOT_FOUND'],
+  'GET /api/gate/manifest': ['EVENT_NOT_FOUND'],
+  'POST /api/gate/admissions/batch': ['EVENT_NOT_FOUND'],
   'DELETE /api/gate/admissions/:admissionId': ['ADMISSION_NOT_FOUND', 'ADMISSION_UNDO_EXPIRED'],
 };
 

@@ -9,11 +9,17 @@ import {
   gateDeviceCreateSchema,
   gateDeviceSchema,
   gateEventSchema,
+  gateKeysSchema,
+  gateManifestSchema,
+  offlineAdmissionResultsSchema,
+  offlineAdmissionsSchema,
   validationMessages,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { currentUser } from '../../shared/guards';
 import { decideAdmission, undoAdmission } from './admissions';
+import { gateManifest } from './manifest';
+import { recordOfflineAdmissions } from './offline-admissions';
 import { admissionCounts, gateEvents, officerGateEvents } from './reports';
 import { createGateDevice, deviceByToken, listGateDevices, revokeGateDevice, type Device } from './devices';
 
@@ -28,6 +34,8 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   const deviceTags = ['gate devices'];
   const actor = (request: FastifyRequest) => ({ user: currentUser(request), requestId: request.id });
   const deviceParams = z.object({ deviceId: z.uuid({ error: validationMessages.declarationId }) });
+  const eventQuery = z.object({ eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+  const { gateKeys } = app.config;
 
   // The device is settled before the body is read, on every call: a revoked token is refused at once.
   const devices = new WeakMap<FastifyRequest, Device>();
@@ -105,7 +113,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: officerTags,
         summary: 'Admitted and refused (by reason) so far for one event of the club, and the last scan',
-        querystring: z.object({ eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) }),
+        querystring: eventQuery,
         response: { 200: admissionCountsSchema },
       },
     },
@@ -156,4 +164,51 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       return {};
     },
   );
+
+  app.get(
+    '/api/gate/keys',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary: "The platform's public keys, which a device pins when paired to verify its manifests",
+        response: { 200: gateKeysSchema },
+      },
+    },
+    async () => ({ keys: gateKeys.trusted.map(({ keyId, publicKey }) => ({ keyId, publicKey })) }),
+  );
+
+  app.get(
+    '/api/gate/manifest',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary:
+          'The signed offline manifest of one event: the codes that admit to it, sealed, and the revoked and suspended ones',
+        querystring: eventQuery,
+        response: { 200: gateManifestSchema },
+      },
+    },
+    async (request) => gateManifest(db, deviceOf(request), request.query.eventId, gateKeys),
+  );
+
+  app.post(
+    '/api/gate/admissions/batch',
+    {
+      config: { access: 'device' },
+      // A thousand admissions are some 70 kB, over the default body limit.
+      bodyLimit: OFFLINE_UPLOAD_BODY_LIMIT,
+      schema: {
+        tags: deviceTags,
+        summary:
+          'Upload the admissions a device made offline: each recorded once, a ticket admitted before is a double entry',
+        body: offlineAdmissionsSchema,
+        response: { 200: offlineAdmissionResultsSchema },
+      },
+    },
+    async (request) => recordOfflineAdmissions(db, deviceOf(request), request.body, request.id),
+  );
 }
+
+const OFFLINE_UPLOAD_BODY_LIMIT = 256 * 1024;

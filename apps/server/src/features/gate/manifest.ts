@@ -1,0 +1,295 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  buildGateManifest,
+  ENTERS_ALONE_FROM_AGE,
+  gateMessages,
+  GATES_OPEN_MINUTES_BEFORE,
+  parseGateCode,
+  type GateManifest,
+  type GateManifestEntryInput,
+  type GateManifestInput,
+} from '@tickets/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  citizens,
+  companionDeclarations,
+  events,
+  gateCodes,
+  guardianships,
+  suspensionKeys,
+  suspensions,
+  tickets,
+  transfers,
+  walletCredentials,
+} from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { athensToday } from '../../shared/athens-time';
+import { entryGivingLoan } from '../../shared/entry';
+import { eventEnd } from '../../shared/events';
+import { fullNameOf } from '../../shared/people';
+import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../shared/suspensions';
+import type { Device } from './devices';
+
+/**
+ * The offline manifest of one match (docs/design.md §8 "Offline"; formats in docs/gate-codes.md §7):
+ * every live code of every ticket that admits to it, with who enters by it, sealed per code by the
+ * domain's `buildGateManifest`; the prints and phones replaced since; and, of the identity keys of the
+ * people those codes let in, the ones an active suspension names today. Read fresh on every call, so
+ * that a suspension or a reprint reaches a device with its next fetch (every minute while online).
+ */
+
+/**
+ * A person's identity keys as the suspension rule meets them (shared/suspensions.ts): their own keys
+ * and the ΑΦΜ and ΑΜΚΑ the registry links to them. The device meets the same set against the
+ * manifest's suspended keys, so offline it refuses whom the server would.
+ */
+const keysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
+  sql<(string | null)[]>`array_cat(${directKeysOf(afm, amka, documentKey)}, ${registryKeysOf(afm, amka)})`;
+
+const present = (keys: (string | null)[]) => [...new Set(keys.filter((key): key is string => key !== null))];
+
+async function ticketsAdmitting(db: Db, eventId: number, admitting: number[]) {
+  // The guardian is the registry table again, under another name, inside a subquery.
+  const afmColumn = sql.identifier(citizens.afm.name);
+  const idColumn = sql.identifier(citizens.id.name);
+  const lent = sql`${transfers.toAfm} is not null`;
+  return (
+    db
+      .select({
+        id: tickets.id,
+        publicCode: tickets.publicCode,
+        holderAfm: tickets.holderAfm,
+        privateCode: tickets.privateCode,
+        codeSerial: tickets.codeSerial,
+        fullName: tickets.fullName,
+        documentType: tickets.documentType,
+        documentId: tickets.documentId,
+        sector: tickets.sector,
+        row: tickets.row,
+        seat: tickets.seat,
+        registryName: sql<string | null>`${fullNameOf(citizens)}`,
+        age: sql<number | null>`date_part('year', age(${athensToday}, ${citizens.birthDate}))::int`,
+        loanAfm: transfers.toAfm,
+        loanName: transfers.toName,
+        // Who enters (the rule of admissions.ts): a loan's recipient, known by ΑΦΜ; else the holder.
+        entrantKeys: sql<(string | null)[]>`case when ${lent}
+        then ${keysOf(sql`${transfers.toAfm}`, sql`null::text`, sql`null::text`)}
+        else ${keysOf(sql`${tickets.holderAfm}`, sql`${tickets.holderAmka}`, sql`${tickets.documentKey}`)} end`,
+        // A young holder known only by ΑΜΚΑ is carried in a guardian's wallet.
+        guardianAfms: sql<string[]>`case when ${tickets.holderAfm} is null then array(
+        select guardian.${afmColumn} from ${guardianships}
+          join ${citizens} as guardian on guardian.${idColumn} = ${guardianships.guardianId}
+          where ${guardianships.minorId} = ${citizens.id} and guardian.${afmColumn} is not null)
+        else '{}'::text[] end`,
+        companionName: companionDeclarations.companionName,
+        companionAfm: companionDeclarations.companionAfm,
+        companionKeys: keysOf(sql`${companionDeclarations.companionAfm}`, sql`null::text`, sql`null::text`),
+      })
+      .from(tickets)
+      .leftJoin(
+        citizens,
+        or(
+          eq(citizens.afm, tickets.holderAfm),
+          and(isNull(tickets.holderAfm), eq(citizens.amka, tickets.holderAmka)),
+        ),
+      )
+      .leftJoin(transfers, entryGivingLoan(tickets.id, eventId))
+      .leftJoin(
+        companionDeclarations,
+        and(eq(companionDeclarations.ticketId, tickets.id), eq(companionDeclarations.status, 'ACCEPTED')),
+      )
+      .where(inArray(tickets.eventId, admitting))
+      // In a stable order, so that the same data gives the same digest (below) on every call.
+      .orderBy(tickets.id)
+  );
+}
+
+type TicketRow = Awaited<ReturnType<typeof ticketsAdmitting>>[number];
+
+/** What the manifest is built from, read from the database now. */
+async function manifestInput(
+  db: Db,
+  device: Device,
+  eventId: number,
+  platformKeys: GateManifestInput['platformKeys'],
+): Promise<Omit<GateManifestInput, 'createdAt'>> {
+  const [event] = await db
+    .select({ id: events.id, seasonId: events.seasonId, startsAt: events.startsAt, endsAt: eventEnd(events) })
+    .from(events)
+    .where(
+      and(
+        eq(events.id, eventId),
+        eq(events.organisationId, device.organisationId),
+        eq(events.seasonal, false),
+      ),
+    );
+  if (!event) throw new AppError('EVENT_NOT_FOUND');
+  const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
+
+  const [rows, credentials, walletCodes] = await Promise.all([
+    ticketsAdmitting(db, event.id, admitting),
+    db
+      .select({
+        id: walletCredentials.id,
+        ticketId: walletCredentials.ticketId,
+        issuedTo: walletCredentials.issuedTo,
+        credential: walletCredentials.credential,
+        revoked: sql<boolean>`${walletCredentials.revokedAt} is not null`,
+      })
+      .from(walletCredentials)
+      .innerJoin(tickets, eq(tickets.id, walletCredentials.ticketId))
+      .where(and(inArray(walletCredentials.scopeEventId, admitting), inArray(tickets.eventId, admitting)))
+      .orderBy(walletCredentials.id),
+    db
+      .select({ code: gateCodes.code, ticketId: gateCodes.ticketId, issuedTo: gateCodes.issuedTo })
+      .from(gateCodes)
+      .where(and(eq(gateCodes.eventId, event.id), isNull(gateCodes.revokedAt)))
+      .orderBy(gateCodes.code),
+  ]);
+
+  // One row per ticket: a ticket has at most one entry-giving loan per fixture and one accepted
+  // companion, but a left join must not make two entries of one code if data ever says otherwise.
+  const byTicket = new Map<number, TicketRow>();
+  for (const row of rows) if (!byTicket.has(row.id)) byTicket.set(row.id, row);
+
+  const entries: GateManifestEntryInput[] = [];
+  const revokedPaperCodes: GateManifestInput['revokedPaperCodes'] = [];
+  /**
+   * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's code was given to (none
+   * for the print, which is the holder's). As online (admissions.ts): on a fixture the holder lent, the
+   * holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's code admits only
+   * the one who enters, or a young holder's guardian. A code that admits nobody has no entry.
+   */
+  const addEntry = (row: TicketRow, code: GateManifestEntryInput['code'], bearer?: string) => {
+    const lent = row.loanAfm !== null;
+    const seat = gateMessages.seat(row);
+    if (lent && (bearer === undefined || bearer === row.holderAfm)) {
+      // Whom it does not let in is not the device's to know: no name, no keys.
+      entries.push({ ...notEntering, code, ticketCode: row.publicCode, seat });
+      return;
+    }
+    const entrantAfm = lent ? row.loanAfm : row.holderAfm;
+    if (bearer !== undefined && (entrantAfm ? bearer !== entrantAfm : !row.guardianAfms.includes(bearer)))
+      return;
+    const minor = !lent && row.age !== null && row.age < 18;
+    entries.push({
+      code,
+      ticketCode: row.publicCode,
+      holderName: lent ? row.loanName : (row.fullName ?? row.registryName),
+      documentType: lent ? null : row.documentType,
+      documentHint: lent || !row.documentId ? null : row.documentId.slice(-3),
+      seat,
+      entersThisEvent: true,
+      holderIdentityKeys: present(row.entrantKeys),
+      companionRequired: minor && (row.age as number) < ENTERS_ALONE_FROM_AGE,
+      companion:
+        minor && row.companionAfm !== null
+          ? {
+              name: row.companionName ?? '',
+              afmHint: row.companionAfm.slice(-3),
+              identityKeys: present(row.companionKeys),
+            }
+          : null,
+    });
+  };
+
+  for (const row of byTicket.values()) {
+    const printed = row.privateCode === null ? undefined : parseGateCode(row.privateCode);
+    // A signed print of another ticket (never made by the platform) would be refused by the builder.
+    if (printed?.kind === 'random' || (printed?.kind === 'paper' && printed.ticketCode === row.publicCode)) {
+      addEntry(row, { kind: printed.kind, code: row.privateCode as string });
+    }
+    // Every print before the live one was replaced by a reprint (tickets.code_serial).
+    for (let serial = 1; serial < row.codeSerial; serial += 1) {
+      revokedPaperCodes.push({ ticketCode: row.publicCode, serial });
+    }
+  }
+  for (const code of walletCodes) {
+    const row = byTicket.get(code.ticketId);
+    if (row) addEntry(row, { kind: 'random', code: code.code }, code.issuedTo);
+  }
+  for (const credential of credentials) {
+    const row = byTicket.get(credential.ticketId);
+    if (row && !credential.revoked) {
+      addEntry(row, { kind: 'wallet', credential: credential.credential }, credential.issuedTo);
+    }
+  }
+
+  // Of the keys of everyone these codes let in, those an active suspension names today: the rule of
+  // shared/suspensions.ts, given keys already extended by the registry (so no ΑΦΜ or ΑΜΚΑ to link).
+  const everyKey = [
+    ...new Set(
+      entries.flatMap((entry) => [...entry.holderIdentityKeys, ...(entry.companion?.identityKeys ?? [])]),
+    ),
+  ];
+  const suspended =
+    everyKey.length === 0
+      ? []
+      : await db
+          .selectDistinct({ key: suspensionKeys.key })
+          .from(suspensionKeys)
+          .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
+          .where(
+            activeSuspensionCondition(sql`${sql.param(everyKey)}::text[]`, sql`null::text`, sql`null::text`),
+          )
+          .orderBy(suspensionKeys.key);
+
+  return {
+    eventId: event.id,
+    seasonId: event.seasonId,
+    gatesOpenAt: new Date(event.startsAt.getTime() - GATES_OPEN_MINUTES_BEFORE * 60_000),
+    endsAt: new Date(event.endsAt),
+    platformKeys,
+    revokedPaperCodes,
+    revokedCredentialIds: credentials.filter((credential) => credential.revoked).map(({ id }) => id),
+    suspendedIdentityKeys: suspended.map((row) => row.key),
+    entries,
+  };
+}
+
+const notEntering = {
+  holderName: null,
+  documentType: null,
+  documentHint: null,
+  entersThisEvent: false,
+  holderIdentityKeys: [],
+  companionRequired: false,
+  companion: null,
+} satisfies Partial<GateManifestEntryInput>;
+
+/**
+ * The last manifest built per event (per database: a test process runs several servers), with a digest
+ * of what it was built from. Building seals every entry (seconds of CPU for a full stadium:
+ * docs/gate-codes.md §9) and each device asks every minute; the database is read on every call and
+ * the manifest rebuilt only when what it would say changes, so a kept one is never stale: only its
+ * `createdAt` is older (it says when it was built, not when it was last found current).
+ */
+const built = new WeakMap<Db, Map<number, { digest: string; manifest: GateManifest }>>();
+const BUILT_KEPT = 32;
+
+const digestOf = (input: Omit<GateManifestInput, 'createdAt'>, signer: Config['gateKeys']['signer']) =>
+  createHash('sha256')
+    .update(JSON.stringify([signer.keyId, input]))
+    .digest('base64url');
+
+export async function gateManifest(
+  db: Db,
+  device: Device,
+  eventId: number,
+  gateKeys: Config['gateKeys'],
+): Promise<GateManifest> {
+  const input = await manifestInput(db, device, eventId, gateKeys.trusted);
+  const digest = digestOf(input, gateKeys.signer);
+  let kept = built.get(db);
+  if (!kept) built.set(db, (kept = new Map()));
+  const cached = kept.get(eventId);
+  if (cached?.digest === digest) return cached.manifest;
+  const manifest = buildGateManifest({ ...input, createdAt: new Date() }, gateKeys.signer);
+  kept.delete(eventId);
+  kept.set(eventId, { digest, manifest });
+  // The least recently built first: a Map iterates in insertion order.
+  for (const stale of kept.keys()) if (kept.size > BUILT_KEPT) kept.delete(stale);
+  return manifest;
+}
