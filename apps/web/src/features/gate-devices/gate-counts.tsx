@@ -115,7 +115,54 @@ function LiveCounts({ eventId }: { eventId: number }) {
           </tbody>
         </table>
       )}
+      <DoubleEntries entries={figures.doubleEntries} />
       <p className="govgr-hint">{text.refreshed(formatTime(counts.at))}</p>
     </>
+  );
+}
+
+/** Tickets admitted twice while devices were offline: both devices and times, for the club to follow up. */
+function DoubleEntries({ entries }: { entries: AdmissionCounts['doubleEntries'] }) {
+  if (entries.length === 0) {
+    return (
+      <>
+        <h3 className="govgr-heading-s">{text.doubleEntries}</h3>
+        <p className="govgr-body">{text.noDoubleEntries}</p>
+      </>
+    );
+  }
+  return (
+    <table className="govgr-table">
+      <caption className="govgr-table__caption govgr-table__caption--m">{text.doubleEntries}</caption>
+      <thead className="govgr-table__head">
+        <tr className="govgr-table__row">
+          <th scope="col" className="govgr-table__header">
+            {text.ticketCode}
+          </th>
+          <th scope="col" className="govgr-table__header">
+            {text.firstEntry}
+          </th>
+          <th scope="col" className="govgr-table__header">
+            {text.againEntry}
+          </th>
+        </tr>
+      </thead>
+      <tbody className="govgr-table__body">
+        {entries.map((entry) => (
+          <tr
+            key={`${entry.ticketCode} ${entry.again.device} ${entry.again.at}`}
+            className="govgr-table__row"
+          >
+            <td className="govgr-table__cell">{entry.ticketCode}</td>
+            <td className="govgr-table__cell">
+              {text.entryAt(entry.first.device, formatDateTime(entry.first.at))}
+            </td>
+            <td className="govgr-table__cell">
+              {text.entryAt(entry.again.device, formatDateTime(entry.again.at))}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
