@@ -14,7 +14,7 @@ import { expectNoAxeViolations, PEOPLE, signIn } from './support';
 
 const text = messages.ticketOffice;
 
-/** Debian's zbarimg on the PDF's page rendered by pdftoppm (both installed by .ci/run). */
+/** Debian's zbarimg on the PDF's page rendered by pdftoppm (both installed by ensure-tools.mjs). */
 function decodePrintedQr(pdf: Buffer, stem: string): string {
   writeFileSync(`${stem}.pdf`, pdf);
   execFileSync('pdftoppm', ['-r', '150', '-png', '-singlefile', `${stem}.pdf`, stem]);
