@@ -38,6 +38,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'GET /api/wallet/lookups': 'user',
   'GET /api/wallet/transfers': 'user',
   'POST /api/wallet/tickets/:publicCode/transfers': 'user',
+  'POST /api/wallet/tickets/:publicCode/device-key': 'user',
   'POST /api/wallet/transfers/:transferId/:answer': 'user',
   'POST /api/ticket-office/identify': 'officer',
   'POST /api/ticket-office/personalize': 'officer',

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { gateMessages } from '@tickets/domain';
+import {
+  gateMessages,
+  generateGateKeyPair,
+  makeWalletCode,
+  parseGateCode,
+  publicKeyOf,
+} from '@tickets/domain';
 import { citizens, events, gateAdmissions, tickets, transfers } from '../src/db/schema';
 import { revertDueTransfers } from '../src/features/wallet/transfers';
 import { firstError, jsonFrom, loginAs } from './support/login';
@@ -110,7 +116,7 @@ describe.each(engines)('the gate on %s', (engine) => {
       ],
     });
     await provider('tickets', {
-      tickets: [1, 2, 3, 4, 5, 6].map((serial) => ({
+      tickets: [1, 2, 3, 4, 5, 6, 7].map((serial) => ({
         publicCode: tonightTicket(serial),
         eventExternalId: 'tonight',
         sector: 'Θύρα 3',
@@ -368,4 +374,71 @@ describe.each(engines)('the gate on %s', (engine) => {
       }
     },
   );
+
+  it('signed codes: a reprint revokes the print before it, a forged print is unknown, a phone’s code lives a minute, a new phone revokes the old', async () => {
+    // Paper: the QR is the platform's signature; the reprint's serial replaces the first print.
+    const firstPrint = await personalise(tonightTicket(7));
+    const reprint = await personalise(tonightTicket(7));
+    expect(parseGateCode(reprint)).toMatchObject({ kind: 'paper', ticketCode: tonightTicket(7), serial: 2 });
+    expect((await scan('tonight', firstPrint)).reason).toBe('REVOKED');
+    const lastDigit = reprint.at(-1) === '0' ? '1' : '0';
+    expect((await scan('tonight', `${reprint.slice(0, -1)}${lastDigit}`)).reason).toBe('UNKNOWN_CODE');
+    expect((await scan('tonight', reprint)).decision).toBe('ADMIT');
+
+    // Wallet: OTHER's phone registers a key for the season ticket; its codes are signed by the phone.
+    const register = async (secretKey: string) => {
+      const answer = await call(OTHER, 'POST', '/api/wallet/tickets/303000000002/device-key', {
+        publicKey: publicKeyOf(secretKey),
+      });
+      expect(answer.status).toBe(200);
+      return ((await answer.json()) as { credential: string }).credential;
+    };
+    const oldPhone = generateGateKeyPair();
+    const oldCredential = await register(oldPhone.secretKey);
+    const twoMinutesAgo = makeWalletCode({
+      credential: oldCredential,
+      secretKey: oldPhone.secretKey,
+      now: new Date(Date.now() - 120_000),
+    });
+    expect((await scan('tonight', twoMinutesAgo)).reason).toBe('CODE_EXPIRED');
+    // The phone's signature altered in its last digit: another phone's, or a forger's.
+    const genuine = makeWalletCode({
+      credential: oldCredential,
+      secretKey: oldPhone.secretKey,
+      now: new Date(),
+    });
+    const forged = `${genuine.slice(0, -1)}${genuine.at(-1) === '0' ? '1' : '0'}`;
+    expect((await scan('tonight', forged)).reason).toBe('UNKNOWN_CODE');
+    const newPhone = generateGateKeyPair();
+    const newCredential = await register(newPhone.secretKey);
+    const fromOldPhone = makeWalletCode({
+      credential: oldCredential,
+      secretKey: oldPhone.secretKey,
+      now: new Date(),
+    });
+    expect((await scan('tonight', fromOldPhone)).reason).toBe('REVOKED');
+    const fromNewPhone = makeWalletCode({
+      credential: newCredential,
+      secretKey: newPhone.secretKey,
+      now: new Date(),
+    });
+    expect(await scan('demo-derby', fromNewPhone)).toMatchObject({ reason: 'NOT_OPEN_YET' });
+    expect(await scan('tonight', fromNewPhone)).toMatchObject({
+      decision: 'ADMIT',
+      holderName: 'ΣΟΦΙΑ ΙΩΑΝΝΙΔΟΥ',
+    });
+    // Only a ticket the person carries: another's, or a key no signature could be verified with.
+    expect(
+      (
+        await call(HOLDER, 'POST', '/api/wallet/tickets/303000000002/device-key', {
+          publicKey: newPhone.publicKey,
+        })
+      ).status,
+    ).toBe(404);
+    const badKey = await call(OTHER, 'POST', '/api/wallet/tickets/303000000002/device-key', {
+      publicKey: 'abc',
+    });
+    expect(badKey.status).toBe(400);
+    expect((await firstError(badKey))?.description).toBe(gateMessages.devicePublicKey);
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { validationMessages } from '@tickets/domain';
+import { parseGateCode, validationMessages, verifyGateCodeSignatures } from '@tickets/domain';
 import { auditLog, tickets } from '../src/db/schema';
 import { DEMO_TICKETS, demoTicketCode } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
@@ -68,7 +68,17 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
       venue: 'Γήπεδο Ολυμπιάδας',
       personalizedOn: expect.any(String),
     });
-    expect(issued.privateCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
+    // A QR: signed by the platform over the ticket, its event and the print's serial, nothing personal.
+    const printed = parseGateCode(issued.privateCode as string);
+    expect(printed).toMatchObject({ kind: 'paper', ticketCode: derby(1), serial: 1 });
+    const [ticket] = await server.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.publicCode, derby(1)));
+    expect(printed).toMatchObject({ scopeEventId: ticket?.eventId });
+    expect(verifyGateCodeSignatures(printed!, server.config.gateKeys.trusted, { now: new Date() })).toEqual({
+      ok: true,
+    });
     const audit = await server.database.db
       .select()
       .from(auditLog)
@@ -76,7 +86,7 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
     expect(audit.map((row) => row.action)).toEqual(['TICKET_PERSONALIZE']);
   });
 
-  it('answers the same code to a reprint and refuses another person', async () => {
+  it('reprints with a new serial, which replaces the code printed before, and refuses another person', async () => {
     const first = (await (await personalize(CLUB_OFFICER, overSixtySeven(derby(2)))).json()) as Record<
       string,
       string
@@ -85,7 +95,13 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
       string,
       string
     >;
-    expect(again.privateCode).toBe(first.privateCode);
+    expect(parseGateCode(first.privateCode as string)).toMatchObject({ ticketCode: derby(2), serial: 1 });
+    expect(parseGateCode(again.privateCode as string)).toMatchObject({ ticketCode: derby(2), serial: 2 });
+    const [ticket] = await server.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.publicCode, derby(2)));
+    expect(ticket).toMatchObject({ privateCode: again.privateCode, codeSerial: 2 });
     const other = await personalize(CLUB_OFFICER, overSixtySeven(derby(2), 'ΑΒ999999'));
     expect(other.status).toBe(409);
     expect((await firstError(other))?.code).toBe('TICKET_ALREADY_BOUND');
@@ -100,25 +116,36 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
     expect(attempts.map((response) => response.status).sort()).toEqual([200, 409, 409, 409]);
   });
 
-  it('turns a double submission of the same binding into one binding and reprints', async () => {
+  it('turns a double submission of the same binding into one binding; the last print is the live one', async () => {
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => personalize(CLUB_OFFICER, overSixtySeven(derby(7)))),
     );
     expect(answers.map((response) => response.status)).toEqual([200, 200, 200, 200]);
-    const codes = await Promise.all(
-      answers.map(async (response) => ((await response.json()) as Record<string, string>).privateCode),
+    const serials = await Promise.all(
+      answers.map(
+        async (response) =>
+          (
+            parseGateCode(((await response.json()) as Record<string, string>).privateCode as string) as {
+              serial: number;
+            }
+          ).serial,
+      ),
     );
-    expect(new Set(codes).size).toBe(1);
     const audit = await server.database.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.subject, derby(7)));
-    expect(audit.map((row) => row.action).sort()).toEqual([
-      'TICKET_PERSONALIZE',
-      'TICKET_PERSONALIZE_REPRINT',
-      'TICKET_PERSONALIZE_REPRINT',
-      'TICKET_PERSONALIZE_REPRINT',
-    ]);
+    const actions = audit.map((row) => row.action);
+    expect(actions.filter((action) => action === 'TICKET_PERSONALIZE')).toHaveLength(1);
+    // A submission that found the ticket bound reprinted it; one that lost the race to bind it
+    // answers the code the winner printed. Every print but the last is revoked.
+    const reprints = actions.filter((action) => action === 'TICKET_PERSONALIZE_REPRINT').length;
+    const [ticket] = await server.database.db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.publicCode, derby(7)));
+    expect(ticket?.codeSerial).toBe(1 + reprints);
+    expect(Math.max(...serials)).toBe(ticket?.codeSerial);
   });
 
   it('identifies a foreigner with Latin names; barcode for the basketball club', async () => {

@@ -172,6 +172,8 @@ export const messages = {
     personalizedOn: 'Ονομαστικοποιήθηκε',
     modifiedOn: 'Τροποποιήθηκε',
     verificationCode: 'Κωδικός επαλήθευσης',
+    /** What a screen reader says of a printed QR: its 179 digits are for the gate's scanner only. */
+    signedQr: 'κωδικός QR με την ψηφιακή υπογραφή της πλατφόρμας, για τον έλεγχο στην είσοδο',
     issued: 'Το έγγραφο εκδόθηκε',
     print: 'Εκτύπωση',
     addNew: 'Προσθήκη νέου εισιτηρίου',

@@ -5,6 +5,9 @@ import {
   ENTERS_ALONE_FROM_AGE,
   formatTime,
   gateMessages,
+  parseGateCode,
+  verifyGateCodeSignatures,
+  type PlatformPublicKey,
   GATES_OPEN_MINUTES_BEFORE,
   type Admission,
   type AdmissionReason,
@@ -21,6 +24,7 @@ import {
   guardianships,
   tickets,
   transfers,
+  walletCredentials,
 } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
@@ -46,15 +50,22 @@ import type { Device } from './devices';
  * holder's guardian, a minor's accepted companion, a first admission, and whether the one who enters
  * or the companion is suspended (the rule of shared/suspensions.ts, asked inside the statement).
  */
+type ScanSource = 'print' | 'code' | 'credential';
+
 const scanQuery = preparedPerDatabase((db) => {
   const code = sql`${sql.placeholder('code')}::text`;
   const eventId = sql`${sql.placeholder('eventId')}::bigint`;
   const organisationId = sql`${sql.placeholder('organisationId')}::text`;
-  // A union's column is read the way its first branch's is: a bigint needs saying it is a number.
+  // What the scanned code is, by where it was found: a print (the live one, or one a reprint
+  // revoked), a wallet's per-fixture code, or a wallet's credential (its id read from the code). A
+  // union's column is read the way its first branch's is: a bigint needs saying it is a number.
   const scanned = db
     .select({
       ticketId: tickets.id,
-      walletEventId: sql<number | null>`null::bigint`.mapWith(Number).as('wallet_event_id'),
+      source: sql<ScanSource>`'print'`.as('source'),
+      walletEventId: sql`null::bigint`
+        .mapWith((id: string | number | null) => (id === null ? null : Number(id)))
+        .as('wallet_event_id'),
       issuedTo: sql<string | null>`null::text`.as('issued_to'),
       revoked: sql<boolean>`false`.as('revoked'),
     })
@@ -63,13 +74,43 @@ const scanQuery = preparedPerDatabase((db) => {
     .unionAll(
       db
         .select({
+          ticketId: tickets.id,
+          source: sql<ScanSource>`'print'`,
+          walletEventId: sql<number | null>`null::bigint`,
+          issuedTo: sql<string | null>`null::text`,
+          revoked: sql<boolean>`true`,
+        })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.publicCode, sql`${sql.placeholder('printTicket')}::text`),
+            sql`${tickets.codeSerial} > ${sql.placeholder('printSerial')}::int`,
+          ),
+        ),
+    )
+    .unionAll(
+      db
+        .select({
           ticketId: gateCodes.ticketId,
+          source: sql<ScanSource>`'code'`,
           walletEventId: gateCodes.eventId,
           issuedTo: gateCodes.issuedTo,
           revoked: sql<boolean>`${gateCodes.revokedAt} is not null`,
         })
         .from(gateCodes)
         .where(eq(gateCodes.code, code)),
+    )
+    .unionAll(
+      db
+        .select({
+          ticketId: walletCredentials.ticketId,
+          source: sql<ScanSource>`'credential'`,
+          walletEventId: walletCredentials.scopeEventId,
+          issuedTo: walletCredentials.issuedTo,
+          revoked: sql<boolean>`${walletCredentials.revokedAt} is not null`,
+        })
+        .from(walletCredentials)
+        .where(eq(walletCredentials.id, sql`${sql.placeholder('credentialId')}::bigint`)),
     )
     .as('scanned');
   const clubEvent = alias(events, 'club_event');
@@ -101,7 +142,12 @@ const scanQuery = preparedPerDatabase((db) => {
         row: tickets.row,
         seat: tickets.seat,
       },
-      wallet: { eventId: scanned.walletEventId, issuedTo: scanned.issuedTo, revoked: scanned.revoked },
+      scanned: {
+        source: scanned.source,
+        eventId: scanned.walletEventId,
+        issuedTo: scanned.issuedTo,
+        revoked: scanned.revoked,
+      },
       // Flat, not nested: each is null when its left join found nothing.
       holderName: sql<string | null>`${fullNameOf(citizens)}`,
       holderAge: sql<number | null>`date_part('year', age(${athensToday}, ${citizens.birthDate}))::int`,
@@ -212,27 +258,36 @@ export async function decideAdmission(
   db: Db,
   device: Device,
   request: AdmissionRequest,
-  audit: (entry: AuditEntry) => Promise<void>,
-  requestId: string,
+  context: {
+    audit: (entry: AuditEntry) => Promise<void>;
+    requestId: string;
+    trustedKeys: readonly PlatformPublicKey[];
+  },
 ): Promise<Admission> {
+  const code = request.code.trim().toUpperCase();
+  // A signed code says which ticket and print, or which wallet credential, it claims to be.
+  const parsed = parseGateCode(code);
   const [scan] = await scanQuery(db).execute({
-    code: request.code.trim().toUpperCase(),
+    code,
     eventId: request.eventId,
     organisationId: device.organisationId,
+    printTicket: parsed?.kind === 'paper' ? parsed.ticketCode : null,
+    printSerial: parsed?.kind === 'paper' ? parsed.serial : null,
+    credentialId: parsed?.kind === 'wallet' ? parsed.credentialId : null,
   });
   if (!scan) throw new AppError('EVENT_NOT_FOUND');
-  const { event, ticket, wallet } = scan;
+  const { event, ticket } = scan;
   const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
   const loan = scan.loanAfm === null ? null : { afm: scan.loanAfm, name: scan.loanName };
   const declared =
     scan.companionAfm === null ? null : { name: scan.companionName as string, afm: scan.companionAfm };
   const first = scan.firstAt === null ? null : { at: scan.firstAt, device: scan.firstDevice as string };
   const refuse = async (reason: AdmissionReason, shown: Partial<Admission> = {}): Promise<Admission> => {
-    await audit({
+    await context.audit({
       actor: `device:${device.id}`,
       action: 'GATE_REFUSE',
       subject: ticket?.publicCode ?? null,
-      requestId,
+      requestId: context.requestId,
       details: { eventId: event.id, reason },
     });
     return {
@@ -243,9 +298,28 @@ export async function decideAdmission(
       ...shown,
     };
   };
-  if (!ticket) return refuse('UNKNOWN_CODE');
-  const walletCode = wallet.issuedTo === null ? undefined : wallet;
-  if (walletCode ? walletCode.eventId !== event.id : !admitsTo(ticket, event)) return refuse('WRONG_EVENT');
+  if (!ticket || !parsed) return refuse('UNKNOWN_CODE');
+  const { source, revoked } = scan.scanned;
+  // Genuine: a print or a per-fixture code found as it was stored is; a revoked print and a
+  // credential are known by what they claim, so their signatures must hold (and a wallet code's time).
+  const signatures =
+    parsed.kind === 'random' || (source === 'print' && !revoked)
+      ? { ok: true as const }
+      : verifyGateCodeSignatures(parsed, context.trustedKeys, { now: new Date() });
+  if (!signatures.ok && signatures.reason === 'UNKNOWN_CODE') return refuse('UNKNOWN_CODE');
+  if (parsed.kind !== 'random' && parsed.ticketCode !== ticket.publicCode) return refuse('UNKNOWN_CODE');
+  // A wallet's per-fixture code revoked by a loan says so below (NOT_FOR_THIS_EVENT), as it is.
+  if (revoked && source !== 'code') return refuse('REVOKED');
+  if (!signatures.ok) return refuse(signatures.reason);
+  const walletCode =
+    scan.scanned.issuedTo === null ? undefined : { ...scan.scanned, issuedTo: scan.scanned.issuedTo };
+  const forThisEvent =
+    source === 'print'
+      ? admitsTo(ticket, event)
+      : source === 'code'
+        ? walletCode?.eventId === event.id
+        : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId;
+  if (!forThisEvent) return refuse('WRONG_EVENT');
 
   // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
   const entrant = loan
@@ -257,8 +331,7 @@ export async function decideAdmission(
   if (entrant.lent && holdersCode) return refuse('NOT_FOR_THIS_EVENT');
   // A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian.
   const bearerEnters = (issuedTo: string) => (entrant.afm ? entrant.afm === issuedTo : scan.bearerIsGuardian);
-  if (walletCode && (walletCode.revoked || !bearerEnters(walletCode.issuedTo as string)))
-    return refuse('REVOKED');
+  if (walletCode && (revoked || !bearerEnters(walletCode.issuedTo))) return refuse('REVOKED');
 
   const minor = !entrant.lent && holder !== null && holder.age < 18;
   const companion =
@@ -286,7 +359,7 @@ export async function decideAdmission(
         actor: `device:${device.id}`,
         action: 'GATE_ADMIT',
         subject: ticket.publicCode,
-        requestId,
+        requestId: context.requestId,
       });
   if (admitted) {
     return {

@@ -145,7 +145,12 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: admissionSchema },
       },
     },
-    async (request) => decideAdmission(db, deviceOf(request), request.body, app.audit, request.id),
+    async (request) =>
+      decideAdmission(db, deviceOf(request), request.body, {
+        audit: app.audit,
+        requestId: request.id,
+        trustedKeys: app.config.gateKeys.trusted,
+      }),
   );
 
   app.delete(

@@ -1,11 +1,17 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { canonicalIdentifier, type IssuedTicket, type TicketIssueRequest } from '@tickets/domain';
+import {
+  canonicalIdentifier,
+  type DisplayMode,
+  type IssuedTicket,
+  type PlatformKey,
+  type TicketIssueRequest,
+} from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
-import { auditedWith, writeAudit } from '../../shared/audit';
-import { newVerificationCode } from '../../shared/codes';
+import { auditedWith, writeAudit, type AuditEntry } from '../../shared/audit';
+import { paperCodeFor } from '../../shared/codes';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 import {
@@ -41,6 +47,7 @@ const bindUnboundTicket = preparedPerDatabase((db) => {
         documentId: value('documentId'),
         documentKey: value('documentKey'),
         privateCode: value('privateCode'),
+        codeSerial: sql`1`,
         binding: value('binding'),
         personalizedBy: value('actor'),
         personalizedAt: sql`now()`,
@@ -61,15 +68,43 @@ const bindUnboundTicket = preparedPerDatabase((db) => {
 });
 
 /**
+ * A reprint: the next serial and a new code, which revokes every earlier print (docs/design.md §8).
+ * Of two reprints racing, the one that lost prints what the winner printed.
+ */
+async function reprintTicket(
+  db: Db,
+  ticket: typeof tickets.$inferSelect,
+  displayMode: DisplayMode,
+  audit: AuditEntry,
+  signer: PlatformKey,
+) {
+  return db.transaction(async (tx) => {
+    const serial = ticket.codeSerial + 1;
+    const [reprinted] = await tx
+      .update(tickets)
+      .set({
+        codeSerial: serial,
+        privateCode: paperCodeFor(ticket, displayMode, serial, signer),
+        modifiedAt: new Date(),
+      })
+      .where(and(eq(tickets.id, ticket.id), eq(tickets.codeSerial, ticket.codeSerial)))
+      .returning();
+    if (reprinted) await writeAudit(tx, audit);
+    return reprinted ?? (await tx.select().from(tickets).where(eq(tickets.id, ticket.id)))[0];
+  });
+}
+
+/**
  * Binds a ticket to a fan at the ticket office (docs/design.md §5): the officer's organisation's
- * ticket, an event not yet started, a person not suspended. The same binding again answers the
- * same verification code (a reprint); binding a bound ticket to someone else is refused.
+ * ticket, an event not yet started, a person not suspended. The same binding again is a reprint
+ * (a new code, the old one revoked); binding a bound ticket to someone else is refused.
  */
 export async function issueTicket(
   db: Db,
   actor: { user: SessionUser; requestId: string },
   binding: Binding,
   request: TicketIssueRequest,
+  signer: PlatformKey,
 ): Promise<IssuedTicket> {
   const [found, suspended] = await Promise.all([
     findTicketForOfficer(db, actor.user, request.ticketCode),
@@ -83,16 +118,31 @@ export async function issueTicket(
   const bound = found.ticket.documentId ?? found.ticket.holderAfm ?? found.ticket.holderAmka;
   if (bound !== null && !reprint) throw new AppError('TICKET_ALREADY_BOUND');
 
+  const displayMode = displayModeOf(found.displayMode);
   let ticket = found.ticket;
-  let reprinted = reprint;
-  if (!reprint) {
+  if (reprint) {
+    const reprinted = await reprintTicket(
+      db,
+      found.ticket,
+      displayMode,
+      {
+        actor: actor.user.afm,
+        action: `TICKET_${binding}_REPRINT`,
+        subject: request.ticketCode,
+        requestId: actor.requestId,
+      },
+      signer,
+    );
+    if (!reprinted) throw new AppError('TICKET_NOT_FOUND');
+    ticket = reprinted;
+  } else {
     const [updated] = await bindUnboundTicket(db).execute({
       ticketId: found.ticket.id,
       fullName: fullNameOf(request),
       documentType: request.documentType,
       documentId: request.documentId,
       documentKey: canonicalIdentifier(request.documentId),
-      privateCode: newVerificationCode(),
+      privateCode: paperCodeFor(found.ticket, displayMode, 1, signer),
       binding,
       actor: actor.user.afm,
       action: `TICKET_${binding}`,
@@ -102,25 +152,17 @@ export async function issueTicket(
     if (updated) {
       ticket = updated;
     } else {
-      // Lost the race: to the same person (a double submission) it is a reprint, else a refusal.
+      // Lost the race: to the same person it is the same submission twice (the code the winner
+      // printed), to anyone else a refusal.
       const [current] = await db.select().from(tickets).where(eq(tickets.id, found.ticket.id));
       if (!current || !isSameBinding(current, request)) throw new AppError('TICKET_ALREADY_BOUND');
       ticket = current;
-      reprinted = true;
     }
-  }
-  if (reprinted) {
-    await writeAudit(db, {
-      actor: actor.user.afm,
-      action: `TICKET_${binding}_REPRINT`,
-      subject: request.ticketCode,
-      requestId: actor.requestId,
-    });
   }
   if (!ticket.privateCode) throw new AppError('INTERNAL_ERROR');
   return {
     ...toTicketDetails({ ...found, ticket }),
     privateCode: ticket.privateCode,
-    displayMode: displayModeOf(found.displayMode),
+    displayMode,
   };
 }

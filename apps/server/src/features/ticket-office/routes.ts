@@ -23,7 +23,13 @@ export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<voi
       },
     },
     async (request) =>
-      issueTicket(db, { user: currentUser(request), requestId: request.id }, 'IDENTIFY', request.body),
+      issueTicket(
+        db,
+        { user: currentUser(request), requestId: request.id },
+        'IDENTIFY',
+        request.body,
+        app.config.gateKeys.signer,
+      ),
   );
 
   app.post(
@@ -39,6 +45,12 @@ export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<voi
       },
     },
     async (request) =>
-      issueTicket(db, { user: currentUser(request), requestId: request.id }, 'PERSONALIZE', request.body),
+      issueTicket(
+        db,
+        { user: currentUser(request), requestId: request.id },
+        'PERSONALIZE',
+        request.body,
+        app.config.gateKeys.signer,
+      ),
   );
 }

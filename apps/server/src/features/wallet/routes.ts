@@ -7,11 +7,14 @@ import {
   ticketCodeField,
   transferSchema,
   validationMessages,
+  walletCredentialSchema,
+  walletDeviceKeySchema,
   walletLookupSchema,
   walletTicketSchema,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests';
+import { registerDeviceKey } from './device-keys';
 import { listLookups } from './lookups';
 import { listWalletTickets } from './tickets';
 import { answerTransfer, createTransfer, listTransfers } from './transfers';
@@ -98,6 +101,30 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listTransfers(db, currentUser(request).afm),
+  );
+
+  app.post(
+    '/api/wallet/tickets/:publicCode/device-key',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        operationId: 'registerDeviceKey',
+        summary:
+          "Register this phone's Ed25519 key for a ticket the person carries; answers the credential its gate codes are made with (the phone before it is revoked)",
+        params: z.object({ publicCode: ticketCodeField }),
+        body: walletDeviceKeySchema,
+        response: { 200: walletCredentialSchema },
+      },
+    },
+    async (request) =>
+      registerDeviceKey(
+        db,
+        { user: currentUser(request), requestId: request.id },
+        request.params.publicCode,
+        request.body.publicKey,
+        app.config.gateKeys.signer,
+      ),
   );
 
   app.post(

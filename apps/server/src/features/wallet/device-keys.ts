@@ -1,0 +1,77 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { issueWalletCredential, type PlatformKey, type WalletCredentialResponse } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { tickets, walletCredentials } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
+import { writeAudit } from '../../shared/audit';
+import type { SessionUser } from '../../shared/sessions';
+import { listWalletTickets } from './tickets';
+
+/**
+ * A wallet registers its phone's key for a ticket it carries (docs/design.md §8): the platform signs
+ * a credential binding that key to the ticket and what it admits to — the ticket's own event (a match,
+ * or a season) for its holder or a minor's guardian, the lent fixture (the soonest, if several) for a
+ * loan's recipient. One phone per ticket: the credential before it is revoked in the same transaction.
+ */
+export async function registerDeviceKey(
+  db: Db,
+  actor: { user: SessionUser; requestId: string },
+  publicCode: string,
+  devicePublicKey: string,
+  signer: PlatformKey,
+): Promise<WalletCredentialResponse> {
+  // What the wallet lists is what the person carries: the same rules, asked the same way.
+  const carried = (await listWalletTickets(db, actor.user.afm)).find(
+    (entry) => entry.publicCode === publicCode,
+  );
+  if (!carried) throw new AppError('TICKET_NOT_FOUND');
+  if (carried.blocked) throw new AppError('TICKET_BLOCKED');
+  const scopeEventId =
+    carried.lentBy === null ? carried.eventId : (carried.fixtures[0]?.eventId ?? carried.eventId);
+
+  return db.transaction(async (tx) => {
+    const [ticket] = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(eq(tickets.publicCode, publicCode));
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    const now = new Date();
+    const replaced = await tx
+      .update(walletCredentials)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(walletCredentials.ticketId, ticket.id),
+          eq(walletCredentials.scopeEventId, scopeEventId),
+          eq(walletCredentials.issuedTo, actor.user.afm),
+          isNull(walletCredentials.revokedAt),
+        ),
+      )
+      .returning({ id: walletCredentials.id });
+    // The credential carries its own id (its serial), so the row comes first and the signature after.
+    const [row] = await tx
+      .insert(walletCredentials)
+      .values({
+        ticketId: ticket.id,
+        scopeEventId,
+        issuedTo: actor.user.afm,
+        devicePublicKey,
+        credential: '',
+      })
+      .returning({ id: walletCredentials.id });
+    if (!row) throw new AppError('INTERNAL_ERROR');
+    const credential = issueWalletCredential(
+      { ticketCode: publicCode, scopeEventId, credentialId: row.id, devicePublicKey, issuedAt: now },
+      signer,
+    );
+    await tx.update(walletCredentials).set({ credential }).where(eq(walletCredentials.id, row.id));
+    await writeAudit(tx, {
+      actor: actor.user.afm,
+      action: 'WALLET_DEVICE_KEY',
+      subject: publicCode,
+      requestId: actor.requestId,
+      details: { credentialId: row.id, eventId: scopeEventId, replaced: replaced.map((old) => old.id) },
+    });
+    return { credential };
+  });
+}
