@@ -267,7 +267,8 @@ const notEntering = {
  * `createdAt` is older (it says when it was built, not when it was last found current).
  */
 const built = new WeakMap<Db, Map<number, { digest: string; manifest: GateManifest }>>();
-const BUILT_KEPT = 32;
+/** A full stadium's manifest is some 13 MB in memory: a few matches at once, not a season of them. */
+const BUILT_KEPT = 8;
 
 const digestOf = (input: Omit<GateManifestInput, 'createdAt'>, signer: Config['gateKeys']['signer']) =>
   createHash('sha256')
