@@ -543,6 +543,15 @@ export interface paths {
         /**
          * Decide and record the entry of a scanned code (paper QR or Code 128, or a wallet gate code) to an event
          * @description For a registered gate device, with its token; refused at once once it's revoked.
+         *
+         *     `code` is what the device scanned, one of (docs/gate-codes.md in the repository gives every byte):
+         *     - a **signed paper code** (printed as a QR): decimal digits, about 180, encoding
+         *       `01 ‖ varint keyId ‖ 5-byte ticket code ‖ varint event or season id ‖ varint print serial ‖ Ed25519 signature`
+         *       by the platform's key `keyId` (`GET /api/gate/keys`); a reprint takes the next serial and revokes the earlier ones;
+         *     - a **random code** (printed as Code 128): 16 characters of Crockford base 32;
+         *     - a **wallet code** (a phone's QR, changing every 30 s): digits encoding the platform-signed credential
+         *       (`02 ‖ …` binding the phone's Ed25519 key to the ticket and event or season) ‖ 4-byte time ‖ the phone's
+         *       signature; accepted within 60 s of its time. `makeWalletCode` in packages/domain is the reference.
          */
         post: operations["postGateAdmissions"];
         delete?: never;
@@ -601,6 +610,14 @@ export interface paths {
         /**
          * The signed offline manifest of one event: the codes that admit to it, sealed, and the revoked and suspended ones
          * @description For a registered gate device, with its token; refused at once once it's revoked.
+         *
+         *     Signed with one of the platform's keys (`signature.keyId`): Ed25519 over the context
+         *     `tickets-gate/manifest/v1` and the SHA-256 of the RFC 8785 canonical JSON of every member but `signature`.
+         *     One entry per live code, under `entries.paper|random|wallet`, keyed by an HMAC of the code's secret part
+         *     (a paper code's signature, a random code, a credential's platform signature) with `salt`, and sealed
+         *     (ChaCha20-Poly1305) under a key derived the same way: a lost device reveals nobody without the tickets.
+         *     Identity keys (suspended ones, and each entry's holder and companion) are salted 8-byte hashes. docs/gate-codes.md
+         *     in the repository gives every byte, with test vectors.
          */
         get: operations["getGateManifest"];
         put?: never;
