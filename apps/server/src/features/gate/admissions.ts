@@ -1,4 +1,4 @@
-import { and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   ADMISSION_UNDO_MINUTES,
@@ -28,11 +28,10 @@ import {
 } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
-import { athensToday } from '../../shared/athens-time';
 import { auditedWith, writeAudit, type AuditEntry } from '../../shared/audit';
 import { admitsTo, entryGivingLoan } from '../../shared/entry';
 import { isOver } from '../../shared/events';
-import { fullNameOf } from '../../shared/people';
+import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
 import { directKeysOf, isSuspendedWhere } from '../../shared/suspensions';
 import type { Device } from './devices';
 
@@ -150,7 +149,7 @@ const scanQuery = preparedPerDatabase((db) => {
       },
       // Flat, not nested: each is null when its left join found nothing.
       holderName: sql<string | null>`${fullNameOf(citizens)}`,
-      holderAge: sql<number | null>`date_part('year', age(${athensToday}, ${citizens.birthDate}))::int`,
+      holderAge: ageToday(citizens),
       loanAfm: transfers.toAfm,
       loanName: transfers.toName,
       bearerIsGuardian: sql<boolean>`${exists(
@@ -191,13 +190,7 @@ const scanQuery = preparedPerDatabase((db) => {
         ),
       ),
     )
-    .leftJoin(
-      citizens,
-      or(
-        eq(citizens.afm, tickets.holderAfm),
-        and(isNull(tickets.holderAfm), eq(citizens.amka, tickets.holderAmka)),
-      ),
-    )
+    .leftJoin(citizens, registryHolderOfTicket)
     .leftJoin(transfers, entryGivingLoan(tickets.id, events.id))
     .leftJoin(
       companionDeclarations,

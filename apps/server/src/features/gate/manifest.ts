@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   buildGateManifest,
   ENTERS_ALONE_FROM_AGE,
@@ -25,10 +25,9 @@ import {
   walletCredentials,
 } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { athensToday } from '../../shared/athens-time';
 import { entryGivingLoan } from '../../shared/entry';
 import { eventEnd } from '../../shared/events';
-import { fullNameOf } from '../../shared/people';
+import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
 import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../shared/suspensions';
 import type { Device } from './devices';
 
@@ -70,7 +69,7 @@ async function ticketsAdmitting(db: Db, eventId: number, admitting: number[]) {
         row: tickets.row,
         seat: tickets.seat,
         registryName: sql<string | null>`${fullNameOf(citizens)}`,
-        age: sql<number | null>`date_part('year', age(${athensToday}, ${citizens.birthDate}))::int`,
+        age: ageToday(citizens),
         loanAfm: transfers.toAfm,
         loanName: transfers.toName,
         // Who enters (the rule of admissions.ts): a loan's recipient, known by ΑΦΜ; else the holder.
@@ -88,13 +87,7 @@ async function ticketsAdmitting(db: Db, eventId: number, admitting: number[]) {
         companionKeys: keysOf(sql`${companionDeclarations.companionAfm}`, sql`null::text`, sql`null::text`),
       })
       .from(tickets)
-      .leftJoin(
-        citizens,
-        or(
-          eq(citizens.afm, tickets.holderAfm),
-          and(isNull(tickets.holderAfm), eq(citizens.amka, tickets.holderAmka)),
-        ),
-      )
+      .leftJoin(citizens, registryHolderOfTicket)
       .leftJoin(transfers, entryGivingLoan(tickets.id, eventId))
       .leftJoin(
         companionDeclarations,
