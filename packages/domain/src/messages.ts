@@ -470,15 +470,8 @@ export const walletStandInMessages = {
   nextFixture: 'Επόμενος αγώνας',
   lentBy: (name: string) => `Σας το δάνεισε: ${name}`,
   dependent: (name: string) => `Εισιτήριο του/της ${name}, που συνοδεύετε`,
-  seat: (parts: { sector: string | null; gate: string | null; row: string | null; seat: string | null }) =>
-    [
-      parts.gate && `Θύρα ${parts.gate}`,
-      parts.sector && `Τμήμα ${parts.sector}`,
-      parts.row && `Σειρά ${parts.row}`,
-      parts.seat && `Θέση ${parts.seat}`,
-    ]
-      .filter(Boolean)
-      .join(', ') || 'Ελεύθερη θέση',
+  /** A ticket without a numbered seat (the seat itself as the gate shows it: gateMessages.seat). */
+  noSeat: 'Χωρίς αριθμημένη θέση',
   ticketCode: 'Κωδικός εισιτηρίου',
   show: 'Εμφάνιση κωδικού εισόδου',
   codeHeading: 'Κωδικός εισόδου',

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDateTime, messages, walletStandInMessages, type WalletTicket } from '@tickets/domain';
+import {
+  formatDateTime,
+  gateMessages,
+  messages,
+  walletStandInMessages,
+  type WalletTicket,
+} from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
@@ -40,7 +46,7 @@ function TicketDetails({ ticket }: { ticket: WalletTicket }) {
       </div>
       <div className="govgr-summary-list__row">
         <dt className="govgr-summary-list__key">{messages.ticketOffice.seat}</dt>
-        <dd className="govgr-summary-list__value">{text.seat(ticket)}</dd>
+        <dd className="govgr-summary-list__value">{gateMessages.seat(ticket) ?? text.noSeat}</dd>
       </div>
       <div className="govgr-summary-list__row">
         <dt className="govgr-summary-list__key">{text.ticketCode}</dt>
@@ -99,7 +105,7 @@ function ChosenTicket({ ticket, onBack }: { ticket: WalletTicket; onBack: () => 
         {text.codeHeading}: {ticket.eventDescription}
       </h2>
       <TicketNotes ticket={ticket} />
-      <TicketDetails ticket={ticket} />
+      {/* The code first: at the gate the phone is held up without scrolling. */}
       {ticket.blocked ? (
         <div className="govgr-warning-text">
           <h3 className="govgr-heading-s">{text.blocked}</h3>
@@ -111,6 +117,7 @@ function ChosenTicket({ ticket, onBack }: { ticket: WalletTicket; onBack: () => 
           <RotatingCode ticket={ticket} />
         </>
       )}
+      <TicketDetails ticket={ticket} />
       <Button variant="secondary" onClick={onBack}>
         {text.back}
       </Button>
