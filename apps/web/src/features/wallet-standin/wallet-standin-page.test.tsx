@@ -127,3 +127,35 @@ describe('the wallet stand-in', () => {
     expect(screen.queryByRole('button', { name: new RegExp(`^${text.show}`) })).toBeNull();
   });
 });
+
+describe("the stand-in's tile on the citizen's home", () => {
+  const homeWith = (standIn: number) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) =>
+        path === '/api/auth/user'
+          ? json(citizen)
+          : standIn === 204
+            ? new Response(null, { status: 204 })
+            : envelope('NOT_FOUND'),
+      ),
+    );
+
+  it('is there in development', async () => {
+    homeWith(204);
+    openApp('/tickets/choose-action');
+    expect((await screen.findByRole('link', { name: text.link })).getAttribute('href')).toBe(
+      '/wallet-standin',
+    );
+  });
+
+  it('is not there in production', async () => {
+    homeWith(404);
+    openApp('/tickets/choose-action');
+    await screen.findByRole('heading', { level: 1 });
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(screen.queryByRole('link', { name: text.link })).toBeNull();
+  });
+});
