@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { parseGateCode, walletStandInMessages } from '@tickets/domain';
+import { errorCatalogue, parseGateCode, walletStandInMessages } from '@tickets/domain';
 import { expectNoAxeViolations, PEOPLE, signIn } from './support';
 
 const text = walletStandInMessages;
@@ -97,4 +97,27 @@ test('the wallet stand-in shows a rotating gate QR that a gate admits tonight', 
   await page.getByRole('button', { name: text.back }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: text.ticketsHeading })).toBeVisible();
+});
+
+test("a refused registration shows the API's Greek message, and no code", async ({ page }) => {
+  // The server refuses a registration only for a suspended holder or a ticket no longer carried;
+  // answering in its envelope here keeps the demo people's tickets for the other specs.
+  const refusal = errorCatalogue.TICKET_BLOCKED;
+  await page.route('**/api/wallet/tickets/*/device-key', (route) =>
+    route.fulfill({
+      status: refusal.status,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        exceptions: { errors: [{ code: 'TICKET_BLOCKED', description: refusal.description }] },
+      }),
+    }),
+  );
+  await signIn(page, PEOPLE.citizen.afm);
+  await page.goto('/wallet-standin');
+  await page.getByRole('button', { name: new RegExp(`^${text.show}: .*${SEASON_TICKET}$`) }).click();
+  await expect(page.getByRole('alert')).toHaveText(refusal.description);
+  await expect(page.getByRole('img', { name: /^Κωδικός εισόδου QR/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: text.registerAgain })).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'refused');
 });

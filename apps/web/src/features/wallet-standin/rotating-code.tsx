@@ -82,6 +82,7 @@ export function RotatingCode({ ticket }: { ticket: WalletTicket }) {
       {error ? <ErrorBox message={error} /> : null}
       {code ? (
         <>
+          <p className="govgr-body">{text.codeHint}</p>
           <figure
             className="app-verification-code"
             role="img"

@@ -112,10 +112,7 @@ function ChosenTicket({ ticket, onBack }: { ticket: WalletTicket; onBack: () => 
           <p className="govgr-body">{ticket.blockedNotice}</p>
         </div>
       ) : (
-        <>
-          <p className="govgr-body">{text.codeHint}</p>
-          <RotatingCode ticket={ticket} />
-        </>
+        <RotatingCode ticket={ticket} />
       )}
       <TicketDetails ticket={ticket} />
       <Button variant="secondary" onClick={onBack}>
