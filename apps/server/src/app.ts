@@ -21,6 +21,7 @@ import { suspensionRoutes } from './features/suspensions/routes';
 import { taxisStandInRoutes } from './features/taxis-standin/routes';
 import { ticketOfficeRoutes } from './features/ticket-office/routes';
 import { transferRuleRoutes } from './features/transfer-rules/routes';
+import { walletStandInRoutes } from './features/wallet/stand-in';
 import { walletRoutes } from './features/wallet/routes';
 import { auditWriter, type AuditEntry } from './shared/audit';
 import { isApiPath, routePath } from './shared/api-paths';
@@ -177,6 +178,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await app.register(authRoutes);
   await app.register(companionRoutes);
   await app.register(walletRoutes);
+  await app.register(walletStandInRoutes);
   await app.register(ticketOfficeRoutes);
   await app.register(statsRoutes);
   await app.register(providerRoutes);

@@ -40,6 +40,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'POST /api/wallet/tickets/:publicCode/transfers': 'user',
   'POST /api/wallet/tickets/:publicCode/device-key': 'user',
   'POST /api/wallet/transfers/:transferId/:answer': 'user',
+  'GET /api/standin/wallet': 'public',
   'POST /api/ticket-office/identify': 'officer',
   'POST /api/ticket-office/personalize': 'officer',
   'POST /api/stats/ticket': 'officer',

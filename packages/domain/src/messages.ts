@@ -451,6 +451,42 @@ export const walletMessages = {
       : 'Για πληροφορίες επικοινωνήστε με την ομάδα υποστήριξης της πλατφόρμας.'),
 } as const;
 
+/**
+ * The development-only wallet stand-in (issue #14 item 6): a page that does what the Gov.gr Wallet
+ * does with a ticket, so the whole flow can be tried in one browser. Never in production.
+ */
+export const walletStandInMessages = {
+  title: 'Υποκατάστατο πορτοφολιού (μόνο για δοκιμές)',
+  notice:
+    'Η σελίδα αυτή κάνει ό,τι και το Gov.gr Wallet με τα εισιτήριά σας, για να δοκιμάσετε την είσοδο στο γήπεδο από τον υπολογιστή. Υπάρχει μόνο στο περιβάλλον δοκιμών.',
+  notAvailable:
+    'Το υποκατάστατο πορτοφολιού δεν είναι διαθέσιμο σε αυτό το περιβάλλον. Χρησιμοποιήστε την εφαρμογή Gov.gr Wallet.',
+  link: 'Υποκατάστατο πορτοφολιού (μόνο για δοκιμές)',
+  linkHint: 'Δείτε τα εισιτήριά σας και τον κωδικό εισόδου τους, όπως στο Gov.gr Wallet.',
+  ticketsHeading: 'Τα εισιτήριά σας',
+  noTickets: 'Δεν έχετε εισιτήρια για επερχόμενες εκδηλώσεις.',
+  loadFailed: 'Δεν ήταν δυνατή η εμφάνιση των εισιτηρίων σας. Δοκιμάστε ξανά σε λίγο.',
+  seasonTicket: 'Εισιτήριο διαρκείας',
+  nextFixture: 'Επόμενος αγώνας',
+  lentBy: (name: string) => `Σας το δάνεισε: ${name}`,
+  dependent: (name: string) => `Εισιτήριο του/της ${name}, που συνοδεύετε`,
+  /** A ticket without a numbered seat (the seat itself as the gate shows it: gateMessages.seat). */
+  noSeat: 'Χωρίς αριθμημένη θέση',
+  ticketCode: 'Κωδικός εισιτηρίου',
+  show: 'Εμφάνιση κωδικού εισόδου',
+  codeHeading: 'Κωδικός εισόδου',
+  codeHint:
+    'Δείξτε τον κωδικό στον ελεγκτή της πύλης. Αλλάζει μόνος του, ώστε ένα στιγμιότυπο οθόνης να μη χρησιμεύει σε άλλον.',
+  codeLabel: (event: string) => `Κωδικός εισόδου QR για «${event}»`,
+  refreshesIn: (seconds: number) => `Ανανεώνεται σε ${seconds} δευτ.`,
+  registering: 'Καταχώριση του κινητού…',
+  registerAgain: 'Καταχώριση του κινητού ξανά',
+  registerAgainHint: 'Δημιουργεί νέο κλειδί· ο κωδικός του προηγούμενου κινητού δεν θα γίνεται πια δεκτός.',
+  registerFailed: 'Δεν ήταν δυνατή η καταχώριση του κινητού. Δοκιμάστε ξανά σε λίγο.',
+  blocked: 'Το εισιτήριο δεν επιτρέπει είσοδο',
+  back: 'Πίσω στα εισιτήρια',
+} as const;
+
 /** Suspended users (docs/product-spec.md §5 and §8; quoted strings verbatim). */
 export const suspensionMessages = {
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',

@@ -28,6 +28,7 @@ const TransferEventsPage = lazyPage(() => import('../features/transfer-rules/tra
 const SuspendedUsersPage = lazyPage(() => import('../features/suspensions/suspended-users-page'));
 const GateDevicesPage = lazyPage(() => import('../features/gate-devices/gate-devices-page'));
 const GatePage = lazyPage(() => import('../features/gate/gate-page'));
+const WalletStandInPage = lazyPage(() => import('../features/wallet-standin/wallet-standin-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 
@@ -88,6 +89,11 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to={paths.tickets.base} replace /> },
       ticketsRoutes,
       ticketOfficeRoutes,
+      {
+        path: paths.walletStandIn,
+        element: <RequireRole roles={CITIZEN_ROLES} />,
+        children: [{ index: true, element: page(<WalletStandInPage />) }],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

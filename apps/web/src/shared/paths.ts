@@ -31,6 +31,8 @@ export const paths = {
   },
   /** The steward's screen: its own family, paired with a device token instead of a login. */
   gate: '/gate',
+  /** Development only (issue #14 item 6): the Gov.gr Wallet's part, played in the browser. */
+  walletStandIn: '/wallet-standin',
 } as const;
 
 /** The route family a path belongs to (unknown paths belong to /tickets). */

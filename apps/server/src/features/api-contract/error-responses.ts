@@ -10,6 +10,8 @@ import type { RouteOptions } from 'fastify';
 
 /** The refusals of each operation's own rules (its service's `AppError`s), by `METHOD url`. */
 export const RULE_ERRORS: Record<string, readonly (ErrorCode | SuspensionErrorCode)[]> = {
+  // The production profile has no wallet stand-in.
+  'GET /api/standin/wallet': ['NOT_FOUND'],
   'POST /api/tickets/dependents/declarations/indicate': [
     'DEPENDENT_NOT_FOUND',
     'MINOR_TICKET_NOT_FOUND',

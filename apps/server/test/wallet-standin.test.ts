@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { errorCatalogue } from '@tickets/domain';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { firstError } from './support/login';
+import { engines, startTestServer, type TestServer } from './support/test-server';
+
+/** The wallet stand-in page asks this before it shows anything: development yes, production no. */
+describe.each(engines)('the wallet stand-in switch (%s)', (engine) => {
+  let server: TestServer;
+  let production: FastifyInstance;
+  let productionBase: string;
+  beforeAll(async () => {
+    server = await startTestServer(engine);
+    // The production profile's app on the same database, without the TaxisNet stand-in as production runs.
+    const development = loadConfig({ DATA_DIR: 'memory' });
+    production = await buildApp({
+      config: { ...development, profile: 'production', taxis: { ...development.taxis, standIn: false } },
+      database: server.database,
+      logStream: { write: () => undefined },
+    });
+    await production.listen({ host: 'localhost', port: 0 });
+    productionBase = production.publicUrl();
+  });
+  afterAll(async () => {
+    await production.close();
+    await server.close();
+  });
+
+  it('answers 204 in the development profile', async () => {
+    const response = await fetch(`${server.baseUrl}/api/standin/wallet`);
+    expect(response.status).toBe(204);
+  });
+
+  it('is not there in the production profile: 404, in Greek', async () => {
+    const response = await fetch(`${productionBase}/api/standin/wallet`);
+    expect(response.status).toBe(404);
+    expect((await firstError(response))?.description).toBe(errorCatalogue.NOT_FOUND.description);
+  });
+});

@@ -1,0 +1,162 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  formatDateTime,
+  gateMessages,
+  messages,
+  walletStandInMessages,
+  type WalletTicket,
+} from '@tickets/domain';
+import { Button } from '../../shared/components/buttons';
+import { ErrorBox } from '../../shared/components/error-box';
+import { PageHeading } from '../../shared/components/page-heading';
+import { Spinner } from '../../shared/components/spinner';
+import { useLoad } from '../../shared/use-load';
+import { fetchWalletStandInAvailable } from '../../shared/wallet-stand-in';
+import { fetchWalletTickets } from './api';
+import { RotatingCode } from './rotating-code';
+
+const text = walletStandInMessages;
+
+/** A season ticket enters the soonest fixture it still carries (one lent to someone else it does not). */
+const nextFixtureOf = (ticket: WalletTicket) => ticket.fixtures.find((fixture) => fixture.lentTo === null);
+
+/** The event a ticket enters next and when: the match, or for a season ticket its next fixture. */
+function entryOf(ticket: WalletTicket) {
+  const fixture = ticket.seasonal ? nextFixtureOf(ticket) : undefined;
+  return fixture
+    ? { description: fixture.eventDescription, at: fixture.eventDateTime, venue: fixture.venue }
+    : { description: ticket.eventDescription, at: ticket.eventDateTime, venue: ticket.venue };
+}
+
+function TicketDetails({ ticket }: { ticket: WalletTicket }) {
+  const entry = entryOf(ticket);
+  return (
+    <dl className="govgr-summary-list">
+      {ticket.seasonal ? (
+        <div className="govgr-summary-list__row">
+          <dt className="govgr-summary-list__key">{text.nextFixture}</dt>
+          <dd className="govgr-summary-list__value">{entry.description}</dd>
+        </div>
+      ) : null}
+      <div className="govgr-summary-list__row">
+        <dt className="govgr-summary-list__key">{messages.ticketOffice.matchDateTime}</dt>
+        <dd className="govgr-summary-list__value">
+          {formatDateTime(entry.at)}, {entry.venue}
+        </dd>
+      </div>
+      <div className="govgr-summary-list__row">
+        <dt className="govgr-summary-list__key">{messages.ticketOffice.seat}</dt>
+        <dd className="govgr-summary-list__value">{gateMessages.seat(ticket) ?? text.noSeat}</dd>
+      </div>
+      <div className="govgr-summary-list__row">
+        <dt className="govgr-summary-list__key">{text.ticketCode}</dt>
+        <dd className="govgr-summary-list__value">{ticket.publicCode}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function TicketNotes({ ticket }: { ticket: WalletTicket }) {
+  const notes = [
+    ticket.seasonal ? text.seasonTicket : null,
+    ticket.lentBy ? text.lentBy(ticket.lentBy) : null,
+    ticket.dependentName ? text.dependent(ticket.dependentName) : null,
+  ].filter((note): note is string => note !== null);
+  return notes.length > 0 ? <p className="govgr-hint">{notes.join(' · ')}</p> : null;
+}
+
+function TicketList({
+  tickets,
+  onShow,
+}: {
+  tickets: WalletTicket[];
+  onShow: (ticket: WalletTicket) => void;
+}) {
+  if (tickets.length === 0) return <p className="govgr-body">{text.noTickets}</p>;
+  return (
+    <ul className="app-wallet-tickets">
+      {tickets.map((ticket) => (
+        <li key={`${ticket.publicCode}-${ticket.eventId}`} className="govgr-card govgr-card--border">
+          <div className="govgr-card__body">
+            <h3 className="govgr-card__heading govgr-heading-s">{ticket.eventDescription}</h3>
+            <TicketNotes ticket={ticket} />
+            <TicketDetails ticket={ticket} />
+            <Button
+              variant="secondary"
+              onClick={() => onShow(ticket)}
+              aria-label={`${text.show}: ${ticket.eventDescription}, ${ticket.publicCode}`}
+            >
+              {text.show}
+            </Button>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ChosenTicket({ ticket, onBack }: { ticket: WalletTicket; onBack: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen-reader users land on what they chose, not at the top of a changed page.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section aria-labelledby="wallet-code-heading">
+      <h2 id="wallet-code-heading" className="govgr-heading-l" tabIndex={-1} ref={heading}>
+        {text.codeHeading}: {ticket.eventDescription}
+      </h2>
+      <TicketNotes ticket={ticket} />
+      {/* The code first: at the gate the phone is held up without scrolling. */}
+      {ticket.blocked ? (
+        <div className="govgr-warning-text">
+          <h3 className="govgr-heading-s">{text.blocked}</h3>
+          <p className="govgr-body">{ticket.blockedNotice}</p>
+        </div>
+      ) : (
+        <RotatingCode ticket={ticket} />
+      )}
+      <TicketDetails ticket={ticket} />
+      <Button variant="secondary" onClick={onBack}>
+        {text.back}
+      </Button>
+    </section>
+  );
+}
+
+function WalletTickets() {
+  const [tickets] = useLoad(fetchWalletTickets, text.loadFailed);
+  const [chosen, setChosen] = useState<WalletTicket>();
+  if (tickets.status === 'loading') return <Spinner />;
+  if (tickets.status === 'failed') return <ErrorBox message={tickets.message} />;
+  if (chosen)
+    return <ChosenTicket key={chosen.publicCode} ticket={chosen} onBack={() => setChosen(undefined)} />;
+  return (
+    <>
+      <h2 className="govgr-heading-l">{text.ticketsHeading}</h2>
+      <TicketList tickets={tickets.data} onShow={setChosen} />
+    </>
+  );
+}
+
+/**
+ * The Gov.gr Wallet's part, played in the browser for development (issue #14 item 6): the signed-in
+ * person's tickets and the rotating gate QR, to try the whole flow on one machine. The server says
+ * whether it may be used; production refuses it.
+ */
+export default function WalletStandInPage() {
+  const [available] = useLoad(fetchWalletStandInAvailable, text.notAvailable);
+  return (
+    <>
+      <PageHeading>{text.title}</PageHeading>
+      {available.status === 'loading' ? (
+        <Spinner />
+      ) : available.status === 'ready' && available.data ? (
+        <>
+          <p className="govgr-body">{text.notice}</p>
+          <WalletTickets />
+        </>
+      ) : (
+        <ErrorBox message={text.notAvailable} />
+      )}
+    </>
+  );
+}

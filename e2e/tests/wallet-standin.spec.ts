@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
+import { errorCatalogue, parseGateCode, walletStandInMessages } from '@tickets/domain';
+import { expectNoAxeViolations, PEOPLE, signIn } from './support';
+
+const text = walletStandInMessages;
+const PHONE = { width: 390, height: 844 };
+const TONIGHT = 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας';
+/**
+ * ΣΟΦΙΑ's season ticket (the demo season holds tonight's match). No other spec admits it tonight:
+ * gate.spec.ts admits the minor's ticket and two match tickets; rules-and-suspensions lends its derby.
+ */
+const SEASON_TICKET = '303000000002';
+
+test.use({ viewport: PHONE });
+
+const shoot = async (page: Page, name: string) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+
+/** The QR as a gate's camera reads it. */
+async function readQr(page: Page) {
+  const png = PNG.sync.read(await page.locator('.app-wallet-code svg').screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+  if (!code) throw new Error('the wallet QR did not decode');
+  return code;
+}
+
+/** What a gate reads in the QR: a wallet code, with its credential's ticket and serial. */
+function walletCodeOf(code: string) {
+  const parsed = parseGateCode(code);
+  if (parsed?.kind !== 'wallet') throw new Error(`not a wallet code: ${parsed?.kind}`);
+  return parsed;
+}
+
+test('the wallet stand-in shows a rotating gate QR that a gate admits tonight', async ({ page, browser }) => {
+  await signIn(page, PEOPLE.citizen.afm);
+  // Where a citizen looks after signing in: the stand-in's tile, in development only.
+  await page.goto('/tickets/choose-action');
+  await page.getByRole('link', { name: text.link }).click();
+  await expect(page).toHaveURL('/wallet-standin');
+  await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: text.ticketsHeading })).toBeVisible();
+  await expect(page.getByText(SEASON_TICKET)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'tickets');
+
+  await page.getByRole('button', { name: new RegExp(`^${text.show}: .*${SEASON_TICKET}$`) }).click();
+  await expect(
+    page.getByRole('heading', { level: 2, name: new RegExp(`^${text.codeHeading}`) }),
+  ).toBeFocused();
+  const figure = page.getByRole('img', { name: /^Κωδικός εισόδου QR/ });
+  await expect(figure).toBeVisible();
+  await expect(page.getByText(/^Ανανεώνεται σε \d+ δευτ\.$/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'code');
+
+  const code = await readQr(page);
+  const parsed = walletCodeOf(code);
+  expect(parsed.ticketCode).toBe(SEASON_TICKET);
+
+  // The officer registers a gate device for tonight; the steward's device scans the phone.
+  const origin = new URL(page.url()).origin;
+  const office = await browser.newContext({ baseURL: origin });
+  const officer = await office.newPage();
+  await signIn(officer, PEOPLE.clubOfficer.afm, '/ticket-office');
+  const created = await officer.evaluate(async () => {
+    const response = await fetch('/api/ticket-office/gate-devices', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ label: 'Πύλη υποκατάστατου πορτοφολιού' }),
+    });
+    return { status: response.status, body: (await response.json()) as { token: string } };
+  });
+  await office.close();
+  expect(created.status).toBe(200);
+  const device = { Authorization: `Bearer ${created.body.token}` };
+  const events = (await (await page.request.get('/api/gate/events', { headers: device })).json()) as {
+    eventId: number;
+    eventDescription: string;
+  }[];
+  const tonight = events.find((event) => event.eventDescription === TONIGHT);
+  expect(tonight).toBeDefined();
+  const scanned = await page.request.post('/api/gate/admissions', {
+    headers: device,
+    data: { eventId: tonight?.eventId, code },
+  });
+  expect(scanned.status()).toBe(200);
+  expect(await scanned.json()).toMatchObject({ decision: 'ADMIT', reason: 'ADMITTED' });
+
+  // A new phone: a new key and credential, so a new code; the server revoked the one before.
+  await page.getByRole('button', { name: text.registerAgain }).click();
+  await expect.poll(async () => (await readQr(page)) !== code).toBe(true);
+  expect(walletCodeOf(await readQr(page)).credentialId).not.toBe(parsed.credentialId);
+
+  // Back to the list, by keyboard.
+  await page.getByRole('button', { name: text.back }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: text.ticketsHeading })).toBeVisible();
+});
+
+test("a refused registration shows the API's Greek message, and no code", async ({ page }) => {
+  // The server refuses a registration only for a suspended holder or a ticket no longer carried;
+  // answering in its envelope here keeps the demo people's tickets for the other specs.
+  const refusal = errorCatalogue.TICKET_BLOCKED;
+  await page.route('**/api/wallet/tickets/*/device-key', (route) =>
+    route.fulfill({
+      status: refusal.status,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        exceptions: { errors: [{ code: 'TICKET_BLOCKED', description: refusal.description }] },
+      }),
+    }),
+  );
+  await signIn(page, PEOPLE.citizen.afm);
+  await page.goto('/wallet-standin');
+  await page.getByRole('button', { name: new RegExp(`^${text.show}: .*${SEASON_TICKET}$`) }).click();
+  await expect(page.getByRole('alert')).toHaveText(refusal.description);
+  await expect(page.getByRole('img', { name: /^Κωδικός εισόδου QR/ })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: text.registerAgain })).toBeEnabled();
+  await expectNoAxeViolations(page);
+  await shoot(page, 'refused');
+});
