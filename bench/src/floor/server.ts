@@ -144,7 +144,7 @@ function checkValues(): void {
       bindRecorded,
     ],
     ['declarations', [samples.guardianAfm, 'PENDING', 'ACCEPTED'], S.declarations.values],
-    ['suspension search citizens', [samples.suspensionSearch.afm], S.citizens.values],
+    ['suspension search registry', [[samples.suspensionSearch.afm], []], S.citizens.values],
     ['transfer rules', [org, org], S.transferRules.values],
   ];
   for (const [what, floor, platform] of expected) {
@@ -385,7 +385,7 @@ const suspensionSearch: Handler = async (request, response) => {
   const { afm } = JSON.parse(await readBody(request)) as { afm: string };
   const canonical = canonicalIdentifier(afm);
   const keys = new Set([identityKey.afm(afm)]);
-  const candidates = await run(S.citizens, [canonical]);
+  const candidates = await run(S.citizens, [[canonical], []]);
   for (const person of candidates) {
     if (person.afm !== canonical) continue;
     keys.add(identityKey.afm(person.afm as string));
