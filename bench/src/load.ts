@@ -26,10 +26,16 @@ const WARM_UP_SECONDS = 2;
 
 /**
  * Loads one scenario with autocannon: 50 connections for `seconds` after a warm-up (the first
- * second of a cold route ran at a quarter of its speed), every non-2xx an error.
+ * second of a cold route ran at a quarter of its speed; a server already loaded with it may skip
+ * it), every non-2xx an error.
  */
-export async function load(url: string, scenario: Scenario, seconds: number): Promise<Figures> {
-  await loadFor(url, scenario, WARM_UP_SECONDS);
+export async function load(
+  url: string,
+  scenario: Scenario,
+  seconds: number,
+  warmUp = true,
+): Promise<Figures> {
+  if (warmUp) await loadFor(url, scenario, WARM_UP_SECONDS);
   const result = await loadFor(url, scenario, seconds);
   return {
     requestsPerSecond: Math.round(result.requests.average),
@@ -126,14 +132,12 @@ export async function pacedP99(
   return Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0);
 }
 
+/** Half the peak rate: the pace of a busy, not saturated, day. */
+export const halfRate = (peak: Figures) => Math.max(1, Math.round(peak.requestsPerSecond / 2));
+
 /** The peak (closed loop, 50 connections), then the same scenario paced at half that rate for its p99. */
 export async function loadPeakAndHalf(url: string, scenario: Scenario, seconds: number): Promise<Figures> {
   const peak = await load(url, scenario, seconds);
-  const p99AtHalf = await pacedP99(
-    url,
-    scenario,
-    seconds,
-    Math.max(1, Math.round(peak.requestsPerSecond / 2)),
-  );
+  const p99AtHalf = await pacedP99(url, scenario, seconds, halfRate(peak));
   return { ...peak, p99AtHalf };
 }

@@ -58,3 +58,10 @@ export const startPlatform = (port: number, database: Record<string, string>) =>
     port,
     '/readyz',
   );
+
+/**
+ * The floor of the same work (floor/server.ts) on the platform's database (`DATABASE_URL`) or on a
+ * copy of its embedded folder (`PGLITE_DIR`).
+ */
+export const startFloor = (port: number, env: Record<string, string>) =>
+  start(['--import', 'tsx', path.join(repoRoot, 'bench/src/floor/server.ts')], env, port, '/readyz');

@@ -1,5 +1,10 @@
-import type { FastifyLoggerOptions } from 'fastify';
-import pino, { type DestinationStream, type LoggerOptions } from 'pino';
+import type { FastifyBaseLogger, FastifyLoggerOptions } from 'fastify';
+import pino, {
+  type Bindings,
+  type ChildLoggerOptions,
+  type DestinationStream,
+  type LoggerOptions,
+} from 'pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { REQUEST_ID_HEADER } from '@tickets/domain';
@@ -37,6 +42,75 @@ export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptio
       }),
     },
   };
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type ParentLogger = FastifyBaseLogger & Pick<pino.Logger, 'isLevelEnabled'>;
+
+/**
+ * Fastify's logger for one request (its request id on every line), made when the request first logs
+ * at an enabled level rather than for every request: making a child runs the redaction over its
+ * bindings, 2.7 µs against 0.2 µs without redaction, and at `warn` most requests log nothing
+ * (measured: bench/README.md). Every line is the child's, made with the same bindings.
+ */
+class RequestLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: ParentLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  private logger(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings));
+  }
+
+  private log(level: Level, args: unknown[]): void {
+    if (this.made === undefined && !this.parent.isLevelEnabled(level)) return;
+    (this.logger()[level] as (...line: unknown[]) => void)(...args);
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger().level = level;
+  }
+
+  fatal(...args: unknown[]) {
+    this.log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.log('trace', args);
+  }
+  silent() {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a route with a level or serializers of its own gets its child at once. */
+export function requestLogger(
+  logger: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  if (Object.keys(options).length > 0) return logger.child(bindings, options);
+  return new RequestLogger(logger as ParentLogger, bindings) as unknown as FastifyBaseLogger;
 }
 
 /** The client's X-Request-Id when it is a sane token, else a fresh one: it goes on every log line. */

@@ -12,18 +12,19 @@ const LEFT_ALONE = /^\/(healthz|readyz)(\/|$)/;
  * to the other, and every login fails without a word.
  */
 export function redirectOtherLoopbackHosts(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  // Every request passes here: a callback, not a promise, for the ones it leaves alone.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return done();
     const path = routePath(request);
-    if (isApiPath(path) || LEFT_ALONE.test(path)) return;
+    if (isApiPath(path) || LEFT_ALONE.test(path)) return done();
     const publicOrigin = new URL(app.publicUrl());
     let requested: URL;
     try {
       requested = new URL(`http://${request.host}`);
     } catch {
-      return; // not a host name at all: nothing to send it to
+      return done(); // not a host name at all: nothing to send it to
     }
-    if (requested.host === publicOrigin.host || !LOOPBACK_NAME.test(requested.hostname)) return;
-    return reply.redirect(`${publicOrigin.origin}${request.url}`, 307);
+    if (requested.host === publicOrigin.host || !LOOPBACK_NAME.test(requested.hostname)) return done();
+    reply.redirect(`${publicOrigin.origin}${request.url}`, 307);
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { NAMING_LIMIT_MAX, NAMING_LIMIT_MINUTES } from '@tickets/domain';
 import { AppError } from './app-error';
 
@@ -21,9 +21,13 @@ export function limitNamingPerPerson(app: FastifyInstance): void {
     // Named here: a limiter of its own has no route to count under (rate-limit-store.ts).
     keyGenerator: (request) => `naming:${request.user?.afm ?? request.ip}`,
   });
-  app.addHook('preHandler', async (request) => {
-    if (!request.routeOptions.config.namesAPerson) return;
+  const limitNaming = async (request: FastifyRequest) => {
     const outcome = await limiter(request);
     if (!outcome.isAllowed && outcome.isExceeded) throw new AppError('RATE_LIMITED');
+  };
+  // On the routes that name a person only, not a hook every request runs to find it has nothing to do.
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.namesAPerson) return;
+    route.preHandler = [limitNaming, ...[route.preHandler ?? []].flat()];
   });
 }

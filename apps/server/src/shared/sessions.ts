@@ -147,21 +147,42 @@ export async function findSessionUser(
   policy: SessionPolicy,
   cache?: SessionCache,
 ): Promise<SessionUser | undefined> {
-  const idHash = hashToken(token);
-  const now = new Date();
-  const touchInterval = touchIntervalMs(policy);
-  // A kept session is used until it is due a touch, which also bounds its idle and absolute expiry.
-  const kept = cache?.get(idHash);
-  if (kept && now.getTime() - kept.lastSeenAt.getTime() < touchInterval && now < kept.expiresAt) {
+  return keptSessionUser(token, policy, cache) ?? readSessionUser(db, token, policy, cache);
+}
+
+/**
+ * The session as this process keeps it, without a database round trip or a promise (every request
+ * asks): used until it is due a touch, which also bounds its idle and absolute expiry. Undefined
+ * when it must be read.
+ */
+export function keptSessionUser(
+  token: string,
+  policy: SessionPolicy,
+  cache: SessionCache | undefined,
+): SessionUser | undefined {
+  const kept = cache?.get(hashToken(token));
+  const now = Date.now();
+  if (kept && now - kept.lastSeenAt.getTime() < touchIntervalMs(policy) && now < kept.expiresAt.getTime()) {
     return toSessionUser(kept);
   }
+  return undefined;
+}
 
+/** Reads the session from the database (touching it when due) and keeps it. */
+export async function readSessionUser(
+  db: Db,
+  token: string,
+  policy: SessionPolicy,
+  cache?: SessionCache,
+): Promise<SessionUser | undefined> {
+  const idHash = hashToken(token);
+  const now = new Date();
   const readBeganAt = cache?.readBegins() ?? 0;
   const idleSince = new Date(now.getTime() - policy.idleMinutes * 60_000);
   const [row] = await sessionQuery(db).execute({ idHash, now, idleSince });
   if (!row) return undefined;
 
-  if (now.getTime() - row.lastSeenAt.getTime() >= touchInterval) {
+  if (now.getTime() - row.lastSeenAt.getTime() >= touchIntervalMs(policy)) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     row.lastSeenAt = now;
   }

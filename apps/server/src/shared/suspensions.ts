@@ -154,6 +154,35 @@ const detailsOf = (person: PersonDescription): IdentityDetails | undefined =>
       }
     : undefined;
 
+const registryColumns = {
+  id: citizens.id,
+  afm: citizens.afm,
+  amka: citizens.amka,
+  firstName: citizens.firstName,
+  lastName: citizens.lastName,
+  fatherName: citizens.fatherName,
+  birthDate: citizens.birthDate,
+};
+
+/**
+ * The registry people named by ΑΦΜ or ΑΜΚΑ, on every suspension search and pre-check: prepared once,
+ * one statement however many of each are given (drizzle built it anew on every request: measured,
+ * bench/README.md). A search by identity details keeps its own query: the birth date has no index,
+ * and a generic plan that may meet it would scan the registry every time.
+ */
+const registryByIdentifiersQuery = preparedPerDatabase((db) =>
+  db
+    .select(registryColumns)
+    .from(citizens)
+    .where(
+      or(
+        sql`${citizens.afm} = any(${sql.placeholder('afms')}::text[])`,
+        sql`${citizens.amka} = any(${sql.placeholder('amkas')}::text[])`,
+      ),
+    )
+    .prepare('registry_people_by_identifiers'),
+);
+
 /**
  * Resolves what an officer typed to the person's keys (docs/design.md §9): by ΑΦΜ or ΑΜΚΑ, the registry
  * person and all their keys; by document, that document and the person a ticket binding ties to
@@ -183,24 +212,18 @@ export async function resolveIdentity(db: Db, person: PersonDescription): Promis
     }
   }
 
-  const candidates = await db
-    .select({
-      id: citizens.id,
-      afm: citizens.afm,
-      amka: citizens.amka,
-      firstName: citizens.firstName,
-      lastName: citizens.lastName,
-      fatherName: citizens.fatherName,
-      birthDate: citizens.birthDate,
-    })
-    .from(citizens)
-    .where(
-      or(
-        inArray(citizens.afm, afms),
-        inArray(citizens.amka, amkas),
-        details ? eq(citizens.birthDate, details.dateOfBirth) : undefined,
-      ),
-    );
+  const candidates = details
+    ? await db
+        .select(registryColumns)
+        .from(citizens)
+        .where(
+          or(
+            inArray(citizens.afm, afms),
+            inArray(citizens.amka, amkas),
+            eq(citizens.birthDate, details.dateOfBirth),
+          ),
+        )
+    : await registryByIdentifiersQuery(db).execute({ afms, amkas });
   const registryDetailsKey = (row: (typeof candidates)[number]) =>
     row.fatherName
       ? identityKey.details({

@@ -1,58 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { transferEventSchema, transferRulesUpdateSchema, type TransferEvent } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { transferEventSchema, transferRulesUpdateSchema } from '@tickets/domain';
 import { events } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { writeAudit } from '../../shared/audit';
-import { isUpcoming } from '../../shared/events';
 import { currentUser } from '../../shared/guards';
-import type { SessionUser } from '../../shared/sessions';
 import { officerScope } from '../../shared/tickets';
+import { listTransferEvents, toTransferEvent, upcoming } from './queries';
 
 /**
  * Transfer rules per upcoming event (a season until its end) of the officer's club (docs/design.md §5).
  * Seasonal events carry the rules of their season tickets' transfers; a fixture can only be
  * excluded (ignoreTransfers).
  */
-type EventRow = typeof events.$inferSelect;
-
-const toTransferEvent = (event: EventRow): TransferEvent => ({
-  eventId: event.id,
-  eventDescription: event.description,
-  eventDateTime: event.startsAt.toISOString(),
-  seasonal: event.seasonal,
-  allowTransfer: event.allowTransfer,
-  maxTransfers: event.maxTransfers,
-  transferMinuteLimit: event.transferMinuteLimit,
-  minToAutoRevertTransferredTicket: event.minToAutoRevertTransferredTicket,
-  ignoreTransfers: event.ignoreTransfers,
-});
-
-/** Matches until kick-off; seasons until their end, so that a running season's rules stay editable. */
-const upcoming = () => isUpcoming(events);
-
-/** The list the transfer-rules page opens with, prepared once; a null organisation = every club. */
-const transferEventsQuery = preparedPerDatabase((db) => {
-  const organisationId = sql.placeholder('organisationId');
-  return db
-    .select()
-    .from(events)
-    .where(
-      and(upcoming(), sql`(${organisationId}::text is null or ${events.organisationId} = ${organisationId})`),
-    )
-    .orderBy(asc(events.startsAt), asc(events.id))
-    .prepare('upcoming_transfer_events');
-});
-
-async function listTransferEvents(db: Db, user: SessionUser) {
-  const rows = await transferEventsQuery(db).execute({ organisationId: user.organisationId });
-  return rows.map(toTransferEvent);
-}
-
 export async function transferRuleRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;

@@ -1,0 +1,475 @@
+/**
+ * The floor of the same work: for each bench scenario, a bare node:http handler that runs the
+ * statements the platform runs for that request (recorded from the platform's own functions, see
+ * statements.ts; the same prepared-statement names, the same audit INSERT group-committed the same
+ * way) and answers the same JSON with the same headers. No framework, no validation, no logging, no
+ * response schema: what is left is the database, the driver, the socket and JSON.
+ *
+ * On PostgreSQL (DATABASE_URL) it shares the platform's database; on PGlite (PGLITE_DIR) it opens
+ * its own copy of the platform's folder in its own process, as the platform does.
+ */
+import { hash, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { canonicalIdentifier, identityKey } from '@tickets/domain';
+import {
+  captureOnPglite,
+  captureOnPostgres,
+  type Captured,
+  type Samples,
+  type Statement,
+} from './statements';
+
+type Row = Record<string, unknown>;
+type Run = (statement: Statement, values: unknown[]) => Promise<Row[]>;
+
+const port = Number(process.env.PORT);
+const origin = `http://localhost:${port}`;
+/** The platform's development defaults (config.ts): the bench runs it with them. */
+const SESSION_POLICY = { idleMinutes: 30, absoluteHours: 12 };
+const TOUCH_INTERVAL_MS = Math.min(60_000, (SESSION_POLICY.idleMinutes * 60_000) / 10);
+const LOGOUT_URL = `${origin}/oauth2server/logout/athletic-tickets-local`;
+const SESSION_COOKIE = 'tickets_session=';
+const MAX_AUDIT_ROWS_PER_INSERT = 500;
+
+/**
+ * As drizzle reads them: timestamps and dates as the database's text, turned into what is needed;
+ * the bigint ids as numbers (the schema's `mode: 'number'`).
+ */
+const raw = (value: string) => value;
+const PARSERS: Record<number, (value: string) => unknown> = { 20: Number, 1082: raw, 1114: raw, 1184: raw };
+
+async function openRun(samples: Samples): Promise<{ run: Run; captured: Captured }> {
+  if (process.env.DATABASE_URL) {
+    const url = process.env.DATABASE_URL;
+    const captured = await captureOnPostgres(url, samples);
+    // The platform's pool (db/client.ts): ten connections.
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const types = {
+      getTypeParser: (oid: number, format?: string) =>
+        PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
+    };
+    const run: Run = async (statement, values) =>
+      (await pool.query({ name: statement.name, text: statement.text, values, types } as pg.QueryConfig))
+        .rows;
+    return { run, captured };
+  }
+  const client = await PGlite.create(process.env.PGLITE_DIR);
+  const captured = await captureOnPglite(client, samples);
+  const run: Run = async (statement, values) =>
+    (await client.query<Row>(statement.text, values, { parsers: PARSERS })).rows;
+  return { run, captured };
+}
+
+const samples: Samples = {
+  officerToken: process.env.FLOOR_OFFICER_TOKEN ?? '',
+  guardianAfm: '100000027',
+  ticketCode: process.env.FLOOR_TICKET_CODE ?? '',
+  spareTicketCode: process.env.FLOOR_SPARE_TICKET_CODE ?? '',
+  suspensionSearch: { afm: '100000039' },
+  sessionPolicy: SESSION_POLICY,
+  requestId: randomUUID(),
+  personalisation: {
+    firstName: 'ΜΑΡΙΑ',
+    lastName: 'ΜΕΤΡΗΣΗ',
+    documentType: 'NATIONAL_ID',
+    documentId: 'ΑΒ0',
+  },
+};
+
+const { run, captured } = await openRun(samples);
+const only = (statements: Statement[], what: string): Statement => {
+  if (statements.length !== 1)
+    throw new Error(`${what}: the platform now sends ${statements.length} statements`);
+  return statements[0] as Statement;
+};
+const S = {
+  session: only(captured.session, 'session'),
+  touch: only(captured.touch, 'touch'),
+  ticket: only(captured.stats, 'stats lookup'),
+  audit: only(captured.audit, 'audit'),
+  declarations: only(captured.declarations, 'declarations'),
+  transferRules: only(captured.transferRules, 'transfer rules'),
+  suspension: captured.personalisation[1] as Statement,
+  bind: captured.personalisation[2] as Statement,
+  citizens: captured.suspensionSearch[0] as Statement,
+  search: captured.suspensionSearch[1] as Statement,
+};
+
+// What the handlers below send, for the recorded samples: the same values in the same places, or
+// the platform's SQL has changed and this file must follow.
+const personalisationValues = (ticketId: unknown, code: string, request: typeof samples.personalisation) => ({
+  suspension: [[identityKey.document(request.documentId)], 'AFM:', null, null, 'AMKA:', null, null, true, 1],
+  bind: [
+    `${request.firstName} ${request.lastName}`.toUpperCase(),
+    request.documentType,
+    request.documentId,
+    canonicalIdentifier(request.documentId),
+    'CODE',
+    'PERSONALIZE',
+    captured.officer.afm,
+    ticketId,
+    captured.officer.afm,
+    'TICKET_PERSONALIZE',
+    code,
+    samples.requestId,
+  ],
+});
+function checkValues(): void {
+  const officer = captured.officer;
+  const org = officer.organisationId;
+  const mask = (values: unknown[]) =>
+    JSON.stringify(values, (_key, value: unknown) =>
+      typeof value === 'string' && /^\d{4}-\d\d-\d\dT|^[0-9A-Z]{16}$/.test(value) ? 'MASKED' : value,
+    );
+  const bindRecorded = captured.personalisation[2]?.values ?? [];
+  const expected: [string, unknown[], unknown[] | undefined][] = [
+    ['session', [hash('sha256', samples.officerToken, 'base64url'), 'T', 'T', 1], S.session.values],
+    ['stats', [samples.ticketCode, org, org, 1], S.ticket.values],
+    [
+      'audit',
+      [[officer.afm], ['TICKET_LOOKUP'], [samples.ticketCode], [samples.requestId], [null]],
+      S.audit.values,
+    ],
+    ['personalisation ticket', [samples.spareTicketCode, org, org, 1], captured.personalisation[0]?.values],
+    [
+      'personalisation suspension',
+      personalisationValues(0, '', samples.personalisation).suspension,
+      captured.personalisation[1]?.values,
+    ],
+    [
+      'personalisation bind',
+      personalisationValues(bindRecorded[7], samples.spareTicketCode, samples.personalisation).bind,
+      bindRecorded,
+    ],
+    ['declarations', [samples.guardianAfm, 'PENDING', 'ACCEPTED'], S.declarations.values],
+    ['suspension search registry', [[samples.suspensionSearch.afm], []], S.citizens.values],
+    ['transfer rules', [org, org], S.transferRules.values],
+  ];
+  for (const [what, floor, platform] of expected) {
+    const mine = mask(floor)
+      .replace(/"T"/g, '"MASKED"')
+      .replace(/"CODE"/g, '"MASKED"');
+    if (mine !== mask(platform ?? [])) {
+      throw new Error(`${what}: the platform sends ${mask(platform ?? [])}, the floor ${mine}`);
+    }
+  }
+  if (captured.personalisation.length !== 3 || captured.suspensionSearch.length !== 2) {
+    throw new Error('personalisation or suspension search: the platform now sends other statements');
+  }
+}
+checkValues();
+
+// ---- what every request of the platform does too: its session, from memory once read ----
+
+interface Session {
+  afm: string;
+  firstName: string;
+  lastName: string;
+  lastSeenAt: number;
+  expiresAt: number;
+  officer: boolean;
+  organisationId: string | null;
+}
+const sessions = new Map<string, Session>();
+
+async function sessionOf(request: http.IncomingMessage): Promise<Session | undefined> {
+  const cookie = request.headers.cookie ?? '';
+  const at = cookie.indexOf(SESSION_COOKIE);
+  if (at < 0) return undefined;
+  const end = cookie.indexOf(';', at);
+  const token = cookie.slice(at + SESSION_COOKIE.length, end < 0 ? undefined : end);
+  const idHash = hash('sha256', token, 'base64url');
+  const now = Date.now();
+  const kept = sessions.get(idHash);
+  if (kept && now - kept.lastSeenAt < TOUCH_INTERVAL_MS && now < kept.expiresAt) return kept;
+  const idleSince = now - SESSION_POLICY.idleMinutes * 60_000;
+  const [row] = await run(S.session, [
+    idHash,
+    new Date(now).toISOString(),
+    new Date(idleSince).toISOString(),
+    1,
+  ]);
+  if (!row) return undefined;
+  const session: Session = {
+    afm: row.afm as string,
+    firstName: row.first_name as string,
+    lastName: row.last_name as string,
+    lastSeenAt: new Date(row.last_seen_at as string).getTime(),
+    expiresAt: new Date(row.expires_at as string).getTime(),
+    officer: row.active === true,
+    organisationId: row.active === true ? (row.organisation_id as string | null) : null,
+  };
+  if (now - session.lastSeenAt >= TOUCH_INTERVAL_MS) {
+    const touched = new Date(now);
+    await run(S.touch, [touched.toISOString(), idHash]);
+    session.lastSeenAt = now;
+  }
+  sessions.set(idHash, session);
+  return session;
+}
+
+// ---- the audit rows of lookups, group-committed as the platform's auditWriter does ----
+
+type AuditRow = [actor: string, action: string, subject: string, requestId: string];
+const waiting: { row: AuditRow; settle: (error?: unknown) => void }[] = [];
+let writing = false;
+async function drainAudit(): Promise<void> {
+  writing = true;
+  while (waiting.length > 0) {
+    const batch = waiting.splice(0, MAX_AUDIT_ROWS_PER_INSERT);
+    try {
+      await run(S.audit, [
+        batch.map(({ row }) => row[0]),
+        batch.map(({ row }) => row[1]),
+        batch.map(({ row }) => row[2]),
+        batch.map(({ row }) => row[3]),
+        batch.map(() => null),
+      ]);
+      for (const item of batch) item.settle();
+    } catch (error) {
+      for (const item of batch) item.settle(error);
+    }
+  }
+  writing = false;
+}
+const audit = (row: AuditRow) =>
+  new Promise<void>((resolve, reject) => {
+    waiting.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+    if (!writing) void drainAudit();
+  });
+
+// ---- answers ----
+
+/** The platform's API headers (app.ts), so the answers weigh the same. */
+const HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+  'content-type': 'application/json; charset=utf-8',
+};
+function answer(response: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { ...HEADERS, 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}
+const refuse = (response: http.ServerResponse, status: number, code: string) =>
+  answer(response, status, { exceptions: { errors: [{ code, description: code }] } });
+
+const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+
+function ticketDetails(ticket: Row, row: Row) {
+  return {
+    fullName: ticket.full_name,
+    documentType: ticket.document_type,
+    documentId: ticket.document_id,
+    publicCode: ticket.public_code,
+    eventDescription: row.description,
+    eventDateTime: iso(row.starts_at),
+    venue: row.venue,
+    sector: ticket.sector,
+    gate: ticket.gate,
+    row: ticket.row,
+    seat: ticket.seat,
+    provider: row.name,
+    status: ticket.status,
+    seasonal: ticket.seasonal,
+    installationId: ticket.installation_id,
+    skipMode: ticket.skip_mode,
+    afm: ticket.holder_afm,
+    amka: ticket.holder_amka,
+    createdOn: iso(ticket.created_at),
+    modifiedOn: iso(ticket.modified_at),
+    personalizedOn: iso(ticket.personalized_at),
+    anonymous: ticket.anonymous,
+  };
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (text += chunk));
+    request.on('end', () => resolve(text));
+    request.on('error', reject);
+  });
+}
+
+type Handler = (
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+  session: Session,
+  query: string,
+) => Promise<void>;
+
+const sessionCheck: Handler = async (_request, response, session) =>
+  answer(response, 200, {
+    firstname: session.firstName,
+    lastname: session.lastName,
+    taxid: session.afm,
+    TICKET_ROLE: session.officer ? 'OFFICER' : 'STANDARD_USER',
+    logoutUrl: LOGOUT_URL,
+  });
+
+const statsLookup: Handler = async (_request, response, session, query) => {
+  const code = new URLSearchParams(query).get('code') ?? '';
+  const org = session.organisationId;
+  const [row] = await run(S.ticket, [code, org, org, 1]);
+  await audit([session.afm, row ? 'TICKET_LOOKUP' : 'TICKET_LOOKUP_MISS', code, randomUUID()]);
+  if (!row) return refuse(response, 404, 'TICKET_NOT_FOUND');
+  // The bench's tickets are single matches: a season ticket's fixtures are not part of the floor.
+  if (row.seasonal) return refuse(response, 500, 'SEASON_TICKET_NOT_IN_THE_FLOOR');
+  answer(response, 200, { ...ticketDetails(row, row), fixtures: [] });
+};
+
+const personalise: Handler = async (request, response, session) => {
+  const body = JSON.parse(await readBody(request)) as typeof samples.personalisation & { ticketCode: string };
+  const org = session.organisationId;
+  const requestId = randomUUID();
+  const values = personalisationValues(undefined, body.ticketCode, body);
+  const [[found], [suspended]] = await Promise.all([
+    run(S.ticket, [body.ticketCode, org, org, 1]),
+    run(S.suspension, values.suspension),
+  ]);
+  if (!found) return refuse(response, 404, 'TICKET_NOT_FOUND');
+  if (found.case !== true) return refuse(response, 422, 'EVENT_STARTED');
+  if (suspended) return refuse(response, 422, 'PERSON_SUSPENDED');
+  if (found.document_id ?? found.holder_afm ?? found.holder_amka) {
+    return refuse(response, 409, 'TICKET_ALREADY_BOUND');
+  }
+  const bind = values.bind;
+  bind[4] = newCode();
+  bind[6] = session.afm;
+  bind[7] = found.id;
+  bind[8] = session.afm;
+  bind[11] = requestId;
+  const [ticket] = await run(S.bind, bind);
+  if (!ticket) return refuse(response, 409, 'TICKET_ALREADY_BOUND');
+  answer(response, 200, {
+    ...ticketDetails(ticket, found),
+    privateCode: ticket.private_code,
+    displayMode: found.display_mode === 'BARCODE' ? 'BARCODE' : 'QR',
+  });
+};
+
+const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** As the platform's newVerificationCode: 16 characters of Crockford's alphabet. */
+const newCode = () =>
+  Array.from({ length: 16 }, () => CODE_ALPHABET[Math.floor(Math.random() * 32)]).join('');
+
+const declarations: Handler = async (_request, response, session) => {
+  const rows = await run(S.declarations, [session.afm, 'PENDING', 'ACCEPTED']);
+  answer(
+    response,
+    200,
+    rows.map((row) => ({
+      declarationId: row.id,
+      dependentName: `${row.first_name as string} ${row.last_name as string}`,
+      birthDate: row.birth_date,
+      eventDescription: row.description,
+      eventDateTime: iso(row.starts_at),
+      companionName: row.companion_name,
+      companionAfm: row.companion_afm,
+      ticketCode: row.public_code,
+      status: row.status,
+      timestamp: iso(row.updated_at),
+    })),
+  );
+};
+
+/** The platform's resolveIdentity for a search by ΑΦΜ alone (the bench's): the registry, then the records. */
+const suspensionSearch: Handler = async (request, response) => {
+  const { afm } = JSON.parse(await readBody(request)) as { afm: string };
+  const canonical = canonicalIdentifier(afm);
+  const keys = new Set([identityKey.afm(afm)]);
+  const candidates = await run(S.citizens, [[canonical], []]);
+  for (const person of candidates) {
+    if (person.afm !== canonical) continue;
+    keys.add(identityKey.afm(person.afm as string));
+    keys.add(identityKey.amka(person.amka as string));
+    if (person.father_name) {
+      keys.add(
+        identityKey.details({
+          firstName: person.first_name as string,
+          fathersName: person.father_name as string,
+          lastName: person.last_name as string,
+          dateOfBirth: person.birth_date as string,
+        }),
+      );
+    }
+  }
+  const rows = await run(S.search, [[...keys], 200]);
+  answer(
+    response,
+    200,
+    rows.map((row) => ({
+      id: row.id,
+      afm: row.afm,
+      amka: row.amka,
+      documentId: row.document_id,
+      firstName: row.first_name,
+      fathersName: row.fathers_name,
+      lastName: row.last_name,
+      dateOfBirth: row.date_of_birth,
+      createdOn: iso(row.created_at),
+      endDate: row.end_date,
+      createdBy: row.created_by,
+      active: row.active,
+    })),
+  );
+};
+
+const transferRules: Handler = async (_request, response, session) => {
+  const org = session.organisationId;
+  const rows = await run(S.transferRules, [org, org]);
+  answer(
+    response,
+    200,
+    rows.map((event) => ({
+      eventId: event.id,
+      eventDescription: event.description,
+      eventDateTime: iso(event.starts_at),
+      seasonal: event.seasonal,
+      allowTransfer: event.allow_transfer,
+      maxTransfers: event.max_transfers,
+      transferMinuteLimit: event.transfer_minute_limit,
+      minToAutoRevertTransferredTicket: event.min_to_auto_revert_transferred_ticket,
+      ignoreTransfers: event.ignore_transfers,
+    })),
+  );
+};
+
+/** Method and path → handler, and whether only officers may call it. */
+const routes = new Map<string, [Handler, boolean]>([
+  ['GET /api/auth/user', [sessionCheck, false]],
+  ['POST /api/stats/ticket', [statsLookup, true]],
+  ['POST /api/ticket-office/personalize', [personalise, true]],
+  ['GET /api/tickets/dependents/declarations', [declarations, false]],
+  ['POST /api/blackList-administration/search', [suspensionSearch, true]],
+  ['GET /api/ticket-office/transfer-events', [transferRules, true]],
+]);
+
+http
+  .createServer((request, response) => {
+    const url = request.url ?? '/';
+    const mark = url.indexOf('?');
+    const path = mark < 0 ? url : url.slice(0, mark);
+    if (path === '/readyz') return answer(response, 200, { status: 'ok' });
+    const route = routes.get(`${request.method} ${path}`);
+    if (!route) return refuse(response, 404, 'NOT_FOUND');
+    const [handler, officersOnly] = route;
+    sessionOf(request)
+      .then((session) => {
+        if (!session) return refuse(response, 401, 'UNAUTHENTICATED');
+        if (officersOnly && !session.officer) return refuse(response, 403, 'FORBIDDEN');
+        return handler(request, response, session, mark < 0 ? '' : url.slice(mark + 1));
+      })
+      .catch((error: unknown) => {
+        console.error(error);
+        refuse(response, 500, 'INTERNAL_ERROR');
+      });
+  })
+  .listen(port, '127.0.0.1', () => console.log('ready'));
