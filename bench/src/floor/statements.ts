@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { suspensionSearchSchema } from '@tickets/domain';
+import { loadConfig } from '../../../apps/server/src/config';
 import type { Db } from '../../../apps/server/src/db/client';
 import * as schema from '../../../apps/server/src/db/schema';
 import { listLiveDeclarations } from '../../../apps/server/src/features/companions/queries';
@@ -133,10 +134,14 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
       }),
     ),
     personalisation: await during(() =>
-      issueTicket(db, { user, requestId: samples.requestId }, 'PERSONALIZE', {
-        ticketCode: samples.spareTicketCode,
-        ...samples.personalisation,
-      }),
+      issueTicket(
+        db,
+        { user, requestId: samples.requestId },
+        'PERSONALIZE',
+        { ticketCode: samples.spareTicketCode, ...samples.personalisation },
+        // The platform's signer as the server has it (the development key: the bench runs that profile).
+        loadConfig({}).gateKeys.signer,
+      ),
     ),
     declarations: await during(() => listLiveDeclarations(db, samples.guardianAfm)),
     suspensionSearch: await during(() =>
