@@ -87,6 +87,8 @@ async function walletStandIn(browser: Browser, origin: string) {
 async function stewardPhone(browser: Browser, origin: string, token: string) {
   const context = await browser.newContext({ baseURL: origin, viewport: PHONE });
   const gate = await context.newPage();
+  // The page's clock runs as the real one, until the test moves it on to the next minute's refresh.
+  await gate.clock.install();
   await gate.goto('/gate');
   await gate.getByLabel(screen.token).fill(token);
   await gate.getByRole('button', { name: screen.pair }).click();
@@ -245,6 +247,21 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await expect(row.getByRole('cell')).toHaveCount(3);
   await expectNoAxeViolations(page);
   await shoot(page, 'double-entry');
+
+  // A reprint after the device fetched its manifest reaches it with the next minute's refresh: the
+  // old print is refused offline as replaced (before being found already admitted).
+  await personalise(OFFLINE, 'ΑΑ599002');
+  const refreshed = gate.waitForResponse(
+    (response) => response.url().includes('/api/gate/manifest') && response.status() === 200,
+  );
+  await gate.clock.runFor(61_000);
+  await refreshed;
+  await one.context.setOffline(true);
+  await scan(offlineCode);
+  await expect(status).toContainText(screen.refuse);
+  await expect(status).toContainText(gateMessages.decisions.REVOKED);
+  await expectNoAxeViolations(gate);
+  await shoot(gate, 'offline-revoked');
   await one.context.close();
   await two.context.close();
 });

@@ -82,7 +82,11 @@ export function useOfflineGate(
   }, []);
 
   const refresh = useCallback(async () => {
-    if (!store || busy.current.refresh || !browserOnline()) return;
+    if (!store || busy.current.refresh) return;
+    if (!browserOnline()) {
+      setManifest((current) => (current.status === 'loading' ? { status: 'missing' } : current));
+      return;
+    }
     busy.current.refresh = true;
     try {
       let keys = await store.readKeys();
