@@ -1,12 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import {
-  GATE_UPLOAD_MAX_ADMISSIONS,
-  gateScreenMessages,
-  verifyManifestSignature,
-  type GateManifest,
-} from '@tickets/domain';
-import { fetchGateKeys, fetchManifest, isUnpaired, isUnreachable, uploadAdmissions } from './api';
+import { gateScreenMessages, verifyManifestSignature, type GateManifest } from '@tickets/domain';
+import { fetchGateKeys, fetchManifest, isUnpaired, isUnreachable } from './api';
 import { GateStore, type StoredManifest } from './offline-store';
+import { uploadPending } from './upload-admissions';
 
 /** docs/design.md §8 / issue #14: a suspension or a reprint reaches a device within a minute online. */
 export const MANIFEST_REFRESH_MS = 60_000;
@@ -127,24 +123,7 @@ export function useOfflineGate(
     if (!store || busy.current.upload || !browserOnline()) return;
     busy.current.upload = true;
     try {
-      const waiting = await store.pendingAdmissions();
-      const events = [...new Set(waiting.map((admission) => admission.eventId))];
-      for (const event of events) {
-        const ofEvent = waiting.filter((admission) => admission.eventId === event);
-        for (let from = 0; from < ofEvent.length; from += GATE_UPLOAD_MAX_ADMISSIONS) {
-          const batch = ofEvent.slice(from, from + GATE_UPLOAD_MAX_ADMISSIONS);
-          const { results } = await uploadAdmissions(token, {
-            eventId: event,
-            admissions: batch.map(({ ticketCode, admittedAt }) => ({ ticketCode, admittedAt })),
-          });
-          // Every outcome is an acknowledgement: recorded, sent before, a double entry, or unknown.
-          await store.markUploaded(
-            event,
-            results.map((result) => result.ticketCode),
-          );
-          setReachable(true);
-        }
-      }
+      if ((await uploadPending(store, token)) > 0) setReachable(true);
     } catch (error) {
       failed(error);
     } finally {
