@@ -14,6 +14,7 @@ const builds = [
     sources: [
       'apps/web/src',
       'apps/web/index.html',
+      'apps/web/public',
       'apps/web/vite.config.ts',
       'apps/web/package.json',
       'apps/web/scripts',

@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { messages } from '@tickets/domain';
 
 export const PEOPLE = {
@@ -46,3 +48,47 @@ export async function expectNoAxeViolations(page: Page) {
 
 /** A person's way to a dialog's buttons: by role, within the open dialog. */
 export const dialog = (page: Page) => page.getByRole('dialog');
+
+/** A QR on screen as a camera reads it: its text, decoded from a screenshot of the element. */
+export async function decodeQr(qr: Locator): Promise<string> {
+  const png = PNG.sync.read(await qr.screenshot());
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+  if (!code) throw new Error('the QR did not decode');
+  return code;
+}
+
+/** A call of the signed-in person's own session (cookie), as the pages make it; expects a 200. */
+export async function sessionCall<T>(page: Page, method: string, path: string, body?: unknown) {
+  const answer = await page.evaluate(
+    async ([verb, url, payload]) => {
+      const response = await fetch(url as string, {
+        method: verb as string,
+        headers: { 'Content-Type': 'application/json' },
+        body: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+      return { status: response.status, body: await response.json() };
+    },
+    [method, path, body] as const,
+  );
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as T;
+}
+
+/**
+ * At the window, a signed-in officer personalises a ticket for an over-67 fan and prints it: the
+ * answer is what the printed QR says, read off the print screen.
+ */
+export async function printAtTheWindow(page: Page, ticketCode: string, documentId: string) {
+  const text = messages.ticketOffice;
+  const field = (label: string) => page.getByLabel(new RegExp(`^${label}`));
+  await page.goto('/ticket-office/choose-user');
+  await page.getByRole('link', { name: text.tileOver67 }).click();
+  await field(text.ticketCode).fill(ticketCode);
+  await field(text.firstName).fill('ΕΛΕΓΧΟΣ');
+  await field(text.lastName).fill('ΠΥΛΗΣ');
+  await field(text.documentId).fill(documentId);
+  await page.getByLabel(text.identity).check();
+  await page.getByRole('button', { name: text.submit }).click();
+  await expect(page).toHaveURL('/ticket-office/print-ticket');
+  return decodeQr(page.locator('.app-screen-only .app-verification-code svg'));
+}

@@ -449,4 +449,34 @@ describe.each(engines)('the offline gate on %s', (engine) => {
       expect(bad.status).toBe(400);
     }
   });
+
+  it('answers 304 to a device whose copy is current, and the whole manifest once it changed', async () => {
+    const route = `/api/gate/manifest?eventId=${ids.tonight}`;
+    const token = devices.one?.token ?? '';
+    const conditional = (tag: string) =>
+      fetch(`${base}${route}`, { headers: { authorization: `Bearer ${token}`, 'if-none-match': tag } });
+    const first = await gate('GET', route, token);
+    const tag = first.headers.get('etag') ?? '';
+    expect(tag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    const held = (await first.json()) as GateManifest;
+
+    const unchanged = await conditional(tag);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.get('etag')).toBe(tag);
+    expect(await unchanged.text()).toBe('');
+    // Another device's copy of the same data (a list of tags, or the strong form) is current too.
+    expect((await conditional(`W/"older", ${tag.slice(2)}`)).status).toBe(304);
+    expect((await conditional('W/"older"')).status).toBe(200);
+
+    // A reprint after the fetch: the next refresh gets the new manifest, which revokes the old print.
+    const reprint = await print(tonightTicket(1));
+    const changed = await conditional(tag);
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+    const fresh = (await changed.json()) as GateManifest;
+    expect(decide(reprint, held).ok).toBe(false);
+    expect(decide(reprint, fresh).ok).toBe(true);
+    // Another device asks with an old tag, or none: never a 304 for a copy that is not current.
+    expect((await conditional('')).status).toBe(200);
+  });
 });

@@ -437,6 +437,35 @@ export const gateScreenMessages = {
   history: 'Τελευταίοι έλεγχοι',
   historyEmpty: 'Δεν έχει γίνει έλεγχος ακόμη.',
   undoneTag: '(ακυρώθηκε)',
+  /** The installed app (its web manifest, built from these). */
+  appName: 'Έλεγχος εισόδου - Εισιτήρια αθλητικών εκδηλώσεων',
+  appShortName: 'Έλεγχος εισόδου',
+  appDescription:
+    'Η οθόνη των ελεγκτών εισόδου στο γήπεδο: ελέγχει τα εισιτήρια και όταν το δίκτυο δεν λειτουργεί.',
+  /** Offline (docs/design.md §8): the device decides from its stored, signed list of the match's tickets. */
+  online: 'σε σύνδεση',
+  offline: 'εκτός σύνδεσης',
+  connection: 'Σύνδεση',
+  offlineExplained: 'Ο έλεγχος γίνεται από τον αποθηκευμένο κατάλογο εισιτηρίων του αγώνα.',
+  wentOffline: 'Η συσκευή είναι εκτός σύνδεσης: ο έλεγχος γίνεται από τον αποθηκευμένο κατάλογο εισιτηρίων.',
+  wentOnline: 'Η συσκευή είναι ξανά σε σύνδεση.',
+  manifest: 'Κατάλογος εισιτηρίων',
+  manifestAge: (time: string, minutes: number) =>
+    minutes < 1
+      ? `ενημερώθηκε στις ${time} (μόλις τώρα)`
+      : `ενημερώθηκε στις ${time} (πριν από ${minutes} ${minutes === 1 ? 'λεπτό' : 'λεπτά'})`,
+  manifestLoading: 'λήψη για τον έλεγχο χωρίς σύνδεση…',
+  manifestMissing:
+    'Δεν υπάρχει αποθηκευμένος κατάλογος εισιτηρίων για αυτόν τον αγώνα, οπότε χωρίς σύνδεση η συσκευή δεν μπορεί να ελέγξει εισιτήρια. Συνδέστε τη στο δίκτυο για λίγα δευτερόλεπτα.',
+  manifestUntrusted:
+    'Ο κατάλογος εισιτηρίων που στάλθηκε δεν έχει έγκυρη υπογραφή της πλατφόρμας και δεν χρησιμοποιήθηκε. Αποσυζεύξτε τη συσκευή και κάντε ξανά σύζευξη με το κλειδί του εκδοτηρίου.',
+  pendingUploads: (count: number) =>
+    count === 1
+      ? '1 είσοδος εκτός σύνδεσης περιμένει αποστολή.'
+      : `${count} είσοδοι εκτός σύνδεσης περιμένουν αποστολή.`,
+  allUploaded: 'Όλες οι είσοδοι έχουν σταλεί.',
+  offlineTag: '(εκτός σύνδεσης)',
+  thisDevice: 'αυτή η συσκευή',
 } as const;
 
 /** What a suspended citizen reads on their wallet tickets: why, until when, whom to ask (no one else's data). */

@@ -638,6 +638,9 @@ export interface paths {
          *     (ChaCha20-Poly1305) under a key derived the same way: a lost device reveals nobody without the tickets.
          *     Identity keys (suspended ones, and each entry's holder and companion) are salted 8-byte hashes. docs/gate-codes.md
          *     in the repository gives every byte, with test vectors.
+         *
+         *     Each answer carries an `ETag`; a device refreshing its copy (every minute while online) sends it in
+         *     `If-None-Match` and is answered 304 with no body while what the manifest says is unchanged.
          */
         get: operations["getGateManifest"];
         put?: never;
@@ -3407,7 +3410,9 @@ export interface operations {
             query: {
                 eventId: number;
             };
-            header?: never;
+            header?: {
+                "if-none-match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -3458,6 +3463,13 @@ export interface operations {
                         };
                     };
                 };
+            };
+            /** @description Unchanged: the device's copy (its ETag in If-None-Match) is current */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is not valid: `VALIDATION_ERROR`. */
             400: {

@@ -268,22 +268,44 @@ const digestOf = (input: Omit<GateManifestInput, 'createdAt'>, signer: Config['g
     .update(JSON.stringify([signer.keyId, input]))
     .digest('base64url');
 
+/**
+ * The tag of what a manifest says (RFC 9110 §8.8.3): weak, because two builds of the same data differ
+ * in their salt and `createdAt` but decide every code alike. A device sends it back each minute in
+ * If-None-Match and, when nothing changed, is answered 304 without the manifest (megabytes for a
+ * full stadium) being built or sent again.
+ */
+const entityTagOf = (digest: string) => `W/"${digest}"`;
+
+/** RFC 9110 §13.1.2: a list of tags, or "*"; compared weakly (the W/ prefix aside). */
+function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (value: string) => value.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((given) => given.trim() === '*' || opaque(given) === opaque(tag));
+}
+
+/**
+ * The manifest of one match and its entity tag; without the manifest when `ifNoneMatch` names what it
+ * would say (the device's copy is current).
+ */
 export async function gateManifest(
   db: Db,
   device: Device,
   eventId: number,
   gateKeys: Config['gateKeys'],
-): Promise<GateManifest> {
+  ifNoneMatch?: string,
+): Promise<{ entityTag: string; manifest?: GateManifest }> {
   const input = await manifestInput(db, device, eventId, gateKeys.trusted);
   const digest = digestOf(input, gateKeys.signer);
+  const entityTag = entityTagOf(digest);
+  if (matchesAny(ifNoneMatch, entityTag)) return { entityTag };
   let kept = built.get(db);
   if (!kept) built.set(db, (kept = new Map()));
   const cached = kept.get(eventId);
-  if (cached?.digest === digest) return cached.manifest;
+  if (cached?.digest === digest) return { entityTag, manifest: cached.manifest };
   const manifest = buildGateManifest({ ...input, createdAt: new Date() }, gateKeys.signer);
   kept.delete(eventId);
   kept.set(eventId, { digest, manifest });
   // The least recently built first: a Map iterates in insertion order.
   for (const stale of kept.keys()) if (kept.size > BUILT_KEPT) kept.delete(stale);
-  return manifest;
+  return { entityTag, manifest };
 }

@@ -49,6 +49,11 @@ const MANIFEST_FORMAT = [
   'in the repository gives every byte, with test vectors.',
 ].join('\n');
 
+const MANIFEST_REFRESH = [
+  'Each answer carries an `ETag`; a device refreshing its copy (every minute while online) sends it in',
+  '`If-None-Match` and is answered 304 with no body while what the manifest says is unchanged.',
+].join('\n');
+
 export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -214,12 +219,27 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         tags: deviceTags,
         summary:
           'The signed offline manifest of one event: the codes that admit to it, sealed, and the revoked and suspended ones',
-        description: MANIFEST_FORMAT,
+        description: `${MANIFEST_FORMAT}\n\n${MANIFEST_REFRESH}`,
         querystring: eventQuery,
-        response: { 200: gateManifestSchema },
+        headers: z.object({ 'if-none-match': z.string().max(1000).optional() }),
+        response: {
+          200: gateManifestSchema,
+          304: z.null().describe("Unchanged: the device's copy (its ETag in If-None-Match) is current"),
+        },
       },
     },
-    async (request) => gateManifest(db, deviceOf(request), request.query.eventId, gateKeys),
+    async (request, reply) => {
+      const { entityTag, manifest } = await gateManifest(
+        db,
+        deviceOf(request),
+        request.query.eventId,
+        gateKeys,
+        request.headers['if-none-match'],
+      );
+      reply.header('ETag', entityTag);
+      if (!manifest) return reply.code(304).send(null);
+      return manifest;
+    },
   );
 
   app.post(

@@ -1,5 +1,15 @@
-import type { Admission, AdmissionRequest, GateEvent } from '@tickets/domain';
-import { ApiError, apiCall } from '../../shared/api/client';
+import {
+  firstErrorDescription,
+  messages,
+  REQUEST_ID_HEADER,
+  type Admission,
+  type AdmissionRequest,
+  type GateEvent,
+  type GateKeys,
+  type OfflineAdmissionResults,
+  type OfflineAdmissions,
+} from '@tickets/domain';
+import { ApiError, apiCall, requestId } from '../../shared/api/client';
 
 /**
  * A gate device's calls (docs/design.md §8): the bearer token, never the cookie of whoever is
@@ -27,3 +37,48 @@ export const undoAdmission = (token: string, admissionId: string) =>
 /** The server no longer knows this device (revoked, or a wrong token): back to pairing. */
 export const isUnpaired = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 401;
+
+/** The platform's public keys, pinned by the device to verify its manifests. */
+export const fetchGateKeys = (token: string) =>
+  apiCall<GateKeys>('GET', '/api/gate/keys', undefined, asDevice(token));
+
+export const uploadAdmissions = (token: string, upload: OfflineAdmissions) =>
+  apiCall<OfflineAdmissionResults>('POST', '/api/gate/admissions/batch', upload, asDevice(token));
+
+/**
+ * The match's signed manifest, or 'unchanged' when the copy named by `entityTag` is current (304).
+ * Its own fetch, not the client's: the ETag travels in headers, and a 304 is not a failure.
+ */
+export async function fetchManifest(
+  token: string,
+  eventId: number,
+  entityTag: string | null,
+): Promise<{ manifest: unknown; entityTag: string | null } | 'unchanged'> {
+  let response: Response;
+  try {
+    response = await fetch(`/api/gate/manifest?eventId=${encodeURIComponent(eventId)}`, {
+      credentials: 'omit',
+      // The device keeps the manifest itself (IndexedDB); the browser's cache must not answer for it.
+      cache: 'no-store',
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${token}`,
+        [REQUEST_ID_HEADER]: requestId,
+        ...(entityTag ? { 'If-None-Match': entityTag } : {}),
+      },
+    });
+  } catch {
+    throw new ApiError(0, messages.errors.system);
+  }
+  if (response.status === 304) return 'unchanged';
+  const body: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const description = firstErrorDescription(body);
+    throw new ApiError(response.status, description ?? messages.errors.system, description);
+  }
+  return { manifest: body, entityTag: response.headers.get('ETag') };
+}
+
+/** The server could not be reached, or could not answer: the device decides alone. */
+export const isUnreachable = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status >= 500);

@@ -7,6 +7,9 @@ import { useLoad } from '../../shared/use-load';
 import { isUnpaired, listGateEvents } from './api';
 import { readEvent, readToken, saveEvent, saveToken } from './device-storage';
 import { EventPicker } from './event-picker';
+import './gate.css';
+import { useInstallableGate } from './install-app';
+import { GateStore } from './offline-store';
 import { PairingForm } from './pairing-form';
 import { ScanScreen } from './scan-screen';
 
@@ -20,8 +23,11 @@ export default function GatePage() {
   const [events, setEvents] = useState<GateEvent[]>();
   const [notice, setNotice] = useState<string>();
   const [askUnpair, setAskUnpair] = useState(false);
+  useInstallableGate();
 
   const unpair = (message?: string) => {
+    // The pinned keys and the manifests go with the pairing; admissions not yet sent stay.
+    void GateStore.open().then((store) => store.forgetDevice().finally(() => store.close()));
     saveToken(null);
     saveEvent(null);
     setToken(undefined);

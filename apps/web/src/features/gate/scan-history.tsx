@@ -8,6 +8,10 @@ export interface Scan {
   /** This device's clock when the answer came: the undo window is counted from it. */
   receivedAt: number;
   undone: boolean;
+  /** Decided by this device from the manifest, the network being down. */
+  offline: boolean;
+  /** The ticket, where known: an online admission undone is forgotten locally too. */
+  ticketCode?: string;
 }
 
 /** The last decisions, newest first: who came through, and who was turned away and why. */
@@ -19,7 +23,7 @@ export function ScanHistory({ scans }: { scans: Scan[] }) {
       </h2>
       {scans.length === 0 ? <p className="govgr-body">{text.historyEmpty}</p> : null}
       <ol className="govgr-list">
-        {scans.map(({ id, admission, receivedAt, undone }) => {
+        {scans.map(({ id, admission, receivedAt, undone, offline }) => {
           const admitted = admission.decision === 'ADMIT';
           return (
             <li key={id} className="app-gate__history-item">
@@ -28,6 +32,7 @@ export function ScanHistory({ scans }: { scans: Scan[] }) {
               </span>{' '}
               {formatTime(new Date(receivedAt))} {admission.holderName ?? ''}
               {admitted ? '' : ` — ${admission.message}`} {undone ? text.undoneTag : ''}
+              {offline ? ` ${text.offlineTag}` : ''}
             </li>
           );
         })}

@@ -5,7 +5,6 @@ import {
   gateMessages,
   gateScreenMessages,
   messages,
-  type Admission,
   type GateEvent,
 } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
@@ -13,11 +12,14 @@ import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { TextField } from '../../shared/forms/text-field';
-import { decideAdmission, isUnpaired, undoAdmission } from './api';
+import { isUnpaired, undoAdmission } from './api';
 import { CameraScanner, canScanWithCamera } from './camera-scanner';
+import { ConnectionStatus } from './connection-status';
 import { DecisionPanel } from './decision-panel';
 import { feedbackFor } from './feedback';
+import { decideScan, NoManifestError } from './gate-decision';
 import { ScanHistory, type Scan } from './scan-history';
+import { useOfflineGate } from './use-offline-gate';
 
 const text = gateScreenMessages;
 const HISTORY_LENGTH = 20;
@@ -53,6 +55,7 @@ export function ScanScreen({
   const input = useRef<HTMLInputElement>(null);
   const scanCount = useRef(0);
   const latest = scans[0];
+  const gate = useOfflineGate(token, event.eventId, onUnpaired);
 
   useEffect(() => input.current?.focus(), []);
 
@@ -80,7 +83,8 @@ export function ScanScreen({
 
   const fail = (error: unknown) => {
     if (isUnpaired(error)) onUnpaired(error.message);
-    else setFailure(error instanceof ApiError ? error.message : messages.errors.system);
+    else if (error instanceof ApiError || error instanceof NoManifestError) setFailure(error.message);
+    else setFailure(messages.errors.system);
   };
 
   const check = async (scanned: string) => {
@@ -93,13 +97,12 @@ export function ScanScreen({
     setFailure(undefined);
     setBusy(true);
     try {
-      const admission: Admission = await decideAdmission(token, parsed.data);
+      const { admission, offline, ticketCode } = await decideScan(token, parsed.data, gate);
       feedbackFor(admission.decision === 'ADMIT');
       scanCount.current += 1;
       const id = scanCount.current;
-      setScans((previous) =>
-        [{ id, admission, receivedAt: Date.now(), undone: false }, ...previous].slice(0, HISTORY_LENGTH),
-      );
+      const scan = { id, admission, receivedAt: Date.now(), undone: false, offline, ticketCode };
+      setScans((previous) => [scan, ...previous].slice(0, HISTORY_LENGTH));
       setCode('');
     } catch (error) {
       fail(error);
@@ -120,6 +123,7 @@ export function ScanScreen({
     setUndoing(true);
     try {
       await undoAdmission(token, admissionId);
+      if (latest.ticketCode) await gate.store?.removeAdmission(event.eventId, latest.ticketCode);
       setScans((previous) =>
         previous.map((scan) => (scan.id === latest.id ? { ...scan, undone: true } : scan)),
       );
@@ -141,6 +145,7 @@ export function ScanScreen({
     <>
       <PageHeading>{messages.screens.gate}</PageHeading>
       <p className="app-gate__event">{event.eventDescription}</p>
+      <ConnectionStatus gate={gate} />
       <form noValidate onSubmit={submit} className="app-gate__scan">
         <TextField
           id={CODE_FIELD}

@@ -1,0 +1,243 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildGateManifest,
+  formatTime,
+  gateMessages,
+  gateScreenMessages,
+  generateGateKeyPair,
+  identityKey,
+  issueWalletCredential,
+  makeWalletCode,
+  publicKeyOf,
+  signPaperCode,
+  type Admission,
+  type GateManifest,
+} from '@tickets/domain';
+import { decideScan } from './gate-decision';
+import { GateStore } from './offline-store';
+import type { OfflineGate } from './use-offline-gate';
+
+/**
+ * The steward's device deciding alone (docs/design.md §8 "Offline"): the domain's verifier with a
+ * signed manifest, and this device's own record of whom it let in, in IndexedDB (fake-indexeddb
+ * stands in for the browser's).
+ */
+const EVENT_ID = 41;
+const platform = { keyId: 1, secretKey: generateGateKeyPair().secretKey };
+const NOW = new Date();
+const HOLDER = '500000000001';
+const SUSPENDED = '500000000002';
+const WALLET_TICKET = '500000000003';
+const BANNED_DOCUMENT = identityKey.document('ΑΒ123456');
+
+const paper = (ticketCode: string) =>
+  signPaperCode({ ticketCode, scopeEventId: EVENT_ID, serial: 1 }, platform);
+const phone = generateGateKeyPair();
+const credential = issueWalletCredential(
+  {
+    ticketCode: WALLET_TICKET,
+    scopeEventId: EVENT_ID,
+    credentialId: 7,
+    devicePublicKey: phone.publicKey,
+    issuedAt: NOW,
+  },
+  platform,
+);
+const walletCodeAt = (now: Date) => makeWalletCode({ credential, secretKey: phone.secretKey, now });
+
+const entry = (ticketCode: string, holderName: string, keys: string[]) => ({
+  ticketCode,
+  holderName,
+  documentType: 'NATIONAL_ID',
+  documentHint: '456',
+  seat: 'Θύρα 7, Σειρά 2, Θέση 9',
+  entersThisEvent: true,
+  holderIdentityKeys: keys,
+  companionRequired: false,
+  companion: null,
+});
+
+const manifest: GateManifest = buildGateManifest(
+  {
+    eventId: EVENT_ID,
+    seasonId: null,
+    gatesOpenAt: new Date(NOW.getTime() - 3600_000),
+    endsAt: new Date(NOW.getTime() + 3 * 3600_000),
+    createdAt: NOW,
+    platformKeys: [{ keyId: 1, publicKey: publicKeyOf(platform.secretKey) }],
+    revokedPaperCodes: [],
+    revokedCredentialIds: [],
+    suspendedIdentityKeys: [BANNED_DOCUMENT],
+    entries: [
+      { code: { kind: 'paper', code: paper(HOLDER) }, ...entry(HOLDER, 'ΕΛΕΝΗ ΠΑΠΑ', ['DOC:ΑΑ1']) },
+      {
+        code: { kind: 'paper', code: paper(SUSPENDED) },
+        ...entry(SUSPENDED, 'ΝΙΚΟΣ ΒΟΥ', [BANNED_DOCUMENT]),
+      },
+      { code: { kind: 'wallet', credential }, ...entry(WALLET_TICKET, 'ΣΟΦΙΑ ΙΩΑ', ['DOC:ΑΑ3']) },
+    ],
+  },
+  platform,
+);
+
+let store: GateStore;
+let databases = 0;
+
+/** A device with the manifest in its store, online or not. */
+function deviceGate(connected: boolean): OfflineGate {
+  return {
+    store,
+    connected,
+    manifest: { status: 'ready', stored: { eventId: EVENT_ID, manifest, entityTag: null, checkedAt: 0 } },
+    pending: 0,
+    markUnreachable: vi.fn(),
+    markReachable: vi.fn(),
+    admissionsChanged: vi.fn(),
+  };
+}
+const scan = (code: string, gate: OfflineGate, now = NOW) =>
+  decideScan('gate.token', { eventId: EVENT_ID, code }, gate, () => now);
+
+const serverAnswer = (admission: Partial<Admission>) =>
+  new Response(
+    JSON.stringify({
+      decision: 'ADMIT',
+      reason: 'ADMITTED',
+      message: gateMessages.decisions.ADMITTED,
+      admissionId: 'a1',
+      holderName: 'ΕΛΕΝΗ ΠΑΠΑ',
+      documentType: null,
+      documentHint: null,
+      seat: null,
+      companion: null,
+      admittedAt: NOW.toISOString(),
+      admittedBy: 'Θύρα 1',
+      ...admission,
+    }),
+    { status: 200 },
+  );
+
+beforeEach(async () => {
+  databases += 1;
+  store = await GateStore.open(`gate-test-${databases}`);
+});
+afterEach(() => {
+  store.close();
+  vi.unstubAllGlobals();
+});
+
+describe('offline, the device', () => {
+  it('admits a printed ticket once: a second scan of it is ALREADY_ADMITTED, with the time', async () => {
+    const offline = deviceGate(false);
+    const first = await scan(paper(HOLDER), offline);
+    expect(first).toMatchObject({
+      offline: true,
+      admission: { decision: 'ADMIT', reason: 'ADMITTED', holderName: 'ΕΛΕΝΗ ΠΑΠΑ', documentHint: '456' },
+    });
+    expect(offline.admissionsChanged).toHaveBeenCalledOnce();
+    const again = await scan(paper(HOLDER), offline, new Date(NOW.getTime() + 60_000));
+    expect(again.admission).toMatchObject({
+      decision: 'REFUSE',
+      reason: 'ALREADY_ADMITTED',
+      message: gateMessages.alreadyAdmittedAt(formatTime(NOW), gateScreenMessages.thisDevice),
+    });
+    expect(await store.pendingAdmissions()).toEqual([
+      {
+        eventId: EVENT_ID,
+        ticketCode: HOLDER,
+        admittedAt: NOW.toISOString(),
+        offline: true,
+        uploaded: false,
+      },
+    ]);
+  });
+
+  it('refuses a suspended holder (named) and a wallet screenshot two minutes old, recording neither', async () => {
+    const offline = deviceGate(false);
+    expect((await scan(paper(SUSPENDED), offline)).admission).toMatchObject({
+      decision: 'REFUSE',
+      reason: 'SUSPENDED',
+      message: gateMessages.decisions.SUSPENDED,
+      holderName: 'ΝΙΚΟΣ ΒΟΥ',
+    });
+    const screenshot = walletCodeAt(new Date(NOW.getTime() - 120_000));
+    expect((await scan(screenshot, offline)).admission).toMatchObject({
+      decision: 'REFUSE',
+      reason: 'CODE_EXPIRED',
+    });
+    expect((await scan(walletCodeAt(NOW), offline)).admission).toMatchObject({
+      decision: 'ADMIT',
+      holderName: 'ΣΟΦΙΑ ΙΩΑ',
+    });
+    expect((await store.pendingAdmissions()).map((admission) => admission.ticketCode)).toEqual([
+      WALLET_TICKET,
+    ]);
+  });
+
+  it('decides alone when the server cannot be reached, and says it is offline', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const gate = deviceGate(true);
+    const decided = await scan(paper(HOLDER), gate);
+    expect(decided).toMatchObject({ offline: true, admission: { decision: 'ADMIT' } });
+    expect(gate.markUnreachable).toHaveBeenCalled();
+  });
+
+  it('remembers an admission the server made, so an offline rescan of it is refused, and nothing is sent again', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => serverAnswer({})),
+    );
+    const online = await scan(paper(HOLDER), deviceGate(true));
+    expect(online).toMatchObject({ offline: false, ticketCode: HOLDER, admission: { decision: 'ADMIT' } });
+    expect((await scan(paper(HOLDER), deviceGate(false))).admission.reason).toBe('ALREADY_ADMITTED');
+    expect(await store.pendingAdmissions()).toEqual([]);
+  });
+
+  it('sends a refusal of the server as it is, and keeps no record of it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        serverAnswer({ decision: 'REFUSE', reason: 'SUSPENDED', message: gateMessages.decisions.SUSPENDED }),
+      ),
+    );
+    expect((await scan(paper(HOLDER), deviceGate(true))).admission.reason).toBe('SUSPENDED');
+    expect(await store.findAdmission(EVENT_ID, HOLDER)).toBeUndefined();
+  });
+});
+
+describe("the device's store", () => {
+  it('keeps unsent admissions oldest first until acknowledged, and through an unpairing', async () => {
+    const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000).toISOString();
+    for (const [ticketCode, minutes] of [
+      ['500000000010', 2],
+      ['500000000011', 1],
+    ] as const) {
+      await store.recordAdmission({
+        eventId: EVENT_ID,
+        ticketCode,
+        admittedAt: at(minutes),
+        offline: true,
+        uploaded: false,
+      });
+    }
+    await store.saveKeys([{ keyId: 1, publicKey: 'x' }]);
+    await store.forgetDevice();
+    expect(await store.readKeys()).toBeUndefined();
+    expect((await store.pendingAdmissions()).map((admission) => admission.ticketCode)).toEqual([
+      '500000000011',
+      '500000000010',
+    ]);
+    await store.markUploaded(EVENT_ID, ['500000000011']);
+    expect((await store.pendingAdmissions()).map((admission) => admission.ticketCode)).toEqual([
+      '500000000010',
+    ]);
+    // Acknowledged, the admission is still known: a rescan is still refused.
+    expect(await store.findAdmission(EVENT_ID, '500000000011')).toMatchObject({ uploaded: true });
+  });
+});

@@ -1,0 +1,91 @@
+import {
+  formatTime,
+  gateMessages,
+  gateScreenMessages,
+  parseGateCode,
+  verifyGateCode,
+  type Admission,
+  type GateHolder,
+  type GateManifest,
+} from '@tickets/domain';
+import type { GateStore } from './offline-store';
+
+/**
+ * The decision a device makes alone (docs/design.md §8 "Offline"): the domain's `verifyGateCode` with
+ * the match's signed manifest, then this device's own record of the tickets it let in, so a ticket
+ * enters once per device; the server sees the rest when the admissions are uploaded.
+ */
+
+const noHolder: Omit<GateHolder, 'ticketCode'> = {
+  holderName: null,
+  documentType: null,
+  documentHint: null,
+  seat: null,
+  companion: null,
+};
+
+/** The same shape as the server's answer, so the steward reads one panel either way. */
+function answer(
+  decision: Admission['decision'],
+  reason: Admission['reason'],
+  holder: Omit<GateHolder, 'ticketCode'>,
+  message: string = gateMessages.decisions[reason],
+  admittedAt: string | null = null,
+): Admission {
+  const { holderName, documentType, documentHint, seat, companion } = holder;
+  return {
+    decision,
+    reason,
+    message,
+    admissionId: null,
+    holderName,
+    documentType,
+    documentHint,
+    seat,
+    companion,
+    admittedAt,
+    admittedBy: admittedAt ? gateScreenMessages.thisDevice : null,
+  };
+}
+
+export async function decideOffline(
+  store: GateStore,
+  manifest: GateManifest,
+  { eventId, code, now }: { eventId: number; code: string; now: Date },
+): Promise<Admission> {
+  const verified = verifyGateCode(code, manifest, { eventId, now });
+  if (!verified.ok) return answer('REFUSE', verified.reason, verified.holder ?? noHolder);
+  const admittedAt = now.toISOString();
+  const before = await store.recordAdmission({
+    eventId,
+    ticketCode: verified.ticketCode,
+    admittedAt,
+    offline: true,
+    uploaded: false,
+  });
+  if (before) {
+    const message = gateMessages.alreadyAdmittedAt(
+      formatTime(new Date(before.admittedAt)),
+      gateScreenMessages.thisDevice,
+    );
+    return answer('REFUSE', 'ALREADY_ADMITTED', verified, message, before.admittedAt);
+  }
+  return answer('ADMIT', 'ADMITTED', verified, undefined, admittedAt);
+}
+
+/**
+ * The ticket a scanned code is for, to remember an online admission: written in a signed code, and for
+ * a random one (Code 128, the older wallet code) found through the manifest.
+ */
+export function ticketCodeOf(
+  code: string,
+  manifest: GateManifest | undefined,
+  eventId: number,
+  now: Date,
+): string | undefined {
+  const parsed = parseGateCode(code.trim());
+  if (parsed && parsed.kind !== 'random') return parsed.ticketCode;
+  if (!manifest) return undefined;
+  const verified = verifyGateCode(code.trim(), manifest, { eventId, now });
+  return verified.ok ? verified.ticketCode : verified.holder?.ticketCode;
+}
