@@ -72,7 +72,10 @@ export class Turns {
       const next = this.waiting.shift();
       if (next) {
         clearTimeout(next.timer);
-        next.admit(this.releaser());
+        // On the next turn of the event loop, not now: PGlite's statements never wait for I/O, so a
+        // hand-over within the microtask queue could run the whole queue's requests one after the
+        // other without the loop reading a socket or firing a timer (the waits' time limits).
+        setImmediate(() => next.admit(this.releaser()));
       } else this.active -= 1;
     };
   }
