@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { errorCatalogue } from '@tickets/domain';
 import { loadConfig } from '../src/config';
+import { Turns } from '../src/db/turns';
 import { auditLog, tickets } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
@@ -127,6 +128,31 @@ describe('the embedded database under more requests than it can take', () => {
     release();
     await until(() => turns().load.active === 0);
     expect(turns().load).toEqual({ active: 0, waiting: 0 });
+  });
+});
+
+describe('turns handed from one request to the next', () => {
+  it('still refuse a request past its wait while the ones before it are served back to back', async () => {
+    const turns = new Turns({ concurrent: 1, maxWaiting: 1000, maxWaitMs: 20 });
+    const first = turns.tryTake();
+    // Each request, once in, works 1 ms without waiting on I/O and gives its turn back, as on PGlite.
+    const served = Array.from({ length: 200 }, () =>
+      turns.take().then(
+        (release) => {
+          const until = performance.now() + 1;
+          while (performance.now() < until);
+          release();
+          return 'served';
+        },
+        () => 'refused',
+      ),
+    );
+    first?.();
+    const outcomes = await Promise.all(served);
+    // Served back to back within one turn of the event loop, all 200 would pass their 20 ms unrefused.
+    expect(outcomes.filter((outcome) => outcome === 'refused').length).toBeGreaterThan(100);
+    expect(outcomes[0]).toBe('served');
+    expect(turns.load).toEqual({ active: 0, waiting: 0 });
   });
 });
 
