@@ -84,6 +84,8 @@ export async function pacedP99(
   scenario: Scenario,
   seconds: number,
   rate: number,
+  /** Told of each counted request: when it was due (epoch ms), its latency (ms) and status. */
+  onAnswer?: (dueAt: number, latencyMs: number, status: number) => void,
 ): Promise<number> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
   const latencies: number[] = [];
@@ -102,7 +104,11 @@ export async function pacedP99(
         (response) => {
           response.resume();
           response.on('end', () => {
-            if (counted(due)) latencies.push(performance.now() - due);
+            if (counted(due)) {
+              const latency = performance.now() - due;
+              latencies.push(latency);
+              onAnswer?.(performance.timeOrigin + due, latency, response.statusCode ?? 0);
+            }
             resolve();
           });
         },

@@ -12,7 +12,7 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-async function waitFor(url: string, seconds = 120): Promise<void> {
+export async function waitFor(url: string, seconds = 120): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
     try {

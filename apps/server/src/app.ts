@@ -9,6 +9,7 @@ import type { DestinationStream } from 'pino';
 import { z } from 'zod';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
+import { takeTurnsForRequests } from './db/turns';
 import { openApiOptions } from './features/api-contract/document';
 import { apiContractRoutes } from './features/api-contract/routes';
 import { authRoutes } from './features/auth/routes';
@@ -142,6 +143,8 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
       done();
     } else securityHeaders(request.raw, reply.raw, () => done());
   });
+  // The embedded database, one statement at a time: requests take turns, before the session lookup.
+  if (database.turns) takeTurnsForRequests(app, database.turns);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { GATE_KEY_ID_MAX, publicKeyOf, type PlatformKey, type PlatformPublicKey } from '@tickets/domain';
+import type { TurnLimits } from './db/turns';
 import { repoRoot } from './shared/server-root';
 
 /**
@@ -83,6 +84,13 @@ const DEVELOPMENT_GATE_KEY: PlatformKey = {
   secretKey: '8F2ni2AqaGbWO3TbB4f6ZiXVpJh_DlFVSTxIADVOCn8',
 };
 
+const wholeNumber = (min: number, max: number) =>
+  z.coerce
+    .number({ error: `must be a whole number from ${min} to ${max}` })
+    .int({ error: `must be a whole number from ${min} to ${max}` })
+    .min(min, { error: `must be a whole number from ${min} to ${max}` })
+    .max(max, { error: `must be a whole number from ${min} to ${max}` });
+
 const environmentSchema = z.object({
   PROFILE: z.enum(['development', 'production']).default('development'),
   HOST: z.string().min(1).default('localhost'),
@@ -117,6 +125,10 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   GATE_SIGNING_KEYS: gateKeyList.optional(),
+  // The embedded database's turns (src/db/turns.ts); PostgreSQL has its connection pool instead.
+  PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
+  PGLITE_MAX_WAITING: wholeNumber(0, 10_000).default(200),
+  PGLITE_MAX_WAIT_MS: wholeNumber(10, 60_000).default(500),
 });
 
 export interface Config {
@@ -125,7 +137,14 @@ export interface Config {
   port: number;
   /** The origin people reach the service at; unset in development = the listening address. */
   publicUrl: string | undefined;
-  database: { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string | undefined };
+  database:
+    | { kind: 'postgres'; url: string }
+    | {
+        kind: 'pglite';
+        dataDir: string | undefined;
+        /** How many requests use it at once, how many may wait and how long; unset = unbounded (tools). */
+        turns?: TurnLimits;
+      };
   demoData: boolean;
   taxis: {
     standIn: boolean;
@@ -237,7 +256,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: dataDir === 'memory' ? undefined : dataDir },
+      : {
+          kind: 'pglite',
+          dataDir: dataDir === 'memory' ? undefined : dataDir,
+          turns: {
+            concurrent: env.PGLITE_CONCURRENT_REQUESTS,
+            maxWaiting: env.PGLITE_MAX_WAITING,
+            maxWaitMs: env.PGLITE_MAX_WAIT_MS,
+          },
+        },
     demoData: env.DEMO_DATA ?? !production,
     taxis: {
       standIn,

@@ -195,6 +195,12 @@ export const errorCatalogue = {
     status: 409,
     description: 'Η μεταβίβαση δεν είναι πλέον σε εκκρεμότητα.',
   },
+  SERVICE_BUSY: {
+    // The embedded database's queue is full (apps/server/src/db/turns.ts); the answer says Retry-After.
+    status: 503,
+    description:
+      'Η υπηρεσία δέχεται αυτή τη στιγμή πολλά αιτήματα. Παρακαλώ δοκιμάστε ξανά σε λίγα δευτερόλεπτα.',
+  },
   SERVICE_UNAVAILABLE: {
     status: 503,
     description: 'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε αργότερα.',

@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import { serverRoot } from '../shared/server-root';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
+import { Turns, type TurnLimits } from './turns';
 
 /** The same typed database whichever engine is behind it (docs/design.md §2). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** PGlite's turns, which requests take before they run (turns.ts); PostgreSQL has its pool. */
+  turns?: Turns;
   /**
    * Hears NOTIFY on `channel` from whichever process wrote to the database. `onListening(false)`
    * says notifications may be missed from then on (the connection broke; it is reopened, and
@@ -46,7 +49,7 @@ const migrationsFolder = path.join(serverRoot, 'drizzle');
 const MIGRATION_LOCK_KEY = 4_817_202_611;
 
 export async function openDatabase(target: Config['database']): Promise<Database> {
-  if (target.kind === 'pglite') return openPglite(target.dataDir);
+  if (target.kind === 'pglite') return openPglite(target.dataDir, target.turns);
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   // An idle connection can be cut by the server (restart, failover, a dropped database). The pool
   // replaces it; without a listener the 'error' event would end the whole process.
@@ -73,7 +76,7 @@ export async function openDatabase(target: Config['database']): Promise<Database
 }
 
 /** A folder is held by one process from open to close (data-dir-lock.ts); memory needs no lock. */
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, turns?: TurnLimits): Promise<Database> {
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
     const client = await PGlite.create(dataDir);
@@ -82,6 +85,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     return {
       db: db as unknown as Db,
       engine: 'pglite',
+      ...(turns ? { turns: new Turns(turns) } : {}),
       // One process owns an embedded database: nothing can be missed.
       async listen(channel, listener) {
         const stop = await client.listen(channel, listener.onMessage);

@@ -41,6 +41,8 @@ export class SessionCache {
   private listening = false;
   /** Moves on at every change heard: a read begun before it may hold what the change undid. */
   private generation = 0;
+  /** Reads under way, with the generation each began at. */
+  private readonly reading = new Map<string, { generation: number; read: Promise<SessionRow | undefined> }>();
 
   constructor(private readonly maxEntries = 100_000) {}
 
@@ -77,6 +79,24 @@ export class SessionCache {
   forget(idHash: string): void {
     this.generation += 1;
     this.entries.delete(idHash);
+  }
+
+  /**
+   * One read of a session at a time: when a kept session falls due its touch, every request of that
+   * person arriving meanwhile shares the first one's read and touch instead of each updating the same
+   * row in turn (a convoy on its lock, measured: bench/README.md "Tail"). Not a read a change overtook.
+   */
+  shareRead(idHash: string, read: () => Promise<SessionRow | undefined>): Promise<SessionRow | undefined> {
+    const underWay = this.reading.get(idHash);
+    if (underWay && underWay.generation === this.generation) return underWay.read;
+    const entry = {
+      generation: this.generation,
+      read: read().finally(() => {
+        if (this.reading.get(idHash) === entry) this.reading.delete(idHash);
+      }),
+    };
+    this.reading.set(idHash, entry);
+    return entry.read;
   }
 }
 
@@ -176,6 +196,12 @@ export async function readSessionUser(
   cache?: SessionCache,
 ): Promise<SessionUser | undefined> {
   const idHash = hashToken(token);
+  const read = () => readAndTouch(db, idHash, policy, cache);
+  const row = await (cache ? cache.shareRead(idHash, read) : read());
+  return row && toSessionUser(row);
+}
+
+async function readAndTouch(db: Db, idHash: string, policy: SessionPolicy, cache?: SessionCache) {
   const now = new Date();
   const readBeganAt = cache?.readBegins() ?? 0;
   const idleSince = new Date(now.getTime() - policy.idleMinutes * 60_000);
@@ -187,7 +213,7 @@ export async function readSessionUser(
     row.lastSeenAt = now;
   }
   cache?.keep(idHash, row, readBeganAt);
-  return toSessionUser(row);
+  return row;
 }
 
 function toSessionUser(row: SessionRow): SessionUser {

@@ -25,7 +25,7 @@ export interface CallOptions {
   credentials?: RequestCredentials;
 }
 
-async function send(
+async function sendOnce(
   method: Method,
   path: string,
   body?: unknown,
@@ -46,6 +46,20 @@ async function send(
   } catch {
     throw new ApiError(0, messages.errors.system);
   }
+}
+
+/**
+ * A read refused because the server is busy (503 with Retry-After: SERVICE_BUSY) is sent once more,
+ * after the wait it asks for, at most a few seconds; a write is never repeated behind the person's back.
+ */
+const MAX_RETRY_AFTER_SECONDS = 5;
+
+async function send(method: Method, path: string, body?: unknown, options?: CallOptions): Promise<Response> {
+  const response = await sendOnce(method, path, body, options);
+  const seconds = Number(response.headers.get('retry-after'));
+  if (method !== 'GET' || response.status !== 503 || !(seconds > 0)) return response;
+  await new Promise((resolve) => setTimeout(resolve, Math.min(seconds, MAX_RETRY_AFTER_SECONDS) * 1000));
+  return sendOnce(method, path, body, options);
 }
 
 async function readJson<T>(response: Response): Promise<T> {
