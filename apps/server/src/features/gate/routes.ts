@@ -60,13 +60,23 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   const { gateKeys } = app.config;
 
   // The device is settled before the body is read, on every call: a revoked token is refused at once.
+  // The admission reads it in its own statement (one round trip less on the busiest call): here only
+  // the header's form, and the database for a body that fails validation (401 before 400, as elsewhere).
   const devices = new WeakMap<FastifyRequest, Device>();
-  app.addHook('onRequest', async (request) => {
-    if (request.routeOptions.config.access !== 'device') return;
-    const token = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
+  const tokens = new WeakMap<FastifyRequest, string>();
+  const liveDevice = async (request: FastifyRequest) => {
+    const token = tokens.get(request);
     const device = token ? await deviceByToken(db, token) : undefined;
     if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
-    devices.set(request, device);
+    return device;
+  };
+  app.addHook('onRequest', async (request) => {
+    const { config } = request.routeOptions;
+    if (config.access !== 'device') return;
+    const token = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!token) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+    tokens.set(request, token);
+    if (!config.deviceReadByHandler) devices.set(request, await liveDevice(request));
   });
   const deviceOf = (request: FastifyRequest) => {
     const device = devices.get(request);
@@ -158,7 +168,8 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/gate/admissions',
     {
-      config: { access: 'device' },
+      config: { access: 'device', deviceReadByHandler: true },
+      attachValidation: true,
       schema: {
         tags: deviceTags,
         summary:
@@ -168,12 +179,17 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: admissionSchema },
       },
     },
-    async (request) =>
-      decideAdmission(db, deviceOf(request), request.body, {
+    async (request) => {
+      if (request.validationError) {
+        await liveDevice(request);
+        throw request.validationError;
+      }
+      return decideAdmission(db, tokens.get(request) as string, request.body, {
         audit: app.audit,
         requestId: request.id,
         trustedKeys: app.config.gateKeys.trusted,
-      }),
+      });
+    },
   );
 
   app.delete(
@@ -241,3 +257,10 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
 }
 
 const OFFLINE_UPLOAD_BODY_LIMIT = 256 * 1024;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A device route whose handler reads the device itself, in its own statement (the admission). */
+    deviceReadByHandler?: boolean;
+  }
+}
