@@ -170,6 +170,14 @@ describe.each(engines)('the gate on %s', (engine) => {
     expect((await firstError(await gate('POST', '/api/gate/admissions', { eventId: 'x' })))?.code).toBe(
       'VALIDATION_ERROR',
     );
+    const unreadable = (bearer: string) =>
+      fetch(`${base}/api/gate/admissions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: '{"eventId": ',
+      });
+    expect((await firstError(await unreadable(spare.token)))?.code).toBe('GATE_DEVICE_UNAUTHENTICATED');
+    expect((await firstError(await unreadable(token)))?.code).toBe('MALFORMED_JSON');
     // Cookies do not make a device, nor does a citizen's session.
     expect((await call(CLUB_OFFICER, 'GET', '/api/gate/events')).status).toBe(401);
     expect((await call(HOLDER, 'GET', '/api/ticket-office/gate-devices')).status).toBe(403);

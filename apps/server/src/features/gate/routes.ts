@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -61,23 +61,32 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
 
   // The device is settled before the body is read, on every call: a revoked token is refused at once.
   // The admission reads it in its own statement (one round trip less on the busiest call): here only
-  // the header's form, and the database for a body that fails validation (401 before 400, as elsewhere).
+  // the header's form; a body refused before the decision is refused as the device first (below).
   const devices = new WeakMap<FastifyRequest, Device>();
   const tokens = new WeakMap<FastifyRequest, string>();
-  const liveDevice = async (request: FastifyRequest) => {
-    const token = tokens.get(request);
-    const device = token ? await deviceByToken(db, token) : undefined;
-    if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
-    return device;
-  };
   app.addHook('onRequest', async (request) => {
     const { config } = request.routeOptions;
     if (config.access !== 'device') return;
     const token = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+    const device = token && !config.deviceReadByHandler ? await deviceByToken(db, token) : undefined;
+    if (!token || (!device && !config.deviceReadByHandler)) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
     tokens.set(request, token);
-    if (!config.deviceReadByHandler) devices.set(request, await liveDevice(request));
+    if (device) devices.set(request, device);
   });
+  // An admission's body that cannot be read or is invalid never reaches the scan: its device is read
+  // then, so that an unknown or revoked one is told so (401) before anything about the body (400).
+  const decided = new WeakSet<FastifyRequest>();
+  const refuseUnknownDeviceFirst = async (
+    error: FastifyError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const settled =
+      decided.has(request) || (error instanceof AppError && error.code === 'GATE_DEVICE_UNAUTHENTICATED');
+    const unknown = !settled && !(await deviceByToken(db, tokens.get(request) ?? ''));
+    return app.errorHandler(unknown ? new AppError('GATE_DEVICE_UNAUTHENTICATED') : error, request, reply);
+  };
+
   const deviceOf = (request: FastifyRequest) => {
     const device = devices.get(request);
     if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
@@ -169,7 +178,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
     '/api/gate/admissions',
     {
       config: { access: 'device', deviceReadByHandler: true },
-      attachValidation: true,
+      errorHandler: refuseUnknownDeviceFirst,
       schema: {
         tags: deviceTags,
         summary:
@@ -180,10 +189,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      if (request.validationError) {
-        await liveDevice(request);
-        throw request.validationError;
-      }
+      decided.add(request);
       return decideAdmission(db, tokens.get(request) as string, request.body, {
         audit: app.audit,
         requestId: request.id,
