@@ -164,6 +164,20 @@ describe.each(engines)('the gate on %s', (engine) => {
     );
     expect(refused.status).toBe(401);
     expect((await firstError(refused))?.code).toBe('GATE_DEVICE_UNAUTHENTICATED');
+    // The admission reads its device with the scan; a bad body is still refused as the device first.
+    const badBody = await gate('POST', '/api/gate/admissions', { eventId: 'x' }, spare.token);
+    expect((await firstError(badBody))?.code).toBe('GATE_DEVICE_UNAUTHENTICATED');
+    expect((await firstError(await gate('POST', '/api/gate/admissions', { eventId: 'x' })))?.code).toBe(
+      'VALIDATION_ERROR',
+    );
+    const unreadable = (bearer: string) =>
+      fetch(`${base}/api/gate/admissions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+        body: '{"eventId": ',
+      });
+    expect((await firstError(await unreadable(spare.token)))?.code).toBe('GATE_DEVICE_UNAUTHENTICATED');
+    expect((await firstError(await unreadable(token)))?.code).toBe('MALFORMED_JSON');
     // Cookies do not make a device, nor does a citizen's session.
     expect((await call(CLUB_OFFICER, 'GET', '/api/gate/events')).status).toBe(401);
     expect((await call(HOLDER, 'GET', '/api/ticket-office/gate-devices')).status).toBe(403);
@@ -337,6 +351,8 @@ describe.each(engines)('the gate on %s', (engine) => {
     expect(
       (await call(CLUB_OFFICER, 'GET', `/api/ticket-office/gate-counts?eventId=${elsewhere}`)).status,
     ).toBe(404);
+    const foreign = await gate('POST', '/api/gate/admissions', { eventId: elsewhere, code: 'X' });
+    expect((await firstError(foreign))?.code).toBe('EVENT_NOT_FOUND');
   });
 
   it('never shows or logs an ΑΦΜ, an ΑΜΚΑ or a whole document number', async () => {

@@ -20,6 +20,7 @@ import {
   type Samples,
   type Statement,
 } from './statements';
+import { gateAdmission, SCAN_COLUMNS, admitValues, scanValues, tokenHash, type RunArrays } from './gate';
 
 type Row = Record<string, unknown>;
 type Run = (statement: Statement, values: unknown[]) => Promise<Row[]>;
@@ -40,7 +41,7 @@ const MAX_AUDIT_ROWS_PER_INSERT = 500;
 const raw = (value: string) => value;
 const PARSERS: Record<number, (value: string) => unknown> = { 20: Number, 1082: raw, 1114: raw, 1184: raw };
 
-async function openRun(samples: Samples): Promise<{ run: Run; captured: Captured }> {
+async function openRun(samples: Samples): Promise<{ run: Run; runArrays: RunArrays; captured: Captured }> {
   if (process.env.DATABASE_URL) {
     const url = process.env.DATABASE_URL;
     const captured = await captureOnPostgres(url, samples);
@@ -53,13 +54,26 @@ async function openRun(samples: Samples): Promise<{ run: Run; captured: Captured
     const run: Run = async (statement, values) =>
       (await pool.query({ name: statement.name, text: statement.text, values, types } as pg.QueryConfig))
         .rows;
-    return { run, captured };
+    // Rows as arrays, as drizzle asks for them (a select of several tables repeats column names).
+    const runArrays: RunArrays = async (statement, values) =>
+      (
+        await pool.query({
+          name: statement.name,
+          text: statement.text,
+          values,
+          types,
+          rowMode: 'array',
+        } as pg.QueryArrayConfig)
+      ).rows;
+    return { run, runArrays, captured };
   }
   const client = await PGlite.create(process.env.PGLITE_DIR);
   const captured = await captureOnPglite(client, samples);
   const run: Run = async (statement, values) =>
     (await client.query<Row>(statement.text, values, { parsers: PARSERS })).rows;
-  return { run, captured };
+  const runArrays: RunArrays = async (statement, values) =>
+    (await client.query<unknown[]>(statement.text, values, { parsers: PARSERS, rowMode: 'array' })).rows;
+  return { run, runArrays, captured };
 }
 
 const samples: Samples = {
@@ -76,9 +90,18 @@ const samples: Samples = {
     documentType: 'NATIONAL_ID',
     documentId: 'ΑΒ0',
   },
+  ...(process.env.FLOOR_GATE_TOKEN
+    ? {
+        gate: {
+          token: process.env.FLOOR_GATE_TOKEN,
+          eventId: Number(process.env.FLOOR_GATE_EVENT),
+          code: process.env.FLOOR_GATE_CODE ?? '',
+        },
+      }
+    : {}),
 };
 
-const { run, captured } = await openRun(samples);
+const { run, runArrays, captured } = await openRun(samples);
 const only = (statements: Statement[], what: string): Statement => {
   if (statements.length !== 1)
     throw new Error(`${what}: the platform now sends ${statements.length} statements`);
@@ -119,9 +142,12 @@ const personalisationValues = (ticketId: unknown, code: string, request: typeof 
 function checkValues(): void {
   const officer = captured.officer;
   const org = officer.organisationId;
+  // Times, and verification codes: random (16 characters) or a signed print's (digits).
   const mask = (values: unknown[]) =>
     JSON.stringify(values, (_key, value: unknown) =>
-      typeof value === 'string' && /^\d{4}-\d\d-\d\dT|^[0-9A-Z]{16}$/.test(value) ? 'MASKED' : value,
+      typeof value === 'string' && /^\d{4}-\d\d-\d\dT|^[0-9A-Z]{16}$|^\d{100,}$/.test(value)
+        ? 'MASKED'
+        : value,
     );
   const bindRecorded = captured.personalisation[2]?.values ?? [];
   const expected: [string, unknown[], unknown[] | undefined][] = [
@@ -160,6 +186,38 @@ function checkValues(): void {
   }
 }
 checkValues();
+
+/**
+ * The gate's statements and values are the platform's: its scan for the sample (admitted by the
+ * recording), read again, has the device, ticket and first admission where the floor reads them, and
+ * the admission it recorded is the one the floor would send for that row.
+ */
+async function checkGate(): Promise<{ scan: Statement; admit: Statement } | undefined> {
+  if (!samples.gate) return undefined;
+  const [scan, admit] = captured.gate;
+  if (captured.gate.length !== 2 || !scan || !admit) {
+    throw new Error(`gate: the platform now sends ${captured.gate.length} statements for an admission`);
+  }
+  const { token, eventId, code } = samples.gate;
+  const values = scanValues(code, eventId, tokenHash(token));
+  if (JSON.stringify(values) !== JSON.stringify(scan.values)) {
+    throw new Error(
+      `gate scan: the platform sends ${JSON.stringify(scan.values)}, the floor ${JSON.stringify(values)}`,
+    );
+  }
+  const [row] = await runArrays(scan, values);
+  if (row?.length !== SCAN_COLUMNS || row[30] === null) {
+    throw new Error(`gate scan: the platform's row is not the one the floor reads: ${JSON.stringify(row)}`);
+  }
+  const mine = admitValues(row[8], eventId, row[0], row[10], samples.requestId);
+  if (JSON.stringify(mine) !== JSON.stringify(admit.values)) {
+    throw new Error(
+      `gate admission: the platform sends ${JSON.stringify(admit.values)}, the floor ${JSON.stringify(mine)}`,
+    );
+  }
+  return { scan, admit };
+}
+const gateStatements = await checkGate();
 
 // ---- what every request of the platform does too: its session, from memory once read ----
 
@@ -212,7 +270,7 @@ async function sessionOf(request: http.IncomingMessage): Promise<Session | undef
 
 // ---- the audit rows of lookups, group-committed as the platform's auditWriter does ----
 
-type AuditRow = [actor: string, action: string, subject: string, requestId: string];
+type AuditRow = [actor: string, action: string, subject: string | null, requestId: string, details?: string];
 const waiting: { row: AuditRow; settle: (error?: unknown) => void }[] = [];
 let writing = false;
 async function drainAudit(): Promise<void> {
@@ -225,7 +283,7 @@ async function drainAudit(): Promise<void> {
         batch.map(({ row }) => row[1]),
         batch.map(({ row }) => row[2]),
         batch.map(({ row }) => row[3]),
-        batch.map(() => null),
+        batch.map(({ row }) => row[4] ?? null),
       ]);
       for (const item of batch) item.settle();
     } catch (error) {
@@ -442,6 +500,8 @@ const transferRules: Handler = async (_request, response, session) => {
   );
 };
 
+const admitAtGate = gateStatements && gateAdmission({ run: runArrays, ...gateStatements, audit });
+
 /** Method and path → handler, and whether only officers may call it. */
 const routes = new Map<string, [Handler, boolean]>([
   ['GET /api/auth/user', [sessionCheck, false]],
@@ -458,6 +518,25 @@ http
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
     if (path === '/readyz') return answer(response, 200, { status: 'ok' });
+    if (admitAtGate && request.method === 'POST' && path === '/api/gate/admissions') {
+      // A device's call: its bearer token, read by the scan itself (no session).
+      const token = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
+      if (!token) return refuse(response, 401, 'GATE_DEVICE_UNAUTHENTICATED');
+      readBody(request)
+        .then((body) =>
+          admitAtGate(
+            token,
+            body,
+            (status, answered) => answer(response, status, answered),
+            (status, code) => refuse(response, status, code),
+          ),
+        )
+        .catch((error: unknown) => {
+          console.error(error);
+          refuse(response, 500, 'INTERNAL_ERROR');
+        });
+      return;
+    }
     const route = routes.get(`${request.method} ${path}`);
     if (!route) return refuse(response, 404, 'NOT_FOUND');
     const [handler, officersOnly] = route;

@@ -15,6 +15,7 @@ import { loadConfig } from '../../../apps/server/src/config';
 import type { Db } from '../../../apps/server/src/db/client';
 import * as schema from '../../../apps/server/src/db/schema';
 import { listLiveDeclarations } from '../../../apps/server/src/features/companions/queries';
+import { decideAdmission } from '../../../apps/server/src/features/gate/admissions';
 import { searchSuspensions } from '../../../apps/server/src/features/suspensions/service';
 import { issueTicket } from '../../../apps/server/src/features/ticket-office/issue-ticket';
 import { listTransferEvents } from '../../../apps/server/src/features/transfer-rules/queries';
@@ -42,6 +43,8 @@ export interface Captured {
   declarations: Statement[];
   suspensionSearch: Statement[];
   transferRules: Statement[];
+  /** An admission of the gate sample's code (none without a gate sample). */
+  gate: Statement[];
 }
 
 /** The sample requests the statements are recorded with (the floor checks its values against them). */
@@ -60,6 +63,8 @@ export interface Samples {
     documentType: 'NATIONAL_ID';
     documentId: string;
   };
+  /** A gate device's token, its club's event and a printed code of it no scenario scans (PostgreSQL only). */
+  gate?: { token: string; eventId: number; code: string };
 }
 
 type Recorder = { log: Statement[] };
@@ -148,7 +153,20 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
       searchSuspensions(db, suspensionSearchSchema.parse(samples.suspensionSearch)),
     ),
     transferRules: await during(() => listTransferEvents(db, user)),
+    gate: samples.gate ? await during(() => admit(db, samples)) : [],
   };
+}
+
+/** The platform's decision for the gate sample, as its route calls it; the sample must be admitted. */
+async function admit(db: Db, samples: Samples): Promise<void> {
+  const { token, eventId, code } = samples.gate as NonNullable<Samples['gate']>;
+  const admission = await decideAdmission(
+    db,
+    token,
+    { eventId, code },
+    { audit: auditWriter(db), requestId: samples.requestId, trustedKeys: loadConfig({}).gateKeys.trusted },
+  );
+  if (admission.decision !== 'ADMIT') throw new Error(`the gate sample was refused: ${admission.reason}`);
 }
 
 /**

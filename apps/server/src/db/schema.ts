@@ -280,6 +280,8 @@ export const companionDeclarations = pgTable(
       .where(sql`status in ('PENDING', 'ACCEPTED')`),
     index('companion_declarations_guardian_idx').on(t.guardianId),
     index('companion_declarations_companion_idx').on(t.companionAfm),
+    // The gate's decision reads a ticket's accepted companion on every scan (bench/README.md).
+    index('companion_declarations_ticket_idx').on(t.ticketId),
   ],
 );
 

@@ -33,7 +33,7 @@ import { admitsTo, entryGivingLoan } from '../../shared/entry';
 import { isOver } from '../../shared/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
 import { directKeysOf, isSuspendedWhere } from '../../shared/suspensions';
-import type { Device } from './devices';
+import { hashToken, type Device } from './devices';
 
 /**
  * The entry decision (docs/design.md §8): is the code genuine and current, for this event, are the
@@ -43,7 +43,9 @@ import type { Device } from './devices';
  */
 
 /**
- * Everything the decision needs, in one prepared statement (one round trip): the event, the scanned
+ * Everything the decision needs, in one prepared statement (one round trip): the device the bearer
+ * token belongs to, if it is live (read on every scan, so a revoked device is refused at once on
+ * every process; here rather than in a statement of its own: one round trip less), the event, the scanned
  * code (a paper ticket's, or a wallet's: one or the other) if it is a ticket of the device's club,
  * its holder in the registry, a loan of this fixture, whether a wallet code's bearer is the young
  * holder's guardian, a minor's accepted companion, a first admission, and whether the one who enters
@@ -54,7 +56,8 @@ type ScanSource = 'print' | 'code' | 'credential';
 const scanQuery = preparedPerDatabase((db) => {
   const code = sql`${sql.placeholder('code')}::text`;
   const eventId = sql`${sql.placeholder('eventId')}::bigint`;
-  const organisationId = sql`${sql.placeholder('organisationId')}::text`;
+  const device = alias(gateDevices, 'device');
+  const organisationId = device.organisationId;
   // What the scanned code is, by where it was found: a print (the live one, or one a reprint
   // revoked), a wallet's per-fixture code, or a wallet's credential (its id read from the code). A
   // union's column is read the way its first branch's is: a bigint needs saying it is a number.
@@ -122,6 +125,9 @@ const scanQuery = preparedPerDatabase((db) => {
   const guardian = alias(citizens, 'guardian');
   return db
     .select({
+      device: { id: device.id, organisationId: device.organisationId, label: device.label },
+      // Flat, not nested: null when the device's club has no such event.
+      eventId: events.id,
       event: {
         id: events.id,
         seasonId: events.seasonId,
@@ -176,7 +182,8 @@ const scanQuery = preparedPerDatabase((db) => {
         sql`null`,
       ),
     })
-    .from(events)
+    .from(device)
+    .leftJoin(events, and(eq(events.id, eventId), eq(events.organisationId, organisationId)))
     .leftJoin(scanned, sql`true`)
     .leftJoin(
       tickets,
@@ -205,7 +212,7 @@ const scanQuery = preparedPerDatabase((db) => {
       ),
     )
     .leftJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
-    .where(and(eq(events.id, eventId), eq(events.organisationId, organisationId)))
+    .where(and(eq(device.tokenHash, sql`${sql.placeholder('tokenHash')}::text`), isNull(device.revokedAt)))
     .limit(1)
     .prepare('gate_scan');
 });
@@ -247,9 +254,10 @@ async function firstAdmission(db: Db, ticketId: number, eventId: number) {
   return first;
 }
 
+/** Decides for the device whose bearer `token` it is: unknown or revoked, GATE_DEVICE_UNAUTHENTICATED. */
 export async function decideAdmission(
   db: Db,
-  device: Device,
+  token: string,
   request: AdmissionRequest,
   context: {
     audit: (entry: AuditEntry) => Promise<void>;
@@ -263,13 +271,15 @@ export async function decideAdmission(
   const [scan] = await scanQuery(db).execute({
     code,
     eventId: request.eventId,
-    organisationId: device.organisationId,
+    tokenHash: hashToken(token),
     printTicket: parsed?.kind === 'paper' ? parsed.ticketCode : null,
     printSerial: parsed?.kind === 'paper' ? parsed.serial : null,
     credentialId: parsed?.kind === 'wallet' ? parsed.credentialId : null,
   });
-  if (!scan) throw new AppError('EVENT_NOT_FOUND');
-  const { event, ticket } = scan;
+  if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+  if (scan.eventId === null) throw new AppError('EVENT_NOT_FOUND');
+  const { device, ticket } = scan;
+  const event = scan.event as NonNullable<typeof scan.event>;
   const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
   const loan = scan.loanAfm === null ? null : { afm: scan.loanAfm, name: scan.loanName };
   const declared =

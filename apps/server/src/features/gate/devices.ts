@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreatedGateDevice, GateDevice } from '@tickets/domain';
 import type { Db } from '../../db/client';
@@ -8,7 +8,8 @@ import { writeAudit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 
 /** Gate devices: registered by an officer of the club, a bearer token shown once and stored hashed. */
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** One-shot `hash`: paid on every call a device makes (as the session token's, shared/sessions.ts). */
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
 interface Actor {
   user: SessionUser;
@@ -73,7 +74,7 @@ export async function listGateDevices(db: Db, user: SessionUser): Promise<GateDe
   return rows.map(toGateDevice);
 }
 
-/** Revoked at once: every process reads the device on every call. */
+/** Revoked at once: every process reads the device on every call (the admission, in its scan). */
 export async function revokeGateDevice(db: Db, actor: Actor, deviceId: string): Promise<GateDevice> {
   return db.transaction(async (tx) => {
     const [revoked] = await tx

@@ -1,0 +1,1 @@
+CREATE INDEX "companion_declarations_ticket_idx" ON "companion_declarations" USING btree ("ticket_id");

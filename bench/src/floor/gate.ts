@@ -1,0 +1,210 @@
+/**
+ * The floor of a gate admission (POST /api/gate/admissions): the platform's two statements — the
+ * scan, which reads the device by its token's hash together with everything the decision needs,
+ * and the admission with its audit row — recorded from `decideAdmission` (statements.ts), sent with
+ * the values the platform sends, and the same answer. The decision itself is the platform's for
+ * the bench's tickets (live prints of adults, not lent, nobody suspended); anything else answers
+ * 500, so a change in the bench's data cannot pass unnoticed.
+ */
+import { hash, randomUUID } from 'node:crypto';
+import {
+  EVENT_DURATION_MINUTES,
+  GATES_OPEN_MINUTES_BEFORE,
+  IDENTITY_KEY_PREFIX,
+  formatTime,
+  gateMessages,
+  type Admission,
+  type AdmissionReason,
+} from '@tickets/domain';
+import type { Statement } from './statements';
+
+export type RunArrays = (statement: Statement, values: unknown[]) => Promise<unknown[][]>;
+type Answer = (status: number, body: unknown) => void;
+type Refuse = (status: number, code: string) => void;
+
+const { afm: AFM, amka: AMKA, document: DOC } = IDENTITY_KEY_PREFIX;
+
+/** The scan's values as `decideAdmission` gives them, for a code that is not a signed one. */
+export const scanValues = (code: string, eventId: number, tokenHash: string) => [
+  EVENT_DURATION_MINUTES,
+  GATES_OPEN_MINUTES_BEFORE,
+  AFM,
+  AMKA,
+  DOC,
+  AFM,
+  AMKA,
+  true,
+  AFM,
+  AMKA,
+  DOC,
+  AFM,
+  AMKA,
+  true,
+  eventId,
+  code,
+  null,
+  null,
+  code,
+  null,
+  'ACCEPTED',
+  'COMPLETED',
+  'ACCEPTED',
+  tokenHash,
+  1,
+];
+
+export const admitValues = (
+  ticketId: unknown,
+  eventId: number,
+  deviceId: unknown,
+  publicCode: unknown,
+  requestId: string,
+) => [
+  ticketId,
+  eventId,
+  deviceId,
+  `device:${deviceId as string}`,
+  'GATE_ADMIT',
+  publicCode,
+  requestId,
+  eventId,
+];
+
+export const tokenHash = (token: string) => hash('sha256', token, 'hex');
+
+/** The columns of the scan's row the decision reads, where the platform's statement puts them. */
+const C = {
+  deviceId: 0,
+  deviceLabel: 2,
+  eventId: 3,
+  over: 6,
+  notOpen: 7,
+  ticketId: 8,
+  ticketEventId: 9,
+  publicCode: 10,
+  fullName: 13,
+  documentType: 14,
+  documentId: 15,
+  sector: 16,
+  row: 17,
+  seat: 18,
+  source: 19,
+  revoked: 22,
+  holderName: 23,
+  holderAge: 24,
+  loanAfm: 25,
+  companionAfm: 29,
+  firstAt: 30,
+  firstDevice: 31,
+  entrantSuspended: 32,
+} as const;
+export const SCAN_COLUMNS = 34;
+
+const EMPTY: Omit<Admission, 'decision' | 'reason' | 'message'> = {
+  admissionId: null,
+  holderName: null,
+  documentType: null,
+  documentHint: null,
+  seat: null,
+  companion: null,
+  admittedAt: null,
+  admittedBy: null,
+};
+
+/** Key order as the platform's answer (its response schema's). */
+const ordered = (admission: Admission) => ({
+  decision: admission.decision,
+  reason: admission.reason,
+  message: admission.message,
+  admissionId: admission.admissionId,
+  holderName: admission.holderName,
+  documentType: admission.documentType,
+  documentHint: admission.documentHint,
+  seat: admission.seat,
+  companion: admission.companion,
+  admittedAt: admission.admittedAt,
+  admittedBy: admission.admittedBy,
+});
+
+export function gateAdmission(deps: {
+  run: RunArrays;
+  scan: Statement;
+  admit: Statement;
+  /** The group-committed audit row of a refusal: actor, action, subject, request id, details (JSON). */
+  audit: (row: [string, string, string | null, string, string]) => Promise<void>;
+}) {
+  return async (token: string, body: string, answer: Answer, refuse: Refuse): Promise<void> => {
+    const request = JSON.parse(body) as { eventId: number; code: string };
+    const code = request.code.trim().toUpperCase();
+    const requestId = randomUUID();
+    const [row] = await deps.run(deps.scan, scanValues(code, request.eventId, tokenHash(token)));
+    if (!row) return refuse(401, 'GATE_DEVICE_UNAUTHENTICATED');
+    if (row[C.eventId] === null) return refuse(404, 'EVENT_NOT_FOUND');
+    const deviceId = row[C.deviceId] as string;
+    const decided = async (reason: AdmissionReason, shown: Partial<Admission> = {}) => {
+      await deps.audit([
+        `device:${deviceId}`,
+        'GATE_REFUSE',
+        (row[C.publicCode] as string | null) ?? null,
+        requestId,
+        JSON.stringify({ eventId: row[C.eventId], reason }),
+      ]);
+      answer(
+        200,
+        ordered({ ...EMPTY, decision: 'REFUSE', reason, message: gateMessages.decisions[reason], ...shown }),
+      );
+    };
+    if (row[C.ticketId] === null) return decided('UNKNOWN_CODE');
+    const plain =
+      row[C.source] === 'print' &&
+      row[C.revoked] === false &&
+      row[C.ticketEventId] === row[C.eventId] &&
+      row[C.loanAfm] === null &&
+      (row[C.holderAge] === null || (row[C.holderAge] as number) >= 18) &&
+      row[C.over] === false &&
+      row[C.notOpen] === false &&
+      row[C.entrantSuspended] === false;
+    if (!plain) return refuse(500, 'NOT_IN_THE_FLOOR');
+    const documentId = row[C.documentId] as string | null;
+    const shown: Partial<Admission> = {
+      holderName: (row[C.fullName] ?? row[C.holderName]) as string | null,
+      documentType: row[C.documentType] as Admission['documentType'],
+      documentHint: documentId ? documentId.slice(-3) : null,
+      seat: gateMessages.seat({
+        sector: row[C.sector] as string | null,
+        row: row[C.row] as string | null,
+        seat: row[C.seat] as string | null,
+      }),
+      companion: null,
+    };
+    const firstAt = row[C.firstAt] as string | null;
+    if (firstAt !== null) {
+      const device = row[C.firstDevice] as string;
+      return decided('ALREADY_ADMITTED', {
+        ...shown,
+        message: gateMessages.alreadyAdmittedAt(formatTime(firstAt), device),
+        admittedAt: new Date(firstAt).toISOString(),
+        admittedBy: device,
+      });
+    }
+    const [admitted] = await deps.run(
+      deps.admit,
+      admitValues(row[C.ticketId], request.eventId, deviceId, row[C.publicCode], requestId),
+    );
+    // Another device's admission between scan and record: the platform reads it then; not here.
+    if (!admitted) return refuse(500, 'NOT_IN_THE_FLOOR');
+    answer(
+      200,
+      ordered({
+        ...EMPTY,
+        ...shown,
+        decision: 'ADMIT',
+        reason: 'ADMITTED',
+        message: gateMessages.decisions.ADMITTED,
+        admissionId: admitted[0] as string,
+        admittedAt: new Date(admitted[1] as string).toISOString(),
+        admittedBy: row[C.deviceLabel] as string,
+      }),
+    );
+  };
+}
