@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import {
-  messages,
   suspensionMessages,
   SUSPENSION_DEFAULT_MONTHS,
   SUSPENSION_MIN_MONTHS,
@@ -9,7 +8,7 @@ import {
   todayInAthens,
   type AffectedPerson,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
@@ -37,9 +36,6 @@ export function InsertForm() {
   const [affected, setAffected] = useState<AffectedPerson[]>();
   const [busy, setBusy] = useState(false);
 
-  const fail = (error: unknown) =>
-    toast.error(error instanceof ApiError ? error.message : messages.errors.system);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = suspensionRequestSchema.safeParse({
@@ -53,7 +49,7 @@ export function InsertForm() {
     try {
       setAffected(await precheckSuspension(fields, endDate));
     } catch (error) {
-      fail(error);
+      toastFailure(error);
     } finally {
       setBusy(false);
     }
@@ -69,7 +65,7 @@ export function InsertForm() {
       setMonths('');
       setAffected(undefined);
     } catch (error) {
-      fail(error);
+      toastFailure(error);
     } finally {
       setBusy(false);
     }

@@ -3,12 +3,11 @@ import { toast } from 'react-toastify';
 import {
   formatCalendarDate,
   formatDateTime,
-  messages,
   suspensionMessages,
   suspensionSearchSchema,
   type SuspensionRecord,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
@@ -26,8 +25,6 @@ export function SearchForm() {
   const [results, setResults] = useState<SuspensionRecord[]>();
   const [deleting, setDeleting] = useState<SuspensionRecord>();
   const [busy, setBusy] = useState(false);
-  const fail = (error: unknown) =>
-    toast.error(error instanceof ApiError ? error.message : messages.errors.system);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,7 +35,7 @@ export function SearchForm() {
     try {
       setResults(await searchSuspensions(fields));
     } catch (error) {
-      fail(error);
+      toastFailure(error);
     } finally {
       setBusy(false);
     }
@@ -53,7 +50,7 @@ export function SearchForm() {
       setResults((list) => list?.filter((record) => record.id !== deleting.id));
       setDeleting(undefined);
     } catch (error) {
-      fail(error);
+      toastFailure(error);
     } finally {
       setBusy(false);
     }
