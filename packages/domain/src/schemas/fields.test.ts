@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { NAME_MAX_LENGTH } from '../constants';
 import { isSchemaMessage, validationMessages as text } from '../messages';
 import { withAfmCheckDigit } from '../identifiers';
 import { afmField, amkaField, documentIdField, ticketCodeField } from './fields';
@@ -27,5 +28,11 @@ describe('the identifier fields every form and route use', () => {
     expect(isSchemaMessage(messageOf(afmField, '1'))).toBe(true);
     expect(isSchemaMessage(messageOf(z.string(), 1))).toBe(false);
     expect(isSchemaMessage(undefined)).toBe(false);
+  });
+
+  it('says the same longest name the rule allows', () => {
+    for (const field of [text.firstName, text.lastName, text.fathersName]) {
+      expect(field.tooLong).toContain(` ${NAME_MAX_LENGTH} `);
+    }
   });
 });
