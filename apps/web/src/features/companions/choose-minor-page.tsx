@@ -7,7 +7,7 @@ import { BackLink, Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { paths } from '../../shared/paths';
 import { useLoad } from '../../shared/use-load';
 import { fetchDependents } from './api';
@@ -23,7 +23,10 @@ type FormValues = z.infer<typeof formSchema>;
 export default function ChooseMinorPage() {
   const navigate = useNavigate();
   const [dependents] = useLoad(fetchDependents, messages.errors.loadFailed);
-  const { register, handleSubmit, formState } = useForm<FormValues>({ resolver: zodResolver(formSchema) });
+  const { register, handleSubmit, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    ...summaryFocus,
+  });
   const error = formState.errors.minor?.message;
 
   const submit = (list: Dependent[]) => (values: FormValues) => {

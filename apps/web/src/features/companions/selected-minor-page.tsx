@@ -14,7 +14,7 @@ import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { SummaryList } from '../../shared/components/summary-list';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import NotFoundPage from '../../shared/components/not-found-page';
@@ -31,6 +31,7 @@ export default function SelectedMinorPage() {
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
+    ...summaryFocus,
     defaultValues: { publicCode: '', afm: '' },
   });
   if (!minor) return <NotFoundPage />;

@@ -12,7 +12,7 @@ import {
 import { ApiError } from '../../shared/api/client';
 import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { createGateDevice } from './api';
 
@@ -31,6 +31,7 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
     z.output<typeof gateDeviceCreateSchema>
   >({
     resolver: zodResolver(gateDeviceCreateSchema),
+    ...summaryFocus,
     defaultValues: { label: '', organisationId: undefined },
   });
 

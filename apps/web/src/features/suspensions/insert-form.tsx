@@ -12,7 +12,7 @@ import {
 import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
 import { rawResolver } from '../../shared/forms/raw-resolver';
 import { TextField } from '../../shared/forms/text-field';
 import { addSuspension, precheckSuspension, type PersonFields } from './api';
@@ -40,6 +40,7 @@ const emptyForm = (): FormValues => ({
 export function InsertForm() {
   const { register, handleSubmit, formState, watch, setValue, reset } = useForm<FormValues>({
     resolver: rawResolver<FormValues>()(suspensionRequestSchema),
+    ...summaryFocus,
     defaultValues: emptyForm(),
   });
   const [months, setMonths] = useState('');

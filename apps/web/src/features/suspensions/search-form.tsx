@@ -11,7 +11,7 @@ import {
 import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
 import { rawResolver } from '../../shared/forms/raw-resolver';
 import { deleteSuspension, searchSuspensions, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
@@ -24,6 +24,7 @@ const text = suspensionMessages;
 export function SearchForm() {
   const { register, handleSubmit, formState, watch } = useForm<PersonFields>({
     resolver: rawResolver<PersonFields>()(suspensionSearchSchema),
+    ...summaryFocus,
     defaultValues: emptyPerson(),
   });
   const [results, setResults] = useState<SuspensionRecord[]>();

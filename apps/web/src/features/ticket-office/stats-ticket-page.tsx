@@ -12,7 +12,7 @@ import {
 import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import { lookUpTicket } from './api';
@@ -25,6 +25,7 @@ export default function StatsTicketPage() {
   const [ticket, setTicket] = useState<StatsTicket>();
   const { register, handleSubmit, formState } = useForm<z.infer<typeof statsQuerySchema>>({
     resolver: zodResolver(statsQuerySchema),
+    ...summaryFocus,
     defaultValues: { code: '' },
   });
   const onSubmit = async ({ code }: { code: string }) => {

@@ -16,7 +16,7 @@ import {
 import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import { issueTicket, type IssuedState, type PrintState } from './api';
@@ -55,6 +55,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
   const foreigner = kind === 'foreigner';
   const { register, handleSubmit, watch, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchemaOf(kind)),
+    ...summaryFocus,
     mode: 'onTouched',
     defaultValues: {
       ticketCode: '',
