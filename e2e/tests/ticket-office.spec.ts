@@ -44,7 +44,7 @@ test('over-67: personalise, print a scannable QR, and find the ticket in stats',
   await page.getByLabel(field(text.lastName)).fill('ΠΑΠΑΔΟΠΟΥΛΟΥ');
   await page.getByLabel(field(text.documentId)).fill('ΑΒ 123');
   await page.getByLabel(field(text.documentId)).blur();
-  await expect(page.getByRole('alert')).toContainText(validationMessages.greekName);
+  await expect(page.getByRole('alert')).toContainText(validationMessages.firstName.greek);
   await expect(submit).toBeDisabled();
   await expectNoAxeViolations(page);
   await page.getByLabel(field(text.firstName)).fill('ΜΑΡΊΑ');

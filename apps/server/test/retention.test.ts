@@ -98,7 +98,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       fromAfm: holder.holderAfm,
       toAfm: '100000059',
       toName: 'ΔΑΝΕΙΖΟΜΕΝΟΣ',
-      status: 'COMPLETED',
+      status: 'COMPLETED' as const,
     });
     const loans = await db()
       .insert(transfers)
@@ -176,7 +176,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       fromAfm: '',
       toAfm: '',
       toName: '',
-      status: 'COMPLETED',
+      status: 'COMPLETED' as const,
     });
     expect(byId.get(running.recentLoan)).toMatchObject({ fromAfm: holder.holderAfm, toAfm: '100000059' });
   });

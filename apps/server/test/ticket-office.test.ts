@@ -188,13 +188,13 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
       'Latin names for an over-67 fan',
       'personalize',
       { ...overSixtySeven(derby(5)), firstName: 'John' },
-      validationMessages.greekName,
+      validationMessages.firstName.greek,
     ],
     [
       'Greek names for a foreigner',
       'identify',
       { ...foreigner(derby(5)), lastName: 'ΣΜΙΘ' },
-      validationMessages.latinName,
+      validationMessages.lastName.latin,
     ],
     [
       'a national ID for a foreigner',
@@ -213,7 +213,7 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
       'blank names',
       'personalize',
       { ...overSixtySeven(derby(5)), firstName: '   ' },
-      validationMessages.nameRequired,
+      validationMessages.firstName.required,
     ],
     [
       'an unknown document type',

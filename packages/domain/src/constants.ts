@@ -4,8 +4,9 @@ export const TICKET_CODE_LENGTH = 12;
 export const AFM_LENGTH = 9;
 export const AMKA_LENGTH = 11;
 
-// The defaults (5 transfers, a 2-hour cut-off) are the events table's column defaults in
-// apps/server/src/db/schema.ts: the database gives them to every new event, no code reads them.
+/** A new event's transfer rules until its officer changes them: the events table's column defaults. */
+export const MAX_TRANSFERS_DEFAULT = 5;
+export const TRANSFER_CUTOFF_HOURS_DEFAULT = 2;
 export const MAX_TRANSFERS_MIN = 1;
 export const TRANSFER_CUTOFF_HOURS_MIN = 1;
 export const TRANSFER_CUTOFF_HOURS_MAX = 6;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMISSION_UNDO_MINUTES } from './constants';
+import { suspensionMessages } from './messages';
 
 /**
  * Error codes that travel end to end: the server throws a coded error, the envelope of
@@ -201,6 +202,11 @@ export const errorCatalogue = {
     description:
       'Η υπηρεσία δέχεται αυτή τη στιγμή πολλά αιτήματα. Παρακαλώ δοκιμάστε ξανά σε λίγα δευτερόλεπτα.',
   },
+  // The suspended-users endpoints answer `{"error": "…"}` (their client's shape): these carry no code
+  // on the wire, but are thrown as any other refusal.
+  SUSPENSION_NOT_FOUND: { status: 404, description: suspensionMessages.notFound },
+  SUSPENSION_OTHER_ORGANISATION: { status: 403, description: suspensionMessages.otherOrganisation },
+  SUSPENSION_MISMATCH: { status: 409, description: suspensionMessages.identifiersMismatch },
   SERVICE_UNAVAILABLE: {
     status: 503,
     description: 'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε αργότερα.',
@@ -241,10 +247,20 @@ export const errorEnvelope = (code: string, description: string): ErrorEnvelope 
   exceptions: { errors: [{ code, description }] },
 });
 
-/** The first error description of an envelope, if the value is one (docs/product-spec.md §8). */
-export function firstErrorDescription(body: unknown): string | undefined {
+/** The first error of an envelope, if the value is one with a description (docs/product-spec.md §8). */
+export function firstError(body: unknown): { code?: string; description: string } | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const errors = (body as Partial<ErrorEnvelope>).exceptions?.errors;
-  const first = Array.isArray(errors) ? errors[0] : undefined;
-  return typeof first?.description === 'string' && first.description ? first.description : undefined;
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  if (typeof first !== 'object' || first === null) return undefined;
+  const { code, description } = first as Partial<Record<'code' | 'description', unknown>>;
+  if (typeof description !== 'string' || !description) return undefined;
+  return typeof code === 'string' ? { code, description } : { description };
 }
+
+/** The first error description of an envelope, if the value is one (docs/product-spec.md §8). */
+export const firstErrorDescription = (body: unknown): string | undefined => firstError(body)?.description;
+
+/** Whether a code a client received is one of the catalogue's (to branch on it with its type). */
+export const isErrorCode = (code: unknown): code is ErrorCode =>
+  typeof code === 'string' && Object.hasOwn(errorCatalogue, code);

@@ -1,8 +1,17 @@
-import { AFM_LENGTH, AMKA_LENGTH } from './constants';
+import { AFM_LENGTH, AMKA_LENGTH, DOCUMENT_ID_PATTERN, TICKET_CODE_LENGTH } from './constants';
 
 const digitsOnly = (length: number) => new RegExp(`^\\d{${length}}$`);
-const AFM_SHAPE = digitsOnly(AFM_LENGTH);
-const AMKA_SHAPE = digitsOnly(AMKA_LENGTH);
+
+/**
+ * The shape of each identifier, once: the domain's fields (schemas/fields.ts) are built on these,
+ * and a check that cannot be a whole field (an optional group, a login hint) tests the same shape.
+ */
+export const IDENTIFIER_SHAPES = {
+  ticketCode: digitsOnly(TICKET_CODE_LENGTH),
+  afm: digitsOnly(AFM_LENGTH),
+  amka: digitsOnly(AMKA_LENGTH),
+  documentId: DOCUMENT_ID_PATTERN,
+} as const;
 
 /** Removes every non-digit, as the spec's code fields do while the person types. */
 export const stripNonDigits = (value: string): string => value.replace(/\D+/g, '');
@@ -16,7 +25,7 @@ export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
  * An all-zero number passes the arithmetic but is never issued, so it is refused.
  */
 export function isValidAfm(value: string): boolean {
-  if (!AFM_SHAPE.test(value) || /^0+$/.test(value)) return false;
+  if (!IDENTIFIER_SHAPES.afm.test(value) || /^0+$/.test(value)) return false;
   let sum = 0;
   for (let i = 0; i < 8; i++) sum += Number(value[i]) * 2 ** (8 - i);
   return (sum % 11) % 10 === Number(value[8]);
@@ -34,7 +43,7 @@ export function withAfmCheckDigit(firstEight: string): string {
  * the last a Luhn check digit.
  */
 export function isValidAmka(value: string): boolean {
-  if (!AMKA_SHAPE.test(value)) return false;
+  if (!IDENTIFIER_SHAPES.amka.test(value)) return false;
   const day = Number(value.slice(0, 2));
   const month = Number(value.slice(2, 4));
   if (day < 1 || day > 31 || month < 1 || month > 12) return false;

@@ -249,10 +249,20 @@ export const validationMessages = {
   amkaLength: 'Το AMKA πρέπει να αποτελείται από 11 ψηφία',
   declarationId: 'Ο αριθμός της αδειοδότησης δεν είναι έγκυρος.',
   transferId: 'Ο αριθμός της μεταβίβασης δεν είναι έγκυρος.',
-  latinName: 'Συμπληρώστε με λατινικούς χαρακτήρες, όπως στο διαβατήριο.',
-  greekName: 'Συμπληρώστε με ελληνικούς χαρακτήρες.',
-  nameRequired: 'Συμπληρώστε το πεδίο.',
-  nameTooLong: 'Το πεδίο είναι πολύ μεγάλο.',
+  /** Each name field says which field and what to write in it (the GOV.UK pattern); 100 is NAME_MAX_LENGTH. */
+  firstName: {
+    required: 'Συμπληρώστε το όνομα.',
+    latin: 'Γράψτε το όνομα με λατινικούς χαρακτήρες, όπως στο διαβατήριο.',
+    greek: 'Γράψτε το όνομα με ελληνικούς χαρακτήρες, όπως στην ταυτότητα.',
+    tooLong: 'Το όνομα πρέπει να έχει έως 100 χαρακτήρες.',
+  },
+  lastName: {
+    required: 'Συμπληρώστε το επώνυμο.',
+    latin: 'Γράψτε το επώνυμο με λατινικούς χαρακτήρες, όπως στο διαβατήριο.',
+    greek: 'Γράψτε το επώνυμο με ελληνικούς χαρακτήρες, όπως στην ταυτότητα.',
+    tooLong: 'Το επώνυμο πρέπει να έχει έως 100 χαρακτήρες.',
+  },
+  fathersName: { tooLong: 'Το πατρώνυμο πρέπει να έχει έως 100 χαρακτήρες.' },
   /** docs/product-spec.md §5, verbatim. */
   documentId: 'Ο αριθμός πιστοποιητικού δεν είναι σωστός',
   documentType: 'Επιλέξτε τύπο εγγράφου.',
@@ -566,3 +576,22 @@ export const suspensionMessages = {
   nobodyKnown:
     'Τα στοιχεία δεν αντιστοιχούν σε κανένα πρόσωπο του μητρώου ούτε σε κάτοχο εισιτηρίου. Ο αποκλεισμός θα ισχύσει για όποιον εμφανιστεί με αυτά τα στοιχεία.',
 } as const;
+
+const textsOf = (value: unknown): string[] =>
+  typeof value === 'string'
+    ? [value]
+    : typeof value === 'object' && value !== null
+      ? Object.values(value).flatMap(textsOf)
+      : [];
+
+/** The texts the domain's schemas give their issues (schemas/*.ts import only these objects). */
+const schemaMessages: ReadonlySet<string> = new Set(
+  [validationMessages, suspensionMessages, gateMessages, providerMessages, transferMessages].flatMap(textsOf),
+);
+
+/**
+ * Whether a validation issue's message is one the domain wrote for the person (else it is the
+ * validation library's own, in English, and the server answers with the catalogue's text instead).
+ */
+export const isSchemaMessage = (message: string | undefined): boolean =>
+  message !== undefined && schemaMessages.has(message);

@@ -15,6 +15,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  DECLARATION_STATUSES,
+  DISPLAY_MODES,
+  MAX_TRANSFERS_DEFAULT,
+  TRANSFER_CUTOFF_HOURS_DEFAULT,
+  TRANSFER_STATUSES,
+} from '@tickets/domain';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -179,10 +186,12 @@ export const events = pgTable(
     /** The season a fixture belongs to: its season tickets admit to it. Null for a season or a one-off match. */
     seasonId: bigint('season_id', { mode: 'number' }).references((): AnyPgColumn => events.id),
     /** How the verification code prints: QR or BARCODE (a setting of the provider). */
-    displayMode: text('display_mode').notNull().default('QR'),
+    displayMode: text('display_mode', { enum: DISPLAY_MODES }).notNull().default('QR'),
     allowTransfer: boolean('allow_transfer').notNull().default(true),
-    maxTransfers: integer('max_transfers').notNull().default(5),
-    transferMinuteLimit: integer('transfer_minute_limit').notNull().default(120),
+    maxTransfers: integer('max_transfers').notNull().default(MAX_TRANSFERS_DEFAULT),
+    transferMinuteLimit: integer('transfer_minute_limit')
+      .notNull()
+      .default(TRANSFER_CUTOFF_HOURS_DEFAULT * 60),
     minToAutoRevertTransferredTicket: integer('min_to_auto_revert_transferred_ticket'),
     ignoreTransfers: boolean('ignore_transfers').notNull().default(false),
     createdAt: createdAt(),
@@ -267,8 +276,8 @@ export const companionDeclarations = pgTable(
       .references(() => tickets.id),
     companionAfm: text('companion_afm').notNull(),
     companionName: text('companion_name').notNull(),
-    /** PENDING, ACCEPTED, REJECTED, CANCELLED or REPLACED. */
-    status: text('status').notNull(),
+    /** A text column holding one of the domain's statuses (typed, no database enum to migrate). */
+    status: text('status', { enum: DECLARATION_STATUSES }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** The declaration this one replaced when the companion was changed. */
@@ -351,8 +360,8 @@ export const transfers = pgTable(
     fromAfm: text('from_afm').notNull(),
     toAfm: text('to_afm').notNull(),
     toName: text('to_name').notNull(),
-    /** PENDING, ACCEPTED, REJECTED, REVOKED or REVERTED. */
-    status: text('status').notNull(),
+    /** PENDING, ACCEPTED, COMPLETED, REJECTED, REVOKED or REVERTED: a text column typed by the domain's list. */
+    status: text('status', { enum: TRANSFER_STATUSES }).notNull(),
     /** When an accepted loan is closed (REVERTED) after its fixture; null = never (COMPLETED). */
     revertAt: timestamp('revert_at', { withTimezone: true }),
     createdAt: createdAt(),

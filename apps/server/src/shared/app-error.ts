@@ -1,19 +1,18 @@
 import { errorCatalogue, type ErrorCode } from '@tickets/domain';
 
 /**
- * A coded error: thrown anywhere, turned into the spec's envelope by the one error handler.
- * The description defaults to the catalogue's Greek text for the code.
+ * A coded error: thrown anywhere, turned into the spec's envelope by the one error handler. Only a
+ * code of the catalogue can be thrown; its status is the catalogue's, and so is the description
+ * unless a more precise one is given (a field's own validation message).
  */
 export class AppError extends Error {
   readonly status: number;
-  readonly code: string;
 
-  constructor(code: ErrorCode, description?: string);
-  constructor(code: string, description: string, status: number);
-  constructor(code: string, description?: string, status?: number) {
-    const known = (errorCatalogue as Record<string, { status: number; description: string }>)[code];
-    super(description ?? known?.description ?? errorCatalogue.INTERNAL_ERROR.description);
-    this.code = code;
-    this.status = status ?? known?.status ?? 500;
+  constructor(
+    readonly code: ErrorCode,
+    description?: string,
+  ) {
+    super(description ?? errorCatalogue[code].description);
+    this.status = errorCatalogue[code].status;
   }
 }

@@ -12,7 +12,7 @@ import type { HolderIdentifiers } from './suspensions';
  */
 
 /** Loans that give their recipient the fixture's entry: accepted, to be closed after it or never. */
-export const ENTRY_GIVING_LOANS = ['ACCEPTED', 'COMPLETED'];
+export const ENTRY_GIVING_LOANS = ['ACCEPTED', 'COMPLETED'] as const;
 
 /** The loan of this ticket for this event that gives its recipient the entry (a join condition). */
 export const entryGivingLoan = (ticketId: SQLWrapper | number, eventId: SQLWrapper | number) =>

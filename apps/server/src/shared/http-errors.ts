@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { errorCatalogue, errorEnvelope, type ErrorCode } from '@tickets/domain';
+import { errorCatalogue, errorEnvelope, isSchemaMessage, type ErrorCode } from '@tickets/domain';
 import { AppError } from './app-error';
 
 /** Fastify's own error codes for bad requests, mapped to ours: never a 500 for bad input. */
@@ -19,8 +19,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
 export function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
-    // Our schemas carry Greek messages; anything else falls back to the catalogue's text.
-    const message = error.validation.find((issue) => /[\u0370-\u03ff]/.test(issue.message ?? ''))?.message;
+    // The first message our schemas wrote for the person; the library's own fall back to the catalogue's.
+    const message = error.validation.find((issue) => isSchemaMessage(issue.message))?.message;
     return message ? new AppError('VALIDATION_ERROR', message) : new AppError('VALIDATION_ERROR');
   }
   const mapped = error.code ? fastifyCodes[error.code] : undefined;

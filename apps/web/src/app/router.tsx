@@ -24,7 +24,7 @@ const TicketOfficeSuccessPage = lazyPage(() => import('../features/ticket-office
 const FailedPage = lazyPage(() => import('../features/ticket-office/failed-page'));
 const PrintTicketPage = lazyPage(() => import('../features/ticket-office/print-ticket-page'));
 const StatsTicketPage = lazyPage(() => import('../features/ticket-office/stats-ticket-page'));
-const TransferEventsPage = lazyPage(() => import('../features/transfer-rules/transfer-events-page'));
+const TransferEventsPage = lazyPage(() => import('../features/transfer-events/transfer-events-page'));
 const SuspendedUsersPage = lazyPage(() => import('../features/suspensions/suspended-users-page'));
 const GateDevicesPage = lazyPage(() => import('../features/gate-devices/gate-devices-page'));
 const GatePage = lazyPage(() => import('../features/gate/gate-page'));

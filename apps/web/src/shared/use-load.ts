@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError } from './api/client';
+import { failureMessage } from './api/client';
 
 export type Load<T> =
   { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; data: T };
@@ -16,7 +16,7 @@ export function useLoad<T>(load: () => Promise<T>, fallbackMessage: string): [Lo
         current &&
         setState({
           status: 'failed',
-          message: (error instanceof ApiError && error.description) || fallbackMessage,
+          message: failureMessage(error, fallbackMessage),
         }),
     );
     return () => {

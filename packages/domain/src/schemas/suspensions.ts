@@ -1,23 +1,24 @@
 import { z } from 'zod';
 import { AFM_LENGTH, AMKA_LENGTH, DOCUMENT_ID_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants';
-import { isValidAfm, stripSpaces } from '../identifiers';
+import { IDENTIFIER_SHAPES, isValidAfm, stripSpaces } from '../identifiers';
 import { suspensionMessages as text, validationMessages } from '../messages';
 
 /**
  * The suspended-users ("blacklist") payloads of docs/product-spec.md §3/§5. Empty strings and nulls both mean
  * "not given"; spaces are removed from the identifiers. One schema for the form and the server.
  */
-const optionalText = (max: number) =>
+const optionalName = (tooLong: string) =>
   z
     .string()
-    .max(max, { error: validationMessages.nameTooLong })
+    .max(NAME_MAX_LENGTH, { error: tooLong })
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
-const optionalIdentifier = (max: number) =>
+/** Room for the spaces a person may type inside an identifier, which are then removed. */
+const optionalIdentifier = (max: number, message: string) =>
   z
     .string()
-    .max(max + 20, { error: validationMessages.nameTooLong })
+    .max(max + 20, { error: message })
     .nullish()
     .transform((value) => (value ? stripSpaces(value) || null : null));
 
@@ -61,12 +62,12 @@ export function athensDayOf(iso: string): string | undefined {
 export const todayInAthens = () => athensDayOf(new Date().toISOString()) as string;
 
 const fields = {
-  afm: optionalIdentifier(AFM_LENGTH),
-  amka: optionalIdentifier(AMKA_LENGTH),
-  documentId: optionalIdentifier(DOCUMENT_ID_MAX_LENGTH),
-  firstName: optionalText(NAME_MAX_LENGTH),
-  fathersName: optionalText(NAME_MAX_LENGTH),
-  lastName: optionalText(NAME_MAX_LENGTH),
+  afm: optionalIdentifier(AFM_LENGTH, text.afmLength),
+  amka: optionalIdentifier(AMKA_LENGTH, text.amkaLength),
+  documentId: optionalIdentifier(DOCUMENT_ID_MAX_LENGTH, validationMessages.documentId),
+  firstName: optionalName(validationMessages.firstName.tooLong),
+  fathersName: optionalName(validationMessages.fathersName.tooLong),
+  lastName: optionalName(validationMessages.lastName.tooLong),
   dateOfBirth: optionalDay,
 };
 
@@ -82,13 +83,14 @@ const identityParts = (person: Person) => [
 const hasFullIdentity = (person: Person) => identityParts(person).every(Boolean);
 
 function checkIdentifiers(person: Person, context: z.RefinementCtx): void {
-  if (person.afm && !/^\d{9}$/.test(person.afm))
+  if (person.afm && !IDENTIFIER_SHAPES.afm.test(person.afm))
     context.addIssue({ code: 'custom', path: ['afm'], message: text.afmLength });
   else if (person.afm && !isValidAfm(person.afm))
     context.addIssue({ code: 'custom', path: ['afm'], message: validationMessages.afmCheckDigit });
-  if (person.amka && !/^\d{11}$/.test(person.amka))
+  if (person.amka && !IDENTIFIER_SHAPES.amka.test(person.amka))
     context.addIssue({ code: 'custom', path: ['amka'], message: text.amkaLength });
-  if (person.documentId && !/^[A-Z0-9\u0391-\u03A9-]+$/i.test(person.documentId)) {
+  // Either case: matching folds it (canonicalIdentifier), so a ban's number need not be retyped.
+  if (person.documentId && !IDENTIFIER_SHAPES.documentId.test(person.documentId.toUpperCase())) {
     context.addIssue({ code: 'custom', path: ['documentId'], message: validationMessages.documentId });
   }
   if (person.dateOfBirth && person.dateOfBirth > todayInAthens()) {

@@ -2,38 +2,33 @@ import { z } from 'zod';
 import {
   CITIZEN_DOCUMENT_TYPES,
   DISPLAY_MODES,
-  DOCUMENT_ID_MAX_LENGTH,
-  DOCUMENT_ID_PATTERN,
   FOREIGNER_DOCUMENT_TYPES,
   GREEK_NAME_PATTERN,
   LATIN_NAME_PATTERN,
   NAME_MAX_LENGTH,
 } from '../constants';
 import { validationMessages as text } from '../messages';
-import { strictPayload, ticketCodeField } from './fields';
+import { documentIdField, strictPayload, ticketCodeField } from './fields';
+
+type NameMessages = { required: string; latin: string; greek: string; tooLong: string };
 
 /** A name as written on the document, trimmed, in the script the fan's document uses. */
-const nameField = (pattern: RegExp, message: string) =>
-  z
-    .string({ error: text.nameRequired })
+const nameField = (script: 'latin' | 'greek', messages: NameMessages) => {
+  const pattern = script === 'latin' ? LATIN_NAME_PATTERN : GREEK_NAME_PATTERN;
+  return z
+    .string({ error: messages.required })
     .trim()
-    .min(1, { error: text.nameRequired })
-    .max(NAME_MAX_LENGTH, { error: text.nameTooLong })
-    .regex(pattern, { error: message })
-    .refine((value) => /\p{L}/u.test(value), { error: message });
-
-export const documentIdField = z
-  .string({ error: text.documentId })
-  .trim()
-  .min(1, { error: text.documentId })
-  .max(DOCUMENT_ID_MAX_LENGTH, { error: text.documentId })
-  .regex(DOCUMENT_ID_PATTERN, { error: text.documentId });
+    .min(1, { error: messages.required })
+    .max(NAME_MAX_LENGTH, { error: messages.tooLong })
+    .regex(pattern, { error: messages[script] })
+    .refine((value) => /\p{L}/u.test(value), { error: messages[script] });
+};
 
 /** POST /api/ticket-office/identify: a foreigner, Latin names, passport, foreign ID or permit. */
 export const identifyTicketSchema = strictPayload({
   ticketCode: ticketCodeField,
-  firstName: nameField(LATIN_NAME_PATTERN, text.latinName),
-  lastName: nameField(LATIN_NAME_PATTERN, text.latinName),
+  firstName: nameField('latin', text.firstName),
+  lastName: nameField('latin', text.lastName),
   documentType: z.enum(FOREIGNER_DOCUMENT_TYPES, { error: text.documentType }),
   documentId: documentIdField,
 });
@@ -41,8 +36,8 @@ export const identifyTicketSchema = strictPayload({
 /** POST /api/ticket-office/personalize: an over-67 fan, Greek names, passport or national ID. */
 export const personalizeTicketSchema = strictPayload({
   ticketCode: ticketCodeField,
-  firstName: nameField(GREEK_NAME_PATTERN, text.greekName),
-  lastName: nameField(GREEK_NAME_PATTERN, text.greekName),
+  firstName: nameField('greek', text.firstName),
+  lastName: nameField('greek', text.lastName),
   documentType: z.enum(CITIZEN_DOCUMENT_TYPES, { error: text.documentType }),
   documentId: documentIdField,
 });

@@ -1,4 +1,4 @@
-import { errorCatalogue, suspensionMessages, type ErrorCode } from '@tickets/domain';
+import { errorCatalogue, type ErrorCode } from '@tickets/domain';
 import type { RouteOptions } from 'fastify';
 
 /**
@@ -9,7 +9,7 @@ import type { RouteOptions } from 'fastify';
  */
 
 /** The refusals of each operation's own rules (its service's `AppError`s), by `METHOD url`. */
-export const RULE_ERRORS: Record<string, readonly (ErrorCode | SuspensionErrorCode)[]> = {
+export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   // The production profile has no wallet stand-in.
   'GET /api/standin/wallet': ['NOT_FOUND'],
   'POST /api/tickets/dependents/declarations/indicate': [
@@ -90,21 +90,7 @@ export const RULE_ERRORS: Record<string, readonly (ErrorCode | SuspensionErrorCo
   'DELETE /api/gate/admissions/:admissionId': ['ADMISSION_NOT_FOUND', 'ADMISSION_UNDO_EXPIRED'],
 };
 
-/**
- * The suspended-users endpoints' own refusals (features/suspensions/routes.ts), outside the
- * catalogue: their client reads `{"error": "…"}`, so they carry no code on the wire.
- */
-const SUSPENSION_ERRORS = {
-  SUSPENSION_NOT_FOUND: { status: 404, description: suspensionMessages.notFound },
-  SUSPENSION_OTHER_ORGANISATION: { status: 403, description: suspensionMessages.otherOrganisation },
-  SUSPENSION_MISMATCH: { status: 409, description: suspensionMessages.identifiersMismatch },
-} as const;
-type SuspensionErrorCode = keyof typeof SUSPENSION_ERRORS;
-
-const knownErrors: Record<string, { status: number; description: string }> = {
-  ...errorCatalogue,
-  ...SUSPENSION_ERRORS,
-};
+const knownErrors: Record<string, { status: number; description: string }> = errorCatalogue;
 
 /** What each status means, for the response's description; the codes follow it. */
 const STATUS_MEANING: Record<number, string> = {
@@ -154,7 +140,7 @@ export const exampleName = (shape: ErrorShape, code: string) =>
 /** The example of one code in one shape, with the catalogue's Greek description. */
 export function errorExample(shape: ErrorShape, code: string) {
   const known = knownErrors[code];
-  if (!known) throw new Error(`${code} is neither in the error catalogue nor a suspension error`);
+  if (!known) throw new Error(`${code} is not in the error catalogue`);
   const value =
     shape === 'ErrorEnvelope'
       ? { exceptions: { errors: [{ code, description: known.description }] } }
@@ -167,8 +153,7 @@ export function errorResponses(shape: ErrorShape, codes: string[]) {
   const byStatus = new Map<number, string[]>();
   for (const code of codes) {
     const status = knownErrors[code]?.status;
-    if (status === undefined)
-      throw new Error(`${code} is neither in the error catalogue nor a suspension error`);
+    if (status === undefined) throw new Error(`${code} is not in the error catalogue`);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return Object.fromEntries(

@@ -3,6 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   authUserSchema,
+  IDENTIFIER_SHAPES,
   LOGIN_CALLBACK_PATH,
   LOGIN_PATH,
   ROUTE_BASES,
@@ -17,10 +18,7 @@ import { TaxisClient } from './taxis-client';
 const LOGIN_STATE_COOKIE = 'tickets_login_state';
 
 const loginQuery = z.object({
-  login_hint: z
-    .string()
-    .regex(/^\d{9}$/)
-    .optional(),
+  login_hint: z.string().regex(IDENTIFIER_SHAPES.afm).optional(),
   return_to: z.enum(ROUTE_BASES).optional(),
 });
 const callbackQuery = z.object({ state: z.string().max(200).optional() }).loose();

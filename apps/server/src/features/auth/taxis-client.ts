@@ -1,5 +1,6 @@
 import * as oauth from 'openid-client';
 import { XMLParser } from 'fast-xml-parser';
+import { IDENTIFIER_SHAPES } from '@tickets/domain';
 import type { Config } from '../../config';
 
 /**
@@ -90,7 +91,7 @@ export function parseUserInfo(document: string): TaxisPerson {
   const info = parsed.root?.userinfo;
   const text = (key: string) => (typeof info?.[key] === 'string' ? (info[key] as string).trim() : '');
   const person = { taxid: text('taxid'), firstname: text('firstname'), lastname: text('lastname') };
-  if (!/^\d{9}$/.test(person.taxid) || !person.firstname || !person.lastname) {
+  if (!IDENTIFIER_SHAPES.afm.test(person.taxid) || !person.firstname || !person.lastname) {
     throw new Error('TaxisNet userinfo lacks taxid, firstname or lastname');
   }
   return person;

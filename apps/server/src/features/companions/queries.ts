@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { ADULT_AGE, type Declaration, type DeclarationStatus, type Dependent } from '@tickets/domain';
+import { ADULT_AGE, type Declaration, type Dependent } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { citizens, companionDeclarations, events, guardianships, tickets } from '../../db/schema';
@@ -138,7 +138,7 @@ export function toDeclaration(
     companionName: row.companionName,
     companionAfm: row.companionAfm,
     ticketCode: row.ticketCode,
-    status: row.status as DeclarationStatus,
+    status: row.status,
     timestamp: row.updatedAt.toISOString(),
   };
 }

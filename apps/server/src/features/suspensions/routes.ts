@@ -96,13 +96,12 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
     },
     async (request) => {
       const outcome = await deleteSuspension(db, actor(request), request.params.id, request.body);
-      if (outcome === 'not-found')
-        throw new AppError('SUSPENSION_NOT_FOUND', suspensionMessages.notFound, 404);
+      if (outcome === 'not-found') throw new AppError('SUSPENSION_NOT_FOUND');
       if (outcome === 'other-organisation') {
-        throw new AppError('SUSPENSION_OTHER_ORGANISATION', suspensionMessages.otherOrganisation, 403);
+        throw new AppError('SUSPENSION_OTHER_ORGANISATION');
       }
       if (outcome === 'mismatch') {
-        throw new AppError('SUSPENSION_MISMATCH', suspensionMessages.identifiersMismatch, 409);
+        throw new AppError('SUSPENSION_MISMATCH');
       }
       return { message: suspensionMessages.deleted };
     },

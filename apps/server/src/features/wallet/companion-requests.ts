@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { CompanionRequest, DeclarationStatus } from '@tickets/domain';
+import type { CompanionRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { citizens, companionDeclarations, events, tickets } from '../../db/schema';
 import { isUpcoming } from '../../shared/events';
@@ -48,7 +48,7 @@ const toCompanionRequest = (row: RequestRow): CompanionRequest => ({
   eventDateTime: row.eventStartsAt.toISOString(),
   venue: row.venue,
   ticketCode: row.ticketCode,
-  status: row.status as DeclarationStatus,
+  status: row.status,
   timestamp: row.updatedAt.toISOString(),
 });
 

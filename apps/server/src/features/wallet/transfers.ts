@@ -22,7 +22,7 @@ interface Actor {
 const seasons = alias(events, 'season');
 const fixtures = alias(events, 'fixture');
 /** Transfers that used up one of the season's allowance. */
-const COUNTED = ['PENDING', 'ACCEPTED', 'COMPLETED', 'REVERTED'];
+const COUNTED = ['PENDING', 'ACCEPTED', 'COMPLETED', 'REVERTED'] as const;
 
 const selectTransfers = (db: Pick<Db, 'select'>) =>
   db
@@ -42,7 +42,7 @@ const toTransfer = ({ transfer, ticketCode, fixture }: TransferRow): Transfer =>
   fromAfm: transfer.fromAfm,
   toAfm: transfer.toAfm,
   toName: transfer.toName,
-  status: transfer.status as Transfer['status'],
+  status: transfer.status,
   revertAt: transfer.revertAt?.toISOString() ?? null,
   timestamp: transfer.updatedAt.toISOString(),
 });

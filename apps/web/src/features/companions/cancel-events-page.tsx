@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { messages, type Declaration } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
@@ -15,7 +15,6 @@ import { ChangeCompanionDialog } from './change-companion-dialog';
 import { DeclarationDetails } from './declaration-details';
 
 const text = messages.companions;
-const failure = (error: unknown) => (error instanceof ApiError ? error.message : messages.errors.system);
 
 function StatusTag({ status }: { status: Declaration['status'] }) {
   const pending = status === 'PENDING';
@@ -41,7 +40,7 @@ export default function CancelEventsPage() {
       const declaration = await cancelDeclaration(cancelling.declarationId);
       navigate(paths.tickets.successCancel, { state: { declaration } satisfies CompanionSuccessState });
     } catch (error) {
-      toast.error(failure(error));
+      toastFailure(error);
       setBusy(false);
       setCancelling(undefined);
     }
@@ -56,7 +55,7 @@ export default function CancelEventsPage() {
       setChanging(undefined);
       reload();
     } catch (error) {
-      toast.error(failure(error));
+      toastFailure(error);
     } finally {
       setBusy(false);
     }

@@ -1,16 +1,21 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { z } from 'zod';
 import { formatCalendarDate, messages, type Dependent } from '@tickets/domain';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { paths } from '../../shared/paths';
 import { useLoad } from '../../shared/use-load';
 import { fetchDependents } from './api';
 
 const text = messages.companions;
+/** A choice on this page, sent nowhere: the next page takes the chosen minor. */
+const formSchema = z.object({ minor: z.string({ error: text.chooseMinorRequired }) });
+type FormValues = z.infer<typeof formSchema>;
 
 /**
  * docs/product-spec.md §2 "Choose minor": a radio list of the dependents; continue passes the chosen one on.
@@ -18,14 +23,15 @@ const text = messages.companions;
 export default function ChooseMinorPage() {
   const navigate = useNavigate();
   const [dependents] = useLoad(fetchDependents, messages.errors.loadFailed);
-  const [chosen, setChosen] = useState<string>();
-  const [showError, setShowError] = useState(false);
+  const { register, handleSubmit, formState } = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    ...summaryFocus,
+  });
+  const error = formState.errors.minor?.message;
 
-  const submit = (event: FormEvent, list: Dependent[]) => {
-    event.preventDefault();
-    const minor = list.find((dependent) => dependent.amka === chosen);
-    if (!minor) return setShowError(true);
-    navigate(paths.tickets.selectedMinor, { state: { minor } });
+  const submit = (list: Dependent[]) => (values: FormValues) => {
+    const minor = list.find((dependent) => dependent.amka === values.minor);
+    if (minor) navigate(paths.tickets.selectedMinor, { state: { minor } });
   };
 
   return (
@@ -38,22 +44,19 @@ export default function ChooseMinorPage() {
         <p className="govgr-body">{text.noDependents}</p>
       ) : null}
       {dependents.status === 'ready' && dependents.data.length > 0 ? (
-        <form noValidate onSubmit={(event) => submit(event, dependents.data)}>
+        <form noValidate onSubmit={handleSubmit(submit(dependents.data))}>
           <ErrorSummary
-            problems={
-              showError && !chosen
-                ? [{ fieldId: `minor-${dependents.data[0]?.amka}`, message: text.chooseMinorRequired }]
-                : []
-            }
+            problems={problemsFrom(formState.errors, ['minor'], () => `minor-${dependents.data[0]?.amka}`)}
+            submitCount={formState.submitCount}
           />
           <fieldset
-            className={`govgr-fieldset ${showError && !chosen ? 'govgr-field__error' : ''}`.trim()}
-            aria-describedby={showError && !chosen ? 'minor-error' : undefined}
+            className={`govgr-fieldset ${error ? 'govgr-field__error' : ''}`.trim()}
+            aria-describedby={error ? 'minor-error' : undefined}
           >
             <legend className="govgr-fieldset__legend govgr-heading-s">{text.chooseMinorLegend}</legend>
-            {showError && !chosen ? (
+            {error ? (
               <p className="govgr-error-message" id="minor-error">
-                {text.chooseMinorRequired}
+                {error}
               </p>
             ) : null}
             <div className="govgr-radios">
@@ -63,11 +66,9 @@ export default function ChooseMinorPage() {
                     <input
                       className="govgr-radios__input"
                       type="radio"
-                      name="minor"
                       id={`minor-${minor.amka}`}
                       value={minor.amka}
-                      checked={chosen === minor.amka}
-                      onChange={() => setChosen(minor.amka)}
+                      {...register('minor')}
                     />
                     {minor.firstName} {minor.lastName}
                     <span className="govgr-hint">

@@ -1,21 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { afmField, formatCalendarDate, messages, ticketCodeField, type Dependent } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import {
+  AFM_LENGTH,
+  formatCalendarDate,
+  indicateCompanionSchema,
+  messages,
+  TICKET_CODE_LENGTH,
+  type Dependent,
+} from '@tickets/domain';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { SummaryList } from '../../shared/components/summary-list';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import NotFoundPage from '../../shared/components/not-found-page';
 import { indicateCompanion, type CompanionSuccessState } from './api';
 
 const text = messages.companions;
-const formSchema = z.object({ publicCode: ticketCodeField, afm: afmField });
+/** The route's own schema, less the minor's ΑΜΚΑ, which the page knows. */
+const formSchema = indicateCompanionSchema.omit({ amka: true });
 type FormValues = z.infer<typeof formSchema>;
 
 /** docs/product-spec.md §2 "Selected minor": the minor, the ticket code and the companion's ΑΦΜ. */
@@ -24,6 +31,7 @@ export default function SelectedMinorPage() {
   const navigate = useNavigate();
   const { register, handleSubmit, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
+    ...summaryFocus,
     defaultValues: { publicCode: '', afm: '' },
   });
   if (!minor) return <NotFoundPage />;
@@ -33,7 +41,7 @@ export default function SelectedMinorPage() {
       const declaration = await indicateCompanion({ ...values, amka: minor.amka });
       navigate(paths.tickets.successCompanion, { state: { declaration } satisfies CompanionSuccessState });
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
+      toastFailure(error);
     }
   };
   const { errors, isSubmitting } = formState;
@@ -50,14 +58,14 @@ export default function SelectedMinorPage() {
         ]}
       />
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <ErrorSummary problems={problems} />
+        <ErrorSummary problems={problems} submitCount={formState.submitCount} />
         <TextField
           id="publicCode"
           label={text.ticketCode}
           hint={text.ticketCodeHint}
           error={errors.publicCode?.message}
           digitsOnly
-          maxLength={12}
+          maxLength={TICKET_CODE_LENGTH}
           autoComplete="off"
           className="govgr-input--width-20"
           {...register('publicCode')}
@@ -68,7 +76,7 @@ export default function SelectedMinorPage() {
           hint={text.companionAfmHint}
           error={errors.afm?.message}
           digitsOnly
-          maxLength={9}
+          maxLength={AFM_LENGTH}
           autoComplete="off"
           className="govgr-input--width-10"
           {...register('afm')}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { formatDateTime, gateDevicesMessages, messages, type GateDevice } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { formatDateTime, gateDevicesMessages, type GateDevice } from '@tickets/domain';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { revokeGateDevice } from './api';
@@ -22,7 +22,7 @@ export function DeviceList({ devices, onChanged }: { devices: GateDevice[]; onCh
       setRevoking(undefined);
       onChanged();
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
+      toastFailure(error);
     } finally {
       setBusy(false);
     }

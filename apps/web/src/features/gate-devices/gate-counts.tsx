@@ -6,7 +6,7 @@ import {
   type AdmissionCounts,
   type AdmissionReason,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { failureMessage } from '../../shared/api/client';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
 import { SummaryList } from '../../shared/components/summary-list';
@@ -65,7 +65,7 @@ function LiveCounts({ eventId }: { eventId: number }) {
           setFailure(undefined);
         },
         (error: unknown) => {
-          if (current) setFailure((error instanceof ApiError && error.description) || text.loadFailed);
+          if (current) setFailure(failureMessage(error, text.loadFailed));
         },
       );
     void refresh();

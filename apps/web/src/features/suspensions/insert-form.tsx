@@ -1,7 +1,7 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
-  messages,
   suspensionMessages,
   SUSPENSION_DEFAULT_MONTHS,
   SUSPENSION_MIN_MONTHS,
@@ -9,15 +9,17 @@ import {
   todayInAthens,
   type AffectedPerson,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
+import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
+import { rawResolver } from '../../shared/forms/raw-resolver';
 import { TextField } from '../../shared/forms/text-field';
-import { addSuspension, precheckSuspension } from './api';
-import { emptyPerson, errorsByField, PersonFieldset } from './person-fields';
+import { addSuspension, precheckSuspension, type PersonFields } from './api';
+import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
 
 const text = suspensionMessages;
+type FormValues = PersonFields & { endDate: string };
 
 /** A calendar day `months` after today (Athens). */
 function monthsFromToday(months: number): string {
@@ -26,61 +28,63 @@ function monthsFromToday(months: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+const emptyForm = (): FormValues => ({
+  ...emptyPerson(),
+  endDate: monthsFromToday(SUSPENSION_DEFAULT_MONTHS),
+});
+
 /**
  * docs/product-spec.md §4 insert flow: submit, pre-check, a confirmation listing who is affected, then add.
+ * The form checks with the route's schema and sends what was typed (`raw`): the API module shapes it.
  */
 export function InsertForm() {
-  const [fields, setFields] = useState(emptyPerson);
-  const [endDate, setEndDate] = useState(() => monthsFromToday(SUSPENSION_DEFAULT_MONTHS));
+  const { register, handleSubmit, formState, watch, setValue, reset } = useForm<FormValues>({
+    resolver: rawResolver<FormValues>()(suspensionRequestSchema),
+    ...summaryFocus,
+    defaultValues: emptyForm(),
+  });
   const [months, setMonths] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
-  const [affected, setAffected] = useState<AffectedPerson[]>();
+  const [checked, setChecked] = useState<{ values: FormValues; affected: AffectedPerson[] }>();
   const [busy, setBusy] = useState(false);
 
-  const fail = (error: unknown) =>
-    toast.error(error instanceof ApiError ? error.message : messages.errors.system);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = suspensionRequestSchema.safeParse({
-      ...fields,
-      dateOfBirth: fields.dateOfBirth || null,
-      endDate,
-    });
-    setErrors(parsed.success ? {} : errorsByField(parsed.error.issues));
-    if (!parsed.success) return;
-    setBusy(true);
+  const precheck = async (values: FormValues) => {
     try {
-      setAffected(await precheckSuspension(fields, endDate));
+      const { endDate, ...person } = values;
+      setChecked({ values, affected: await precheckSuspension(person, endDate) });
     } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
+      toastFailure(error);
     }
   };
 
   const confirm = async () => {
+    if (!checked) return;
     setBusy(true);
     try {
-      await addSuspension(fields, endDate);
+      const { endDate, ...person } = checked.values;
+      await addSuspension(person, endDate);
       toast.success(text.added);
-      setFields(emptyPerson());
-      setEndDate(monthsFromToday(SUSPENSION_DEFAULT_MONTHS));
+      reset(emptyForm());
       setMonths('');
-      setAffected(undefined);
+      setChecked(undefined);
     } catch (error) {
-      fail(error);
+      toastFailure(error);
     } finally {
       setBusy(false);
     }
   };
 
-  // A form-level message (no field) points at the first field.
-  const problems = problemsFrom(errors, Object.keys(errors), (field) => `insert-${field || 'afm'}`);
+  const { errors, isSubmitting, submitCount } = formState;
+  const affected = checked?.affected;
+  const endDate = register('endDate', { onChange: () => setMonths('') });
   return (
-    <form noValidate onSubmit={submit}>
-      <ErrorSummary problems={problems} />
-      <PersonFieldset prefix="insert" fields={fields} errors={errors} onChange={setFields} />
+    <form noValidate onSubmit={handleSubmit(precheck)}>
+      <ErrorSummary problems={personProblems(errors, 'insert', ['endDate'])} submitCount={submitCount} />
+      <PersonFieldset
+        prefix="insert"
+        values={watch()}
+        errors={errors}
+        register={(field) => register(field)}
+      />
       <TextField
         id="insert-months"
         label={text.months}
@@ -92,22 +96,20 @@ export function InsertForm() {
         onChange={(change) => {
           setMonths(change.target.value);
           const count = Number(change.target.value);
-          if (Number.isInteger(count) && count >= SUSPENSION_MIN_MONTHS) setEndDate(monthsFromToday(count));
+          if (Number.isInteger(count) && count >= SUSPENSION_MIN_MONTHS) {
+            setValue('endDate', monthsFromToday(count));
+          }
         }}
       />
       <TextField
         id="insert-endDate"
         label={text.endDate}
-        error={errors.endDate}
+        error={errors.endDate?.message}
         type="date"
         min={todayInAthens()}
-        value={endDate}
-        onChange={(change) => {
-          setEndDate(change.target.value);
-          setMonths('');
-        }}
+        {...endDate}
       />
-      <Button type="submit" busy={busy && affected === undefined}>
+      <Button type="submit" busy={isSubmitting}>
         {text.submitInsert}
       </Button>
       <ConfirmDialog
@@ -115,7 +117,7 @@ export function InsertForm() {
         title={text.confirmTitle}
         busy={busy}
         onConfirm={confirm}
-        onClose={() => setAffected(undefined)}
+        onClose={() => setChecked(undefined)}
       >
         <p className="govgr-body">{text.confirmBody}</p>
         {affected && affected.length > 0 ? (

@@ -1,10 +1,13 @@
+import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
 import { suspensionMessages } from '@tickets/domain';
+import { problemsFrom } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import type { PersonFields } from './api';
 
 const text = suspensionMessages;
-export const IDENTIFIERS = ['afm', 'amka', 'documentId'] as const;
-export const IDENTITY = ['firstName', 'lastName', 'fathersName', 'dateOfBirth'] as const;
+const IDENTIFIERS = ['afm', 'amka', 'documentId'] as const;
+const IDENTITY = ['firstName', 'lastName', 'fathersName', 'dateOfBirth'] as const;
+const FIELDS = [...IDENTIFIERS, ...IDENTITY] as const;
 
 export const emptyPerson = (): PersonFields => ({
   afm: '',
@@ -19,24 +22,35 @@ const anyFilled = (fields: PersonFields, keys: readonly (keyof PersonFields)[]) 
   keys.some((key) => fields[key].trim() !== '');
 
 /**
+ * The error summary's entries: the form-level message of the schema (its path is empty: neither group
+ * is filled) points at the first field, then each field's own, in the form's order.
+ */
+export function personProblems(errors: FieldErrors, prefix: string, after: readonly string[] = []) {
+  const formLevel = (errors as Record<string, { message?: string } | undefined>)[''];
+  return [
+    ...(formLevel?.message ? [{ fieldId: `${prefix}-afm`, message: formLevel.message }] : []),
+    ...problemsFrom(errors, [...FIELDS, ...after], (field) => `${prefix}-${field}`),
+  ];
+}
+
+/**
  * The two groups of docs/product-spec.md §4: filling the identifiers (ΑΦΜ, ΑΜΚΑ, document) disables the
  * identity details (names, birth date), and the reverse.
  */
 export function PersonFieldset({
   prefix,
-  fields,
+  values,
   errors,
-  onChange,
+  register,
 }: {
   prefix: string;
-  fields: PersonFields;
-  errors: Partial<Record<string, string>>;
-  onChange(fields: PersonFields): void;
+  /** The form's current values (react-hook-form's `watch()`), which decide the disabled group. */
+  values: PersonFields;
+  errors: FieldErrors<PersonFields>;
+  register: (field: keyof PersonFields) => UseFormRegisterReturn;
 }) {
-  const identifiersUsed = anyFilled(fields, IDENTIFIERS);
-  const identityUsed = anyFilled(fields, IDENTITY);
-  const set = (key: keyof PersonFields) => (event: { target: { value: string } }) =>
-    onChange({ ...fields, [key]: event.target.value });
+  const identifiersUsed = anyFilled(values, IDENTIFIERS);
+  const identityUsed = anyFilled(values, IDENTITY);
   const id = (key: string) => `${prefix}-${key}`;
   return (
     <>
@@ -46,31 +60,28 @@ export function PersonFieldset({
         <TextField
           id={id('afm')}
           label={text.afm}
-          error={errors.afm}
+          error={errors.afm?.message}
           inputMode="numeric"
           autoComplete="off"
           className="govgr-input--width-10"
-          value={fields.afm}
-          onChange={set('afm')}
+          {...register('afm')}
         />
         <TextField
           id={id('amka')}
           label={text.amka}
-          error={errors.amka}
+          error={errors.amka?.message}
           inputMode="numeric"
           autoComplete="off"
           className="govgr-input--width-20"
-          value={fields.amka}
-          onChange={set('amka')}
+          {...register('amka')}
         />
         <TextField
           id={id('documentId')}
           label={text.documentId}
-          error={errors.documentId}
+          error={errors.documentId?.message}
           autoComplete="off"
           className="govgr-input--width-20"
-          value={fields.documentId}
-          onChange={set('documentId')}
+          {...register('documentId')}
         />
       </fieldset>
       <fieldset className="govgr-fieldset" disabled={identifiersUsed}>
@@ -78,48 +89,32 @@ export function PersonFieldset({
         <TextField
           id={id('firstName')}
           label={text.firstName}
-          error={errors.firstName}
+          error={errors.firstName?.message}
           autoComplete="off"
-          value={fields.firstName}
-          onChange={set('firstName')}
+          {...register('firstName')}
         />
         <TextField
           id={id('lastName')}
           label={text.lastName}
-          error={errors.lastName}
+          error={errors.lastName?.message}
           autoComplete="off"
-          value={fields.lastName}
-          onChange={set('lastName')}
+          {...register('lastName')}
         />
         <TextField
           id={id('fathersName')}
           label={text.fathersName}
-          error={errors.fathersName}
+          error={errors.fathersName?.message}
           autoComplete="off"
-          value={fields.fathersName}
-          onChange={set('fathersName')}
+          {...register('fathersName')}
         />
         <TextField
           id={id('dateOfBirth')}
           label={text.dateOfBirth}
-          error={errors.dateOfBirth}
+          error={errors.dateOfBirth?.message}
           type="date"
-          value={fields.dateOfBirth}
-          onChange={set('dateOfBirth')}
+          {...register('dateOfBirth')}
         />
       </fieldset>
     </>
   );
-}
-
-/** Zod issues → a message per field (the first), and the form-level message under "" */
-export function errorsByField(
-  issues: { path: PropertyKey[]; message: string }[],
-): Partial<Record<string, string>> {
-  const errors: Partial<Record<string, string>> = {};
-  for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
-    errors[key] ??= issue.message;
-  }
-  return errors;
 }

@@ -1,19 +1,20 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
   formatCalendarDate,
   formatDateTime,
-  messages,
   suspensionMessages,
   suspensionSearchSchema,
   type SuspensionRecord,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
-import { deleteSuspension, searchSuspensions } from './api';
-import { emptyPerson, errorsByField, PersonFieldset } from './person-fields';
+import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
+import { rawResolver } from '../../shared/forms/raw-resolver';
+import { deleteSuspension, searchSuspensions, type PersonFields } from './api';
+import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
 
 const text = suspensionMessages;
 
@@ -21,26 +22,20 @@ const text = suspensionMessages;
  * docs/product-spec.md §2/§4: search; only active records can be deleted, and a deleted row leaves the list.
  */
 export function SearchForm() {
-  const [fields, setFields] = useState(emptyPerson);
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const { register, handleSubmit, formState, watch } = useForm<PersonFields>({
+    resolver: rawResolver<PersonFields>()(suspensionSearchSchema),
+    ...summaryFocus,
+    defaultValues: emptyPerson(),
+  });
   const [results, setResults] = useState<SuspensionRecord[]>();
   const [deleting, setDeleting] = useState<SuspensionRecord>();
   const [busy, setBusy] = useState(false);
-  const fail = (error: unknown) =>
-    toast.error(error instanceof ApiError ? error.message : messages.errors.system);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = suspensionSearchSchema.safeParse({ ...fields, dateOfBirth: fields.dateOfBirth || null });
-    setErrors(parsed.success ? {} : errorsByField(parsed.error.issues));
-    if (!parsed.success) return;
-    setBusy(true);
+  const search = async (values: PersonFields) => {
     try {
-      setResults(await searchSuspensions(fields));
+      setResults(await searchSuspensions(values));
     } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
+      toastFailure(error);
     }
   };
 
@@ -53,20 +48,24 @@ export function SearchForm() {
       setResults((list) => list?.filter((record) => record.id !== deleting.id));
       setDeleting(undefined);
     } catch (error) {
-      fail(error);
+      toastFailure(error);
     } finally {
       setBusy(false);
     }
   };
 
-  // A form-level message (no field) points at the first field.
-  const problems = problemsFrom(errors, Object.keys(errors), (field) => `search-${field || 'afm'}`);
+  const { errors, isSubmitting, submitCount } = formState;
   return (
     <>
-      <form noValidate onSubmit={submit}>
-        <ErrorSummary problems={problems} />
-        <PersonFieldset prefix="search" fields={fields} errors={errors} onChange={setFields} />
-        <Button type="submit" busy={busy && !deleting}>
+      <form noValidate onSubmit={handleSubmit(search)}>
+        <ErrorSummary problems={personProblems(errors, 'search')} submitCount={submitCount} />
+        <PersonFieldset
+          prefix="search"
+          values={watch()}
+          errors={errors}
+          register={(field) => register(field)}
+        />
+        <Button type="submit" busy={isSubmitting}>
           {text.submitSearch}
         </Button>
       </form>

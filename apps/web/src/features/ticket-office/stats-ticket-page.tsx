@@ -1,26 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
-import { formatDateTime, messages, ticketCodeField, type StatsTicket } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import {
+  formatDateTime,
+  messages,
+  statsQuerySchema,
+  TICKET_CODE_LENGTH,
+  type StatsTicket,
+} from '@tickets/domain';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import { lookUpTicket } from './api';
 import { TicketDetailsPanel } from './ticket-details-panel';
 
 const text = messages.ticketOffice;
-const formSchema = z.object({ code: ticketCodeField });
 
 /** docs/product-spec.md §2 "Stats/ticket": a ticket's every field by its 12-digit code. */
 export default function StatsTicketPage() {
   const [ticket, setTicket] = useState<StatsTicket>();
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof formSchema>>({
-    resolver: zodResolver(formSchema),
+  const { register, handleSubmit, formState } = useForm<z.infer<typeof statsQuerySchema>>({
+    resolver: zodResolver(statsQuerySchema),
+    ...summaryFocus,
     defaultValues: { code: '' },
   });
   const onSubmit = async ({ code }: { code: string }) => {
@@ -29,7 +34,7 @@ export default function StatsTicketPage() {
       setTicket(await lookUpTicket(code));
     } catch (error) {
       // The message of docs/product-spec.md §8, unless the server said something more useful ("not found").
-      toast.error((error instanceof ApiError && error.description) || messages.errors.statsLookup);
+      toastFailure(error, messages.errors.statsLookup);
     }
   };
   const error = formState.errors.code?.message;
@@ -38,14 +43,17 @@ export default function StatsTicketPage() {
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.statsTicket}</PageHeading>
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <ErrorSummary problems={error ? [{ fieldId: 'code', message: error }] : []} />
+        <ErrorSummary
+          problems={problemsFrom(formState.errors, ['code'])}
+          submitCount={formState.submitCount}
+        />
         <TextField
           id="code"
           label={text.ticketCode}
           hint={text.ticketCodeHint}
           error={error}
           digitsOnly
-          maxLength={12}
+          maxLength={TICKET_CODE_LENGTH}
           autoComplete="off"
           className="govgr-input--width-20"
           {...register('code')}

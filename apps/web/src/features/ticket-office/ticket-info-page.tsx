@@ -1,22 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'react-toastify';
 import { z } from 'zod';
 import {
   identifyTicketSchema,
   messages,
   personalizeTicketSchema,
   RESIDENCE_PERMIT_TYPES,
+  TICKET_CODE_LENGTH,
   TICKET_USER_KINDS,
   documentTypeLabel,
   type DocumentType,
   type TicketUserKind,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
-import { ErrorSummary, problemsFrom } from '../../shared/forms/error-summary';
+import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import { issueTicket, type IssuedState, type PrintState } from './api';
@@ -55,6 +55,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
   const foreigner = kind === 'foreigner';
   const { register, handleSubmit, watch, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchemaOf(kind)),
+    ...summaryFocus,
     mode: 'onTouched',
     defaultValues: {
       ticketCode: '',
@@ -90,7 +91,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
         navigate(paths.ticketOffice.printTicket, { state: { ...request, ...ticket } satisfies PrintState });
       }
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
+      toastFailure(error);
     }
   };
 
@@ -103,14 +104,14 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.ticketInfo}</PageHeading>
       <form noValidate onSubmit={handleSubmit(onSubmit)}>
-        <ErrorSummary problems={problems} />
+        <ErrorSummary problems={problems} submitCount={formState.submitCount} />
         <TextField
           id="ticketCode"
           label={text.ticketCode}
           hint={text.ticketCodeHint}
           error={errors.ticketCode?.message}
           digitsOnly
-          maxLength={12}
+          maxLength={TICKET_CODE_LENGTH}
           autoComplete="off"
           className="govgr-input--width-20"
           {...register('ticketCode')}

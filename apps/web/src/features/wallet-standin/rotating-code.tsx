@@ -8,7 +8,7 @@ import {
   walletStandInMessages,
   type WalletTicket,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { failureMessage } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
@@ -54,7 +54,7 @@ export function RotatingCode({ ticket }: { ticket: WalletTicket }) {
       setDeviceKey(registered);
     } catch (failure) {
       // The server kept the phone before (if any): its code still works, so it stays on screen.
-      setError((failure instanceof ApiError && failure.description) || text.registerFailed);
+      setError(failureMessage(failure, text.registerFailed));
     } finally {
       setRegistering(false);
     }

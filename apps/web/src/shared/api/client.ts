@@ -1,4 +1,4 @@
-import { firstErrorDescription, messages, REQUEST_ID_HEADER } from '@tickets/domain';
+import { firstError, isErrorCode, messages, REQUEST_ID_HEADER, type ErrorCode } from '@tickets/domain';
 
 /**
  * The one API client (docs/design.md §6): cookies, JSON, one request id per page load, and the
@@ -12,10 +12,16 @@ export class ApiError extends Error {
     message: string,
     /** What the server said, when it said something (for inline boxes with their own default). */
     readonly description?: string,
+    /** The catalogue's code the server gave, to branch on (never on the text). */
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
 }
+
+/** The message a failed call shows: what the server said, else the screen's own default. */
+export const failureMessage = (error: unknown, fallback: string = messages.errors.system): string =>
+  (error instanceof ApiError && error.description) || fallback;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -74,13 +80,19 @@ async function readJson<T>(response: Response): Promise<T> {
 /** docs/product-spec.md §8: the first description of `exceptions.errors`, else the default system message. */
 async function envelopeError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  let description: string | undefined;
+  let error: ReturnType<typeof firstError>;
   try {
-    description = firstErrorDescription(JSON.parse(text));
+    error = firstError(JSON.parse(text));
   } catch {
-    description = undefined;
+    error = undefined;
   }
-  return new ApiError(response.status, description ?? messages.errors.system, description);
+  const code = isErrorCode(error?.code) ? error.code : undefined;
+  return new ApiError(
+    response.status,
+    error?.description ?? messages.errors.system,
+    error?.description,
+    code,
+  );
 }
 
 /** docs/product-spec.md §8, blacklist calls: the `error` field of the body, or the raw text. */

@@ -1,5 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { messages } from '@tickets/domain';
+
+/**
+ * react-hook-form's options for a form with an ErrorSummary: on a submit with problems the summary
+ * takes focus (govuk-frontend), not the first bad field (react-hook-form's default).
+ */
+export const summaryFocus = { shouldFocusError: false } as const;
 
 export interface FieldProblem {
   /** The id of the field the link moves focus to. */
@@ -20,34 +26,54 @@ export function problemsFrom(
   });
 }
 
-/** GOV.GR error summary: announced, focused, and linking to each field in trouble. */
-export function ErrorSummary({ problems }: { problems: FieldProblem[] }) {
+/**
+ * A link's field takes focus and its label is brought into view, as govuk-frontend does: the browser
+ * alone would scroll the input to the top edge, hiding the label and the message above it.
+ */
+function focusField(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
+  const field = document.getElementById(fieldId);
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLSelectElement)) return;
+  event.preventDefault();
+  const label = field.labels?.[0] ?? field.closest('fieldset')?.querySelector('legend');
+  (label ?? field).scrollIntoView?.();
+  field.focus({ preventScroll: true });
+}
+
+/**
+ * The GOV.GR error summary, built as govuk-frontend's: taken into focus on each submit that finds
+ * problems, its heading and list announced by the `role="alert"` inside, each problem a link that
+ * focuses its field. A react-hook-form form passes its `submitCount`; a form without one has the
+ * summary focused when problems appear.
+ */
+export function ErrorSummary({ problems, submitCount }: { problems: FieldProblem[]; submitCount?: number }) {
   const root = useRef<HTMLDivElement>(null);
-  const count = problems.length;
+  const shown = problems.length > 0;
+  // Only a submit moves focus: a message that appears as the person leaves a field must not.
+  const focusWhen = submitCount ?? shown;
   useEffect(() => {
-    if (count > 0) root.current?.focus();
-  }, [count]);
-  if (count === 0) return null;
+    if (focusWhen !== false && focusWhen !== 0) root.current?.focus();
+  }, [focusWhen]);
+  if (!shown) return null;
   return (
-    <div
-      className="govgr-error-summary"
-      role="alert"
-      tabIndex={-1}
-      ref={root}
-      aria-labelledby="error-summary-title"
-    >
-      <h2 className="govgr-heading-m" id="error-summary-title">
-        {messages.form.errorSummaryTitle}
-      </h2>
-      <ul className="govgr-list">
-        {problems.map((problem) => (
-          <li key={problem.fieldId}>
-            <a className="govgr-link" href={`#${problem.fieldId}`}>
-              {problem.message}
-            </a>
-          </li>
-        ))}
-      </ul>
+    <div className="govgr-error-summary" tabIndex={-1} ref={root} aria-labelledby="error-summary-title">
+      <div role="alert">
+        <h2 className="govgr-heading-m" id="error-summary-title">
+          {messages.form.errorSummaryTitle}
+        </h2>
+        <ul className="govgr-list">
+          {problems.map((problem) => (
+            <li key={problem.fieldId}>
+              <a
+                className="govgr-link"
+                href={`#${problem.fieldId}`}
+                onClick={(event) => focusField(event, problem.fieldId)}
+              >
+                {problem.message}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { messages, type TransferEvent } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { toastFailure } from '../../shared/api/toast-failure';
 import { saveTransferEvent } from './api';
 
 /** Confirm, then save an event's rules: the server's answer goes to `onSaved`, the outcome to a toast. */
@@ -14,7 +14,7 @@ export function useSaveEvent(onSaved: (event: TransferEvent) => void) {
       onSaved(await saveTransferEvent(event));
       toast.success(messages.transferRules.saved);
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : messages.errors.system);
+      toastFailure(error);
     } finally {
       setBusy(false);
       setConfirming(false);
