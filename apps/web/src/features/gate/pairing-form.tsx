@@ -26,8 +26,11 @@ export function PairingForm({
   const [token, setToken] = useState('');
   const [error, setError] = useState(notice);
   const [busy, setBusy] = useState(false);
+  // Each attempt that fails moves focus to the summary again (the pattern of the forms' submitCount).
+  const [attempts, setAttempts] = useState(0);
 
   const pair = async (candidate: string) => {
+    setAttempts((count) => count + 1);
     const trimmed = candidate.trim();
     if (!trimmed) {
       setError(text.tokenRequired);
@@ -50,7 +53,7 @@ export function PairingForm({
     <>
       <PageHeading>{text.pairTitle}</PageHeading>
       <form noValidate onSubmit={submit}>
-        <ErrorSummary problems={error ? [{ fieldId: FIELD_ID, message: error }] : []} />
+        <ErrorSummary problems={error ? [{ fieldId: FIELD_ID, message: error }] : []} submitCount={attempts} />
         <p className="govgr-body">{text.pairIntro}</p>
         <TextField
           id={FIELD_ID}
