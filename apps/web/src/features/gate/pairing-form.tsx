@@ -26,14 +26,14 @@ export function PairingForm({
   const [token, setToken] = useState('');
   const [error, setError] = useState(notice);
   const [busy, setBusy] = useState(false);
-  // Each attempt that fails moves focus to the summary again (the pattern of the forms' submitCount).
+  // Each failed attempt moves focus to the summary again (the pattern of the forms' submitCount).
   const [attempts, setAttempts] = useState(0);
 
   const pair = async (candidate: string) => {
-    setAttempts((count) => count + 1);
     const trimmed = candidate.trim();
     if (!trimmed) {
       setError(text.tokenRequired);
+      setAttempts((count) => count + 1);
       return;
     }
     setBusy(true);
@@ -41,6 +41,7 @@ export function PairingForm({
       onPaired(trimmed, await listGateEvents(trimmed));
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : messages.errors.system);
+      setAttempts((count) => count + 1);
       setBusy(false);
     }
   };
@@ -53,7 +54,10 @@ export function PairingForm({
     <>
       <PageHeading>{text.pairTitle}</PageHeading>
       <form noValidate onSubmit={submit}>
-        <ErrorSummary problems={error ? [{ fieldId: FIELD_ID, message: error }] : []} submitCount={attempts} />
+        <ErrorSummary
+          problems={error ? [{ fieldId: FIELD_ID, message: error }] : []}
+          submitCount={attempts}
+        />
         <p className="govgr-body">{text.pairIntro}</p>
         <TextField
           id={FIELD_ID}
