@@ -160,7 +160,7 @@ const registryColumns = {
   amka: citizens.amka,
   firstName: citizens.firstName,
   lastName: citizens.lastName,
-  fatherName: citizens.fatherName,
+  fathersName: citizens.fathersName,
   birthDate: citizens.birthDate,
 };
 
@@ -225,10 +225,10 @@ export async function resolveIdentity(db: Db, person: PersonDescription): Promis
         )
     : await registryByIdentifiersQuery(db).execute({ afms, amkas });
   const registryDetailsKey = (row: (typeof candidates)[number]) =>
-    row.fatherName
+    row.fathersName
       ? identityKey.details({
           firstName: row.firstName,
-          fathersName: row.fatherName,
+          fathersName: row.fathersName,
           lastName: row.lastName,
           dateOfBirth: row.birthDate,
         })

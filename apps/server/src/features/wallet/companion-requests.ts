@@ -19,7 +19,7 @@ const guardians = alias(citizens, 'guardian');
 const selectRequests = (db: Pick<Db, 'select'>) =>
   db
     .select({
-      requestId: companionDeclarations.id,
+      declarationId: companionDeclarations.id,
       minorFirstName: minors.firstName,
       minorLastName: minors.lastName,
       guardianFirstName: guardians.firstName,
@@ -40,8 +40,9 @@ const selectRequests = (db: Pick<Db, 'select'>) =>
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 
+/** `requestId` is the wallet API's name for the declaration's id; the wallet app reads it. */
 const toCompanionRequest = (row: RequestRow): CompanionRequest => ({
-  requestId: row.requestId,
+  requestId: row.declarationId,
   dependentName: `${row.minorFirstName} ${row.minorLastName}`,
   guardianName: `${row.guardianFirstName} ${row.guardianLastName}`,
   eventDescription: row.eventDescription,
@@ -64,11 +65,11 @@ export async function listCompanionRequests(db: Db, companionAfm: string): Promi
 export async function answerCompanionRequest(
   db: Db,
   actor: { user: SessionUser; requestId: string },
-  requestId: string,
+  declarationId: string,
   answer: 'accept' | 'reject',
 ): Promise<CompanionRequest> {
   const mine = and(
-    eq(companionDeclarations.id, requestId),
+    eq(companionDeclarations.id, declarationId),
     eq(companionDeclarations.companionAfm, actor.user.afm),
   );
   const [existing] = await selectRequests(db).where(mine).limit(1);
@@ -89,7 +90,7 @@ export async function answerCompanionRequest(
     await writeAudit(tx, {
       actor: actor.user.afm,
       action: answer === 'accept' ? 'COMPANION_ACCEPT' : 'COMPANION_REJECT',
-      subject: requestId,
+      subject: declarationId,
       requestId: actor.requestId,
     });
   });
