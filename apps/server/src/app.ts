@@ -20,7 +20,7 @@ import { statsRoutes } from './features/stats/routes';
 import { suspensionRoutes } from './features/suspensions/routes';
 import { taxisStandInRoutes } from './features/taxis-standin/routes';
 import { ticketOfficeRoutes } from './features/ticket-office/routes';
-import { transferRuleRoutes } from './features/transfer-rules/routes';
+import { transferEventRoutes } from './features/transfer-events/routes';
 import { walletStandInRoutes } from './features/wallet/stand-in';
 import { walletRoutes } from './features/wallet/routes';
 import { auditWriter, type AuditEntry } from './shared/audit';
@@ -62,6 +62,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   access: Access;
+  /** The file that declares the route, from `src/` (docs/routes.md lists them). */
+  file: string;
 }
 
 /** Request bodies are small JSON documents; anything larger is refused (docs/design.md §4). */
@@ -76,6 +78,22 @@ export interface AppOptions {
   /** Where log lines go (standard output unless a test captures them). */
   logStream?: DestinationStream;
 }
+
+/** Each feature's routes, with the file that declares them (the route table names it). */
+const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<void> }[] = [
+  { file: 'features/health/routes.ts', routes: healthRoutes },
+  { file: 'features/api-contract/routes.ts', routes: apiContractRoutes },
+  { file: 'features/auth/routes.ts', routes: authRoutes },
+  { file: 'features/companions/routes.ts', routes: companionRoutes },
+  { file: 'features/wallet/routes.ts', routes: walletRoutes },
+  { file: 'features/wallet/stand-in.ts', routes: walletStandInRoutes },
+  { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
+  { file: 'features/stats/routes.ts', routes: statsRoutes },
+  { file: 'features/providers/routes.ts', routes: providerRoutes },
+  { file: 'features/gate/routes.ts', routes: gateRoutes },
+  { file: 'features/transfer-events/routes.ts', routes: transferEventRoutes },
+  { file: 'features/suspensions/routes.ts', routes: suspensionRoutes },
+];
 
 export async function buildApp({ config, database, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = fastify({
@@ -157,13 +175,16 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   registerErrorHandling(app);
 
   // Every /api route must say who may call it: a route that does not is a start-up error.
+  let registering = 'app.ts';
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (isApiPath(route.url) && !access) {
       throw new Error(`${route.method} ${route.url} declares no config.access`);
     }
     if (route.url.startsWith('/api/') && access) {
-      for (const method of [route.method].flat()) app.routeTable.push({ method, url: route.url, access });
+      for (const method of [route.method].flat()) {
+        app.routeTable.push({ method, url: route.url, access, file: registering });
+      }
     }
   });
   // The hooks every request runs take a callback rather than return a promise: a kept session
@@ -194,18 +215,10 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
     }, done);
   });
 
-  await app.register(healthRoutes);
-  await app.register(apiContractRoutes);
-  await app.register(authRoutes);
-  await app.register(companionRoutes);
-  await app.register(walletRoutes);
-  await app.register(walletStandInRoutes);
-  await app.register(ticketOfficeRoutes);
-  await app.register(statsRoutes);
-  await app.register(providerRoutes);
-  await app.register(gateRoutes);
-  await app.register(transferRuleRoutes);
-  await app.register(suspensionRoutes);
+  for (const { file, routes } of featureRoutes) {
+    registering = file;
+    await app.register(routes);
+  }
   if (config.taxis.standIn) await app.register(taxisStandInRoutes, { prefix: '/oauth2server' });
   await registerWebApp(app, config.webDistDir);
   return app;

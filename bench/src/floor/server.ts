@@ -121,7 +121,9 @@ function checkValues(): void {
   const org = officer.organisationId;
   const mask = (values: unknown[]) =>
     JSON.stringify(values, (_key, value: unknown) =>
-      typeof value === 'string' && /^\d{4}-\d\d-\d\dT|^[0-9A-Z]{16}$/.test(value) ? 'MASKED' : value,
+      typeof value === 'string' && /^\d{4}-\d\d-\d\dT|^[0-9A-Z]{16}$|^\d{100,}$/.test(value)
+        ? 'MASKED'
+        : value,
     );
   const bindRecorded = captured.personalisation[2]?.values ?? [];
   const expected: [string, unknown[], unknown[] | undefined][] = [

@@ -1,0 +1,58 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
+import { events } from '../../db/schema';
+import { isUpcoming } from '../../shared/events';
+import { officerScope } from '../../shared/officer-scope';
+import type { SessionUser } from '../../shared/sessions';
+
+export type EventRow = typeof events.$inferSelect;
+export type TransferRuleChanges = Partial<
+  Pick<
+    EventRow,
+    | 'allowTransfer'
+    | 'maxTransfers'
+    | 'transferMinuteLimit'
+    | 'minToAutoRevertTransferredTicket'
+    | 'ignoreTransfers'
+  >
+>;
+
+/** Matches until kick-off; seasons until their end, so that a running season's rules stay editable. */
+const upcoming = () => isUpcoming(events);
+
+/** The list the transfer-rules page opens with, prepared once; a null organisation = every club. */
+const transferEventsQuery = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(events)
+    .where(and(upcoming(), officerScope(sql.placeholder('organisationId'))))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .prepare('upcoming_transfer_events'),
+);
+
+export const findUpcomingEvents = (db: Db, user: SessionUser) =>
+  transferEventsQuery(db).execute({ organisationId: user.organisationId });
+
+/** The upcoming event of the officer's club, locked until the transaction ends. */
+export async function lockUpcomingEvent(tx: Pick<Db, 'select'>, eventId: number, user: SessionUser) {
+  const [event] = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), upcoming(), officerScope(user)))
+    .for('update');
+  return event;
+}
+
+export async function saveTransferRules(
+  tx: Pick<Db, 'update'>,
+  eventId: number,
+  changes: TransferRuleChanges,
+) {
+  const [saved] = await tx
+    .update(events)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(events.id, eventId))
+    .returning();
+  return saved;
+}
