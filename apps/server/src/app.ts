@@ -23,7 +23,6 @@ import { ticketOfficeRoutes } from './features/ticket-office/routes';
 import { transferEventRoutes } from './features/transfer-events/routes';
 import { walletStandInRoutes } from './features/wallet/stand-in';
 import { walletRoutes } from './features/wallet/routes';
-import { auditWriter, type AuditEntry } from './shared/audit';
 import { isApiPath, routePath } from './shared/api-paths';
 import { answerClientError, registerErrorHandling } from './shared/http-errors';
 import { loggerOptions, requestIdFrom, requestLogger } from './shared/logging';
@@ -46,8 +45,6 @@ declare module 'fastify' {
     db: Db;
     /** Sessions read recently, kept while the database announces every change to them. */
     sessions: SessionCache;
-    /** The audit row of a request that writes nothing else, committed with its neighbours'. */
-    audit: (entry: AuditEntry) => Promise<void>;
     /** The origin people reach the service at (configured, or the listening address in development). */
     publicUrl(): string;
     /** Every /api route with who may call it (the authorization matrix test walks it). */
@@ -117,7 +114,6 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   const stopListening = await database.listen(SessionCache.CHANNEL, sessionCache);
   app.addHook('onClose', stopListening);
   app.decorate('sessions', sessionCache);
-  app.decorate('audit', auditWriter(db));
   // Asked on every state-changing request: worked out once (after listening, in development).
   let publicUrl = config.publicUrl;
   app.decorate('publicUrl', () => (publicUrl ??= listeningOrigin(app)));

@@ -18,7 +18,7 @@ import { listLiveDeclarations } from '../../../apps/server/src/features/companio
 import { searchSuspensions } from '../../../apps/server/src/features/suspensions/service';
 import { issueTicket } from '../../../apps/server/src/features/ticket-office/service';
 import { listTransferEvents } from '../../../apps/server/src/features/transfer-events/service';
-import { auditWriter } from '../../../apps/server/src/shared/audit';
+import { audit } from '../../../apps/server/src/shared/audit';
 import { findSessionUser, type SessionUser } from '../../../apps/server/src/shared/sessions';
 import { findTicketForOfficer } from '../../../apps/server/src/shared/tickets';
 
@@ -126,7 +126,7 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
     touch: await recordTouch(db, recorder, samples),
     stats: await during(() => findTicketForOfficer(db, user, samples.ticketCode)),
     audit: await during(() =>
-      auditWriter(db)({
+      audit(db, {
         actor: user.afm,
         action: 'TICKET_LOOKUP',
         subject: samples.ticketCode,

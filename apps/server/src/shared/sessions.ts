@@ -1,8 +1,8 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or } from 'drizzle-orm';
 import type { Role } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { preparedPerDatabase } from '../db/prepared';
+import { preparedQuery } from '../db/prepared';
 import { officers, sessions } from '../db/schema';
 
 /**
@@ -112,7 +112,7 @@ export async function createSession(
 }
 
 /** Every request reads its session: the query is prepared once per database and only bound after. */
-const sessionQuery = preparedPerDatabase((db) =>
+const sessionQuery = preparedQuery<{ idHash: string; now: Date; idleSince: Date }>()((db, p) =>
   db
     .select({
       afm: sessions.afm,
@@ -126,11 +126,7 @@ const sessionQuery = preparedPerDatabase((db) =>
     .from(sessions)
     .leftJoin(officers, eq(officers.afm, sessions.afm))
     .where(
-      and(
-        eq(sessions.idHash, sql.placeholder('idHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
-      ),
+      and(eq(sessions.idHash, p.idHash), gt(sessions.expiresAt, p.now), gt(sessions.lastSeenAt, p.idleSince)),
     )
     .limit(1)
     .prepare('find_session_user'),

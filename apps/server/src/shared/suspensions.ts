@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { canonicalIdentifier, IDENTITY_KEY_PREFIX, identityKey, type IdentityDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { preparedPerDatabase } from '../db/prepared';
+import { preparedQuery } from '../db/prepared';
 import { citizens, organisations, suspensionKeys, suspensions, tickets } from '../db/schema';
 import { athensToday } from './athens-time';
 
@@ -82,22 +82,17 @@ export const isSuspendedWhere = (db: Db, keys: SQL, afm: SQL, amka: SQL) =>
  * statement. Read fresh every time, so a lifted or ended suspension stops blocking at once in every
  * process.
  */
-const activeSuspensionQuery = preparedPerDatabase((db) =>
-  db
-    .select({ endDate: suspensions.endDate, organisationName: organisations.name })
-    .from(suspensionKeys)
-    .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
-    .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
-    .where(
-      activeSuspensionCondition(
-        sql`${sql.placeholder('keys')}::text[]`,
-        sql`${sql.placeholder('afm')}::text`,
-        sql`${sql.placeholder('amka')}::text`,
-      ),
-    )
-    .orderBy(desc(suspensions.endDate))
-    .limit(1)
-    .prepare('active_suspension_of'),
+const activeSuspensionQuery = preparedQuery<{ keys: string[]; afm: string | null; amka: string | null }>()(
+  (db, p) =>
+    db
+      .select({ endDate: suspensions.endDate, organisationName: organisations.name })
+      .from(suspensionKeys)
+      .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
+      .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
+      .where(activeSuspensionCondition(sql`${p.keys}::text[]`, sql`${p.afm}::text`, sql`${p.amka}::text`))
+      .orderBy(desc(suspensions.endDate))
+      .limit(1)
+      .prepare('active_suspension_of'),
 );
 
 /** The suspension that keeps this person out today, the one ending last if several; none if free. */
@@ -170,16 +165,11 @@ const registryColumns = {
  * bench/README.md). A search by identity details keeps its own query: the birth date has no index,
  * and a generic plan that may meet it would scan the registry every time.
  */
-const registryByIdentifiersQuery = preparedPerDatabase((db) =>
+const registryByIdentifiersQuery = preparedQuery<{ afms: string[]; amkas: string[] }>()((db, p) =>
   db
     .select(registryColumns)
     .from(citizens)
-    .where(
-      or(
-        sql`${citizens.afm} = any(${sql.placeholder('afms')}::text[])`,
-        sql`${citizens.amka} = any(${sql.placeholder('amkas')}::text[])`,
-      ),
-    )
+    .where(or(sql`${citizens.afm} = any(${p.afms}::text[])`, sql`${citizens.amka} = any(${p.amkas}::text[])`))
     .prepare('registry_people_by_identifiers'),
 );
 

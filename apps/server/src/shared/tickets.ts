@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { TicketDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { preparedPerDatabase } from '../db/prepared';
+import { preparedQuery } from '../db/prepared';
 import { events, organisations, tickets } from '../db/schema';
 import { isUpcoming } from './events';
 import { officerScope } from './officer-scope';
@@ -12,7 +12,7 @@ import type { SessionUser } from './sessions';
  * the stats lookup and the ticket office both read it. Looked up on every lookup and issue: prepared
  * once per database.
  */
-const ticketQuery = preparedPerDatabase((db) =>
+const ticketQuery = preparedQuery<{ publicCode: string; organisationId: string | null }>()((db, p) =>
   db
     .select({
       ticket: tickets,
@@ -26,12 +26,7 @@ const ticketQuery = preparedPerDatabase((db) =>
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .innerJoin(organisations, eq(organisations.id, events.organisationId))
-    .where(
-      and(
-        eq(tickets.publicCode, sql.placeholder('publicCode')),
-        officerScope(sql.placeholder('organisationId')),
-      ),
-    )
+    .where(and(eq(tickets.publicCode, p.publicCode), officerScope(p.organisationId)))
     .limit(1)
     .prepare('find_ticket_for_officer'),
 );

@@ -16,6 +16,7 @@ import {
   validationMessages,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
+import { audit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
 import { decideAdmission, undoAdmission } from './admissions';
 import { gateManifest } from './manifest';
@@ -170,7 +171,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request) =>
       decideAdmission(db, deviceOf(request), request.body, {
-        audit: app.audit,
+        audit: (entry) => audit(db, entry),
         requestId: request.id,
         trustedKeys: app.config.gateKeys.trusted,
       }),

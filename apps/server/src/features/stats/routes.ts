@@ -22,6 +22,6 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      lookUpTicket(db, app.audit, { user: currentUser(request), requestId: request.id }, request.query.code),
+      lookUpTicket(db, { user: currentUser(request), requestId: request.id }, request.query.code),
   );
 }

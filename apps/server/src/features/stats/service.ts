@@ -1,7 +1,7 @@
 import type { StatsTicket } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import type { AuditEntry } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import { fixtureEntrants } from '../../shared/entry';
 import type { SessionUser } from '../../shared/sessions';
 import { findTicketForOfficer, toTicketDetails } from '../../shared/tickets';
@@ -12,12 +12,11 @@ import { findTicketForOfficer, toTicketDetails } from '../../shared/tickets';
  */
 export async function lookUpTicket(
   db: Db,
-  audit: (entry: AuditEntry) => Promise<void>,
   actor: { user: SessionUser; requestId: string },
   code: string,
 ): Promise<StatsTicket> {
   const found = await findTicketForOfficer(db, actor.user, code);
-  await audit({
+  await audit(db, {
     actor: actor.user.afm,
     action: found ? 'TICKET_LOOKUP' : 'TICKET_LOOKUP_MISS',
     subject: code,

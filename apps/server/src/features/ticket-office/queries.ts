@@ -1,8 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedQuery } from '../../db/prepared';
 import { tickets } from '../../db/schema';
-import { auditedWith } from '../../shared/audit';
+import { auditedWith, type AuditedParams } from '../../shared/audit';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
@@ -11,26 +11,32 @@ export type TicketRow = typeof tickets.$inferSelect;
  * both or neither): of two officers racing, exactly one UPDATE matches. Answers the bound row, or
  * none when the ticket was bound meanwhile.
  */
-export const bindUnboundTicket = preparedPerDatabase((db) => {
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
+type BindParams = Pick<
+  TicketRow,
+  'id' | 'fullName' | 'documentType' | 'documentId' | 'documentKey' | 'privateCode' | 'binding'
+> &
+  AuditedParams;
+
+export const bindUnboundTicket = preparedQuery<BindParams>()((db, p) => {
+  const value = (placeholder: (typeof p)[keyof BindParams]) => sql`${placeholder}`;
   const bound = db.$with('bound').as(
     db
       .update(tickets)
       .set({
-        fullName: value('fullName'),
-        documentType: value('documentType'),
-        documentId: value('documentId'),
-        documentKey: value('documentKey'),
-        privateCode: value('privateCode'),
+        fullName: value(p.fullName),
+        documentType: value(p.documentType),
+        documentId: value(p.documentId),
+        documentKey: value(p.documentKey),
+        privateCode: value(p.privateCode),
         codeSerial: sql`1`,
-        binding: value('binding'),
-        personalizedBy: value('actor'),
+        binding: value(p.binding),
+        personalizedBy: value(p.actor),
         personalizedAt: sql`now()`,
         modifiedAt: sql`now()`,
       })
       .where(
         and(
-          eq(tickets.id, sql.placeholder('ticketId')),
+          eq(tickets.id, p.id),
           isNull(tickets.documentId),
           isNull(tickets.holderAfm),
           isNull(tickets.holderAmka),

@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { writeAudit, type AuditEntry } from '../../shared/audit';
+import { audit, type AuditEntry } from '../../shared/audit';
 import { paperCodeFor } from '../../shared/codes';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
@@ -35,7 +35,7 @@ async function reprintTicket(
   db: Db,
   ticket: typeof tickets.$inferSelect,
   displayMode: DisplayMode,
-  audit: AuditEntry,
+  entry: AuditEntry,
   signer: PlatformKey,
 ) {
   return db.transaction(async (tx) => {
@@ -46,7 +46,7 @@ async function reprintTicket(
       serial,
       paperCodeFor(ticket, displayMode, serial, signer),
     );
-    if (reprinted) await writeAudit(tx, audit);
+    if (reprinted) await audit(tx, entry);
     return reprinted ?? (await findTicket(tx, ticket.id));
   });
 }
@@ -94,7 +94,7 @@ export async function issueTicket(
     ticket = reprinted;
   } else {
     const [updated] = await bindUnboundTicket(db).execute({
-      ticketId: found.ticket.id,
+      id: found.ticket.id,
       fullName: fullNameOf(request),
       documentType: request.documentType,
       documentId: request.documentId,

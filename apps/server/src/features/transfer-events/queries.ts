@@ -1,6 +1,6 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedQuery } from '../../db/prepared';
 import { events } from '../../db/schema';
 import { isUpcoming } from '../../shared/events';
 import { officerScope } from '../../shared/officer-scope';
@@ -22,11 +22,11 @@ export type TransferRuleChanges = Partial<
 const upcoming = () => isUpcoming(events);
 
 /** The list the transfer-rules page opens with, prepared once; a null organisation = every club. */
-const transferEventsQuery = preparedPerDatabase((db) =>
+const transferEventsQuery = preparedQuery<{ organisationId: string | null }>()((db, p) =>
   db
     .select()
     .from(events)
-    .where(and(upcoming(), officerScope(sql.placeholder('organisationId'))))
+    .where(and(upcoming(), officerScope(p.organisationId)))
     .orderBy(asc(events.startsAt), asc(events.id))
     .prepare('upcoming_transfer_events'),
 );

@@ -1,7 +1,7 @@
 import type { TransferEvent, TransferRulesUpdate } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import {
   findUpcomingEvents,
@@ -56,7 +56,7 @@ export async function updateTransferRules(
     if (!event) throw new AppError('EVENT_NOT_FOUND');
     const changes = changesFor(event, update);
     const saved = await saveTransferRules(tx, event.id, changes);
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'TRANSFER_RULES_UPDATE',
       subject: String(event.id),

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { citizens, companionDeclarations, events, tickets } from '../../db/schema';
 import { isUpcoming } from '../../shared/events';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 
@@ -87,7 +87,7 @@ export async function answerCompanionRequest(
       .where(and(mine, eq(companionDeclarations.status, 'PENDING')))
       .returning({ id: companionDeclarations.id });
     if (updated.length === 0) throw new AppError('DECLARATION_NOT_PENDING');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: answer === 'accept' ? 'COMPANION_ACCEPT' : 'COMPANION_REJECT',
       subject: declarationId,

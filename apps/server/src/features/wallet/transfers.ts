@@ -4,7 +4,7 @@ import { EVENT_DURATION_MINUTES, type Transfer } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { citizens, events, gateCodes, tickets, transfers } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 
@@ -157,7 +157,7 @@ export async function createTransfer(
       .onConflictDoNothing()
       .returning({ id: transfers.id });
     if (!created) throw new AppError('TRANSFER_IN_PROGRESS');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'TRANSFER_CREATE',
       subject: created.id,
@@ -232,7 +232,7 @@ export async function answerTransfer(
     // The fixture's entry moves to the recipient: the holder's code for it stops admitting.
     if (answer === 'accept')
       await revokeGateCodes(tx, [{ ticketId: transfer.ticketId, eventId: transfer.fixtureId }]);
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: `TRANSFER_${answer.toUpperCase()}`,
       subject: id,
@@ -255,7 +255,7 @@ export async function revertDueTransfers(db: Db): Promise<number> {
       .returning({ id: transfers.id, ticketId: transfers.ticketId, eventId: transfers.fixtureId });
     await revokeGateCodes(tx, closed);
     for (const { id } of closed) {
-      await writeAudit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
+      await audit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
     }
     return closed.length;
   });
