@@ -30,13 +30,8 @@ import { enforceAccess, type Access } from './shared/guards';
 import { limitNamingPerPerson } from './shared/naming-limit';
 import { rateLimitStoreOn } from './shared/rate-limit-store';
 import { assertSameOriginJson } from './shared/same-origin';
-import {
-  keptSessionUser,
-  readSessionUser,
-  sessionCookieName,
-  SessionCache,
-  type SessionUser,
-} from './shared/sessions';
+import { SessionCache } from './shared/session-cache';
+import { keptSessionUser, readSessionUser, sessionCookieName, type SessionUser } from './shared/sessions';
 import { registerWebApp } from './shared/web-app';
 
 declare module 'fastify' {

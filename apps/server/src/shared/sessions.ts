@@ -4,6 +4,9 @@ import type { Role } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { officers, sessions } from '../db/schema';
+import { SessionCache, type KeptSession } from './session-cache';
+
+export { SessionCache };
 
 /**
  * In production the `__Host-` prefix has the browser keep the cookie only if it is Secure, for
@@ -27,57 +30,6 @@ export interface SessionUser {
   role: Role;
   /** The officer's organisation; null for a platform-wide officer or a citizen. */
   organisationId: string | null;
-}
-
-/**
- * Sessions this process read recently, so that every request need not ask the database. An entry
- * is trusted only while the process hears every change that could end a session or a role: the
- * database announces each (migration 0004, channel `session_changes`), whichever process made
- * it. A read that a change overtook is not kept, and without the channel nothing is kept at all.
- */
-export class SessionCache {
-  static readonly CHANNEL = 'session_changes';
-  private readonly entries = new Map<string, SessionRow>();
-  private listening = false;
-  /** Moves on at every change heard: a read begun before it may hold what the change undid. */
-  private generation = 0;
-
-  constructor(private readonly maxEntries = 100_000) {}
-
-  /** A session ended (its id hash), or `*`: any session or role may have changed. */
-  readonly onMessage = (payload: string): void => {
-    this.generation += 1;
-    if (payload === '*') this.entries.clear();
-    else this.entries.delete(payload);
-  };
-
-  readonly onListening = (listening: boolean): void => {
-    this.generation += 1;
-    this.listening = listening;
-    this.entries.clear();
-  };
-
-  get(idHash: string): SessionRow | undefined {
-    return this.listening ? this.entries.get(idHash) : undefined;
-  }
-
-  readBegins(): number {
-    return this.generation;
-  }
-
-  keep(idHash: string, row: SessionRow, readBeganAt: number): void {
-    if (!this.listening || readBeganAt !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(idHash, row);
-  }
-
-  forget(idHash: string): void {
-    this.generation += 1;
-    this.entries.delete(idHash);
-  }
 }
 
 export interface SessionPolicy {
@@ -131,7 +83,6 @@ const sessionQuery = preparedQuery<{ idHash: string; now: Date; idleSince: Date 
     .limit(1)
     .prepare('find_session_user'),
 );
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
 
 /**
  * The person behind a session cookie, with the role read afresh from `officers` (docs/design.md §3),
@@ -186,7 +137,7 @@ export async function readSessionUser(
   return toSessionUser(row);
 }
 
-function toSessionUser(row: SessionRow): SessionUser {
+function toSessionUser(row: KeptSession): SessionUser {
   const officer = row.officerActive === true;
   return {
     afm: row.afm,
