@@ -8,7 +8,7 @@ import { noDatabase } from '../test/support/api-contract';
 /**
  * `npm run routes` writes docs/routes.md: every /api route, who may call it and the file that
  * declares it, read from the app's own route table (each feature's routes are registered with their
- * file, src/app.ts). route-table.test.ts fails while the checked-in table differs from a fresh one.
+ * file, src/plugins/routes.ts). route-table.test.ts fails while the checked-in table differs from a fresh one.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROUTE_TABLE_FILE = path.resolve(here, '../../../docs/routes.md');
