@@ -161,9 +161,9 @@ const registryColumns = {
 
 /**
  * The registry people named by ΑΦΜ or ΑΜΚΑ, on every suspension search and pre-check: prepared once,
- * one statement however many of each are given (drizzle built it anew on every request: measured,
- * bench/README.md). A search by identity details keeps its own query: the birth date has no index,
- * and a generic plan that may meet it would scan the registry every time.
+ * one statement however many of each are given (measured: bench/README.md). A search by identity
+ * details keeps its own query: the birth date has no index, and a generic plan that may meet it
+ * would scan the registry every time.
  */
 const registryByIdentifiersQuery = preparedQuery<{ afms: string[]; amkas: string[] }>()((db, p) =>
   db
