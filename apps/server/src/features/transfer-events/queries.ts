@@ -5,18 +5,9 @@ import { events } from '../../db/schema';
 import { isUpcoming } from '../../shared/events';
 import { officerScope } from '../../shared/officer-scope';
 import type { SessionUser } from '../../shared/sessions';
+import type { TransferRuleChanges } from '../../shared/transfer-rules';
 
 export type EventRow = typeof events.$inferSelect;
-export type TransferRuleChanges = Partial<
-  Pick<
-    EventRow,
-    | 'allowTransfer'
-    | 'maxTransfers'
-    | 'transferMinuteLimit'
-    | 'minToAutoRevertTransferredTicket'
-    | 'ignoreTransfers'
-  >
->;
 
 /** Matches until kick-off; seasons until their end, so that a running season's rules stay editable. */
 const upcoming = () => isUpcoming(events);
