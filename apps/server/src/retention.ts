@@ -1,7 +1,7 @@
 import { and, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
 import { companionDeclarations, events, gateCodes, tickets, transfers, walletCredentials } from './db/schema';
-import { writeAudit } from './shared/audit';
+import { audit } from './shared/audit';
 import { eventEnd } from './shared/events';
 import { eraseExpiredAuditDetails } from './retention-audit';
 
@@ -159,7 +159,7 @@ export async function eraseExpiredPersonalData(db: Db, retentionDays: number): P
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),
     };
     if (Object.values(counts).some((count) => count > 0)) {
-      await writeAudit(tx, {
+      await audit(tx, {
         actor: 'system',
         action: 'PERSONAL_DATA_ERASE',
         details: { retentionDays, ...counts },

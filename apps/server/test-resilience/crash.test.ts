@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { auditLog, tickets } from '../src/db/schema';
 import { loginAs } from '../test/support/login';
-import { demoCode, killHard, personalisationLoad, serverOn, targets } from './support';
+import { demoCode, killHard, personalizationLoad, serverOn, targets } from './support';
 
 /**
  * `kill -9` of the server in the middle of a write load: every write it acknowledged must be
@@ -16,11 +16,11 @@ describe.each(targets)('a crash under write load on %s', (target) => {
     for (const cleanup of cleanups) await cleanup();
   });
 
-  it('keeps every acknowledged personalisation and its audit row', async () => {
+  it('keeps every acknowledged personalization and its audit row', async () => {
     const { base, server, reopen } = await serverOn(target, cleanups);
     const { cookie } = await loginAs(base, '100000003');
 
-    const load = personalisationLoad(base, cookie, demoCode, MAX);
+    const load = personalizationLoad(base, cookie, demoCode, MAX);
     while (load.acknowledged.length < 25) await new Promise((resolve) => setTimeout(resolve, 5));
     await killHard(server);
     await load.stop();

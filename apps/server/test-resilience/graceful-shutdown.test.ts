@@ -11,7 +11,7 @@ import {
   demoCode,
   freePortish,
   killHard,
-  personalisationLoad,
+  personalizationLoad,
   repoRoot,
   serverOn,
   targets,
@@ -64,7 +64,7 @@ describe.each(targets)('SIGTERM under load on %s', (target) => {
     cleanups.push(() => killHard(server));
     const { cookie } = await loginAs(base, '100000003');
 
-    const writes = personalisationLoad(base, cookie, demoCode, 140);
+    const writes = personalizationLoad(base, cookie, demoCode, 140);
     const lookups = lookupLoad(base, cookie);
     while (writes.acknowledged.length < 20 || lookups.acknowledged.length < 20)
       await new Promise((resolve) => setTimeout(resolve, 5));

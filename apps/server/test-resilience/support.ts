@@ -68,8 +68,8 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
   return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-/** Personalises up to `max` demo tickets from 8 parallel workers, until stopped; collects the acknowledged codes. */
-export function personalisationLoad(
+/** Personalizes up to `max` demo tickets from 8 parallel workers, until stopped; collects the acknowledged codes. */
+export function personalizationLoad(
   base: string,
   cookie: string,
   codeOf: (serial: number) => string,

@@ -8,7 +8,7 @@ import { inArray } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client';
 import { auditLog, tickets } from '../src/db/schema';
 import { jsonFrom, loginAs } from '../test/support/login';
-import { demoCode, freePortish, freshPostgres, killHard, personalisationLoad, startServer } from './support';
+import { demoCode, freePortish, freshPostgres, killHard, personalizationLoad, startServer } from './support';
 
 /**
  * Horizontal scale (docs/design.md §2): two stateless server processes on one PostgreSQL behind
@@ -102,7 +102,7 @@ http {
 
   it('loses no acknowledged write when one server dies under load, and goes on serving', async () => {
     const { cookie } = await loginAs(base, '100000003');
-    const load = personalisationLoad(base, cookie, demoCode, 100);
+    const load = personalizationLoad(base, cookie, demoCode, 100);
     while (load.acknowledged.length < 20) await new Promise((resolve) => setTimeout(resolve, 5));
     await killHard(servers[0] as ChildProcess);
     await load.stop();

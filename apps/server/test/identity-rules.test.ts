@@ -227,7 +227,7 @@ describe.each(engines)('identity rules on %s', (engine) => {
         afm,
         amka: withAmkaCheckDigit('0403850000'),
         firstName: details.firstName,
-        fatherName: details.fathersName,
+        fathersName: details.fathersName,
         lastName: details.lastName,
         birthDate: details.dateOfBirth,
       });

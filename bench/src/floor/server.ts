@@ -268,7 +268,7 @@ async function sessionOf(request: http.IncomingMessage): Promise<Session | undef
   return session;
 }
 
-// ---- the audit rows of lookups, group-committed as the platform's auditWriter does ----
+// ---- the audit rows of lookups, group-committed as the platform's audit() does ----
 
 type AuditRow = [actor: string, action: string, subject: string | null, requestId: string, details?: string];
 const waiting: { row: AuditRow; settle: (error?: unknown) => void }[] = [];

@@ -17,9 +17,9 @@ import * as schema from '../../../apps/server/src/db/schema';
 import { listLiveDeclarations } from '../../../apps/server/src/features/companions/queries';
 import { decideAdmission } from '../../../apps/server/src/features/gate/admissions';
 import { searchSuspensions } from '../../../apps/server/src/features/suspensions/service';
-import { issueTicket } from '../../../apps/server/src/features/ticket-office/issue-ticket';
-import { listTransferEvents } from '../../../apps/server/src/features/transfer-rules/queries';
-import { auditWriter } from '../../../apps/server/src/shared/audit';
+import { issueTicket } from '../../../apps/server/src/features/ticket-office/service';
+import { listTransferEvents } from '../../../apps/server/src/features/transfer-events/service';
+import { audit } from '../../../apps/server/src/shared/audit';
 import { findSessionUser, type SessionUser } from '../../../apps/server/src/shared/sessions';
 import { findTicketForOfficer } from '../../../apps/server/src/shared/tickets';
 
@@ -131,7 +131,7 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
     touch: await recordTouch(db, recorder, samples),
     stats: await during(() => findTicketForOfficer(db, user, samples.ticketCode)),
     audit: await during(() =>
-      auditWriter(db)({
+      audit(db, {
         actor: user.afm,
         action: 'TICKET_LOOKUP',
         subject: samples.ticketCode,
@@ -164,7 +164,11 @@ async function admit(db: Db, samples: Samples): Promise<void> {
     db,
     token,
     { eventId, code },
-    { audit: auditWriter(db), requestId: samples.requestId, trustedKeys: loadConfig({}).gateKeys.trusted },
+    {
+      audit: (entry) => audit(db, entry),
+      requestId: samples.requestId,
+      trustedKeys: loadConfig({}).gateKeys.trusted,
+    },
   );
   if (admission.decision !== 'ADMIT') throw new Error(`the gate sample was refused: ${admission.reason}`);
 }

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { events, organisations, ticketCodeRanges, tickets } from '../db/schema';
-import { writeAudit } from '../shared/audit';
+import { audit } from '../shared/audit';
 import { AdminInputError } from './officers';
 
 const PREFIX = /^\d{1,11}$/;
@@ -51,7 +51,7 @@ export async function addCodeRange(
       .onConflictDoNothing()
       .returning();
     if (added.length === 0) return;
-    await writeAudit(tx, { actor, action: 'CODE_RANGE_ADD', subject: organisationId, details: { prefix } });
+    await audit(tx, { actor, action: 'CODE_RANGE_ADD', subject: organisationId, details: { prefix } });
   });
 }
 

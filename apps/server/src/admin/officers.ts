@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { isValidAfm, maskIdentifier } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { officers, organisations } from '../db/schema';
-import { writeAudit } from '../shared/audit';
+import { audit } from '../shared/audit';
 
 /** Officer and organisation management: the admin command's verbs, also used by the demo data. */
 
@@ -21,7 +21,7 @@ export async function addOrganisation(
       .insert(organisations)
       .values(organisation)
       .onConflictDoUpdate({ target: organisations.id, set: { name: organisation.name } });
-    await writeAudit(tx, {
+    await audit(tx, {
       actor,
       action: 'ORGANISATION_UPSERT',
       subject: organisation.id,
@@ -52,7 +52,7 @@ export async function addOfficer(
         target: officers.afm,
         set: { organisationId, active: true, updatedAt: new Date() },
       });
-    await writeAudit(tx, { actor, action: 'OFFICER_ADD', subject: afm, details: { organisationId } });
+    await audit(tx, { actor, action: 'OFFICER_ADD', subject: afm, details: { organisationId } });
   });
 }
 
@@ -65,7 +65,7 @@ export async function removeOfficer(db: Db, actor: string, afm: string): Promise
       .where(eq(officers.afm, afm))
       .returning({ afm: officers.afm });
     if (updated.length === 0) return false;
-    await writeAudit(tx, { actor, action: 'OFFICER_REMOVE', subject: afm });
+    await audit(tx, { actor, action: 'OFFICER_REMOVE', subject: afm });
     return true;
   });
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organisations, providers } from '../db/schema';
 import { hashApiKey, newApiKey } from '../features/providers/api-keys';
-import { writeAudit } from '../shared/audit';
+import { audit } from '../shared/audit';
 import { AdminInputError } from './officers';
 
 /** Registers a club's ticketing provider (or gives it a new key); answers the key, shown once. */
@@ -34,7 +34,7 @@ export async function addProvider(
           active: true,
         },
       });
-    await writeAudit(tx, {
+    await audit(tx, {
       actor,
       action: 'PROVIDER_KEY_ISSUED',
       subject: provider.id,

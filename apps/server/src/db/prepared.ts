@@ -1,3 +1,4 @@
+import { sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
@@ -10,5 +11,31 @@ export function preparedPerDatabase<Query>(prepare: (db: Db) => Query): (db: Db)
     let query = prepared.get(db);
     if (!query) prepared.set(db, (query = prepare(db)));
     return query;
+  };
+}
+
+/** One placeholder per parameter: `p.ticketId` stands for the `ticketId` that `execute` binds. */
+export type Placeholders<Params> = {
+  readonly [Name in keyof Params & string]: Placeholder<Name, Params[Name]>;
+};
+
+const placeholders = new Proxy({} as Record<string, Placeholder>, {
+  get: (_target, name) => (typeof name === 'string' ? sql.placeholder(name) : undefined),
+});
+
+interface PreparedQuery {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * `preparedPerDatabase` with typed parameters: the query names its placeholders through `p` (a name
+ * `Params` lacks does not compile) and `execute` takes exactly `Params`. Write
+ * `preparedQuery<{ id: number }>()((db, p) => db.select()…where(eq(t.id, p.id)).prepare('name'))`
+ * (the second call infers the query's type).
+ */
+export function preparedQuery<Params extends Record<string, unknown>>() {
+  return <Query extends PreparedQuery>(prepare: (db: Db, p: Placeholders<Params>) => Query) => {
+    const query = preparedPerDatabase((db) => prepare(db, placeholders as Placeholders<Params>));
+    return (db: Db) => query(db) as unknown as { execute(values: Params): ReturnType<Query['execute']> };
   };
 }

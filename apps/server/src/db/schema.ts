@@ -51,7 +51,7 @@ export const citizens = pgTable(
     amka: text('amka').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
-    fatherName: text('father_name'),
+    fathersName: text('father_name'), // the column keeps its first name: renaming it is a migration
     motherName: text('mother_name'),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
@@ -295,7 +295,7 @@ export const companionDeclarations = pgTable(
 );
 
 /**
- * Fans suspended from events (the "blacklist"), as the officer typed them; what is enforced is
+ * Fans suspended from events (`/api/blackList-administration`), as the officer typed them; what is enforced is
  * the person they resolve to (`suspension_keys`). A stadium ban is national: it blocks at every club.
  */
 export const suspensions = pgTable(

@@ -21,7 +21,7 @@ interface DemoPerson {
   afm: string | null;
   firstName: string;
   lastName: string;
-  fatherName: string;
+  fathersName: string;
   motherName: string;
   /** Age in whole years when first seeded: minors stay minors for years. */
   age: number;
@@ -32,11 +32,11 @@ const person = (
   afm: string | null,
   firstName: string,
   lastName: string,
-  fatherName: string,
+  fathersName: string,
   motherName: string,
   age: number,
   ageDays = 40,
-): DemoPerson => ({ afm, firstName, lastName, fatherName, motherName, age, ageDays });
+): DemoPerson => ({ afm, firstName, lastName, fathersName, motherName, age, ageDays });
 
 export const DEMO_PEOPLE = {
   platformOfficer: person('100000003', 'ΜΑΡΙΑ', 'ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΙΩΑΝΝΗΣ', 'ΑΙΚΑΤΕΡΙΝΗ', 44),
@@ -97,7 +97,7 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
           amka: amkaOf(birthDate, serial++),
           firstName: demo.firstName,
           lastName: demo.lastName,
-          fatherName: demo.fatherName,
+          fathersName: demo.fathersName,
           motherName: demo.motherName,
           birthDate,
         })

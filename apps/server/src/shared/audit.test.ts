@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { openDatabase, type Database } from '../db/client';
+import { openDatabase, type Database, type Db } from '../db/client';
 import { auditLog } from '../db/schema';
-import { auditWriter } from './audit';
+import { audit, type AuditEntry } from './audit';
+
+/** What `audit` does for a request with the database `db` stands for. */
+const writerOn = (db: Pick<Db, 'execute'>) => (entry: AuditEntry) => audit(db, entry);
 
 describe('audit rows of concurrent requests', () => {
   let database: Database;
@@ -14,7 +17,7 @@ describe('audit rows of concurrent requests', () => {
   it('are each committed before their request goes on, in a few shared INSERTs', async () => {
     const { db } = database;
     let inserts = 0;
-    const write = auditWriter({
+    const write = writerOn({
       execute: (query) => {
         inserts += 1;
         return db.execute(query);
@@ -33,7 +36,7 @@ describe('audit rows of concurrent requests', () => {
   it('fails the requests of a batch the database refused, and only those', async () => {
     const { db } = database;
     let refuse = true;
-    const write = auditWriter({
+    const write = writerOn({
       execute: (query) => {
         if (refuse) {
           refuse = false;
@@ -51,7 +54,7 @@ describe('audit rows of concurrent requests', () => {
 
   it('keeps every field of every row, absent ones as NULL', async () => {
     const { db } = database;
-    const write = auditWriter(db);
+    const write = writerOn(db);
     await Promise.all([
       write({
         actor: 'a',
@@ -71,5 +74,19 @@ describe('audit rows of concurrent requests', () => {
       { actor: 'a', subject: 'Σ1', requestId: 'q1', details: { rows: 2, note: 'ά"\\' } },
       { actor: 'b', subject: null, requestId: null, details: null },
     ]);
+  });
+
+  it('in a transaction, are written with its writes: both or neither', async () => {
+    const { db } = database;
+    await db.transaction((tx) => audit(tx, { actor: 'test', action: 'IN_TRANSACTION' }));
+    await expect(
+      db.transaction(async (tx) => {
+        await audit(tx, { actor: 'test', action: 'ROLLED_BACK' });
+        throw new Error('the write failed');
+      }),
+    ).rejects.toThrow('the write failed');
+    const actions = (await db.select().from(auditLog)).map((row) => row.action);
+    expect(actions).toContain('IN_TRANSACTION');
+    expect(actions).not.toContain('ROLLED_BACK');
   });
 });

@@ -1,4 +1,5 @@
 import { sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -19,10 +20,21 @@ const toRow = (entry: AuditEntry) => ({
   details: entry.details ?? null,
 });
 
-/** Writes one audit row; call it inside the transaction of the write it records. */
-export async function writeAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
-  await db.insert(auditLog).values(toRow(entry));
+/**
+ * The audit row of a write (docs/design.md §2), the one way to write one:
+ * - given the transaction of the write it records, the row is written in it: both or neither;
+ * - given the database (a request whose only write is its audit row: lookups, logins), the row is
+ *   committed before the promise resolves, but in one INSERT and one commit with the rows of
+ *   concurrent requests (group commit) instead of a round trip each.
+ * A write made in one statement carries its row in that statement instead (`auditedWith`).
+ */
+export async function audit(db: Pick<Db, 'execute'>, entry: AuditEntry): Promise<void> {
+  if (db instanceof PgTransaction) await db.execute(insertRows([toRow(entry)]));
+  else await groupCommitOf(db)(entry);
 }
+
+/** What a statement carrying its audit row (`auditedWith`) binds besides its own values. */
+export type AuditedParams = Required<Pick<AuditEntry, 'actor' | 'action' | 'subject' | 'requestId'>>;
 
 /**
  * The audit row of a write made in the same statement (a data-modifying CTE `source`): one row for
@@ -33,11 +45,12 @@ export async function writeAudit(db: Pick<Db, 'insert'>, entry: AuditEntry): Pro
  */
 export function auditedWith(db: Pick<Db, '$with'>, source: WithSubquery, details: SQL = sql`null`) {
   const column = (name: string) => sql.identifier(name);
+  const value = (name: keyof AuditedParams) => sql.placeholder(name);
   return db.$with('audited', { id: auditLog.id }).as(
     sql`insert into ${auditLog} (${column(auditLog.actor.name)}, ${column(auditLog.action.name)},
           ${column(auditLog.subject.name)}, ${column(auditLog.requestId.name)}, ${column(auditLog.details.name)})
-        select ${sql.placeholder('actor')}::text, ${sql.placeholder('action')}::text,
-          ${sql.placeholder('subject')}::text, ${sql.placeholder('requestId')}::text, ${details}::jsonb
+        select ${value('actor')}::text, ${value('action')}::text,
+          ${value('subject')}::text, ${value('requestId')}::text, ${details}::jsonb
         from ${source}
         returning ${column(auditLog.id.name)}`,
   );
@@ -61,12 +74,16 @@ function insertRows(rows: ReturnType<typeof toRow>[]) {
       ${column((row) => (row.details ? JSON.stringify(row.details) : null))}::jsonb[])`;
 }
 
-/**
- * For requests whose only write is their audit row (lookups, logins): each still waits until its
- * own row is committed, but the rows of concurrent requests go in one INSERT and one commit
- * (group commit) instead of one round trip each.
- */
-export function auditWriter(db: Pick<Db, 'execute'>): (entry: AuditEntry) => Promise<void> {
+const groupCommits = new WeakMap<Pick<Db, 'execute'>, (entry: AuditEntry) => Promise<void>>();
+
+function groupCommitOf(db: Pick<Db, 'execute'>) {
+  let commit = groupCommits.get(db);
+  if (!commit) groupCommits.set(db, (commit = groupCommit(db)));
+  return commit;
+}
+
+/** Each caller waits until its own row is committed; the rows waiting meanwhile go in together. */
+function groupCommit(db: Pick<Db, 'execute'>): (entry: AuditEntry) => Promise<void> {
   const waiting: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
   let writing = false;
   const drain = async () => {

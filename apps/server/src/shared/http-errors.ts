@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCatalogue, errorEnvelope, isSchemaMessage, type ErrorCode } from '@tickets/domain';
 import { AppError } from './app-error';
@@ -31,16 +31,6 @@ export function toAppError(error: FastifyError): AppError {
     return new AppError('VALIDATION_ERROR');
   }
   return new AppError('INTERNAL_ERROR');
-}
-
-/** The one error handler (docs/design.md §4): the spec's envelope, never a stack trace to the client. */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ code: appError.code }, 'request rejected');
-    return reply.status(appError.status).send(errorEnvelope(appError.code, appError.message));
-  });
 }
 
 export const notFoundEnvelope = () => errorEnvelope('NOT_FOUND', errorCatalogue.NOT_FOUND.description);

@@ -15,9 +15,9 @@ describe('log destinations', () => {
     let text = '';
     captured.on('data', (chunk: Buffer) => (text += chunk.toString()));
     const logger = pino(loggerOptions('info'), await readableLines(captured));
-    logger.info({ afm: AFM, person: { amka: AMKA }, ticket: '301000000001' }, 'ticket personalised');
+    logger.info({ afm: AFM, person: { amka: AMKA }, ticket: '301000000001' }, 'ticket personalized');
 
-    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: ticket personalised \{/);
+    expect(text).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: ticket personalized \{/);
     expect(text).toContain('"ticket":"301000000001"');
     expect(text.split('\n')).toHaveLength(2);
     expect(text).toContain('[REDACTED]');

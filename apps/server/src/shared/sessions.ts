@@ -1,9 +1,12 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, lte, or } from 'drizzle-orm';
 import type { Role } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { preparedPerDatabase } from '../db/prepared';
+import { preparedQuery } from '../db/prepared';
 import { officers, sessions } from '../db/schema';
+import { SessionCache, type KeptSession } from './session-cache';
+
+export { SessionCache };
 
 /**
  * In production the `__Host-` prefix has the browser keep the cookie only if it is Secure, for
@@ -27,77 +30,6 @@ export interface SessionUser {
   role: Role;
   /** The officer's organisation; null for a platform-wide officer or a citizen. */
   organisationId: string | null;
-}
-
-/**
- * Sessions this process read recently, so that every request need not ask the database. An entry
- * is trusted only while the process hears every change that could end a session or a role: the
- * database announces each (migration 0004, channel `session_changes`), whichever process made
- * it. A read that a change overtook is not kept, and without the channel nothing is kept at all.
- */
-export class SessionCache {
-  static readonly CHANNEL = 'session_changes';
-  private readonly entries = new Map<string, SessionRow>();
-  private listening = false;
-  /** Moves on at every change heard: a read begun before it may hold what the change undid. */
-  private generation = 0;
-  /** Reads under way, with the generation each began at. */
-  private readonly reading = new Map<string, { generation: number; read: Promise<SessionRow | undefined> }>();
-
-  constructor(private readonly maxEntries = 100_000) {}
-
-  /** A session ended (its id hash), or `*`: any session or role may have changed. */
-  readonly onMessage = (payload: string): void => {
-    this.generation += 1;
-    if (payload === '*') this.entries.clear();
-    else this.entries.delete(payload);
-  };
-
-  readonly onListening = (listening: boolean): void => {
-    this.generation += 1;
-    this.listening = listening;
-    this.entries.clear();
-  };
-
-  get(idHash: string): SessionRow | undefined {
-    return this.listening ? this.entries.get(idHash) : undefined;
-  }
-
-  readBegins(): number {
-    return this.generation;
-  }
-
-  keep(idHash: string, row: SessionRow, readBeganAt: number): void {
-    if (!this.listening || readBeganAt !== this.generation) return;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
-    }
-    this.entries.set(idHash, row);
-  }
-
-  forget(idHash: string): void {
-    this.generation += 1;
-    this.entries.delete(idHash);
-  }
-
-  /**
-   * One read of a session at a time: when a kept session falls due its touch, every request of that
-   * person arriving meanwhile shares the first one's read and touch instead of each updating the same
-   * row in turn (a convoy on its lock, measured: bench/README.md "Tail"). Not a read a change overtook.
-   */
-  shareRead(idHash: string, read: () => Promise<SessionRow | undefined>): Promise<SessionRow | undefined> {
-    const underWay = this.reading.get(idHash);
-    if (underWay && underWay.generation === this.generation) return underWay.read;
-    const entry = {
-      generation: this.generation,
-      read: read().finally(() => {
-        if (this.reading.get(idHash) === entry) this.reading.delete(idHash);
-      }),
-    };
-    this.reading.set(idHash, entry);
-    return entry.read;
-  }
 }
 
 export interface SessionPolicy {
@@ -132,7 +64,7 @@ export async function createSession(
 }
 
 /** Every request reads its session: the query is prepared once per database and only bound after. */
-const sessionQuery = preparedPerDatabase((db) =>
+const sessionQuery = preparedQuery<{ idHash: string; now: Date; idleSince: Date }>()((db, p) =>
   db
     .select({
       afm: sessions.afm,
@@ -146,16 +78,11 @@ const sessionQuery = preparedPerDatabase((db) =>
     .from(sessions)
     .leftJoin(officers, eq(officers.afm, sessions.afm))
     .where(
-      and(
-        eq(sessions.idHash, sql.placeholder('idHash')),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
-      ),
+      and(eq(sessions.idHash, p.idHash), gt(sessions.expiresAt, p.now), gt(sessions.lastSeenAt, p.idleSince)),
     )
     .limit(1)
     .prepare('find_session_user'),
 );
-type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['execute']>>[number];
 
 /**
  * The person behind a session cookie, with the role read afresh from `officers` (docs/design.md §3),
@@ -216,7 +143,7 @@ async function readAndTouch(db: Db, idHash: string, policy: SessionPolicy, cache
   return row;
 }
 
-function toSessionUser(row: SessionRow): SessionUser {
+function toSessionUser(row: KeptSession): SessionUser {
   const officer = row.officerActive === true;
   return {
     afm: row.afm,

@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { canonicalIdentifier, IDENTITY_KEY_PREFIX, identityKey, type IdentityDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { preparedPerDatabase } from '../db/prepared';
+import { preparedQuery } from '../db/prepared';
 import { citizens, organisations, suspensionKeys, suspensions, tickets } from '../db/schema';
 import { athensToday } from './athens-time';
 
@@ -82,22 +82,17 @@ export const isSuspendedWhere = (db: Db, keys: SQL, afm: SQL, amka: SQL) =>
  * statement. Read fresh every time, so a lifted or ended suspension stops blocking at once in every
  * process.
  */
-const activeSuspensionQuery = preparedPerDatabase((db) =>
-  db
-    .select({ endDate: suspensions.endDate, organisationName: organisations.name })
-    .from(suspensionKeys)
-    .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
-    .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
-    .where(
-      activeSuspensionCondition(
-        sql`${sql.placeholder('keys')}::text[]`,
-        sql`${sql.placeholder('afm')}::text`,
-        sql`${sql.placeholder('amka')}::text`,
-      ),
-    )
-    .orderBy(desc(suspensions.endDate))
-    .limit(1)
-    .prepare('active_suspension_of'),
+const activeSuspensionQuery = preparedQuery<{ keys: string[]; afm: string | null; amka: string | null }>()(
+  (db, p) =>
+    db
+      .select({ endDate: suspensions.endDate, organisationName: organisations.name })
+      .from(suspensionKeys)
+      .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
+      .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
+      .where(activeSuspensionCondition(sql`${p.keys}::text[]`, sql`${p.afm}::text`, sql`${p.amka}::text`))
+      .orderBy(desc(suspensions.endDate))
+      .limit(1)
+      .prepare('active_suspension_of'),
 );
 
 /** The suspension that keeps this person out today, the one ending last if several; none if free. */
@@ -160,26 +155,21 @@ const registryColumns = {
   amka: citizens.amka,
   firstName: citizens.firstName,
   lastName: citizens.lastName,
-  fatherName: citizens.fatherName,
+  fathersName: citizens.fathersName,
   birthDate: citizens.birthDate,
 };
 
 /**
  * The registry people named by ΑΦΜ or ΑΜΚΑ, on every suspension search and pre-check: prepared once,
- * one statement however many of each are given (drizzle built it anew on every request: measured,
- * bench/README.md). A search by identity details keeps its own query: the birth date has no index,
- * and a generic plan that may meet it would scan the registry every time.
+ * one statement however many of each are given (measured: bench/README.md). A search by identity
+ * details keeps its own query: the birth date has no index, and a generic plan that may meet it
+ * would scan the registry every time.
  */
-const registryByIdentifiersQuery = preparedPerDatabase((db) =>
+const registryByIdentifiersQuery = preparedQuery<{ afms: string[]; amkas: string[] }>()((db, p) =>
   db
     .select(registryColumns)
     .from(citizens)
-    .where(
-      or(
-        sql`${citizens.afm} = any(${sql.placeholder('afms')}::text[])`,
-        sql`${citizens.amka} = any(${sql.placeholder('amkas')}::text[])`,
-      ),
-    )
+    .where(or(sql`${citizens.afm} = any(${p.afms}::text[])`, sql`${citizens.amka} = any(${p.amkas}::text[])`))
     .prepare('registry_people_by_identifiers'),
 );
 
@@ -225,10 +215,10 @@ export async function resolveIdentity(db: Db, person: PersonDescription): Promis
         )
     : await registryByIdentifiersQuery(db).execute({ afms, amkas });
   const registryDetailsKey = (row: (typeof candidates)[number]) =>
-    row.fatherName
+    row.fathersName
       ? identityKey.details({
           firstName: row.firstName,
-          fathersName: row.fatherName,
+          fathersName: row.fathersName,
           lastName: row.lastName,
           dateOfBirth: row.birthDate,
         })

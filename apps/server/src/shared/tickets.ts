@@ -1,24 +1,19 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DisplayMode, TicketDetails } from '@tickets/domain';
+import { and, eq } from 'drizzle-orm';
+import type { TicketDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { preparedPerDatabase } from '../db/prepared';
+import { preparedQuery } from '../db/prepared';
 import { events, organisations, tickets } from '../db/schema';
 import { isUpcoming } from './events';
+import { officerScope } from './officer-scope';
 import type { SessionUser } from './sessions';
 
 /**
- * A ticket as officers see it (docs/product-spec.md §3 "Ticket details"), limited to the officer's
- * organisation unless the officer is platform-wide (docs/design.md §5). Another club's ticket is as
- * good as absent.
+ * A ticket as officers see it (docs/product-spec.md §3 "Ticket details"), within the officer's scope:
+ * the stats lookup and the ticket office both read it. Looked up on every lookup and issue: prepared
+ * once per database.
  */
-export function officerScope(user: SessionUser): SQL | undefined {
-  return user.organisationId ? eq(events.organisationId, user.organisationId) : undefined;
-}
-
-/** Looked up on every lookup and issue: prepared once per database; a null organisation = all. */
-const ticketQuery = preparedPerDatabase((db) => {
-  const organisationId = sql.placeholder('organisationId');
-  return db
+const ticketQuery = preparedQuery<{ publicCode: string; organisationId: string | null }>()((db, p) =>
+  db
     .select({
       ticket: tickets,
       eventDescription: events.description,
@@ -31,15 +26,10 @@ const ticketQuery = preparedPerDatabase((db) => {
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
     .innerJoin(organisations, eq(organisations.id, events.organisationId))
-    .where(
-      and(
-        eq(tickets.publicCode, sql.placeholder('publicCode')),
-        sql`(${organisationId}::text is null or ${events.organisationId} = ${organisationId})`,
-      ),
-    )
+    .where(and(eq(tickets.publicCode, p.publicCode), officerScope(p.organisationId)))
     .limit(1)
-    .prepare('find_ticket_for_officer');
-});
+    .prepare('find_ticket_for_officer'),
+);
 
 export async function findTicketForOfficer(db: Db, user: SessionUser, publicCode: string) {
   const [row] = await ticketQuery(db).execute({ publicCode, organisationId: user.organisationId });
@@ -77,5 +67,3 @@ export function toTicketDetails(row: OfficerTicket): TicketDetails {
     anonymous: ticket.anonymous,
   };
 }
-
-export const displayModeOf = (value: string): DisplayMode => (value === 'BARCODE' ? 'BARCODE' : 'QR');

@@ -31,7 +31,7 @@ export const checkedInApiTypes = () => readFile(API_TYPES_FILE, 'utf8');
  * A database no request reaches: building the app and answering /api/openapi.json read none, so the
  * document needs no migrations (a few seconds saved on every `npm test`). Any query would throw.
  */
-const noDatabase: Database = {
+export const noDatabase: Database = {
   db: new Proxy({} as Db, {
     get(_target, property) {
       if (typeof property === 'symbol' || ['then', 'getter', 'setter'].includes(property)) return undefined;

@@ -47,6 +47,7 @@ export type Declaration = z.infer<typeof declarationSchema>;
 
 /** What the wallet shows a companion who has been asked to accompany a minor. */
 export const companionRequestSchema = z.object({
+  /** The companion declaration's id; `requestId` is the wallet API's name for it. */
   requestId: z.string(),
   dependentName: z.string(),
   guardianName: z.string(),

@@ -4,7 +4,7 @@ import { IDENTIFIER_SHAPES, isValidAfm, stripSpaces } from '../identifiers';
 import { suspensionMessages as text, validationMessages } from '../messages';
 
 /**
- * The suspended-users ("blacklist") payloads of docs/product-spec.md §3/§5. Empty strings and nulls both mean
+ * The suspended-users payloads (`/api/blackList-administration`) of docs/product-spec.md §3/§5. Empty strings and nulls both mean
  * "not given"; spaces are removed from the identifiers. One schema for the form and the server.
  */
 const optionalName = (tooLong: string) =>

@@ -10,6 +10,7 @@ import {
   type RouteBase,
 } from '@tickets/domain';
 import { loginAttempts } from '../../db/schema';
+import { audit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
 import { createSession, deleteSession, sessionCookieName } from '../../shared/sessions';
 import { LOGIN_ATTEMPT_TTL_MS } from './login-attempts';
@@ -96,7 +97,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           { afm: person.taxid, firstName: person.firstname, lastName: person.lastname },
           config.session,
         );
-        await app.audit({ actor: person.taxid, action: 'LOGIN', requestId: request.id });
+        await audit(db, { actor: person.taxid, action: 'LOGIN', requestId: request.id });
         reply.setCookie(sessionCookie, token, {
           path: '/',
           httpOnly: true,
@@ -147,7 +148,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const token = request.cookies[sessionCookie];
       if (token) await deleteSession(db, token, app.sessions);
-      if (request.user) await app.audit({ actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
+      if (request.user) await audit(db, { actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
       // A __Host- cookie is removed only by a Set-Cookie that could have set it: Secure, Path=/.
       reply.clearCookie(sessionCookie, { path: '/', secure: secureCookies() });
       return {};

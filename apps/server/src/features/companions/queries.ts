@@ -2,7 +2,7 @@ import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADULT_AGE, type Declaration, type Dependent } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedQuery } from '../../db/prepared';
 import { citizens, companionDeclarations, events, guardianships, tickets } from '../../db/schema';
 import { isUpcoming } from '../../shared/events';
 import { athensToday } from '../../shared/athens-time';
@@ -109,14 +109,11 @@ export async function findGuardiansDeclaration(
 const guardians = alias(citizens, 'guardian');
 
 /** Every visit to the citizen's declarations page reads them: one prepared query, by the AFM. */
-const liveDeclarationsQuery = preparedPerDatabase((db) =>
+const liveDeclarationsQuery = preparedQuery<{ guardianAfm: string }>()((db, p) =>
   selectDeclarations(db)
     .innerJoin(guardians, eq(guardians.id, companionDeclarations.guardianId))
     .where(
-      and(
-        eq(guardians.afm, sql.placeholder('guardianAfm')),
-        inArray(companionDeclarations.status, ['PENDING', 'ACCEPTED']),
-      ),
+      and(eq(guardians.afm, p.guardianAfm), inArray(companionDeclarations.status, ['PENDING', 'ACCEPTED'])),
     )
     .orderBy(desc(companionDeclarations.updatedAt))
     .prepare('live_declarations_of_guardian'),

@@ -3,7 +3,7 @@ import type { Declaration, IndicateCompanionRequest, ModifyCompanionRequest } fr
 import type { Db } from '../../db/client';
 import { companionDeclarations } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 import {
@@ -81,7 +81,7 @@ export async function indicateCompanion(
       .onConflictDoNothing()
       .returning({ id: companionDeclarations.id });
     if (!created) throw new AppError('DECLARATION_EXISTS');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'COMPANION_INDICATE',
       subject: created.id,
@@ -104,7 +104,7 @@ export async function cancelDeclaration(db: Db, actor: Actor, declarationId: str
       .where(and(eq(companionDeclarations.id, declarationId), eq(companionDeclarations.status, 'PENDING')))
       .returning({ id: companionDeclarations.id });
     if (updated.length === 0) throw new AppError('DECLARATION_NOT_PENDING');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'COMPANION_CANCEL',
       subject: declarationId,
@@ -151,7 +151,7 @@ export async function changeCompanion(
       })
       .returning({ id: companionDeclarations.id });
     if (!created) throw new AppError('INTERNAL_ERROR');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'COMPANION_CHANGE',
       subject: created.id,

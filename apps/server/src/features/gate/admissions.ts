@@ -28,7 +28,7 @@ import {
 } from '../../db/schema';
 import { preparedPerDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
-import { auditedWith, writeAudit, type AuditEntry } from '../../shared/audit';
+import { auditedWith, audit, type AuditEntry } from '../../shared/audit';
 import { admitsTo, entryGivingLoan } from '../../shared/entry';
 import { isOver } from '../../shared/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
@@ -419,7 +419,7 @@ export async function undoAdmission(db: Db, device: Device, admissionId: string,
     if (!admission) throw new AppError('ADMISSION_NOT_FOUND');
     if (!admission.recent) throw new AppError('ADMISSION_UNDO_EXPIRED');
     await tx.update(gateAdmissions).set({ undoneAt: new Date() }).where(eq(gateAdmissions.id, admissionId));
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: `device:${device.id}`,
       action: 'GATE_ADMIT_UNDO',
       subject: admissionId,

@@ -4,7 +4,7 @@ import type { CreatedGateDevice, GateDevice } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { gateDevices, organisations } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 
 /** Gate devices: registered by an officer of the club, a bearer token shown once and stored hashed. */
@@ -51,7 +51,7 @@ export async function createGateDevice(
       })
       .returning();
     if (!device) throw new AppError('INTERNAL_ERROR');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'GATE_DEVICE_ADD',
       subject: device.id,
@@ -83,7 +83,7 @@ export async function revokeGateDevice(db: Db, actor: Actor, deviceId: string): 
       .where(and(eq(gateDevices.id, deviceId), isNull(gateDevices.revokedAt), scopeOf(actor.user)))
       .returning();
     if (!revoked) throw new AppError('GATE_DEVICE_NOT_FOUND');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'GATE_DEVICE_REVOKE',
       subject: deviceId,

@@ -15,7 +15,7 @@ import {
 import { AppError } from '../../shared/app-error';
 import { isOver } from '../../shared/events';
 import type { SessionUser } from '../../shared/sessions';
-import { officerScope } from '../../shared/tickets';
+import { officerScope } from '../../shared/officer-scope';
 import type { Device } from './devices';
 
 /** Matches not yet over, soonest first: where `scope` says (a club's; none = every club's). */

@@ -16,6 +16,7 @@ import {
   validationMessages,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
+import { audit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
 import { decideAdmission, undoAdmission } from './admissions';
 import { gateManifest } from './manifest';
@@ -196,7 +197,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       decided.add(request);
       return decideAdmission(db, tokens.get(request) as string, request.body, {
-        audit: app.audit,
+        audit: (entry) => audit(db, entry),
         requestId: request.id,
         trustedKeys: app.config.gateKeys.trusted,
       });

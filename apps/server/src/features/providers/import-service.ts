@@ -10,7 +10,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { events, ticketCodeRanges, tickets } from '../../db/schema';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 
 /**
  * Events and tickets arriving from a club's provider, by API or by file. Each row is checked on
@@ -142,7 +142,7 @@ async function upsertEvents(
       .returning({ inserted: sql<boolean>`(xmax = 0)` });
     counts.inserted += written.filter((row) => row.inserted).length;
     counts.updated += written.filter((row) => !row.inserted).length;
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: importer.actor,
       action: 'PROVIDER_EVENTS_IMPORT',
       subject: importer.organisationId,
@@ -219,7 +219,7 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
       const written = (result as unknown as { rows: { inserted: boolean }[] }).rows;
       inserted += written.filter((row) => row.inserted).length;
       updated += written.filter((row) => !row.inserted).length;
-      await writeAudit(tx, {
+      await audit(tx, {
         actor: importer.actor,
         action: 'PROVIDER_TICKETS_IMPORT',
         subject: importer.organisationId,

@@ -1,15 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statsQuerySchema, statsTicketSchema } from '@tickets/domain';
-import { AppError } from '../../shared/app-error';
 import { currentUser } from '../../shared/guards';
-import { fixtureEntrants } from '../../shared/entry';
-import { findTicketForOfficer, toTicketDetails } from '../../shared/tickets';
+import { lookUpTicket } from './service';
 
-/**
- * Stats lookup (officers only): every field of a ticket by its 12-digit code, and for a season ticket
- * who enters each fixture (the holder, or a loan's recipient); read-only, audited.
- */
+/** Stats lookup (officers only). */
 export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
@@ -26,19 +21,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: statsTicketSchema },
       },
     },
-    async (request) => {
-      const user = currentUser(request);
-      const found = await findTicketForOfficer(db, user, request.query.code);
-      await app.audit({
-        actor: user.afm,
-        action: found ? 'TICKET_LOOKUP' : 'TICKET_LOOKUP_MISS',
-        subject: request.query.code,
-        requestId: request.id,
-      });
-      if (!found) throw new AppError('TICKET_NOT_FOUND');
-      const details = toTicketDetails(found);
-      const fixtures = found.ticket.seasonal ? await fixtureEntrants(db, found.ticket) : [];
-      return { ...details, fixtures };
-    },
+    async (request) =>
+      lookUpTicket(db, { user: currentUser(request), requestId: request.id }, request.query.code),
   );
 }

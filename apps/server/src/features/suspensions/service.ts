@@ -7,9 +7,9 @@ import {
   type SuspensionSearch,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { preparedPerDatabase } from '../../db/prepared';
+import { preparedQuery } from '../../db/prepared';
 import { events, suspensionKeys, suspensions, tickets, transfers } from '../../db/schema';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import { ENTRY_GIVING_LOANS } from '../../shared/entry';
 import { isUpcoming } from '../../shared/events';
 import type { SessionUser } from '../../shared/sessions';
@@ -135,7 +135,7 @@ export async function addSuspension(db: Db, actor: Actor, request: SuspensionReq
       .returning();
     if (!created) throw new Error('insert returned nothing');
     await storeSuspensionKeys(tx, created.id, keys);
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'SUSPENSION_ADD',
       subject: String(created.id),
@@ -147,13 +147,13 @@ export async function addSuspension(db: Db, actor: Actor, request: SuspensionReq
 }
 
 /** The records of the same person however they were entered (any key they share), newest first. */
-const searchQuery = preparedPerDatabase((db) =>
+const searchQuery = preparedQuery<{ keys: string[] }>()((db, p) =>
   db
     .select()
     .from(suspensions)
     .where(
       sql`${suspensions.id} in (select ${suspensionKeys.suspensionId} from ${suspensionKeys}
-        where ${suspensionKeys.key} = any(${sql.placeholder('keys')}::text[]))`,
+        where ${suspensionKeys.key} = any(${p.keys}::text[]))`,
     )
     .orderBy(desc(suspensions.createdAt), desc(suspensions.id))
     .limit(200)
@@ -199,7 +199,7 @@ export async function deleteSuspension(
       .update(suspensions)
       .set({ active: false, deletedAt: new Date(), deletedBy: actor.user.afm })
       .where(eq(suspensions.id, id));
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'SUSPENSION_DELETE',
       subject: String(id),

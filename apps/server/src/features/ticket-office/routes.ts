@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identifyTicketSchema, issuedTicketSchema, personalizeTicketSchema } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
-import { issueTicket } from './issue-ticket';
+import { issueTicket } from './service';
 
 /** Ticket office (officers only): bind a ticket to a foreigner (identify) or an over-67 fan (personalize). */
 export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<void> {

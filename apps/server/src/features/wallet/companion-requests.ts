@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { citizens, companionDeclarations, events, tickets } from '../../db/schema';
 import { isUpcoming } from '../../shared/events';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 
@@ -19,7 +19,7 @@ const guardians = alias(citizens, 'guardian');
 const selectRequests = (db: Pick<Db, 'select'>) =>
   db
     .select({
-      requestId: companionDeclarations.id,
+      declarationId: companionDeclarations.id,
       minorFirstName: minors.firstName,
       minorLastName: minors.lastName,
       guardianFirstName: guardians.firstName,
@@ -40,8 +40,9 @@ const selectRequests = (db: Pick<Db, 'select'>) =>
 
 type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 
+/** `requestId` is the wallet API's name for the declaration's id; the wallet app reads it. */
 const toCompanionRequest = (row: RequestRow): CompanionRequest => ({
-  requestId: row.requestId,
+  requestId: row.declarationId,
   dependentName: `${row.minorFirstName} ${row.minorLastName}`,
   guardianName: `${row.guardianFirstName} ${row.guardianLastName}`,
   eventDescription: row.eventDescription,
@@ -64,11 +65,11 @@ export async function listCompanionRequests(db: Db, companionAfm: string): Promi
 export async function answerCompanionRequest(
   db: Db,
   actor: { user: SessionUser; requestId: string },
-  requestId: string,
+  declarationId: string,
   answer: 'accept' | 'reject',
 ): Promise<CompanionRequest> {
   const mine = and(
-    eq(companionDeclarations.id, requestId),
+    eq(companionDeclarations.id, declarationId),
     eq(companionDeclarations.companionAfm, actor.user.afm),
   );
   const [existing] = await selectRequests(db).where(mine).limit(1);
@@ -86,10 +87,10 @@ export async function answerCompanionRequest(
       .where(and(mine, eq(companionDeclarations.status, 'PENDING')))
       .returning({ id: companionDeclarations.id });
     if (updated.length === 0) throw new AppError('DECLARATION_NOT_PENDING');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: answer === 'accept' ? 'COMPANION_ACCEPT' : 'COMPANION_REJECT',
-      subject: requestId,
+      subject: declarationId,
       requestId: actor.requestId,
     });
   });

@@ -3,7 +3,7 @@ import { issueWalletCredential, type PlatformKey, type WalletCredentialResponse 
 import type { Db } from '../../db/client';
 import { tickets, walletCredentials } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { listWalletTickets } from './tickets';
 
@@ -65,7 +65,7 @@ export async function registerDeviceKey(
       signer,
     );
     await tx.update(walletCredentials).set({ credential }).where(eq(walletCredentials.id, row.id));
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'WALLET_DEVICE_KEY',
       subject: publicCode,

@@ -24,6 +24,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const tags = ['wallet'];
+  // The path calls the declaration's id `requestId`, as the wallet app does (a wire name).
   const params = z.object({
     requestId: z.uuid({ error: validationMessages.declarationId }),
     answer: z.enum(['accept', 'reject']),

@@ -1,17 +1,23 @@
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { EVENT_DURATION_MINUTES, type Transfer } from '@tickets/domain';
+import type { Transfer } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { citizens, events, gateCodes, tickets, transfers } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { writeAudit } from '../../shared/audit';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
+import {
+  assertAllowanceLeft,
+  assertFixtureLendable,
+  assertLoanAcceptable,
+  assertSeasonLends,
+  revertTimeOf,
+} from '../../shared/transfer-rules';
 
 /**
- * Season-ticket loans, one fixture each, enforcing the rules officers set (docs/design.md §5):
- * allowTransfer and maxTransfers over the season, the fixture's cut-off and ignoreTransfers,
- * suspensions. Every change is one transaction plus an audit row; the database keeps one live loan
+ * Season-ticket loans, one fixture each, enforcing the rules officers set (shared/transfer-rules.ts)
+ * and suspensions. Every change is one transaction plus an audit row; the database keeps one live loan
  * per ticket and fixture, so of concurrent loans of the same fixture exactly one wins.
  */
 interface Actor {
@@ -46,9 +52,6 @@ const toTransfer = ({ transfer, ticketCode, fixture }: TransferRow): Transfer =>
   revertAt: transfer.revertAt?.toISOString() ?? null,
   timestamp: transfer.updatedAt.toISOString(),
 });
-
-const cutOffPassed = (fixtureStartsAt: Date, minutes: number) =>
-  Date.now() > fixtureStartsAt.getTime() - minutes * 60_000;
 
 async function readTransfer(db: Db, id: string): Promise<Transfer> {
   const [row] = await selectTransfers(db).where(eq(transfers.id, id));
@@ -114,18 +117,14 @@ export async function createTransfer(
   if (!held) throw new AppError('TICKET_NOT_FOUND');
   const { ticket, season } = held;
   if (await isSuspended(db, { afm: actor.user.afm })) throw new AppError('TICKET_BLOCKED');
-  if (!season.allowTransfer) throw new AppError('TRANSFER_NOT_ALLOWED');
+  assertSeasonLends(season);
 
   const [fixture] = await db
     .select({ fixture: events, started: sql<boolean>`${events.startsAt} <= now()` })
     .from(events)
     .where(eq(events.id, request.eventId));
   if (!fixture) throw new AppError('EVENT_NOT_FOUND');
-  if (fixture.fixture.seasonId !== season.id) throw new AppError('FIXTURE_NOT_IN_SEASON');
-  if (fixture.started) throw new AppError('FIXTURE_STARTED');
-  if (fixture.fixture.ignoreTransfers) throw new AppError('TRANSFER_NOT_ALLOWED_FOR_FIXTURE');
-  if (cutOffPassed(fixture.fixture.startsAt, season.transferMinuteLimit))
-    throw new AppError('TRANSFER_CUTOFF_PASSED');
+  assertFixtureLendable(season, fixture.fixture, fixture.started);
 
   if (request.recipientAfm === actor.user.afm) throw new AppError('RECIPIENT_IS_HOLDER');
   const [[recipient], recipientSuspended] = await Promise.all([
@@ -143,7 +142,7 @@ export async function createTransfer(
       .select({ n: sql<number>`count(*)::int` })
       .from(transfers)
       .where(and(eq(transfers.ticketId, ticket.id), inArray(transfers.status, COUNTED)));
-    if ((used?.n ?? 0) >= season.maxTransfers) throw new AppError('TRANSFER_LIMIT_REACHED');
+    assertAllowanceLeft(season, used?.n ?? 0);
     const [created] = await tx
       .insert(transfers)
       .values({
@@ -157,7 +156,7 @@ export async function createTransfer(
       .onConflictDoNothing()
       .returning({ id: transfers.id });
     if (!created) throw new AppError('TRANSFER_IN_PROGRESS');
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: 'TRANSFER_CREATE',
       subject: created.id,
@@ -200,16 +199,10 @@ export async function answerTransfer(
   const { transfer, fixture, season } = row;
   if (transfer.status !== 'PENDING') throw new AppError('TRANSFER_NOT_PENDING');
   if (answer === 'accept') {
-    if (row.started) throw new AppError('FIXTURE_STARTED');
-    if (cutOffPassed(fixture.startsAt, season.transferMinuteLimit))
-      throw new AppError('TRANSFER_CUTOFF_PASSED');
+    assertLoanAcceptable(season, fixture, row.started);
     if (await isSuspended(db, { afm: actor.user.afm })) throw new AppError('RECIPIENT_SUSPENDED');
   }
-  const revertMinutes = season.minToAutoRevertTransferredTicket;
-  const revertAt =
-    answer === 'accept' && revertMinutes !== null
-      ? new Date(fixture.startsAt.getTime() + (EVENT_DURATION_MINUTES + revertMinutes) * 60_000)
-      : null;
+  const revertAt = answer === 'accept' ? revertTimeOf(season, fixture) : null;
   const status =
     answer === 'accept'
       ? revertAt
@@ -232,7 +225,7 @@ export async function answerTransfer(
     // The fixture's entry moves to the recipient: the holder's code for it stops admitting.
     if (answer === 'accept')
       await revokeGateCodes(tx, [{ ticketId: transfer.ticketId, eventId: transfer.fixtureId }]);
-    await writeAudit(tx, {
+    await audit(tx, {
       actor: actor.user.afm,
       action: `TRANSFER_${answer.toUpperCase()}`,
       subject: id,
@@ -255,7 +248,7 @@ export async function revertDueTransfers(db: Db): Promise<number> {
       .returning({ id: transfers.id, ticketId: transfers.ticketId, eventId: transfers.fixtureId });
     await revokeGateCodes(tx, closed);
     for (const { id } of closed) {
-      await writeAudit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
+      await audit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
     }
     return closed.length;
   });

@@ -1,7 +1,7 @@
 import { endOfAthensDay, type AffectedPerson, type SuspensionRecord } from '@tickets/domain';
-import { blacklistCall } from '../../shared/api/client';
+import { suspensionCall } from '../../shared/api/client';
 
-/** The blacklist calls of docs/product-spec.md §7; their errors come as `{"error": "…"}`. */
+/** The suspension calls of docs/product-spec.md §7; their errors come as `{"error": "…"}`. */
 const base = '/api/blackList-administration';
 
 export type PersonFields = Record<
@@ -19,22 +19,22 @@ const orNull = (fields: PersonFields) =>
 
 /** The end date as "ISO, end of day" (docs/product-spec.md §7): the end of that day in Athens, not here. */
 export const precheckSuspension = (fields: PersonFields, endDate: string) =>
-  blacklistCall<AffectedPerson[]>('POST', `${base}/info`, {
+  suspensionCall<AffectedPerson[]>('POST', `${base}/info`, {
     ...orNull(fields),
     endDate: endOfAthensDay(endDate),
   });
 
 export const addSuspension = (fields: PersonFields, endDate: string) =>
-  blacklistCall<SuspensionRecord>('POST', `${base}/add`, {
+  suspensionCall<SuspensionRecord>('POST', `${base}/add`, {
     ...orNull(fields),
     endDate: endOfAthensDay(endDate),
   });
 
 export const searchSuspensions = (fields: PersonFields) =>
-  blacklistCall<SuspensionRecord[]>('POST', `${base}/search`, orNull(fields));
+  suspensionCall<SuspensionRecord[]>('POST', `${base}/search`, orNull(fields));
 
 export const deleteSuspension = (record: SuspensionRecord) =>
-  blacklistCall<unknown>('PUT', `${base}/delete/${record.id}`, {
+  suspensionCall<unknown>('PUT', `${base}/delete/${record.id}`, {
     afm: record.afm,
     amka: record.amka,
     documentId: record.documentId,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@tickets/domain';
-import { apiCall, apiGet, blacklistCall, requestId } from './client';
+import { apiCall, apiGet, suspensionCall, requestId } from './client';
 
 const respond = (status: number, body: string) =>
   vi.fn(async () => new Response(body, { status, headers: { 'content-type': 'application/json' } }));
@@ -46,13 +46,13 @@ describe('the API client', () => {
     await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 0, message: messages.errors.system });
   });
 
-  it('reads the blacklist calls’ {"error"} shape, or the raw text', async () => {
+  it('reads the suspension calls’ {"error"} shape, or the raw text', async () => {
     vi.stubGlobal('fetch', respond(400, '{"error":"Λάθος ΑΦΜ"}'));
-    await expect(blacklistCall('POST', '/api/blackList-administration/add', {})).rejects.toMatchObject({
+    await expect(suspensionCall('POST', '/api/blackList-administration/add', {})).rejects.toMatchObject({
       message: 'Λάθος ΑΦΜ',
     });
     vi.stubGlobal('fetch', respond(502, 'Bad gateway'));
-    await expect(blacklistCall('POST', '/api/blackList-administration/add', {})).rejects.toMatchObject({
+    await expect(suspensionCall('POST', '/api/blackList-administration/add', {})).rejects.toMatchObject({
       message: 'Bad gateway',
     });
   });

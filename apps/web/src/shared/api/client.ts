@@ -95,8 +95,8 @@ async function envelopeError(response: Response): Promise<ApiError> {
   );
 }
 
-/** docs/product-spec.md §8, blacklist calls: the `error` field of the body, or the raw text. */
-async function blacklistError(response: Response): Promise<ApiError> {
+/** docs/product-spec.md §8, the `/api/blackList-administration` calls: the `error` field of the body, or the raw text. */
+async function suspensionError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let message = text;
   try {
@@ -119,9 +119,9 @@ export async function apiCall<T>(
   return readJson<T>(response);
 }
 
-export async function blacklistCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
+export async function suspensionCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
   const response = await send(method, path, body);
-  if (!response.ok) throw await blacklistError(response);
+  if (!response.ok) throw await suspensionError(response);
   return readJson<T>(response);
 }
 

@@ -1,4 +1,3 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   canonicalIdentifier,
   type DisplayMode,
@@ -7,21 +6,18 @@ import {
   type TicketIssueRequest,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { tickets } from '../../db/schema';
-import { preparedPerDatabase } from '../../db/prepared';
+import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { auditedWith, writeAudit, type AuditEntry } from '../../shared/audit';
+import { audit, type AuditEntry } from '../../shared/audit';
 import { paperCodeFor } from '../../shared/codes';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
-import {
-  displayModeOf,
-  findTicketForOfficer,
-  toTicketDetails,
-  type OfficerTicket,
-} from '../../shared/tickets';
+import { findTicketForOfficer, toTicketDetails, type OfficerTicket } from '../../shared/tickets';
+import { bindUnboundTicket, findTicket, replacePrintedCode } from './queries';
 
 export type Binding = 'IDENTIFY' | 'PERSONALIZE';
+
+const displayModeOf = (value: string): DisplayMode => (value === 'BARCODE' ? 'BARCODE' : 'QR');
 
 const fullNameOf = (request: TicketIssueRequest) => `${request.firstName} ${request.lastName}`.toUpperCase();
 
@@ -32,42 +28,6 @@ const isSameBinding = (ticket: OfficerTicket['ticket'], request: TicketIssueRequ
   ticket.fullName === fullNameOf(request);
 
 /**
- * Binds an unbound ticket and writes its audit row in one statement (one round trip, one commit,
- * both or neither): of two officers racing, exactly one UPDATE matches. Answers the bound row, or
- * none when the ticket was bound meanwhile.
- */
-const bindUnboundTicket = preparedPerDatabase((db) => {
-  const value = (name: string) => sql`${sql.placeholder(name)}`;
-  const bound = db.$with('bound').as(
-    db
-      .update(tickets)
-      .set({
-        fullName: value('fullName'),
-        documentType: value('documentType'),
-        documentId: value('documentId'),
-        documentKey: value('documentKey'),
-        privateCode: value('privateCode'),
-        codeSerial: sql`1`,
-        binding: value('binding'),
-        personalizedBy: value('actor'),
-        personalizedAt: sql`now()`,
-        modifiedAt: sql`now()`,
-      })
-      .where(
-        and(
-          eq(tickets.id, sql.placeholder('ticketId')),
-          isNull(tickets.documentId),
-          isNull(tickets.holderAfm),
-          isNull(tickets.holderAmka),
-        ),
-      )
-      .returning(),
-  );
-  const audited = auditedWith(db, bound);
-  return db.with(bound, audited).select().from(bound).prepare('bind_unbound_ticket');
-});
-
-/**
  * A reprint: the next serial and a new code, which revokes every earlier print (docs/design.md §8).
  * Of two reprints racing, the one that lost prints what the winner printed.
  */
@@ -75,22 +35,19 @@ async function reprintTicket(
   db: Db,
   ticket: typeof tickets.$inferSelect,
   displayMode: DisplayMode,
-  audit: AuditEntry,
+  entry: AuditEntry,
   signer: PlatformKey,
 ) {
   return db.transaction(async (tx) => {
     const serial = ticket.codeSerial + 1;
-    const [reprinted] = await tx
-      .update(tickets)
-      .set({
-        codeSerial: serial,
-        privateCode: paperCodeFor(ticket, displayMode, serial, signer),
-        modifiedAt: new Date(),
-      })
-      .where(and(eq(tickets.id, ticket.id), eq(tickets.codeSerial, ticket.codeSerial)))
-      .returning();
-    if (reprinted) await writeAudit(tx, audit);
-    return reprinted ?? (await tx.select().from(tickets).where(eq(tickets.id, ticket.id)))[0];
+    const reprinted = await replacePrintedCode(
+      tx,
+      ticket,
+      serial,
+      paperCodeFor(ticket, displayMode, serial, signer),
+    );
+    if (reprinted) await audit(tx, entry);
+    return reprinted ?? (await findTicket(tx, ticket.id));
   });
 }
 
@@ -137,7 +94,7 @@ export async function issueTicket(
     ticket = reprinted;
   } else {
     const [updated] = await bindUnboundTicket(db).execute({
-      ticketId: found.ticket.id,
+      id: found.ticket.id,
       fullName: fullNameOf(request),
       documentType: request.documentType,
       documentId: request.documentId,
@@ -154,7 +111,7 @@ export async function issueTicket(
     } else {
       // Lost the race: to the same person it is the same submission twice (the code the winner
       // printed), to anyone else a refusal.
-      const [current] = await db.select().from(tickets).where(eq(tickets.id, found.ticket.id));
+      const current = await findTicket(db, found.ticket.id);
       if (!current || !isSameBinding(current, request)) throw new AppError('TICKET_ALREADY_BOUND');
       ticket = current;
     }

@@ -1,0 +1,69 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
+import { tickets } from '../../db/schema';
+import { auditedWith, type AuditedParams } from '../../shared/audit';
+
+export type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * Binds an unbound ticket and writes its audit row in one statement (one round trip, one commit,
+ * both or neither): of two officers racing, exactly one UPDATE matches. Answers the bound row, or
+ * none when the ticket was bound meanwhile.
+ */
+type BindParams = Pick<
+  TicketRow,
+  'id' | 'fullName' | 'documentType' | 'documentId' | 'documentKey' | 'privateCode' | 'binding'
+> &
+  AuditedParams;
+
+export const bindUnboundTicket = preparedQuery<BindParams>()((db, p) => {
+  const value = (placeholder: (typeof p)[keyof BindParams]) => sql`${placeholder}`;
+  const bound = db.$with('bound').as(
+    db
+      .update(tickets)
+      .set({
+        fullName: value(p.fullName),
+        documentType: value(p.documentType),
+        documentId: value(p.documentId),
+        documentKey: value(p.documentKey),
+        privateCode: value(p.privateCode),
+        codeSerial: sql`1`,
+        binding: value(p.binding),
+        personalizedBy: value(p.actor),
+        personalizedAt: sql`now()`,
+        modifiedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(tickets.id, p.id),
+          isNull(tickets.documentId),
+          isNull(tickets.holderAfm),
+          isNull(tickets.holderAmka),
+        ),
+      )
+      .returning(),
+  );
+  const audited = auditedWith(db, bound);
+  return db.with(bound, audited).select().from(bound).prepare('bind_unbound_ticket');
+});
+
+/** The next print's code, unless another print of the same serial won the race (then undefined). */
+export async function replacePrintedCode(
+  tx: Pick<Db, 'update'>,
+  ticket: TicketRow,
+  serial: number,
+  privateCode: string,
+): Promise<TicketRow | undefined> {
+  const [reprinted] = await tx
+    .update(tickets)
+    .set({ codeSerial: serial, privateCode, modifiedAt: new Date() })
+    .where(and(eq(tickets.id, ticket.id), eq(tickets.codeSerial, ticket.codeSerial)))
+    .returning();
+  return reprinted;
+}
+
+export async function findTicket(db: Pick<Db, 'select'>, id: number): Promise<TicketRow | undefined> {
+  const [ticket] = await db.select().from(tickets).where(eq(tickets.id, id));
+  return ticket;
+}

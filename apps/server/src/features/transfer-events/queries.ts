@@ -1,0 +1,49 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
+import { events } from '../../db/schema';
+import { isUpcoming } from '../../shared/events';
+import { officerScope } from '../../shared/officer-scope';
+import type { SessionUser } from '../../shared/sessions';
+import type { TransferRuleChanges } from '../../shared/transfer-rules';
+
+export type EventRow = typeof events.$inferSelect;
+
+/** Matches until kick-off; seasons until their end, so that a running season's rules stay editable. */
+const upcoming = () => isUpcoming(events);
+
+/** The list the transfer-rules page opens with, prepared once; a null organisation = every club. */
+const transferEventsQuery = preparedQuery<{ organisationId: string | null }>()((db, p) =>
+  db
+    .select()
+    .from(events)
+    .where(and(upcoming(), officerScope(p.organisationId)))
+    .orderBy(asc(events.startsAt), asc(events.id))
+    .prepare('upcoming_transfer_events'),
+);
+
+export const findUpcomingEvents = (db: Db, user: SessionUser) =>
+  transferEventsQuery(db).execute({ organisationId: user.organisationId });
+
+/** The upcoming event of the officer's club, locked until the transaction ends. */
+export async function lockUpcomingEvent(tx: Pick<Db, 'select'>, eventId: number, user: SessionUser) {
+  const [event] = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), upcoming(), officerScope(user)))
+    .for('update');
+  return event;
+}
+
+export async function saveTransferRules(
+  tx: Pick<Db, 'update'>,
+  eventId: number,
+  changes: TransferRuleChanges,
+) {
+  const [saved] = await tx
+    .update(events)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(events.id, eventId))
+    .returning();
+  return saved;
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+import { apiContractRoutes } from '../features/api-contract/routes';
+import { authRoutes } from '../features/auth/routes';
+import { companionRoutes } from '../features/companions/routes';
+import { gateRoutes } from '../features/gate/routes';
+import { healthRoutes } from '../features/health/routes';
+import { providerRoutes } from '../features/providers/routes';
+import { statsRoutes } from '../features/stats/routes';
+import { suspensionRoutes } from '../features/suspensions/routes';
+import { taxisStandInRoutes } from '../features/taxis-standin/routes';
+import { ticketOfficeRoutes } from '../features/ticket-office/routes';
+import { transferEventRoutes } from '../features/transfer-events/routes';
+import { walletStandInRoutes } from '../features/wallet/stand-in';
+import { walletRoutes } from '../features/wallet/routes';
+import type { Access } from '../shared/guards';
+import { registerWebApp } from '../shared/web-app';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route with who may call it and its file (the authorization matrix test walks it). */
+    routeTable: RouteEntry[];
+  }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: Access;
+  /** The file that declares the route, from `src/` (docs/routes.md lists them: `npm run routes`). */
+  file: string;
+}
+
+/** Each feature's routes, with the file that declares them. */
+const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<void> }[] = [
+  { file: 'features/health/routes.ts', routes: healthRoutes },
+  { file: 'features/api-contract/routes.ts', routes: apiContractRoutes },
+  { file: 'features/auth/routes.ts', routes: authRoutes },
+  { file: 'features/companions/routes.ts', routes: companionRoutes },
+  { file: 'features/wallet/routes.ts', routes: walletRoutes },
+  { file: 'features/wallet/stand-in.ts', routes: walletStandInRoutes },
+  { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
+  { file: 'features/stats/routes.ts', routes: statsRoutes },
+  { file: 'features/providers/routes.ts', routes: providerRoutes },
+  { file: 'features/gate/routes.ts', routes: gateRoutes },
+  { file: 'features/transfer-events/routes.ts', routes: transferEventRoutes },
+  { file: 'features/suspensions/routes.ts', routes: suspensionRoutes },
+];
+
+/** The features' routes (recorded in `app.routeTable`), the development stand-ins, the built web app. */
+export async function setUpRoutes(app: FastifyInstance, config: Config): Promise<void> {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  // A feature's routes are added while its plugin runs: the file registering is theirs.
+  let registering = 'app.ts';
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (!route.url.startsWith('/api/') || !access) return;
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({ method, url: route.url, access, file: registering });
+    }
+  });
+  for (const { file, routes } of featureRoutes) {
+    registering = file;
+    await app.register(routes);
+  }
+  if (config.taxis.standIn) await app.register(taxisStandInRoutes, { prefix: '/oauth2server' });
+  await registerWebApp(app, config.webDistDir);
+}
