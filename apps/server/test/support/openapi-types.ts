@@ -847,6 +847,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     logout: {
@@ -910,6 +919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listDependents: {
@@ -946,6 +964,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1083,6 +1110,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listDeclarations: {
@@ -1126,6 +1162,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1246,6 +1291,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1383,6 +1437,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getWalletCompanionRequests: {
@@ -1425,6 +1488,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1547,6 +1619,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getWalletTickets: {
@@ -1610,6 +1691,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getWalletLookups: {
@@ -1647,6 +1737,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1698,6 +1797,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1800,6 +1908,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1939,6 +2056,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     answerTransfer: {
@@ -2065,6 +2191,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     walletStandIn: {
@@ -2094,6 +2229,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2239,6 +2383,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     personalizeTicket: {
@@ -2377,6 +2530,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     lookUpTicket: {
@@ -2501,6 +2663,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     upsertEvents: {
@@ -2584,6 +2755,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2681,6 +2861,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getTicketStatus: {
@@ -2759,6 +2948,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getTicketOfficeGateDevices: {
@@ -2805,6 +3003,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2906,6 +3113,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteTicketOfficeGateDevices: {
@@ -2997,6 +3213,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getTicketOfficeGateEvents: {
@@ -3042,6 +3267,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3134,6 +3368,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getGateEvents: {
@@ -3170,6 +3413,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3275,6 +3527,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteGateAdmissions: {
@@ -3360,6 +3621,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getGateKeys: {
@@ -3396,6 +3666,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3507,6 +3786,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postGateAdmissionsBatch: {
@@ -3599,6 +3887,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listTransferEvents: {
@@ -3649,6 +3946,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3763,6 +4069,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     previewSuspension: {
@@ -3847,6 +4162,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspensionError"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3947,6 +4271,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspensionError"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4062,6 +4395,15 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspensionError"];
+                };
+            };
         };
     };
     liftSuspension: {
@@ -4159,6 +4501,15 @@ export interface operations {
             };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspensionError"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -104,6 +104,7 @@ const STATUS_MEANING: Record<number, string> = {
   422: 'Refused by a rule',
   429: 'Too many requests; try again later',
   500: 'Internal error',
+  503: 'Busy (the embedded database only); try again after Retry-After',
 };
 
 /** The errors an /api route can answer, in the order a client would meet them. */
@@ -124,6 +125,8 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   if (write || schema.body || schema.querystring || schema.params) codes.push('VALIDATION_ERROR');
   if (route.config?.rateLimit || route.config?.namesAPerson) codes.push('RATE_LIMITED');
   codes.push(...(RULE_ERRORS[`${method} ${route.url}`] ?? []), 'INTERNAL_ERROR');
+  // On the embedded database every /api request takes a turn, and is refused when none comes soon.
+  codes.push('SERVICE_BUSY');
   return [...new Set(codes)];
 }
 
