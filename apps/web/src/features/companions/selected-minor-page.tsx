@@ -49,7 +49,7 @@ export default function SelectedMinorPage() {
           [text.born, formatCalendarDate(minor.birthdate)],
         ]}
       />
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <ErrorSummary problems={problems} />
         <TextField
           id="publicCode"

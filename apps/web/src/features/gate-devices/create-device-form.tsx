@@ -62,7 +62,7 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
 
   const problems = problemsFrom(errors, ['label', 'organisationId'], (field) => `gate-device-${field}`);
   return (
-    <form noValidate onSubmit={submit} aria-labelledby="gate-device-create-title">
+    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="gate-device-create-title">
       <h2 className="govgr-heading-m" id="gate-device-create-title">
         {text.createTitle}
       </h2>

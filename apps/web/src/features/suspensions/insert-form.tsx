@@ -78,7 +78,7 @@ export function InsertForm() {
   // A form-level message (no field) points at the first field.
   const problems = problemsFrom(errors, Object.keys(errors), (field) => `insert-${field || 'afm'}`);
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={(event) => void submit(event)}>
       <ErrorSummary problems={problems} />
       <PersonFieldset prefix="insert" fields={fields} errors={errors} onChange={setFields} />
       <TextField
@@ -114,7 +114,7 @@ export function InsertForm() {
         open={affected !== undefined}
         title={text.confirmTitle}
         busy={busy}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onClose={() => setAffected(undefined)}
       >
         <p className="govgr-body">{text.confirmBody}</p>

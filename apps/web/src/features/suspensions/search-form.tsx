@@ -63,7 +63,7 @@ export function SearchForm() {
   const problems = problemsFrom(errors, Object.keys(errors), (field) => `search-${field || 'afm'}`);
   return (
     <>
-      <form noValidate onSubmit={submit}>
+      <form noValidate onSubmit={(event) => void submit(event)}>
         <ErrorSummary problems={problems} />
         <PersonFieldset prefix="search" fields={fields} errors={errors} onChange={setFields} />
         <Button type="submit" busy={busy && !deleting}>
@@ -132,7 +132,7 @@ export function SearchForm() {
         open={deleting !== undefined}
         title={text.deleteConfirm}
         busy={busy}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(undefined)}
       />
     </>

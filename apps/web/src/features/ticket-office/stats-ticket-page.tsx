@@ -37,7 +37,7 @@ export default function StatsTicketPage() {
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.statsTicket}</PageHeading>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <ErrorSummary problems={error ? [{ fieldId: 'code', message: error }] : []} />
         <TextField
           id="code"

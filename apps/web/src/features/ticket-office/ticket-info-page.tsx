@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { z } from 'zod';
@@ -53,7 +53,7 @@ export default function TicketInfoPage() {
 function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
   const navigate = useNavigate();
   const foreigner = kind === 'foreigner';
-  const { register, handleSubmit, watch, formState } = useForm<FormValues>({
+  const { register, handleSubmit, control, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchemaOf(kind)),
     mode: 'onTouched',
     defaultValues: {
@@ -66,10 +66,11 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
     },
   });
   const { errors, isSubmitting } = formState;
-  const values = watch();
-  const filled = [values.ticketCode, values.firstName, values.lastName, values.documentId].every(
-    (value) => value.trim() !== '',
-  );
+  const [documentChoice, ...required] = useWatch({
+    control,
+    name: ['documentChoice', 'ticketCode', 'firstName', 'lastName', 'documentId'],
+  });
+  const filled = required.every((value) => value.trim() !== '');
   const problems = problemsFrom(errors, ['ticketCode', 'firstName', 'lastName', 'documentId']);
 
   const onSubmit = async (form: FormValues) => {
@@ -102,7 +103,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.ticketInfo}</PageHeading>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <ErrorSummary problems={problems} />
         <TextField
           id="ticketCode"
@@ -151,7 +152,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
               </div>
             ))}
           </div>
-          {foreigner && values.documentChoice === 'PERMIT' ? (
+          {foreigner && documentChoice === 'PERMIT' ? (
             <div className="govgr-field app-conditional">
               <label className="govgr-label" htmlFor="permitType">
                 {text.permitType}
