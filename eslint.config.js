@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
@@ -45,6 +46,57 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Rules that need the types: a promise nobody awaits loses its error (an unhandled rejection
+    // ends the server), and a switch over a union must name every member, so a new status or kind
+    // cannot fall through unnoticed. Every TypeScript file that belongs to a tsconfig is checked.
+    files: [
+      'apps/server/{src,test,test-resilience,scripts}/**/*.ts',
+      'apps/web/src/**/*.{ts,tsx}',
+      'packages/domain/src/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/src/**/*.ts',
+    ],
+    ignores: ['e2e/playwright-report/**', 'e2e/test-results/**'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // An event handler that starts async work reads `() => void work()`: the work catches its own
+      // errors (a toast, a log line), and `void` says nobody waits for it. React Router's navigate()
+      // may float: a failed navigation shows the route's error element, its promise never rejects.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }] },
+      ],
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // A missing dependency is a stale value on screen: an error, not a warning nobody reads.
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // The server's configuration is read, validated and typed in one place; everything else takes
+    // the Config it returns (CONTRIBUTING.md). Tests, scripts, the bench and e2e may read the
+    // environment.
+    files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/server/src/config.ts', '**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read configuration only in apps/server/src/config.ts and take it from the Config.',
+        },
+      ],
     },
   },
   {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { isValidAfm, isValidAmka } from '@tickets/domain';
 import { AdminInputError, addOfficer, listOfficers, removeOfficer } from '../src/admin/officers';
 import { auditLog, citizens, guardianships, officers } from '../src/db/schema';
 import { seedDemoData } from '../src/demo/seed';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 describe.each(engines)('officer administration and demo data on %s', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(engine);
   const db = () => server.database.db;
 
   it('seeds valid people, two minors of the guardian and two officers, idempotently', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import createClient, { type Middleware } from 'openapi-fetch';
 import { errorCatalogue } from '@tickets/domain';
@@ -9,7 +9,7 @@ import { RULE_ERRORS } from '../src/features/api-contract/error-responses';
 import { checkedInApiTypes, generateApiTypes } from './support/api-contract';
 import { loginAs } from './support/login';
 import type { paths } from './support/openapi-types';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /**
  * The OpenAPI document is the contract a club's ticketing vendor or the wallet generates a client
@@ -39,16 +39,14 @@ const SEASON_TICKET = '303000000001';
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 
 describe.each(engines)('the API contract on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let document: OpenApiDocument;
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const response = await fetch(`${server.baseUrl}/api/openapi.json`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     document = (await response.json()) as OpenApiDocument;
   });
-  afterAll(() => server.close());
 
   const operationOf = (method: string, path: string) => document.paths[path]?.[method.toLowerCase()];
 

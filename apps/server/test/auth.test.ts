@@ -1,23 +1,21 @@
 import { createHash } from 'node:crypto';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { auditLog, sessions } from '../src/db/schema';
 import { removeOfficer, addOfficer } from '../src/admin/officers';
 import { cookieFrom, firstError, jsonFrom, loginAs } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 const OFFICER = '100000015';
 const CITIZEN = '100000040';
 
 describe.each(engines)('login and session on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
+  beforeAll(() => {
     base = server.baseUrl;
   });
-  afterAll(() => server.close());
 
   const getUser = (cookie?: string) => fetch(`${base}/api/auth/user`, { headers: cookie ? { cookie } : {} });
 

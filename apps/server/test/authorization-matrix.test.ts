@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { withAfmCheckDigit } from '@tickets/domain';
 import { addOfficer } from '../src/admin/officers';
 import { citizens } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/test-server';
 
 /**
  * Every /api route of the server's own route table × every kind of caller. A route cannot
@@ -74,10 +74,9 @@ const concrete = (url: string) =>
     .replace(':id', '999999');
 
 describe('authorization matrix', () => {
-  let server: TestServer;
+  const server = useTestServer('pglite');
   const cookies: Partial<Record<Persona, string>> = {};
   beforeAll(async () => {
-    server = await startTestServer('pglite');
     await server.database.db.insert(citizens).values({
       afm: CLUB_B_OFFICER,
       amka: '01018012345',
@@ -90,7 +89,6 @@ describe('authorization matrix', () => {
       if (afm) cookies[persona as Persona] = (await loginAs(server.baseUrl, afm)).cookie;
     }
   });
-  afterAll(() => server.close());
 
   it('declares for every route exactly the access this table expects, and no route more', () => {
     const declared = Object.fromEntries(

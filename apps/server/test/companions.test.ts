@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { errorCatalogue, validationMessages } from '@tickets/domain';
 import { auditLog, citizens, companionDeclarations, suspensions } from '../src/db/schema';
 import { DEMO_TICKETS } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { insertSuspension } from './support/suspensions';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 const GUARDIAN = '100000027';
 const COMPANION = '100000039';
@@ -13,13 +13,12 @@ const OTHER_CITIZEN = '100000040';
 const OFFICER = '100000003';
 
 describe.each(engines)('companions for minors on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   const cookies: Record<string, string> = {};
   const amka: Record<'older' | 'younger', string> = { older: '', younger: '' };
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     for (const afm of [GUARDIAN, COMPANION, OTHER_CITIZEN, OFFICER])
       cookies[afm] = (await loginAs(base, afm)).cookie;
@@ -30,7 +29,6 @@ describe.each(engines)('companions for minors on %s', (engine) => {
     amka.older = minors.find((row) => row.firstName === 'ΝΙΚΟΛΑΟΣ')?.amka ?? '';
     amka.younger = minors.find((row) => row.firstName === 'ΑΝΝΑ')?.amka ?? '';
   });
-  afterAll(() => server.close());
 
   const db = () => server.database.db;
   const call = (afm: string | undefined, method: string, path: string, body?: unknown) =>

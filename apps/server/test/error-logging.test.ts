@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { withAfmCheckDigit, withAmkaCheckDigit } from '@tickets/domain';
 import { demoTicketCode } from '../src/demo/events';
 import { jsonFrom, loginAs } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer, type UsedTestServer } from './support/test-server';
 
 const PLATFORM_OFFICER = '100000003';
 const CLUB_OFFICER = '100000015'; // ae-olympiada
@@ -15,14 +15,13 @@ const PASSPORT = 'X97531864';
 const LAST_NAME = 'ΠΑΠΑΔΟΠΟΥΛΟΥ-ΚΑΛΑΜΑΡΑ';
 
 /** Log lines are pino JSON, one per line (a chunk may hold several). */
-const logLinesOf = (server: TestServer) =>
+const logLinesOf = (server: UsedTestServer) =>
   server.logs.flatMap((chunk) => chunk.split('\n').filter(Boolean)).map((line) => JSON.parse(line));
 
 describe.each(engines)('the log of a failed database write on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
-    server = await startTestServer(engine);
     for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER])
       cookies[afm] = (await loginAs(server.baseUrl, afm)).cookie;
     // The database now refuses every new suspension and every ticket document: the writes fail,
@@ -38,7 +37,6 @@ describe.each(engines)('the log of a failed database write on %s', (engine) => {
       ),
     );
   });
-  afterAll(() => server.close());
 
   const post = (officer: string, path: string, requestId: string, body: unknown) =>
     fetch(`${server.baseUrl}${path}`, {

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { count } from 'drizzle-orm';
 import { auditLog, companionDeclarations, suspensions, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { loginAs } from './support/login';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/test-server';
 
 /**
  * Bad input, generated: every /api route of the route table gets arbitrary JSON, wrong types,
@@ -122,10 +122,9 @@ const queryString = fc
   .map((pairs) => pairs.map(([name, value]) => `${encodeURIComponent(name)}=${value}`).join('&'));
 
 describe('generated bad input', () => {
-  let server: TestServer;
+  const server = useTestServer('pglite', { RATE_LIMITS: 'false' });
   let headersFor: (route: { access: string }) => Record<string, string>;
   beforeAll(async () => {
-    server = await startTestServer('pglite', { RATE_LIMITS: 'false' });
     const officer = (await loginAs(server.baseUrl, '100000003')).cookie;
     headersFor = (route) => ({
       origin: server.baseUrl,
@@ -135,7 +134,6 @@ describe('generated bad input', () => {
         : { cookie: officer }),
     });
   });
-  afterAll(() => server.close());
 
   const counts = async () => {
     const db = server.database.db;

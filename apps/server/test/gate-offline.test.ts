@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   generateGateKeyPair,
@@ -20,7 +20,7 @@ import {
   walletCredentials,
 } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /**
  * The offline gate (docs/design.md §8 "Offline"; docs/gate-codes.md): a device fetches its fixture's
@@ -43,7 +43,7 @@ interface Results {
 }
 
 describe.each(engines)('the offline gate on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
@@ -126,7 +126,6 @@ describe.each(engines)('the offline gate on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER, GUARDIAN, HOLDER, OTHER])
       cookies[afm] = (await loginAs(base, afm)).cookie;
@@ -169,7 +168,6 @@ describe.each(engines)('the offline gate on %s', (engine) => {
     devices.foreign = await addDevice('Άλλος σύλλογος', PLATFORM_OFFICER, elsewhere?.organisationId);
     await print(tonightTicket(1));
   });
-  afterAll(() => server.close());
 
   it('gives the keys to pin, and a manifest signed with them that admits a printed ticket', async () => {
     const response = await gate('GET', '/api/gate/keys', devices.one?.token ?? '');

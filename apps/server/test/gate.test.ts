@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   gateMessages,
@@ -10,7 +10,7 @@ import {
 import { citizens, events, gateAdmissions, tickets, transfers } from '../src/db/schema';
 import { revertDueTransfers } from '../src/features/wallet/transfers';
 import { firstError, jsonFrom, loginAs } from './support/login';
-import { engines, startSecondServer, startTestServer, type TestServer } from './support/test-server';
+import { engines, startSecondServer, useTestServer } from './support/test-server';
 
 /**
  * The gate (docs/design.md §8): every reason a steward can see comes from a real situation. Tonight's
@@ -41,7 +41,7 @@ interface Answer {
 }
 
 describe.each(engines)('the gate on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
@@ -94,7 +94,6 @@ describe.each(engines)('the gate on %s', (engine) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER, GUARDIAN, HOLDER, OTHER])
       cookies[afm] = (await loginAs(base, afm)).cookie;
@@ -134,7 +133,6 @@ describe.each(engines)('the gate on %s', (engine) => {
     paper.tonight = await personalise(tonightTicket(1));
     paper.derby = await personalise('301000000070');
   });
-  afterAll(() => server.close());
 
   it('registers, lists and revokes devices per club, the token shown once and refused at once when revoked', async () => {
     const listed = (await (

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { demoTicketCode } from '../src/demo/events';
 import { citizens, events, tickets, transfers } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { gateStatusOf, noPerson } from './support/suspensions-api';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /**
  * The rule of docs/design.md §9, not one example of it: a suspension entered any way blocks the same
@@ -35,7 +35,7 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
   describe.each<Variant>(['afm', 'amka', 'documentLatin', 'documentGreek', 'documentLowerSpaced', 'details'])(
     'entered by %s',
     (variant) => {
-      let server: TestServer;
+      const server = useTestServer(engine);
       let base: string;
       const cookies: Record<string, string> = {};
       const eventIds: Record<string, number> = {};
@@ -96,7 +96,6 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
       };
 
       beforeAll(async () => {
-        server = await startTestServer(engine);
         base = server.baseUrl;
         const { db } = server.database;
         for (const afm of [CLUB_OFFICER, GUARDIAN, PERSON, OTHER])
@@ -139,7 +138,6 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
         expect(loan.status).toBe(200);
         pendingToPerson = ((await loan.json()) as { transferId: string }).transferId;
       });
-      afterAll(() => server?.close());
 
       it('the pre-check names whom it reaches and counts the tickets enforcement will block', async () => {
         const answer = await call(CLUB_OFFICER, 'POST', '/api/blackList-administration/info', {

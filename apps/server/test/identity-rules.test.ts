@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   errorCatalogue,
@@ -12,7 +12,7 @@ import { refreshSuspensionKeys } from '../src/shared/suspensions';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { gateStatusOf, noPerson } from './support/suspensions-api';
 import { insertSuspension } from './support/suspensions';
-import { engines, startSecondServer, startTestServer, type TestServer } from './support/test-server';
+import { engines, startSecondServer, useTestServer } from './support/test-server';
 
 /** docs/design.md §9 beyond the matrix: who may lift, no oracle for citizens, data written before keys. */
 const PLATFORM_OFFICER = '100000003';
@@ -24,12 +24,11 @@ const OTHER = '100000040';
 const PERSON_SEASON_TICKET = '303000000001';
 
 describe.each(engines)('identity rules on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   const cookies: Record<string, string> = {};
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     await server.database.db.insert(citizens).values({
       afm: OTHER_CLUB_OFFICER,
@@ -44,7 +43,6 @@ describe.each(engines)('identity rules on %s', (engine) => {
     for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER, OTHER_CLUB_OFFICER, GUARDIAN, PERSON, OTHER])
       cookies[afm] = (await loginAs(base, afm)).cookie;
   });
-  afterAll(() => server.close());
 
   const db = () => server.database.db;
   const call = (afm: string, method: string, path: string, body?: unknown, origin = base) =>

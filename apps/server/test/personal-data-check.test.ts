@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { citizens } from '../src/db/schema';
 import { personalDataInLogs } from './support/personal-data';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/test-server';
 
 /** The check every test server runs on close finds what it must, and only that. */
 describe('the personal-data check of the server tests’ logs', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer('pglite');
-  });
-  afterAll(() => server.close());
+  const server = useTestServer('pglite');
 
   it('finds a demo ΑΦΜ, a seeded ΑΜΚΑ and a document number as typed, not a timestamp', async () => {
     const [citizen] = await server.database.db.select({ amka: citizens.amka }).from(citizens).limit(1);

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { PROVIDER_BATCH_MAX, providerMessages, type ImportReport } from '@tickets/domain';
 import { addCodeRange, listCodeRanges } from '../src/admin/code-ranges';
@@ -12,21 +12,19 @@ import { events, ticketCodeRanges, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS, demoTicketCode } from '../src/demo/events';
 import { firstError } from './support/login';
 import { rerunDataStatements } from './support/migrations';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 const KEY = DEMO_PROVIDER_KEYS['kae-akropoli'];
 const FUTURE = '2031-05-01T18:00:00+03:00';
 
 describe.each(engines)('provider API and import command on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     // The ranges an operator gives the club for these tests' codes (the demo data gave it '4').
     for (const prefix of ['8', '9']) await addCodeRange(server.database.db, 'test', 'kae-akropoli', prefix);
   });
-  afterAll(() => server.close());
 
   const put = (what: 'events' | 'tickets', body: unknown, key: string | null = KEY) =>
     fetch(`${base}/api/providers/${what}`, {

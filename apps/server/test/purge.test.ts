@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAttempts, sessions, taxisStandInGrants } from '../src/db/schema';
 import { purgeExpiredRows } from '../src/purge';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /** The periodic purge: every table a login writes to stops growing once its rows have expired. */
 const MINUTE = 60_000;
@@ -9,11 +9,7 @@ const ago = (minutes: number) => new Date(Date.now() - minutes * MINUTE);
 const policy = { idleMinutes: 30, absoluteHours: 12 };
 
 describe.each(engines)('the purge of expired rows on %s', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(engine);
   const db = () => server.database.db;
 
   it('removes sessions idle or past their absolute expiry, and keeps the live one', async () => {

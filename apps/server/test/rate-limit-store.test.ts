@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { rateLimitHits } from '../src/db/schema';
 import { purgeExpiredRateLimitHits, rateLimitStoreOn } from '../src/shared/rate-limit-store';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 type Hits = { current: number; ttl: number };
 type ChildOptions = Parameters<FastifyRateLimitStore['child']>[0];
 
 describe.each(engines)('the rate limits’ counters on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let store: FastifyRateLimitStore & {
     read(key: string, callback: (error: Error | null, hits?: Hits) => void): void;
   };
   beforeAll(async () => {
-    server = await startTestServer(engine);
     const Store = rateLimitStoreOn(server.database.db);
     store = new Store({}) as typeof store;
   });
-  afterAll(() => server.close());
 
   const route = (url: string) =>
     // As the plugin calls it: the route's options, the route itself under routeInfo.

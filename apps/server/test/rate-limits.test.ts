@@ -5,7 +5,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
-import { engines, startSecondServer, startTestServer, type TestServer } from './support/test-server';
+import { engines, startSecondServer, useTestServer } from './support/test-server';
 
 /** The login start's allowance per client address and minute (auth/routes.ts). */
 const LOGIN_STARTS_PER_MINUTE = 30;
@@ -23,14 +23,12 @@ const putWithKey = (base: string, key: string) =>
   });
 
 describe('rate limits', () => {
-  let server: TestServer;
+  const server = useTestServer('pglite');
   let cookie: string;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
     // Before the flood of login starts below uses up their allowance.
     cookie = (await loginAs(server.baseUrl, '100000003')).cookie;
   });
-  afterAll(() => server.close());
 
   it('answers a flood of login starts with 429 and the Greek envelope', async () => {
     const statuses: number[] = [];
@@ -90,14 +88,10 @@ describe('rate limits', () => {
 });
 
 describe('the client address behind a proxy', () => {
-  let server: TestServer;
+  const server = useTestServer('pglite');
   const apps: FastifyInstance[] = [];
-  beforeAll(async () => {
-    server = await startTestServer('pglite');
-  });
   afterAll(async () => {
     for (const app of apps) await app.close();
-    await server.close();
   });
 
   /** A production-profile app on the test database, reached at 127.0.0.1 (no proxy in between). */
@@ -136,15 +130,13 @@ describe('the client address behind a proxy', () => {
 });
 
 describe.runIf(engines.includes('postgres'))('rate limits of two servers on one PostgreSQL', () => {
-  let first: TestServer;
+  const first = useTestServer('postgres');
   let second: Awaited<ReturnType<typeof startSecondServer>>;
   beforeAll(async () => {
-    first = await startTestServer('postgres');
     second = await startSecondServer(first);
   });
   afterAll(async () => {
     await second.close();
-    await first.close();
   });
 
   const alternately = (i: number) => (i % 2 === 0 ? first.baseUrl : second.baseUrl);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
   citizens,
@@ -12,7 +12,7 @@ import {
 } from '../src/db/schema';
 import { openDatabase } from '../src/db/client';
 import { eraseExpiredPersonalData } from '../src/retention';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /** Retention (README "Retention of personal data"): past events lose their people, recent ones keep them. */
 const DAY = 24 * 60 * 60_000;
@@ -24,11 +24,7 @@ const holder = { holderAfm: '100000040', holderAmka: '01017000000', fullName: 'Î
 const document = { documentType: 'PASSPORT', documentId: 'AB 123456', documentKey: 'AB123456' };
 
 describe.each(engines)('the retention of personal data on %s', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(engine);
   const db = () => server.database.db;
 
   const unique = () => randomBytes(4).toString('hex');

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { errorCatalogue, providerMessages } from '@tickets/domain';
 import { events, tickets, transfers } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { rerunDataStatements } from './support/migrations';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /**
  * Seasons as they really are (docs/design.md §8): a season runs from its start to its end and admits to
@@ -20,7 +20,7 @@ const PROVIDER_KEY = 'demo-key-ae-olympiada-local-only';
 const OTHER_PROVIDER_KEY = 'demo-key-kae-akropoli-local-only';
 
 describe.each(engines)('seasons and loans on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
@@ -62,7 +62,6 @@ describe.each(engines)('seasons and loans on %s', (engine) => {
   const refusal = async (response: Response) => [response.status, (await firstError(response))?.code];
 
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     for (const afm of [CLUB_OFFICER, HOLDER, RECIPIENT]) cookies[afm] = (await loginAs(base, afm)).cookie;
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -86,7 +85,6 @@ describe.each(engines)('seasons and loans on %s', (engine) => {
     expect(((await pushed.json()) as { rejected: unknown[] }).rejected).toEqual([]);
     for (const event of await server.database.db.select().from(events)) ids[event.externalId] = event.id;
   });
-  afterAll(() => server.close());
 
   it('a season started a month ago: in the wallet with its upcoming fixtures, editable, and valid for its fixtures', async () => {
     const [season] = await server.database.db

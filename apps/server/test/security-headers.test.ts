@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/test-server';
 
 describe('security headers', () => {
-  let server: TestServer;
+  const server = useTestServer('pglite');
   let production: FastifyInstance;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
     // The production profile's app on the same database (no listening, no stand-in).
     production = await buildApp({
       config: {
@@ -23,7 +22,6 @@ describe('security headers', () => {
   });
   afterAll(async () => {
     await production.close();
-    await server.close();
   });
 
   it('sends pages a CSP without inline scripts, no framing, and a strict referrer policy', async () => {

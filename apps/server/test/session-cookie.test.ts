@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/test-server';
 
 /** The session cookie of each profile, as the browser is told to keep it. */
 const CITIZEN = '100000040';
@@ -24,11 +24,10 @@ async function login(base: string): Promise<string[]> {
 }
 
 describe('the session cookie', () => {
-  let server: TestServer;
+  const server = useTestServer('pglite');
   let production: FastifyInstance;
   let productionBase: string;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
     // The production profile's app on the same database, signing in through the stand-in.
     production = await buildApp({
       config: { ...loadConfig({ DATA_DIR: 'memory' }), profile: 'production' },
@@ -40,7 +39,6 @@ describe('the session cookie', () => {
   });
   afterAll(async () => {
     await production.close();
-    await server.close();
   });
 
   const getUser = (base: string, cookie: string) => fetch(`${base}/api/auth/user`, { headers: { cookie } });

@@ -8,18 +8,14 @@ import {
 import { sessions } from '../src/db/schema';
 import { createSession, findSessionUser, SessionCache, type SessionPolicy } from '../src/shared/sessions';
 import { startBlackholeProxy, type BlackholeProxy } from './support/blackhole-proxy';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /** The idle timeout, on a clock the test moves: honoured to the minute, cached or not. */
 const SECOND = 1000;
 const person = { afm: '100000040', firstName: 'Α', lastName: 'Β' };
 
 describe.each(engines)('the session idle timeout on %s', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(engine);
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now());
@@ -61,11 +57,10 @@ describe.each(engines)('the session idle timeout on %s', (engine) => {
 });
 
 describe.runIf(engines.includes('postgres'))('a LISTEN connection that goes silent', () => {
-  let server: TestServer;
+  const server = useTestServer('postgres');
   let proxy: BlackholeProxy;
   let heard: Database;
   beforeAll(async () => {
-    server = await startTestServer('postgres');
     if (server.config.database.kind !== 'postgres') throw new Error('PostgreSQL expected');
     proxy = await startBlackholeProxy(server.config.database.url);
     heard = await openDatabase({ kind: 'postgres', url: proxy.url });
@@ -73,7 +68,6 @@ describe.runIf(engines.includes('postgres'))('a LISTEN connection that goes sile
   afterAll(async () => {
     await heard.close();
     await proxy.close();
-    await server.close();
   });
 
   it('stops trusting kept sessions within a heartbeat and its timeout, then listens again', async () => {

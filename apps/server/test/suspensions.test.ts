@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { suspensionMessages, todayInAthens } from '@tickets/domain';
 import { auditLog, citizens, suspensions } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS, DEMO_TICKETS } from '../src/demo/events';
 import { jsonFrom, loginAs } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 const CLUB_OFFICER = '100000015';
 const PLATFORM_OFFICER = '100000003';
@@ -30,16 +30,14 @@ const empty = {
 };
 
 describe.each(engines)('suspended users on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let url: string;
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
-    server = await startTestServer(engine);
     url = server.baseUrl;
     for (const afm of [CLUB_OFFICER, PLATFORM_OFFICER, COMPANION, GUARDIAN])
       cookies[afm] = (await loginAs(url, afm)).cookie;
   });
-  afterAll(() => server.close());
 
   const call = (afm: string, method: string, path: string, body: unknown) =>
     fetch(`${url}${base}${path}`, {

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /** The stand-in must speak TaxisNet's protocol, including its refusals. */
 describe.each(engines)('the TaxisNet stand-in on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
+  beforeAll(() => {
     base = server.baseUrl;
   });
-  afterAll(() => server.close());
 
   const startLogin = async () => {
     const start = await fetch(`${base}/oauth2/authorization/taxis`, { redirect: 'manual' });

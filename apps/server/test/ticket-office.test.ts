@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { parseGateCode, validationMessages, verifyGateCodeSignatures } from '@tickets/domain';
 import { auditLog, tickets } from '../src/db/schema';
 import { DEMO_TICKETS, demoTicketCode } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { insertSuspension } from './support/suspensions';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 const CLUB_OFFICER = '100000015'; // ae-olympiada
 const PLATFORM_OFFICER = '100000003';
@@ -31,16 +31,14 @@ const foreigner = (ticketCode: string) => ({
 });
 
 describe.each(engines)('ticket office and stats on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     for (const afm of [CLUB_OFFICER, PLATFORM_OFFICER, CITIZEN])
       cookies[afm] = (await loginAs(base, afm)).cookie;
   });
-  afterAll(() => server.close());
 
   const post = (afm: string | undefined, path: string, body?: unknown) =>
     fetch(`${base}${path}`, {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { events, tickets, transfers } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /** A loan is decided under the ticket's row lock: what was read before the lock is read again. */
 const HOLDER = '100000039';
@@ -11,17 +11,15 @@ const OTHER = '100000027';
 const SEASON_TICKET = '303000000001';
 
 describe.each(engines)('loan races on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   const cookies: Record<string, string> = {};
   const ids: Record<string, number> = {};
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     for (const afm of [HOLDER, RECIPIENT, OTHER]) cookies[afm] = (await loginAs(base, afm)).cookie;
     for (const event of await server.database.db.select().from(events)) ids[event.externalId] = event.id;
   });
-  afterAll(() => server.close());
 
   const call = (afm: string, route: string, body?: unknown) =>
     fetch(`${base}${route}`, {

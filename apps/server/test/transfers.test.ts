@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { events, tickets, transfers } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
 import { revertDueTransfers } from '../src/features/wallet/transfers';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { insertSuspension } from './support/suspensions';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 const CLUB_OFFICER = '100000015';
 const PLATFORM_OFFICER = '100000003';
@@ -15,18 +15,16 @@ const GUARDIAN = '100000027';
 const SEASON_TICKET = demoTicketCode('3', 3, 1);
 
 describe.each(engines)('transfer rules and transfers on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let base: string;
   const cookies: Record<string, string> = {};
   const eventIds: Record<string, number> = {};
   beforeAll(async () => {
-    server = await startTestServer(engine);
     base = server.baseUrl;
     for (const afm of [CLUB_OFFICER, PLATFORM_OFFICER, HOLDER, OTHER_HOLDER, GUARDIAN])
       cookies[afm] = (await loginAs(base, afm)).cookie;
     for (const event of await server.database.db.select().from(events)) eventIds[event.externalId] = event.id;
   });
-  afterAll(() => server.close());
 
   const db = () => server.database.db;
   const call = (afm: string | undefined, method: string, path: string, body?: unknown) =>

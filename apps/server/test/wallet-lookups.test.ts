@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { walletMessages } from '@tickets/domain';
 import { DEMO_ORGANISATIONS } from '../src/demo/seed';
 import { jsonFrom, loginAs } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /** A citizen sees when a ticket office looked up their tickets, and which club; never the officer. */
 const CLUB_OFFICER = '100000015'; // ae-olympiada
@@ -11,14 +11,12 @@ const HOLDER = '100000039';
 const OTHER = '100000040';
 
 describe.each(engines)('the wallet’s lookups on %s', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   const cookies: Record<string, string> = {};
   beforeAll(async () => {
-    server = await startTestServer(engine);
     for (const afm of [CLUB_OFFICER, PLATFORM_OFFICER, HOLDER, OTHER])
       cookies[afm] = (await loginAs(server.baseUrl, afm)).cookie;
   });
-  afterAll(() => server.close());
 
   const call = (afm: string, method: string, path: string) =>
     fetch(`${server.baseUrl}${path}`, { method, headers: jsonFrom(server.baseUrl, cookies[afm]) });

@@ -4,15 +4,14 @@ import { errorCatalogue } from '@tickets/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { firstError } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 /** The wallet stand-in page asks this before it shows anything: development yes, production no. */
 describe.each(engines)('the wallet stand-in switch (%s)', (engine) => {
-  let server: TestServer;
+  const server = useTestServer(engine);
   let production: FastifyInstance;
   let productionBase: string;
   beforeAll(async () => {
-    server = await startTestServer(engine);
     // The production profile's app on the same database, without the TaxisNet stand-in as production runs.
     const development = loadConfig({ DATA_DIR: 'memory' });
     production = await buildApp({
@@ -25,7 +24,6 @@ describe.each(engines)('the wallet stand-in switch (%s)', (engine) => {
   });
   afterAll(async () => {
     await production.close();
-    await server.close();
   });
 
   it('answers 204 in the development profile', async () => {

@@ -1,20 +1,16 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { loginAs } from './support/login';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/test-server';
 
 describe('the web app’s server', () => {
-  let server: TestServer;
-  beforeAll(async () => {
-    // A built web app of one page: the SPA's fallback answers every unknown page with it.
-    const distDir = await mkdtemp(path.join(tmpdir(), 'tickets-web-'));
-    await writeFile(path.join(distDir, 'index.html'), '<!doctype html><title>SPA</title>');
-    server = await startTestServer('pglite', { WEB_DIST_DIR: distDir });
-  });
-  afterAll(() => server.close());
+  // A built web app of one page: the SPA's fallback answers every unknown page with it.
+  const distDir = mkdtempSync(path.join(tmpdir(), 'tickets-web-'));
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><title>SPA</title>');
+  const server = useTestServer('pglite', { WEB_DIST_DIR: distDir });
 
   it('tells every robot to stay out, as plain text (not the SPA’s page)', async () => {
     const response = await fetch(`${server.baseUrl}/robots.txt`);
@@ -31,13 +27,11 @@ describe('the web app’s server', () => {
 });
 
 describe('another loopback name than the public origin’s, in development', () => {
-  let server: TestServer;
+  const server = useTestServer('pglite');
   let port: string;
   beforeAll(async () => {
-    server = await startTestServer('pglite');
     port = new URL(server.baseUrl).port;
   });
-  afterAll(() => server.close());
 
   const get = (url: string, host: string) =>
     server.app.inject({ method: 'GET', url, headers: { host } }).then((response) => ({
@@ -78,8 +72,8 @@ describe('another loopback name than the public origin’s, in development', () 
 });
 
 describe('another loopback name, in production', () => {
+  const server = useTestServer('pglite');
   it('is not redirected (PUBLIC_URL names the origin there)', async () => {
-    const server = await startTestServer('pglite');
     const production = await buildApp({
       config: {
         ...server.config,
@@ -95,7 +89,6 @@ describe('another loopback name, in production', () => {
       expect(response.statusCode).not.toBe(307);
     } finally {
       await production.close();
-      await server.close();
     }
   });
 });

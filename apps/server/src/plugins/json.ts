@@ -35,6 +35,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text === '') return done(null, undefined);
-    parseJson(request, text, done);
+    // Fastify's default parser is the callback kind: it answers through `done` and returns nothing.
+    void parseJson(request, text, done);
   });
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
@@ -103,12 +104,54 @@ export async function startTestServer(
   };
 }
 
+/** A test server as a test sees it: `useTestServer` closes it. */
+export type UsedTestServer = Omit<TestServer, 'close'>;
+
+/**
+ * The server of a test file, or of one `describe` block: started in `beforeAll` on a fresh database
+ * (see `startTestServer`), closed in `afterAll` with the check of its log. Call it first in the block:
+ * the block's own `beforeAll` hooks then run once it listens, and its `afterAll` hooks before it
+ * closes (vitest runs `afterAll` hooks in reverse order). Its fields are there from `beforeAll` on.
+ */
+export function useTestServer(engine: Engine, environment: Record<string, string> = {}): UsedTestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(engine, environment);
+  });
+  afterAll(async () => {
+    const server = started;
+    started = undefined;
+    await server?.close();
+  });
+  const current = (): TestServer => {
+    if (!started) throw new Error('the test server starts in beforeAll: use it inside a hook or a test');
+    return started;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get config() {
+      return current().config;
+    },
+    get database() {
+      return current().database;
+    },
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    get logs() {
+      return current().logs;
+    },
+  };
+}
+
 /**
  * A second server on the same PostgreSQL database as `first`, with its own connections and caches,
  * as a second process behind a load balancer would be. Close it before `first`.
  */
 export async function startSecondServer(
-  first: TestServer,
+  first: UsedTestServer,
 ): Promise<{ baseUrl: string; close(): Promise<void> }> {
   if (first.config.database.kind !== 'postgres') throw new Error('a second server needs PostgreSQL');
   const database = await openDatabase(first.config.database);

@@ -22,7 +22,7 @@ export function useLoad<T>(load: () => Promise<T>, fallbackMessage: string): [Lo
     return () => {
       current = false;
     };
-    // `load` is a fresh closure each render on purpose: only `generation` asks for a reload.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `load` is a fresh closure each render on purpose: only `generation` asks for a reload.
   }, [generation]);
   return [state, useCallback(() => setGeneration((value) => value + 1), [])];
 }

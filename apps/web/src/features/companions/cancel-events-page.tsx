@@ -99,11 +99,16 @@ export default function CancelEventsPage() {
         open={cancelling !== undefined}
         title={text.cancelConfirm}
         busy={busy}
-        onConfirm={confirmCancel}
+        onConfirm={() => void confirmCancel()}
         onClose={() => setCancelling(undefined)}
       />
       {changing ? (
-        <ChangeCompanionDialog open busy={busy} onSend={sendChange} onClose={() => setChanging(undefined)} />
+        <ChangeCompanionDialog
+          open
+          busy={busy}
+          onSend={(afm) => void sendChange(afm)}
+          onClose={() => setChanging(undefined)}
+        />
       ) : null}
     </>
   );

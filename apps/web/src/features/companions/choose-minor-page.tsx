@@ -44,7 +44,7 @@ export default function ChooseMinorPage() {
         <p className="govgr-body">{text.noDependents}</p>
       ) : null}
       {dependents.status === 'ready' && dependents.data.length > 0 ? (
-        <form noValidate onSubmit={handleSubmit(submit(dependents.data))}>
+        <form noValidate onSubmit={(event) => void handleSubmit(submit(dependents.data))(event)}>
           <ErrorSummary
             problems={problemsFrom(formState.errors, ['minor'], () => `minor-${dependents.data[0]?.amka}`)}
             submitCount={formState.submitCount}

@@ -57,7 +57,7 @@ export default function SelectedMinorPage() {
           [text.born, formatCalendarDate(minor.birthdate)],
         ]}
       />
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <ErrorSummary problems={problems} submitCount={formState.submitCount} />
         <TextField
           id="publicCode"

@@ -58,7 +58,11 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
   const { errors, isSubmitting, submitCount } = formState;
   const problems = problemsFrom(errors, ['label', 'organisationId'], (field) => `gate-device-${field}`);
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-labelledby="gate-device-create-title">
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      aria-labelledby="gate-device-create-title"
+    >
       <h2 className="govgr-heading-m" id="gate-device-create-title">
         {text.createTitle}
       </h2>

@@ -66,7 +66,7 @@ export function DeviceList({ devices, onChanged }: { devices: GateDevice[]; onCh
         title={text.revokeTitle}
         confirmLabel={text.revoke}
         busy={busy}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onClose={() => setRevoking(undefined)}
       >
         <p className="govgr-body">{revoking ? text.revokeBody(revoking.label) : null}</p>

@@ -42,7 +42,7 @@ export function CameraScanner({ onCode }: { onCode(code: string): void }) {
         latestOnCode.current(found.rawValue);
         return;
       }
-      timer = setTimeout(look, 200);
+      timer = setTimeout(() => void look(), 200);
     };
     navigator.mediaDevices
       .getUserMedia({ video: { facingMode: 'environment' } })

@@ -171,7 +171,12 @@ export function ScanScreen({
       <div role="status" aria-live="polite" aria-atomic="true" className="app-gate__status">
         {latest?.undone ? <p className="app-decision app-decision--undone">{text.undone}</p> : null}
         {latest && !latest.undone ? (
-          <DecisionPanel admission={latest.admission} undoable={undoable} busy={undoing} onUndo={undo} />
+          <DecisionPanel
+            admission={latest.admission}
+            undoable={undoable}
+            busy={undoing}
+            onUndo={() => void undo()}
+          />
         ) : null}
       </div>
       <ScanHistory scans={scans} />

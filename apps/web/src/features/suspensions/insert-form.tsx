@@ -77,7 +77,7 @@ export function InsertForm() {
   const affected = checked?.affected;
   const endDate = register('endDate', { onChange: () => setMonths('') });
   return (
-    <form noValidate onSubmit={handleSubmit(precheck)}>
+    <form noValidate onSubmit={(event) => void handleSubmit(precheck)(event)}>
       <ErrorSummary problems={personProblems(errors, 'insert', ['endDate'])} submitCount={submitCount} />
       <PersonFieldset
         prefix="insert"
@@ -116,7 +116,7 @@ export function InsertForm() {
         open={affected !== undefined}
         title={text.confirmTitle}
         busy={busy}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
         onClose={() => setChecked(undefined)}
       >
         <p className="govgr-body">{text.confirmBody}</p>

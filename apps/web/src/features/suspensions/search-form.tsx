@@ -57,7 +57,7 @@ export function SearchForm() {
   const { errors, isSubmitting, submitCount } = formState;
   return (
     <>
-      <form noValidate onSubmit={handleSubmit(search)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(search)(event)}>
         <ErrorSummary problems={personProblems(errors, 'search')} submitCount={submitCount} />
         <PersonFieldset
           prefix="search"
@@ -131,7 +131,7 @@ export function SearchForm() {
         open={deleting !== undefined}
         title={text.deleteConfirm}
         busy={busy}
-        onConfirm={confirmDelete}
+        onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(undefined)}
       />
     </>

@@ -42,7 +42,7 @@ export default function StatsTicketPage() {
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.statsTicket}</PageHeading>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <ErrorSummary
           problems={problemsFrom(formState.errors, ['code'])}
           submitCount={formState.submitCount}

@@ -103,7 +103,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.ticketInfo}</PageHeading>
-      <form noValidate onSubmit={handleSubmit(onSubmit)}>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
         <ErrorSummary problems={problems} submitCount={formState.submitCount} />
         <TextField
           id="ticketCode"

@@ -46,7 +46,7 @@ export function FixtureCard({
         open={confirming}
         title={text.toggleConfirm}
         busy={busy}
-        onConfirm={() => save({ ...event, ignoreTransfers: !event.ignoreTransfers })}
+        onConfirm={() => void save({ ...event, ignoreTransfers: !event.ignoreTransfers })}
         onClose={() => setConfirming(false)}
       />
     </section>

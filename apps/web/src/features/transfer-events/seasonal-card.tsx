@@ -130,7 +130,7 @@ export function SeasonalCard({
         open={confirming}
         title={text.saveConfirm}
         busy={busy}
-        onConfirm={() => save(rulesAsEvent())}
+        onConfirm={() => void save(rulesAsEvent())}
         onClose={() => setConfirming(false)}
       />
     </section>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { messages, type TransferEvent } from '@tickets/domain';
 import { BackLink } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
@@ -15,13 +15,11 @@ const text = messages.transferRules;
 /** docs/product-spec.md §2 "Transfer events": the season tickets' rules and the fixtures' exclusions. */
 export default function TransferEventsPage() {
   const [loaded] = useLoad(fetchTransferEvents, messages.errors.loadFailed);
-  const [events, setEvents] = useState<TransferEvent[]>([]);
-  useEffect(() => {
-    if (loaded.status === 'ready') setEvents(loaded.data);
-  }, [loaded]);
-  // The server's answer replaces the entry; a new key remounts the card, resetting its form.
-  const replace = (saved: TransferEvent) =>
-    setEvents((list) => list.map((event) => (event.eventId === saved.eventId ? saved : event)));
+  // The server's answer replaces the loaded entry; a new key remounts the card, resetting its form.
+  const [saved, setSaved] = useState<ReadonlyMap<number, TransferEvent>>(new Map());
+  const replace = (event: TransferEvent) => setSaved((map) => new Map(map).set(event.eventId, event));
+  const events =
+    loaded.status === 'ready' ? loaded.data.map((event) => saved.get(event.eventId) ?? event) : [];
   const keyOf = (event: TransferEvent) => `${event.eventId}-${JSON.stringify(event)}`;
   const seasonal = events.filter((event) => event.seasonal);
   const fixtures = events.filter((event) => !event.seasonal);

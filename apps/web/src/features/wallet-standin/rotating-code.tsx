@@ -62,6 +62,7 @@ export function RotatingCode({ ticket }: { ticket: WalletTicket }) {
 
   const slot = slotOf(now);
   // Recomputed once per slot, not every second: the code is signed with the time it is drawn.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `slot` is the clock `codeOf` reads.
   const code = useMemo(() => (deviceKey ? codeOf(deviceKey) : undefined), [deviceKey, slot]);
 
   // Once per visit on its own (React's development double effects would register two phones).

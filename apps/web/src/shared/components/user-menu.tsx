@@ -62,7 +62,7 @@ export function UserMenu() {
         <button
           type="button"
           className="govgr-btn govgr-btn-secondary app-user-menu__item"
-          onClick={onLogout}
+          onClick={() => void onLogout()}
           disabled={busy}
         >
           {messages.userMenu.logout}
