@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { errorCatalogue } from '@tickets/domain';
 import { loadConfig } from '../src/config';
@@ -8,7 +8,7 @@ import { Turns } from '../src/db/turns';
 import { auditLog, tickets } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
 import { firstError, jsonFrom, loginAs } from './support/login';
-import { startTestServer, type TestServer } from './support/test-server';
+import { useTestServer } from './support/test-server';
 
 /** The embedded database takes requests in turns (src/db/turns.ts); PostgreSQL has its pool instead. */
 const CLUB_OFFICER = '100000015'; // ae-olympiada
@@ -30,18 +30,16 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 describe('the embedded database under more requests than it can take', () => {
-  let server: TestServer;
+  // One request at a time, two waiting: an overload is a handful of requests.
+  const server = useTestServer('pglite', {
+    PGLITE_CONCURRENT_REQUESTS: '1',
+    PGLITE_MAX_WAITING: '2',
+    PGLITE_MAX_WAIT_MS: '1500',
+  });
   let cookie: string;
   beforeAll(async () => {
-    // One request at a time, two waiting: an overload is a handful of requests.
-    server = await startTestServer('pglite', {
-      PGLITE_CONCURRENT_REQUESTS: '1',
-      PGLITE_MAX_WAITING: '2',
-      PGLITE_MAX_WAIT_MS: '1500',
-    });
     cookie = (await loginAs(server.baseUrl, CLUB_OFFICER)).cookie;
   });
-  afterAll(() => server.close());
 
   const personalize = (ticketCode: string) =>
     fetch(`${server.baseUrl}/api/ticket-office/personalize`, {

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { sessions } from '../src/db/schema';
 import { loginAs } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import { engines, useTestServer } from './support/test-server';
 
 const CITIZEN = '100000040';
 
 describe.each(engines)('a session falling due its touch on %s', (engine) => {
-  let server: TestServer;
-  beforeAll(async () => {
-    server = await startTestServer(engine);
-  });
-  afterAll(() => server.close());
+  const server = useTestServer(engine);
 
   it("is read and touched once for all of a person's requests arriving together", async () => {
     const { cookie } = await loginAs(server.baseUrl, CITIZEN);
