@@ -48,21 +48,6 @@ export const LOGIN_CALLBACK_PATH = '/login/oauth2/code/taxis';
 export const DECLARATION_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED', 'REPLACED'] as const;
 export type DeclarationStatus = (typeof DECLARATION_STATUSES)[number];
 
-/** Document types of docs/product-spec.md §3 (labels in documentTypeLabels). */
-export const DOCUMENT_TYPES = [
-  'PASSPORT',
-  'NATIONAL_ID',
-  'FOREIGN_ID',
-  'VIGNETTE',
-  'RESIDENCE_PERMIT',
-  'CERTIFICATE_APPLICATION',
-  'RESIDENCE_PERMIT_PERMANENT',
-  'RESIDENCE_PERMIT_SPECIAL',
-  'STANDALONE_DOCUMENT',
-  'ELECTRONIC_APPLICATION',
-] as const;
-export type DocumentType = (typeof DOCUMENT_TYPES)[number];
-
 /** The seven choices behind "residence permit" (docs/product-spec.md §5), the first the default. */
 export const RESIDENCE_PERMIT_TYPES = [
   'VIGNETTE',
@@ -72,7 +57,11 @@ export const RESIDENCE_PERMIT_TYPES = [
   'RESIDENCE_PERMIT_SPECIAL',
   'STANDALONE_DOCUMENT',
   'ELECTRONIC_APPLICATION',
-] as const satisfies readonly DocumentType[];
+] as const;
+
+/** Document types of docs/product-spec.md §3 (labels in documentTypeLabels). */
+export const DOCUMENT_TYPES = ['PASSPORT', 'NATIONAL_ID', 'FOREIGN_ID', ...RESIDENCE_PERMIT_TYPES] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** Foreigners identify with a passport, a foreign ID or a residence permit. */
 export const FOREIGNER_DOCUMENT_TYPES = ['PASSPORT', 'FOREIGN_ID', ...RESIDENCE_PERMIT_TYPES] as const;

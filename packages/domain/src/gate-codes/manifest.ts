@@ -11,6 +11,7 @@ import {
   SALT_BYTES,
   sealEntry,
   type EntryToSeal,
+  type GateEntry,
 } from './entries';
 import {
   GATE_KEY_ID_MAX,
@@ -69,25 +70,23 @@ export const gateManifestSchema = z.strictObject({
 export type GateManifest = z.infer<typeof gateManifestSchema>;
 
 /** What the server knows of one live code (in clear: the builder hashes and seals it). */
-export interface GateManifestEntryInput {
+export interface GateManifestEntryInput extends Pick<
+  GateEntry,
+  | 'ticketCode'
+  | 'holderName'
+  | 'documentType'
+  | 'documentHint'
+  | 'seat'
+  | 'entersThisEvent'
+  | 'companionRequired'
+> {
   /** The code as the holder carries it: the printed paper code, the barcode, or the wallet's credential. */
   code:
     | { kind: 'paper'; code: string }
     | { kind: 'random'; code: string }
     | { kind: 'wallet'; credential: string };
-  ticketCode: string;
-  /** Who enters with this code: the holder, or a lent fixture's recipient. */
-  holderName: string | null;
-  documentType: string | null;
-  /** At most the document number's last 3 characters. */
-  documentHint: string | null;
-  seat: string | null;
-  /** False for a season ticket's holder on a fixture lent to someone else. */
-  entersThisEvent: boolean;
   /** Who enters with this code, as identity keys (`identityKey` in identifiers.ts). */
   holderIdentityKeys: string[];
-  /** A minor under ENTERS_ALONE_FROM_AGE. */
-  companionRequired: boolean;
   /** The ACCEPTED companion, if any. */
   companion: { name: string; afmHint: string; identityKeys: string[] } | null;
 }

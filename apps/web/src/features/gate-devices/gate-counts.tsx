@@ -12,6 +12,7 @@ import { Spinner } from '../../shared/components/spinner';
 import { SummaryList } from '../../shared/components/summary-list';
 import { useLoad } from '../../shared/use-load';
 import { getGateCounts, listGateEvents } from './api';
+import { TableHead } from '../../shared/components/table-head';
 
 const text = gateCountsMessages;
 const REFRESH_MS = 10_000;
@@ -95,16 +96,7 @@ function LiveCounts({ eventId }: { eventId: number }) {
       ) : (
         <table className="govgr-table">
           <caption className="govgr-table__caption govgr-table__caption--m">{text.refusedByReason}</caption>
-          <thead className="govgr-table__head">
-            <tr className="govgr-table__row">
-              <th scope="col" className="govgr-table__header">
-                {text.reason}
-              </th>
-              <th scope="col" className="govgr-table__header govgr-table__header--numeric">
-                {text.count}
-              </th>
-            </tr>
-          </thead>
+          <TableHead columns={[text.reason, { label: text.count, numeric: true }]} />
           <tbody className="govgr-table__body">
             {refused.map(([reason, n]) => (
               <tr key={reason} className="govgr-table__row">
@@ -134,19 +126,7 @@ function DoubleEntries({ entries }: { entries: AdmissionCounts['doubleEntries'] 
   return (
     <table className="govgr-table">
       <caption className="govgr-table__caption govgr-table__caption--m">{text.doubleEntries}</caption>
-      <thead className="govgr-table__head">
-        <tr className="govgr-table__row">
-          <th scope="col" className="govgr-table__header">
-            {text.ticketCode}
-          </th>
-          <th scope="col" className="govgr-table__header">
-            {text.firstEntry}
-          </th>
-          <th scope="col" className="govgr-table__header">
-            {text.againEntry}
-          </th>
-        </tr>
-      </thead>
+      <TableHead columns={[text.ticketCode, text.firstEntry, text.againEntry]} />
       <tbody className="govgr-table__body">
         {entries.map((entry) => (
           <tr

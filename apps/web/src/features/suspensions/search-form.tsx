@@ -15,6 +15,7 @@ import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
 import { rawResolver } from '../../shared/forms/raw-resolver';
 import { deleteSuspension, searchSuspensions, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
+import { TableHead } from '../../shared/components/table-head';
 
 const text = suspensionMessages;
 
@@ -75,24 +76,18 @@ export function SearchForm() {
           <div className="govgr-table-container">
             <table className="govgr-table govgr-table--stacked-m">
               <caption className="govgr-table__caption govgr-table__caption--m">{text.results}</caption>
-              <thead className="govgr-table__head">
-                <tr className="govgr-table__row">
-                  {[
-                    text.afm,
-                    text.amka,
-                    text.documentId,
-                    text.identity,
-                    text.endDate,
-                    text.createdOn,
-                    text.createdBy,
-                    text.delete,
-                  ].map((header) => (
-                    <th className="govgr-table__header" scope="col" key={header}>
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  text.afm,
+                  text.amka,
+                  text.documentId,
+                  text.identity,
+                  text.endDate,
+                  text.createdOn,
+                  text.createdBy,
+                  text.delete,
+                ]}
+              />
               <tbody className="govgr-table__body">
                 {results.map((record) => (
                   <tr className="govgr-table__row" key={record.id}>

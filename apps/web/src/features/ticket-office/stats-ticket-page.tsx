@@ -17,6 +17,7 @@ import { TextField } from '../../shared/forms/text-field';
 import { paths } from '../../shared/paths';
 import { lookUpTicket } from './api';
 import { TicketDetailsPanel } from './ticket-details-panel';
+import { TableHead } from '../../shared/components/table-head';
 
 const text = messages.ticketOffice;
 
@@ -76,15 +77,7 @@ function FixtureEntrants({ fixtures }: { fixtures: StatsTicket['fixtures'] }) {
     <div className="govgr-table-container">
       <table className="govgr-table govgr-table--stacked-m">
         <caption className="govgr-table__caption govgr-table__caption--m">{text.seasonFixtures}</caption>
-        <thead className="govgr-table__head">
-          <tr className="govgr-table__row">
-            {[text.fixture, text.matchDateTime, text.entrant].map((header) => (
-              <th className="govgr-table__header" scope="col" key={header}>
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <TableHead columns={[text.fixture, text.matchDateTime, text.entrant]} />
         <tbody className="govgr-table__body">
           {fixtures.map((fixture) => (
             <tr className="govgr-table__row" key={fixture.eventId}>

@@ -1,14 +1,10 @@
-import { useId, useState } from 'react';
-import {
-  clampCutOffHours,
-  clampMaxTransfers,
-  formatDateTime,
-  messages,
-  type TransferEvent,
-} from '@tickets/domain';
+import { useState } from 'react';
+import { clampCutOffHours, clampMaxTransfers, messages, type TransferEvent } from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { Checkbox } from '../../shared/forms/checkbox';
 import { TextField } from '../../shared/forms/text-field';
+import { EventCard } from './event-card';
 import { useSaveEvent } from './use-save-event';
 
 const text = messages.transferRules;
@@ -49,7 +45,6 @@ export function SeasonalCard({
     hours: String(loaded.hours),
   });
   const { confirming, setConfirming, busy, save } = useSaveEvent(onSaved);
-  const headingId = useId();
   const id = (name: string) => `${name}-${event.eventId}`;
 
   const clampTyped = (field: 'maxTransfers' | 'hours') => {
@@ -70,69 +65,55 @@ export function SeasonalCard({
   });
 
   return (
-    <section className="govgr-card govgr-card--border app-rules-card" aria-labelledby={headingId}>
-      <div className="govgr-card__body">
-        <h3 className="govgr-heading-s" id={headingId}>
-          {event.eventDescription}
-        </h3>
-        <p className="govgr-hint">{formatDateTime(event.eventDateTime)}</p>
-        <div className="govgr-checkboxes__item">
-          <label className="govgr-checkboxes__label" htmlFor={id('allow')}>
-            <input
-              className="govgr-checkboxes__input"
-              type="checkbox"
-              id={id('allow')}
-              checked={rules.allowTransfer}
-              onChange={(change) => setRules({ ...rules, allowTransfer: change.target.checked })}
-            />
-            {text.allowTransfer}
-          </label>
-        </div>
-        <TextField
-          id={id('max')}
-          label={text.maxTransfers}
-          hint={text.maxTransfersHint}
-          digitsOnly
-          maxLength={4}
-          className="govgr-input--width-4"
-          value={typed.maxTransfers}
-          onChange={(change) => setTyped({ ...typed, maxTransfers: change.target.value })}
-          onBlur={() => clampTyped('maxTransfers')}
+    <EventCard
+      event={event}
+      dialog={
+        <ConfirmDialog
+          open={confirming}
+          title={text.saveConfirm}
+          busy={busy}
+          onConfirm={() => void save(rulesAsEvent())}
+          onClose={() => setConfirming(false)}
         />
-        <TextField
-          id={id('hours')}
-          label={text.hours}
-          hint={text.hoursHint}
-          digitsOnly
-          maxLength={1}
-          className="govgr-input--width-2"
-          value={typed.hours}
-          onChange={(change) => setTyped({ ...typed, hours: change.target.value })}
-          onBlur={() => clampTyped('hours')}
-        />
-        <div className="govgr-checkboxes__item">
-          <label className="govgr-checkboxes__label" htmlFor={id('reset')}>
-            <input
-              className="govgr-checkboxes__input"
-              type="checkbox"
-              id={id('reset')}
-              checked={rules.resetAfterEvent}
-              onChange={(change) => setRules({ ...rules, resetAfterEvent: change.target.checked })}
-            />
-            {text.resetAfterEvent}
-          </label>
-        </div>
-        <Button onClick={() => setConfirming(true)} disabled={sameRules(rules, loaded)}>
-          {text.save}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={confirming}
-        title={text.saveConfirm}
-        busy={busy}
-        onConfirm={() => void save(rulesAsEvent())}
-        onClose={() => setConfirming(false)}
+      }
+    >
+      <Checkbox
+        id={id('allow')}
+        label={text.allowTransfer}
+        checked={rules.allowTransfer}
+        onChange={(change) => setRules({ ...rules, allowTransfer: change.target.checked })}
       />
-    </section>
+      <TextField
+        id={id('max')}
+        label={text.maxTransfers}
+        hint={text.maxTransfersHint}
+        digitsOnly
+        maxLength={4}
+        className="govgr-input--width-4"
+        value={typed.maxTransfers}
+        onChange={(change) => setTyped({ ...typed, maxTransfers: change.target.value })}
+        onBlur={() => clampTyped('maxTransfers')}
+      />
+      <TextField
+        id={id('hours')}
+        label={text.hours}
+        hint={text.hoursHint}
+        digitsOnly
+        maxLength={1}
+        className="govgr-input--width-2"
+        value={typed.hours}
+        onChange={(change) => setTyped({ ...typed, hours: change.target.value })}
+        onBlur={() => clampTyped('hours')}
+      />
+      <Checkbox
+        id={id('reset')}
+        label={text.resetAfterEvent}
+        checked={rules.resetAfterEvent}
+        onChange={(change) => setRules({ ...rules, resetAfterEvent: change.target.checked })}
+      />
+      <Button onClick={() => setConfirming(true)} disabled={sameRules(rules, loaded)}>
+        {text.save}
+      </Button>
+    </EventCard>
   );
 }
