@@ -66,7 +66,7 @@ describe.each(engines)('the gate on %s', (engine) => {
     expect(response.status).toBe(200);
     return (await response.json()) as Answer;
   };
-  const personalise = async (ticketCode: string, documentId = CARD) => {
+  const personalize = async (ticketCode: string, documentId = CARD) => {
     const response = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/personalize', {
       ticketCode,
       firstName: 'ΙΩΑΝΝΗΣ',
@@ -130,8 +130,8 @@ describe.each(engines)('the gate on %s', (engine) => {
       .set({ transferMinuteLimit: 60 })
       .where(eq(events.id, ids['demo-season'] ?? -1));
     ({ token, deviceId } = await addDevice('Θύρα 3 - κινητό 1'));
-    paper.tonight = await personalise(tonightTicket(1));
-    paper.derby = await personalise('301000000070');
+    paper.tonight = await personalize(tonightTicket(1));
+    paper.derby = await personalize('301000000070');
   });
 
   it('registers, lists and revokes devices per club, the token shown once and refused at once when revoked', async () => {
@@ -225,9 +225,9 @@ describe.each(engines)('the gate on %s', (engine) => {
   });
 
   it('refuses a played fixture, and a suspended holder', async () => {
-    const season = await personalise('303000000030');
+    const season = await personalize('303000000030');
     expect((await scan('demo-past', season)).reason).toBe('EVENT_OVER');
-    const suspended = await personalise(tonightTicket(2), 'ΣΣ123456');
+    const suspended = await personalize(tonightTicket(2), 'ΣΣ123456');
     const added = await call(PLATFORM_OFFICER, 'POST', '/api/blackList-administration/add', {
       afm: null,
       amka: null,
@@ -370,7 +370,7 @@ describe.each(engines)('the gate on %s', (engine) => {
       const second = await startSecondServer(server);
       try {
         const other = await addDevice('Θύρα 3 - κινητό 2');
-        const code = await personalise(tonightTicket(5));
+        const code = await personalize(tonightTicket(5));
         const answers = await Promise.all([
           scan('tonight', code),
           scan('tonight', code, other.token, second.baseUrl),
@@ -391,8 +391,8 @@ describe.each(engines)('the gate on %s', (engine) => {
 
   it('signed codes: a reprint revokes the print before it, a forged print is unknown, a phone’s code lives a minute, a new phone revokes the old', async () => {
     // Paper: the QR is the platform's signature; the reprint's serial replaces the first print.
-    const firstPrint = await personalise(tonightTicket(7));
-    const reprint = await personalise(tonightTicket(7));
+    const firstPrint = await personalize(tonightTicket(7));
+    const reprint = await personalize(tonightTicket(7));
     expect(parseGateCode(reprint)).toMatchObject({ kind: 'paper', ticketCode: tonightTicket(7), serial: 2 });
     expect((await scan('tonight', firstPrint)).reason).toBe('REVOKED');
     const lastDigit = reprint.at(-1) === '0' ? '1' : '0';

@@ -15,7 +15,7 @@ import { loadConfig } from '../../../apps/server/src/config';
 import type { Db } from '../../../apps/server/src/db/client';
 import * as schema from '../../../apps/server/src/db/schema';
 import { listLiveDeclarations } from '../../../apps/server/src/features/companions/queries';
-import { decideAdmission } from '../../../apps/server/src/features/gate/admissions';
+import { decideAdmission } from '../../../apps/server/src/features/gate/admissions.service';
 import { searchSuspensions } from '../../../apps/server/src/features/suspensions/service';
 import { issueTicket } from '../../../apps/server/src/features/ticket-office/service';
 import { listTransferEvents } from '../../../apps/server/src/features/transfer-events/service';

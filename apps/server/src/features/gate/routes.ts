@@ -18,11 +18,17 @@ import {
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
-import { decideAdmission, undoAdmission } from './admissions';
-import { gateManifest } from './manifest';
-import { recordOfflineAdmissions } from './offline-admissions';
-import { admissionCounts, gateEvents, officerGateEvents } from './reports';
-import { createGateDevice, deviceByToken, listGateDevices, revokeGateDevice, type Device } from './devices';
+import { decideAdmission, undoAdmission } from './admissions.service';
+import {
+  createGateDevice,
+  deviceByToken,
+  listGateDevices,
+  revokeGateDevice,
+  type Device,
+} from './devices.service';
+import { gateManifest } from './manifest.service';
+import { recordOfflineAdmissions } from './offline-admissions.service';
+import { admissionCounts, gateEvents, officerGateEvents } from './reports.service';
 
 /**
  * Entry control: officers register their club's gate devices and watch the counts; devices (a

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   buildGateManifest,
   ENTERS_ALONE_FROM_AGE,
@@ -12,24 +11,16 @@ import {
 } from '@tickets/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import {
-  citizens,
-  companionDeclarations,
-  events,
-  gateCodes,
-  guardianships,
-  suspensionKeys,
-  suspensions,
-  tickets,
-  transfers,
-  walletCredentials,
-} from '../../db/schema';
 import { AppError } from '../../shared/app-error';
-import { entryGivingLoan } from '../../shared/entry';
-import { eventEnd } from '../../shared/events';
-import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
-import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../shared/suspensions';
-import type { Device } from './devices';
+import type { Device } from './devices.service';
+import {
+  findMatchOfClub,
+  liveWalletCodes,
+  suspendedKeysAmong,
+  ticketsAdmitting,
+  walletCredentialsAdmitting,
+  type TicketRow,
+} from './manifest.queries';
 
 /**
  * The offline manifest of one match (docs/design.md §8 "Offline"; formats in docs/gate-codes.md §7):
@@ -39,67 +30,7 @@ import type { Device } from './devices';
  * that a suspension or a reprint reaches a device with its next fetch (every minute while online).
  */
 
-/**
- * A person's identity keys as the suspension rule meets them (shared/suspensions.ts): their own keys
- * and the ΑΦΜ and ΑΜΚΑ the registry links to them. The device meets the same set against the
- * manifest's suspended keys, so offline it refuses whom the server would.
- */
-const keysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
-  sql<(string | null)[]>`array_cat(${directKeysOf(afm, amka, documentKey)}, ${registryKeysOf(afm, amka)})`;
-
 const present = (keys: (string | null)[]) => [...new Set(keys.filter((key): key is string => key !== null))];
-
-async function ticketsAdmitting(db: Db, eventId: number, admitting: number[]) {
-  // The guardian is the registry table again, under another name, inside a subquery.
-  const afmColumn = sql.identifier(citizens.afm.name);
-  const idColumn = sql.identifier(citizens.id.name);
-  const lent = sql`${transfers.toAfm} is not null`;
-  return (
-    db
-      .select({
-        id: tickets.id,
-        publicCode: tickets.publicCode,
-        holderAfm: tickets.holderAfm,
-        privateCode: tickets.privateCode,
-        codeSerial: tickets.codeSerial,
-        fullName: tickets.fullName,
-        documentType: tickets.documentType,
-        documentId: tickets.documentId,
-        sector: tickets.sector,
-        row: tickets.row,
-        seat: tickets.seat,
-        registryName: sql<string | null>`${fullNameOf(citizens)}`,
-        age: ageToday(citizens),
-        loanAfm: transfers.toAfm,
-        loanName: transfers.toName,
-        // Who enters (the rule of admissions.ts): a loan's recipient, known by ΑΦΜ; else the holder.
-        entrantKeys: sql<(string | null)[]>`case when ${lent}
-        then ${keysOf(sql`${transfers.toAfm}`, sql`null::text`, sql`null::text`)}
-        else ${keysOf(sql`${tickets.holderAfm}`, sql`${tickets.holderAmka}`, sql`${tickets.documentKey}`)} end`,
-        // A young holder known only by ΑΜΚΑ is carried in a guardian's wallet.
-        guardianAfms: sql<string[]>`case when ${tickets.holderAfm} is null then array(
-        select guardian.${afmColumn} from ${guardianships}
-          join ${citizens} as guardian on guardian.${idColumn} = ${guardianships.guardianId}
-          where ${guardianships.minorId} = ${citizens.id} and guardian.${afmColumn} is not null)
-        else '{}'::text[] end`,
-        companionName: companionDeclarations.companionName,
-        companionAfm: companionDeclarations.companionAfm,
-        companionKeys: keysOf(sql`${companionDeclarations.companionAfm}`, sql`null::text`, sql`null::text`),
-      })
-      .from(tickets)
-      .leftJoin(citizens, registryHolderOfTicket)
-      .leftJoin(transfers, entryGivingLoan(tickets.id, eventId))
-      .leftJoin(
-        companionDeclarations,
-        and(eq(companionDeclarations.ticketId, tickets.id), eq(companionDeclarations.status, 'ACCEPTED')),
-      )
-      .where(inArray(tickets.eventId, admitting))
-      // In a stable order, so that the same data gives the same digest (below) on every call.
-      .orderBy(tickets.id)
-  );
-}
-
-type TicketRow = Awaited<ReturnType<typeof ticketsAdmitting>>[number];
 
 /** What the manifest is built from, read from the database now. */
 async function manifestInput(
@@ -108,38 +39,14 @@ async function manifestInput(
   eventId: number,
   platformKeys: GateManifestInput['platformKeys'],
 ): Promise<Omit<GateManifestInput, 'createdAt'>> {
-  const [event] = await db
-    .select({ id: events.id, seasonId: events.seasonId, startsAt: events.startsAt, endsAt: eventEnd(events) })
-    .from(events)
-    .where(
-      and(
-        eq(events.id, eventId),
-        eq(events.organisationId, device.organisationId),
-        eq(events.seasonal, false),
-      ),
-    );
+  const event = await findMatchOfClub(db, eventId, device.organisationId);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
 
   const [rows, credentials, walletCodes] = await Promise.all([
     ticketsAdmitting(db, event.id, admitting),
-    db
-      .select({
-        id: walletCredentials.id,
-        ticketId: walletCredentials.ticketId,
-        issuedTo: walletCredentials.issuedTo,
-        credential: walletCredentials.credential,
-        revoked: sql<boolean>`${walletCredentials.revokedAt} is not null`,
-      })
-      .from(walletCredentials)
-      .innerJoin(tickets, eq(tickets.id, walletCredentials.ticketId))
-      .where(and(inArray(walletCredentials.scopeEventId, admitting), inArray(tickets.eventId, admitting)))
-      .orderBy(walletCredentials.id),
-    db
-      .select({ code: gateCodes.code, ticketId: gateCodes.ticketId, issuedTo: gateCodes.issuedTo })
-      .from(gateCodes)
-      .where(and(eq(gateCodes.eventId, event.id), isNull(gateCodes.revokedAt)))
-      .orderBy(gateCodes.code),
+    walletCredentialsAdmitting(db, admitting),
+    liveWalletCodes(db, event.id),
   ]);
 
   // One row per ticket: a ticket has at most one entry-giving loan per fixture and one accepted
@@ -151,9 +58,9 @@ async function manifestInput(
   const revokedPaperCodes: GateManifestInput['revokedPaperCodes'] = [];
   /**
    * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's code was given to (none
-   * for the print, which is the holder's). As online (admissions.ts): on a fixture the holder lent, the
-   * holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's code admits only
-   * the one who enters, or a young holder's guardian. A code that admits nobody has no entry.
+   * for the print, which is the holder's). As online (admissions.service.ts): on a fixture the holder
+   * lent, the holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's code
+   * admits only the one who enters, or a young holder's guardian. A code that admits nobody has no entry.
    */
   const addEntry = (row: TicketRow, code: GateManifestEntryInput['code'], bearer?: string) => {
     const lent = row.loanAfm !== null;
@@ -210,24 +117,13 @@ async function manifestInput(
     }
   }
 
-  // Of the keys of everyone these codes let in, those an active suspension names today: the rule of
-  // shared/suspensions.ts, given keys already extended by the registry (so no ΑΦΜ or ΑΜΚΑ to link).
+  // Of the keys of everyone these codes let in, those an active suspension names today.
   const everyKey = [
     ...new Set(
       entries.flatMap((entry) => [...entry.holderIdentityKeys, ...(entry.companion?.identityKeys ?? [])]),
     ),
   ];
-  const suspended =
-    everyKey.length === 0
-      ? []
-      : await db
-          .selectDistinct({ key: suspensionKeys.key })
-          .from(suspensionKeys)
-          .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
-          .where(
-            activeSuspensionCondition(sql`${sql.param(everyKey)}::text[]`, sql`null::text`, sql`null::text`),
-          )
-          .orderBy(suspensionKeys.key);
+  const suspended = everyKey.length === 0 ? [] : await suspendedKeysAmong(db, everyKey);
 
   return {
     eventId: event.id,

@@ -1,11 +1,17 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { CreatedGateDevice, GateDevice } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { gateDevices, organisations } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
+import {
+  findLiveDevice,
+  findOrganisation,
+  insertGateDevice,
+  listDevicesOfClub,
+  markDeviceRevoked,
+  type GateDeviceRow,
+} from './devices.queries';
 
 /** Gate devices: registered by an officer of the club, a bearer token shown once and stored hashed. */
 /** One-shot `hash`: paid on every call a device makes (as the session token's, shared/sessions.ts). */
@@ -16,7 +22,7 @@ interface Actor {
   requestId: string;
 }
 
-const toGateDevice = (row: typeof gateDevices.$inferSelect): GateDevice => ({
+const toGateDevice = (row: GateDeviceRow): GateDevice => ({
   deviceId: row.id,
   label: row.label,
   organisationId: row.organisationId,
@@ -28,7 +34,7 @@ const toGateDevice = (row: typeof gateDevices.$inferSelect): GateDevice => ({
 async function organisationFor(db: Db, user: SessionUser, named: string | null | undefined) {
   if (user.organisationId) return user.organisationId;
   if (!named) throw new AppError('ORGANISATION_REQUIRED');
-  const [organisation] = await db.select().from(organisations).where(eq(organisations.id, named));
+  const organisation = await findOrganisation(db, named);
   if (!organisation) throw new AppError('ORGANISATION_NOT_FOUND');
   return organisation.id;
 }
@@ -41,15 +47,12 @@ export async function createGateDevice(
   const organisationId = await organisationFor(db, actor.user, request.organisationId);
   const token = `gate.${randomBytes(32).toString('base64url')}`;
   return db.transaction(async (tx) => {
-    const [device] = await tx
-      .insert(gateDevices)
-      .values({
-        organisationId,
-        label: request.label,
-        tokenHash: hashToken(token),
-        createdBy: actor.user.afm,
-      })
-      .returning();
+    const device = await insertGateDevice(tx, {
+      organisationId,
+      label: request.label,
+      tokenHash: hashToken(token),
+      createdBy: actor.user.afm,
+    });
     if (!device) throw new AppError('INTERNAL_ERROR');
     await audit(tx, {
       actor: actor.user.afm,
@@ -62,26 +65,15 @@ export async function createGateDevice(
   });
 }
 
-const scopeOf = (user: SessionUser) =>
-  user.organisationId ? eq(gateDevices.organisationId, user.organisationId) : undefined;
-
 export async function listGateDevices(db: Db, user: SessionUser): Promise<GateDevice[]> {
-  const rows = await db
-    .select()
-    .from(gateDevices)
-    .where(scopeOf(user))
-    .orderBy(sql`${gateDevices.revokedAt} is not null`, desc(gateDevices.createdAt));
+  const rows = await listDevicesOfClub(db, user.organisationId);
   return rows.map(toGateDevice);
 }
 
 /** Revoked at once: every process reads the device on every call (the admission, in its scan). */
 export async function revokeGateDevice(db: Db, actor: Actor, deviceId: string): Promise<GateDevice> {
   return db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(gateDevices)
-      .set({ revokedAt: new Date(), revokedBy: actor.user.afm })
-      .where(and(eq(gateDevices.id, deviceId), isNull(gateDevices.revokedAt), scopeOf(actor.user)))
-      .returning();
+    const revoked = await markDeviceRevoked(tx, deviceId, actor.user.organisationId, actor.user.afm);
     if (!revoked) throw new AppError('GATE_DEVICE_NOT_FOUND');
     await audit(tx, {
       actor: actor.user.afm,
@@ -100,11 +92,5 @@ export interface Device {
 }
 
 /** The live device a bearer token belongs to; none when unknown or revoked. */
-export async function deviceByToken(db: Db, token: string): Promise<Device | undefined> {
-  const [device] = await db
-    .select({ id: gateDevices.id, organisationId: gateDevices.organisationId, label: gateDevices.label })
-    .from(gateDevices)
-    .where(and(eq(gateDevices.tokenHash, hashToken(token)), isNull(gateDevices.revokedAt)))
-    .limit(1);
-  return device;
-}
+export const deviceByToken = (db: Db, token: string): Promise<Device | undefined> =>
+  findLiveDevice(db, hashToken(token));

@@ -1,0 +1,281 @@
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { ADMISSION_UNDO_MINUTES, GATES_OPEN_MINUTES_BEFORE } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
+import {
+  citizens,
+  companionDeclarations,
+  events,
+  gateAdmissions,
+  gateCodes,
+  gateDevices,
+  guardianships,
+  tickets,
+  transfers,
+  walletCredentials,
+} from '../../db/schema';
+import { auditedWith, type AuditedParams } from '../../shared/audit';
+import { entryGivingLoan } from '../../shared/entry';
+import { isOver } from '../../shared/events';
+import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
+import { directKeysOf, isSuspendedWhere } from '../../shared/suspensions';
+
+/**
+ * What the scan is given: the code as scanned, the event at the gate, the hash of the device's
+ * token, and what a signed code claims to be (a paper code's ticket and print serial, a wallet
+ * code's credential; null for the other kinds).
+ */
+type ScanParams = {
+  code: string;
+  eventId: number;
+  tokenHash: string;
+  printTicket: string | null;
+  printSerial: number | null;
+  credentialId: number | null;
+};
+
+/**
+ * Everything the decision needs, in one prepared statement (one round trip): the device the bearer
+ * token belongs to, if it is live (read on every scan, so a revoked device is refused at once on
+ * every process; here rather than in a statement of its own: one round trip less), the event, the scanned
+ * code (a paper ticket's, or a wallet's: one or the other) if it is a ticket of the device's club,
+ * its holder in the registry, a loan of this fixture, whether a wallet code's bearer is the young
+ * holder's guardian, a minor's accepted companion, a first admission, and whether the one who enters
+ * or the companion is suspended (the rule of shared/suspensions.ts, asked inside the statement).
+ */
+type ScanSource = 'print' | 'code' | 'credential';
+
+export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
+  const code = sql`${p.code}::text`;
+  const eventId = sql`${p.eventId}::bigint`;
+  const device = alias(gateDevices, 'device');
+  const organisationId = device.organisationId;
+  // What the scanned code is, by where it was found: a print (the live one, or one a reprint
+  // revoked), a wallet's per-fixture code, or a wallet's credential (its id read from the code). A
+  // union's column is read the way its first branch's is: a bigint needs saying it is a number.
+  const scanned = db
+    .select({
+      ticketId: tickets.id,
+      source: sql<ScanSource>`'print'`.as('source'),
+      walletEventId: sql`null::bigint`
+        .mapWith((id: string | number | null) => (id === null ? null : Number(id)))
+        .as('wallet_event_id'),
+      issuedTo: sql<string | null>`null::text`.as('issued_to'),
+      revoked: sql<boolean>`false`.as('revoked'),
+    })
+    .from(tickets)
+    .where(eq(tickets.privateCode, code))
+    .unionAll(
+      db
+        .select({
+          ticketId: tickets.id,
+          source: sql<ScanSource>`'print'`,
+          walletEventId: sql<number | null>`null::bigint`,
+          issuedTo: sql<string | null>`null::text`,
+          revoked: sql<boolean>`true`,
+        })
+        .from(tickets)
+        .where(
+          and(
+            eq(tickets.publicCode, sql`${p.printTicket}::text`),
+            sql`${tickets.codeSerial} > ${p.printSerial}::int`,
+          ),
+        ),
+    )
+    .unionAll(
+      db
+        .select({
+          ticketId: gateCodes.ticketId,
+          source: sql<ScanSource>`'code'`,
+          walletEventId: gateCodes.eventId,
+          issuedTo: gateCodes.issuedTo,
+          revoked: sql<boolean>`${gateCodes.revokedAt} is not null`,
+        })
+        .from(gateCodes)
+        .where(eq(gateCodes.code, code)),
+    )
+    .unionAll(
+      db
+        .select({
+          ticketId: walletCredentials.ticketId,
+          source: sql<ScanSource>`'credential'`,
+          walletEventId: walletCredentials.scopeEventId,
+          issuedTo: walletCredentials.issuedTo,
+          revoked: sql<boolean>`${walletCredentials.revokedAt} is not null`,
+        })
+        .from(walletCredentials)
+        .where(eq(walletCredentials.id, sql`${p.credentialId}::bigint`)),
+    )
+    .as('scanned');
+  const clubEvent = alias(events, 'club_event');
+  // Who enters (docs/design.md §8): a loan's recipient, known by ΑΦΜ; else the holder.
+  const lent = sql`${transfers.toAfm} is not null`;
+  const entrantAfm = sql`coalesce(${transfers.toAfm}, ${tickets.holderAfm})`;
+  const entrantAmka = sql`case when ${lent} then null else ${tickets.holderAmka} end`;
+  const entrantDocument = sql`case when ${lent} then null else ${tickets.documentKey} end`;
+  const companionAfm = sql`${companionDeclarations.companionAfm}`;
+  const guardian = alias(citizens, 'guardian');
+  return db
+    .select({
+      device: { id: device.id, organisationId: device.organisationId, label: device.label },
+      // Flat, not nested: null when the device's club has no such event.
+      eventId: events.id,
+      event: {
+        id: events.id,
+        seasonId: events.seasonId,
+        over: isOver(events),
+        notOpen: sql<boolean>`now() < ${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`,
+      },
+      ticket: {
+        id: tickets.id,
+        eventId: tickets.eventId,
+        publicCode: tickets.publicCode,
+        holderAfm: tickets.holderAfm,
+        holderAmka: tickets.holderAmka,
+        fullName: tickets.fullName,
+        documentType: tickets.documentType,
+        documentId: tickets.documentId,
+        sector: tickets.sector,
+        row: tickets.row,
+        seat: tickets.seat,
+      },
+      scanned: {
+        source: scanned.source,
+        eventId: scanned.walletEventId,
+        issuedTo: scanned.issuedTo,
+        revoked: scanned.revoked,
+      },
+      // Flat, not nested: each is null when its left join found nothing.
+      holderName: sql<string | null>`${fullNameOf(citizens)}`,
+      holderAge: ageToday(citizens),
+      loanAfm: transfers.toAfm,
+      loanName: transfers.toName,
+      bearerIsGuardian: sql<boolean>`${exists(
+        db
+          .select({ id: guardian.id })
+          .from(guardianships)
+          .innerJoin(guardian, eq(guardian.id, guardianships.guardianId))
+          .where(and(eq(guardianships.minorId, citizens.id), eq(guardian.afm, scanned.issuedTo))),
+      )}`,
+      companionName: companionDeclarations.companionName,
+      companionAfm: companionDeclarations.companionAfm,
+      firstAt: gateAdmissions.admittedAt,
+      firstDevice: gateDevices.label,
+      entrantSuspended: isSuspendedWhere(
+        db,
+        directKeysOf(entrantAfm, entrantAmka, entrantDocument),
+        entrantAfm,
+        entrantAmka,
+      ),
+      companionSuspended: isSuspendedWhere(
+        db,
+        directKeysOf(companionAfm, sql`null`, sql`null`),
+        companionAfm,
+        sql`null`,
+      ),
+    })
+    .from(device)
+    .leftJoin(events, and(eq(events.id, eventId), eq(events.organisationId, organisationId)))
+    .leftJoin(scanned, sql`true`)
+    .leftJoin(
+      tickets,
+      and(
+        eq(tickets.id, scanned.ticketId),
+        exists(
+          db
+            .select({ id: clubEvent.id })
+            .from(clubEvent)
+            .where(and(eq(clubEvent.id, tickets.eventId), eq(clubEvent.organisationId, organisationId))),
+        ),
+      ),
+    )
+    .leftJoin(citizens, registryHolderOfTicket)
+    .leftJoin(transfers, entryGivingLoan(tickets.id, events.id))
+    .leftJoin(
+      companionDeclarations,
+      and(eq(companionDeclarations.ticketId, tickets.id), eq(companionDeclarations.status, 'ACCEPTED')),
+    )
+    .leftJoin(
+      gateAdmissions,
+      and(
+        eq(gateAdmissions.ticketId, tickets.id),
+        eq(gateAdmissions.eventId, events.id),
+        isNull(gateAdmissions.undoneAt),
+      ),
+    )
+    .leftJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
+    .where(and(eq(device.tokenHash, sql`${p.tokenHash}::text`), isNull(device.revokedAt)))
+    .limit(1)
+    .prepare('gate_scan');
+});
+
+type AdmitParams = { ticketId: number; eventId: number; deviceId: string } & AuditedParams;
+
+/** Records the admission and its audit row in one statement; none when the ticket entered meanwhile. */
+export const admitQuery = preparedQuery<AdmitParams>()((db, p) => {
+  const admitted = db.$with('admitted').as(
+    db
+      .insert(gateAdmissions)
+      .values({
+        ticketId: sql`${p.ticketId}::bigint`,
+        eventId: sql`${p.eventId}::bigint`,
+        deviceId: sql`${p.deviceId}::uuid`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: gateAdmissions.id, admittedAt: gateAdmissions.admittedAt }),
+  );
+  const audited = auditedWith(
+    db,
+    admitted,
+    sql`jsonb_build_object('eventId', ${p.eventId}::bigint, 'admissionId', ${admitted.id})`,
+  );
+  return db.with(admitted, audited).select().from(admitted).prepare('gate_admit');
+});
+
+/** The first admission of a ticket to an event, when another device's came between scan and record. */
+export async function findFirstAdmission(db: Db, ticketId: number, eventId: number) {
+  const [first] = await db
+    .select({ at: gateAdmissions.admittedAt, device: gateDevices.label })
+    .from(gateAdmissions)
+    .innerJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
+    .where(
+      and(
+        eq(gateAdmissions.ticketId, ticketId),
+        eq(gateAdmissions.eventId, eventId),
+        isNull(gateAdmissions.undoneAt),
+      ),
+    );
+  return first;
+}
+
+/**
+ * A live admission of the device's club, locked until the transaction ends, and whether it is
+ * recent enough to undo; none when there is no such admission.
+ */
+export async function lockAdmissionOfClub(
+  tx: Pick<Db, 'select'>,
+  admissionId: string,
+  organisationId: string,
+) {
+  const [admission] = await tx
+    .select({
+      id: gateAdmissions.id,
+      recent: sql<boolean>`${gateAdmissions.admittedAt} > now() - make_interval(mins => ${ADMISSION_UNDO_MINUTES})`,
+    })
+    .from(gateAdmissions)
+    .innerJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
+    .where(
+      and(
+        eq(gateAdmissions.id, admissionId),
+        isNull(gateAdmissions.undoneAt),
+        eq(gateDevices.organisationId, organisationId),
+      ),
+    )
+    .for('update', { of: gateAdmissions });
+  return admission;
+}
+
+export async function markAdmissionUndone(tx: Pick<Db, 'update'>, admissionId: string) {
+  await tx.update(gateAdmissions).set({ undoneAt: new Date() }).where(eq(gateAdmissions.id, admissionId));
+}

@@ -1,0 +1,190 @@
+import {
+  ENTERS_ALONE_FROM_AGE,
+  formatTime,
+  gateMessages,
+  parseGateCode,
+  verifyGateCodeSignatures,
+  type PlatformPublicKey,
+  type Admission,
+  type AdmissionReason,
+  type AdmissionRequest,
+} from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../shared/app-error';
+import { audit, type AuditEntry } from '../../shared/audit';
+import { admitsTo } from '../../shared/entry';
+import {
+  admitQuery,
+  findFirstAdmission,
+  lockAdmissionOfClub,
+  markAdmissionUndone,
+  scanQuery,
+} from './admissions.queries';
+import { hashToken, type Device } from './devices.service';
+
+/**
+ * The entry decision (docs/design.md §8): is the code genuine and current, for this event, are the
+ * gates open, is the one who enters free of any suspension, does a young minor come with an
+ * accepted companion, and has the ticket not entered before. The first failing check is the
+ * reason; an admission is recorded once per ticket and event, by the database.
+ */
+
+/** Decides for the device whose bearer `token` it is: unknown or revoked, GATE_DEVICE_UNAUTHENTICATED. */
+export async function decideAdmission(
+  db: Db,
+  token: string,
+  request: AdmissionRequest,
+  context: {
+    audit: (entry: AuditEntry) => Promise<void>;
+    requestId: string;
+    trustedKeys: readonly PlatformPublicKey[];
+  },
+): Promise<Admission> {
+  const code = request.code.trim().toUpperCase();
+  // A signed code says which ticket and print, or which wallet credential, it claims to be.
+  const parsed = parseGateCode(code);
+  const [scan] = await scanQuery(db).execute({
+    code,
+    eventId: request.eventId,
+    tokenHash: hashToken(token),
+    printTicket: parsed?.kind === 'paper' ? parsed.ticketCode : null,
+    printSerial: parsed?.kind === 'paper' ? parsed.serial : null,
+    credentialId: parsed?.kind === 'wallet' ? parsed.credentialId : null,
+  });
+  if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+  if (scan.eventId === null) throw new AppError('EVENT_NOT_FOUND');
+  const { device, ticket } = scan;
+  const event = scan.event as NonNullable<typeof scan.event>;
+  const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
+  const loan = scan.loanAfm === null ? null : { afm: scan.loanAfm, name: scan.loanName };
+  const declared =
+    scan.companionAfm === null ? null : { name: scan.companionName as string, afm: scan.companionAfm };
+  const first = scan.firstAt === null ? null : { at: scan.firstAt, device: scan.firstDevice as string };
+  const refuse = async (reason: AdmissionReason, shown: Partial<Admission> = {}): Promise<Admission> => {
+    await context.audit({
+      actor: `device:${device.id}`,
+      action: 'GATE_REFUSE',
+      subject: ticket?.publicCode ?? null,
+      requestId: context.requestId,
+      details: { eventId: event.id, reason },
+    });
+    return {
+      ...emptyAdmission,
+      decision: 'REFUSE',
+      reason,
+      message: gateMessages.decisions[reason],
+      ...shown,
+    };
+  };
+  if (!ticket || !parsed) return refuse('UNKNOWN_CODE');
+  const { source, revoked } = scan.scanned;
+  // Genuine: a print or a per-fixture code found as it was stored is; a revoked print and a
+  // credential are known by what they claim, so their signatures must hold (and a wallet code's time).
+  const signatures =
+    parsed.kind === 'random' || (source === 'print' && !revoked)
+      ? { ok: true as const }
+      : verifyGateCodeSignatures(parsed, context.trustedKeys, { now: new Date() });
+  if (!signatures.ok && signatures.reason === 'UNKNOWN_CODE') return refuse('UNKNOWN_CODE');
+  if (parsed.kind !== 'random' && parsed.ticketCode !== ticket.publicCode) return refuse('UNKNOWN_CODE');
+  // A wallet's per-fixture code revoked by a loan says so below (NOT_FOR_THIS_EVENT), as it is.
+  if (revoked && source !== 'code') return refuse('REVOKED');
+  if (!signatures.ok) return refuse(signatures.reason);
+  const walletCode =
+    scan.scanned.issuedTo === null ? undefined : { ...scan.scanned, issuedTo: scan.scanned.issuedTo };
+  const forThisEvent =
+    source === 'print'
+      ? admitsTo(ticket, event)
+      : source === 'code'
+        ? walletCode?.eventId === event.id
+        : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId;
+  if (!forThisEvent) return refuse('WRONG_EVENT');
+
+  // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
+  const entrant = loan
+    ? { afm: loan.afm, name: loan.name, lent: true }
+    : { afm: ticket.holderAfm, name: ticket.fullName ?? holder?.name ?? null, lent: false };
+  // The holder's code (paper, or a wallet's revoked when lending) for a fixture the holder lent:
+  // only the recipient's code admits to it.
+  const holdersCode = !walletCode || walletCode.issuedTo === ticket.holderAfm;
+  if (entrant.lent && holdersCode) return refuse('NOT_FOR_THIS_EVENT');
+  // A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian.
+  const bearerEnters = (issuedTo: string) => (entrant.afm ? entrant.afm === issuedTo : scan.bearerIsGuardian);
+  if (walletCode && (revoked || !bearerEnters(walletCode.issuedTo))) return refuse('REVOKED');
+
+  const minor = !entrant.lent && holder !== null && holder.age < 18;
+  const companion =
+    minor && declared && !scan.companionSuspended
+      ? { name: declared.name, afmHint: declared.afm.slice(-3) }
+      : null;
+  const shown: Partial<Admission> = {
+    holderName: entrant.name,
+    documentType: entrant.lent ? null : ticket.documentType,
+    documentHint: !entrant.lent && ticket.documentId ? ticket.documentId.slice(-3) : null,
+    seat: gateMessages.seat(ticket),
+    companion,
+  };
+  if (event.over) return refuse('EVENT_OVER', shown);
+  if (event.notOpen) return refuse('NOT_OPEN_YET', shown);
+  if (scan.entrantSuspended) return refuse('SUSPENDED', shown);
+  if (minor && holder.age < ENTERS_ALONE_FROM_AGE && !companion) return refuse('COMPANION_REQUIRED', shown);
+
+  const [admitted] = first
+    ? []
+    : await admitQuery(db).execute({
+        ticketId: ticket.id,
+        eventId: event.id,
+        deviceId: device.id,
+        actor: `device:${device.id}`,
+        action: 'GATE_ADMIT',
+        subject: ticket.publicCode,
+        requestId: context.requestId,
+      });
+  if (admitted) {
+    return {
+      ...emptyAdmission,
+      ...shown,
+      decision: 'ADMIT',
+      reason: 'ADMITTED',
+      message: gateMessages.decisions.ADMITTED,
+      admissionId: admitted.id,
+      admittedAt: admitted.admittedAt.toISOString(),
+      admittedBy: device.label,
+    };
+  }
+  const earlier = first ?? (await findFirstAdmission(db, ticket.id, event.id));
+  return refuse('ALREADY_ADMITTED', {
+    ...shown,
+    message: earlier
+      ? gateMessages.alreadyAdmittedAt(formatTime(earlier.at), earlier.device)
+      : gateMessages.decisions.ALREADY_ADMITTED,
+    admittedAt: earlier?.at.toISOString() ?? null,
+    admittedBy: earlier?.device ?? null,
+  });
+}
+
+const emptyAdmission: Omit<Admission, 'decision' | 'reason' | 'message'> = {
+  admissionId: null,
+  holderName: null,
+  documentType: null,
+  documentHint: null,
+  seat: null,
+  companion: null,
+  admittedAt: null,
+  admittedBy: null,
+};
+
+/** A steward undoes an admission made in error, within minutes, on a device of the same club. */
+export async function undoAdmission(db: Db, device: Device, admissionId: string, requestId: string) {
+  await db.transaction(async (tx) => {
+    const admission = await lockAdmissionOfClub(tx, admissionId, device.organisationId);
+    if (!admission) throw new AppError('ADMISSION_NOT_FOUND');
+    if (!admission.recent) throw new AppError('ADMISSION_UNDO_EXPIRED');
+    await markAdmissionUndone(tx, admissionId);
+    await audit(tx, {
+      actor: `device:${device.id}`,
+      action: 'GATE_ADMIT_UNDO',
+      subject: admissionId,
+      requestId,
+    });
+  });
+}

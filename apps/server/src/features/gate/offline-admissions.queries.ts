@@ -1,0 +1,135 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { events, gateAdmissions, gateDoubleEntries, tickets } from '../../db/schema';
+
+/** An admission a device made offline, still to be settled. */
+export interface Pending {
+  /** Its place in the upload: the answer keeps the upload's order. */
+  at: number;
+  ticketId: number;
+  admittedAt: string;
+}
+
+const column = (name: string) => sql.identifier(name);
+
+/** node-postgres and PGlite both answer { rows }; a bigint comes as text from the one, a number from the other. */
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
+/** A match (not a season) of the device's club. */
+export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {
+  const [event] = await db
+    .select({ id: events.id, seasonId: events.seasonId })
+    .from(events)
+    .where(
+      and(eq(events.id, eventId), eq(events.organisationId, organisationId), eq(events.seasonal, false)),
+    );
+  return event;
+}
+
+/** Of the codes given, the tickets of the device's club that admit to one of `admitting`. */
+export function findTicketsAdmitting(
+  db: Db,
+  ticketCodes: string[],
+  admitting: number[],
+  organisationId: string,
+) {
+  const owner = alias(events, 'owner');
+  return db
+    .select({ id: tickets.id, publicCode: tickets.publicCode })
+    .from(tickets)
+    .innerJoin(owner, eq(owner.id, tickets.eventId))
+    .where(
+      and(
+        inArray(tickets.publicCode, ticketCodes),
+        inArray(tickets.eventId, admitting),
+        eq(owner.organisationId, organisationId),
+      ),
+    );
+}
+
+/**
+ * Inserts the admissions, the first of each ticket only (a unique key); answers those recorded, with
+ * their time as JSON gives it (the audit row's form).
+ */
+export async function insertOfflineAdmissions(
+  tx: Pick<Db, 'execute'>,
+  deviceId: string,
+  eventId: number,
+  pending: Pending[],
+) {
+  const result = await tx.execute(sql`
+    insert into ${gateAdmissions} (${column(gateAdmissions.ticketId.name)}, ${column(gateAdmissions.eventId.name)},
+      ${column(gateAdmissions.deviceId.name)}, ${column(gateAdmissions.admittedAt.name)}, ${column(gateAdmissions.offline.name)})
+    select given.ticket_id, ${eventId}::bigint, ${deviceId}::uuid, given.admitted_at, true
+      from unnest(${sql.param(pending.map((item) => item.ticketId))}::bigint[],
+        ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[]) as given(ticket_id, admitted_at)
+    on conflict do nothing
+    returning ${column(gateAdmissions.id.name)} as id, ${column(gateAdmissions.ticketId.name)} as ticket_id,
+      to_json(${column(gateAdmissions.admittedAt.name)}) #>> '{}' as admitted_at`);
+  return rowsOf<{ id: string; ticket_id: string | number; admitted_at: string }>(result).map((row) => ({
+    admissionId: row.id,
+    ticketId: Number(row.ticket_id),
+    admittedAt: row.admitted_at,
+  }));
+}
+
+/**
+ * For admissions not recorded: the ticket's live admission. The same device at the same time is this
+ * very admission sent again; anything else is a double entry, stored once (its unique key). Answers,
+ * by place in the upload, whether it was a resend, and the double entries stored now (one per row
+ * that stored it, repeated on each row of the upload that made it); an admission whose ticket has no
+ * live admission any more (undone meanwhile) is absent.
+ */
+export async function insertDoubleEntries(
+  tx: Pick<Db, 'execute'>,
+  deviceId: string,
+  eventId: number,
+  pending: Pending[],
+) {
+  const result = await tx.execute(sql`
+    with given as (
+      select * from unnest(${sql.param(pending.map((item) => item.at))}::int[],
+        ${sql.param(pending.map((item) => item.ticketId))}::bigint[],
+        ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[]) as given(at, ticket_id, admitted_at)
+    ), conflicts as (
+      select given.at, given.ticket_id, given.admitted_at, live.${column(gateAdmissions.id.name)} as admission_id,
+        live.${column(gateAdmissions.deviceId.name)} = ${deviceId}::uuid
+          and live.${column(gateAdmissions.admittedAt.name)} = given.admitted_at as resent
+      from given join ${gateAdmissions} as live
+        on live.${column(gateAdmissions.ticketId.name)} = given.ticket_id
+        and live.${column(gateAdmissions.eventId.name)} = ${eventId}::bigint
+        and live.${column(gateAdmissions.undoneAt.name)} is null
+    ), doubles as (
+      insert into ${gateDoubleEntries} (${column(gateDoubleEntries.admissionId.name)}, ${column(gateDoubleEntries.deviceId.name)},
+        ${column(gateDoubleEntries.admittedAt.name)})
+      select distinct admission_id, ${deviceId}::uuid, admitted_at from conflicts where not resent
+      on conflict do nothing
+      returning ${column(gateDoubleEntries.id.name)} as id, ${column(gateDoubleEntries.admissionId.name)} as admission_id,
+        ${column(gateDoubleEntries.admittedAt.name)} as admitted_at
+    )
+    select conflicts.at, conflicts.resent, conflicts.ticket_id, doubles.admission_id, doubles.id as double_entry_id,
+      to_json(doubles.admitted_at) #>> '{}' as double_admitted_at
+    from conflicts left join doubles on not conflicts.resent
+      and doubles.admission_id = conflicts.admission_id and doubles.admitted_at = conflicts.admitted_at`);
+  return rowsOf<{
+    at: number;
+    resent: boolean;
+    ticket_id: string | number;
+    admission_id: string | null;
+    double_entry_id: string | number | null;
+    double_admitted_at: string | null;
+  }>(result).map((row) => ({
+    at: Number(row.at),
+    resent: row.resent,
+    ticketId: Number(row.ticket_id),
+    double:
+      row.double_entry_id === null
+        ? null
+        : {
+            id: Number(row.double_entry_id),
+            admissionId: row.admission_id as string,
+            admittedAt: row.double_admitted_at as string,
+          },
+  }));
+}

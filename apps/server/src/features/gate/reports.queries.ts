@@ -1,0 +1,99 @@
+import { and, asc, count, eq, isNull, max, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  auditLog,
+  events,
+  gateAdmissions,
+  gateDecisionRows,
+  gateDevices,
+  gateDoubleEntries,
+  gateEventOf,
+  tickets,
+} from '../../db/schema';
+import { isOver } from '../../shared/events';
+import { officerScope } from '../../shared/officer-scope';
+import type { SessionUser } from '../../shared/sessions';
+
+/** Matches not yet over, soonest first: where `scope` says (a club's; none = every club's). */
+const matchesNotOver = (db: Db, scope: SQL | undefined) =>
+  db
+    .select()
+    .from(events)
+    .where(and(scope, eq(events.seasonal, false), not(isOver(events))))
+    .orderBy(asc(events.startsAt))
+    .limit(50);
+
+export type EventRow = typeof events.$inferSelect;
+
+export const listMatchesNotOverOfClub = (db: Db, organisationId: string) =>
+  matchesNotOver(db, eq(events.organisationId, organisationId));
+
+export const listMatchesNotOverForOfficer = (db: Db, user: SessionUser) =>
+  matchesNotOver(db, officerScope(user));
+
+/** The event, if the officer may see it. */
+export async function findEventForOfficer(db: Db, user: SessionUser, eventId: number) {
+  const [event] = await db
+    .select({ id: events.id })
+    .from(events)
+    .where(and(eq(events.id, eventId), officerScope(user)));
+  return event;
+}
+
+/** One event's live admissions, and the last time an offline device admitted one. */
+export async function countAdmissions(db: Db, eventId: number) {
+  const [admitted] = await db
+    .select({
+      n: count(),
+      // An offline admission's audit row is written when uploaded; its scan was at its own time.
+      lastOffline: sql<
+        string | null
+      >`max(${gateAdmissions.admittedAt}) filter (where ${gateAdmissions.offline})`,
+    })
+    .from(gateAdmissions)
+    .where(and(eq(gateAdmissions.eventId, eventId), isNull(gateAdmissions.undoneAt)));
+  return admitted;
+}
+
+/** The expression and the condition of the index `audit_log_gate_event_idx`, to be read through it. */
+const decisionsOf = (eventId: number) =>
+  and(gateDecisionRows, sql`${gateEventOf(auditLog)} = ${String(eventId)}`);
+
+/** One event's refusals by reason, from their audit rows. */
+export const countRefusals = (db: Db, eventId: number) =>
+  db
+    .select({ reason: sql<string>`${auditLog.details} ->> 'reason'`, n: count() })
+    .from(auditLog)
+    .where(and(decisionsOf(eventId), eq(auditLog.action, 'GATE_REFUSE')))
+    .groupBy(sql`${auditLog.details} ->> 'reason'`);
+
+/** When a device last decided online for the event (an admission or a refusal), from the audit rows. */
+export async function findLastDecision(db: Db, eventId: number) {
+  const [last] = await db
+    .select({ at: max(auditLog.at) })
+    .from(auditLog)
+    .where(decisionsOf(eventId));
+  return last;
+}
+
+/** Every double entry of one event, with both devices and times, in the order the second ones happened. */
+export function listDoubleEntries(db: Db, eventId: number) {
+  const firstDevice = alias(gateDevices, 'first_device');
+  const againDevice = alias(gateDevices, 'again_device');
+  return db
+    .select({
+      ticketCode: tickets.publicCode,
+      firstDevice: firstDevice.label,
+      firstAt: gateAdmissions.admittedAt,
+      againDevice: againDevice.label,
+      againAt: gateDoubleEntries.admittedAt,
+    })
+    .from(gateDoubleEntries)
+    .innerJoin(gateAdmissions, eq(gateAdmissions.id, gateDoubleEntries.admissionId))
+    .innerJoin(tickets, eq(tickets.id, gateAdmissions.ticketId))
+    .innerJoin(firstDevice, eq(firstDevice.id, gateAdmissions.deviceId))
+    .innerJoin(againDevice, eq(againDevice.id, gateDoubleEntries.deviceId))
+    .where(eq(gateAdmissions.eventId, eventId))
+    .orderBy(asc(gateDoubleEntries.admittedAt), asc(gateDoubleEntries.id));
+}

@@ -1,0 +1,69 @@
+import type { AdmissionCounts } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../shared/app-error';
+import type { SessionUser } from '../../shared/sessions';
+import type { Device } from './devices.service';
+import {
+  countAdmissions,
+  countRefusals,
+  findEventForOfficer,
+  findLastDecision,
+  listDoubleEntries,
+  listMatchesNotOverForOfficer,
+  listMatchesNotOverOfClub,
+  type EventRow,
+} from './reports.queries';
+
+const toGateEvents = (rows: EventRow[]) =>
+  rows.map((event) => ({
+    eventId: event.id,
+    eventDescription: event.description,
+    eventDateTime: event.startsAt.toISOString(),
+    venue: event.venue,
+  }));
+
+/** The events a steward can pick: the device club's matches not yet over. */
+export const gateEvents = async (db: Db, device: Device) =>
+  toGateEvents(await listMatchesNotOverOfClub(db, device.organisationId));
+
+/** The events whose entrance an officer can follow: their club's (every club's, platform-wide). */
+export const officerGateEvents = async (db: Db, user: SessionUser) =>
+  toGateEvents(await listMatchesNotOverForOfficer(db, user));
+
+/**
+ * Every double entry of one event (docs/design.md §8 "Offline"): the admission kept and the one a
+ * device uploaded after it, with both devices and times, in the order the second ones happened.
+ */
+async function doubleEntries(db: Db, eventId: number): Promise<AdmissionCounts['doubleEntries']> {
+  const rows = await listDoubleEntries(db, eventId);
+  return rows.map((row) => ({
+    ticketCode: row.ticketCode,
+    first: { device: row.firstDevice, at: row.firstAt.toISOString() },
+    again: { device: row.againDevice, at: row.againAt.toISOString() },
+  }));
+}
+
+/**
+ * One event's admissions so far (online and uploaded from offline devices), refusals by reason (from
+ * the audit rows), the last scan, and the double entries offline devices made.
+ */
+export async function admissionCounts(db: Db, user: SessionUser, eventId: number): Promise<AdmissionCounts> {
+  const event = await findEventForOfficer(db, user, eventId);
+  if (!event) throw new AppError('EVENT_NOT_FOUND');
+  const [admitted, refusals, last, doubles] = await Promise.all([
+    countAdmissions(db, eventId),
+    countRefusals(db, eventId),
+    findLastDecision(db, eventId),
+    doubleEntries(db, eventId),
+  ]);
+  const scans = [last?.at, admitted?.lastOffline, ...doubles.map((entry) => entry.again.at)]
+    .filter((at): at is NonNullable<typeof at> => at !== null && at !== undefined)
+    .map((at) => new Date(at).getTime());
+  return {
+    eventId,
+    admitted: admitted?.n ?? 0,
+    refused: Object.fromEntries(refusals.map((row) => [row.reason, row.n])),
+    lastScanAt: scans.length === 0 ? null : new Date(Math.max(...scans)).toISOString(),
+    doubleEntries: doubles,
+  };
+}
