@@ -41,7 +41,7 @@ export const directKeysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
 
 /**
  * The ΑΦΜ and ΑΜΚΑ keys the registry links to a person's `afm` or `amka` (SQL text expressions), as a
- * text array: the registry's half of the rule. The offline manifest (features/gate/manifest.ts) gives
+ * text array: the registry's half of the rule. The offline manifest (features/gate/manifest.queries.ts) gives
  * a device a person's own keys and these, so that the device meets the same sets as the rule.
  */
 export function registryKeysOf(afm: SQL, amka: SQL) {
