@@ -62,7 +62,8 @@ describe('audit rows of concurrent requests', () => {
     });
     const first = write({ actor: 'test', action: 'REFUSED' });
     const later = write({ actor: 'test', action: 'ACCEPTED_LATER' });
-    await expect(first).rejects.toThrow('database unavailable');
+    // drizzle's error, with the driver's as its cause.
+    await expect(first).rejects.toMatchObject({ cause: { message: 'database unavailable' } });
     await expect(later).resolves.toBeUndefined();
     expect(await db.select().from(auditLog).where(eq(auditLog.action, 'ACCEPTED_LATER'))).toHaveLength(1);
   });
