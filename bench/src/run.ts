@@ -106,7 +106,7 @@ export function scenarios(
       headers: { cookie: cookies.officer ?? '', ...write },
     },
     {
-      name: 'personalisation',
+      name: 'personalization',
       method: 'POST',
       path: '/api/ticket-office/personalize',
       headers: { cookie: cookies.officer ?? '', ...write },
@@ -228,7 +228,7 @@ async function measurePlatform(
   const { server, floor } = await startFloorFor(started, {
     FLOOR_OFFICER_TOKEN: cookies.officer.slice(cookies.officer.indexOf('=') + 1),
     FLOOR_TICKET_CODE: code(1),
-    // Never bound by the personalisation scenario, which counts down from the one before it.
+    // Never bound by the personalization scenario, which counts down from the one before it.
     FLOOR_SPARE_TICKET_CODE: code(tickets),
     ...(gate
       ? {
@@ -271,7 +271,7 @@ async function measurePlatform(
 
 /**
  * The floor must answer what the platform answers: each read scenario's answer from both, byte for
- * byte (but for the origin in the logout address). Personalisation binds a ticket per call: its
+ * byte (but for the origin in the logout address). Personalization binds a ticket per call: its
  * statements and values are checked by the floor itself against the platform's (floor/server.ts).
  */
 async function checkSameAnswers(platform: string, floor: string, all: Scenario[]): Promise<void> {
@@ -284,7 +284,7 @@ async function checkSameAnswers(platform: string, floor: string, all: Scenario[]
     return `${response.status} ${(await response.text()).replaceAll(url, 'ORIGIN')}`;
   };
   for (const scenario of all) {
-    if (scenario.name === 'personalisation') continue;
+    if (scenario.name === 'personalization') continue;
     if (scenario.name === GATE_SCENARIO) {
       await checkSameGateAnswers(platform, floor, scenario);
       continue;

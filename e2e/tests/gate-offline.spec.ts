@@ -120,7 +120,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   // Before any device fetches the manifest: a print at the window, three more tickets, one holder
   // suspended, and the wallet's phone registered.
   const printed = await printAtTheWindow(page, PRINTED, 'ΑΑ599001');
-  const personalise = async (ticketCode: string, documentId: string) =>
+  const personalize = async (ticketCode: string, documentId: string) =>
     (
       await sessionCall<{ privateCode: string }>(page, 'POST', '/api/ticket-office/personalize', {
         ticketCode,
@@ -130,9 +130,9 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
         documentId,
       })
     ).privateCode;
-  const offlineCode = await personalise(OFFLINE, 'ΑΑ599002');
-  const suspendedCode = await personalise(SUSPENDED, SUSPENDED_DOCUMENT);
-  const twiceCode = await personalise(TWICE, 'ΑΑ599004');
+  const offlineCode = await personalize(OFFLINE, 'ΑΑ599002');
+  const suspendedCode = await personalize(SUSPENDED, SUSPENDED_DOCUMENT);
+  const twiceCode = await personalize(TWICE, 'ΑΑ599004');
   await sessionCall(page, 'POST', '/api/blackList-administration/add', {
     afm: null,
     amka: null,
@@ -255,7 +255,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
 
   // A reprint after the device fetched its manifest reaches it with the next minute's refresh: the
   // old print is refused offline as replaced (before being found already admitted).
-  await personalise(OFFLINE, 'ΑΑ599002');
+  await personalize(OFFLINE, 'ΑΑ599002');
   const refreshed = gate.waitForResponse(
     (response) => response.url().includes('/api/gate/manifest') && response.status() === 200,
   );

@@ -46,7 +46,7 @@ async function officerCall<T>(page: Page, method: string, path: string, body?: u
 }
 
 /**
- * At the window: the officer personalises one of tonight's tickets for an over-67 fan and prints it;
+ * At the window: the officer personalizes one of tonight's tickets for an over-67 fan and prints it;
  * what the steward scans is what the printed QR says.
  */
 async function printAtTheWindow(page: Page, ticketCode: string, documentId: string) {
@@ -68,8 +68,8 @@ async function printAtTheWindow(page: Page, ticketCode: string, documentId: stri
   return code;
 }
 
-/** Personalise one of tonight's paper tickets through the API: its printed code is what the steward scans. */
-const personalise = async (page: Page, ticketCode: string, documentId: string) =>
+/** Personalize one of tonight's paper tickets through the API: its printed code is what the steward scans. */
+const personalize = async (page: Page, ticketCode: string, documentId: string) =>
   (
     await officerCall<{ privateCode: string }>(page, 'POST', '/api/ticket-office/personalize', {
       ticketCode,
@@ -120,9 +120,9 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await shoot(page, 'devices-token');
 
   // Paper tickets for tonight, one printed at the window; the second holder is suspended after
-  // personalisation.
+  // personalization.
   const admittedCode = await printAtTheWindow(page, ADMITTED_TICKET, ADMITTED_DOCUMENT);
-  const suspendedCode = await personalise(page, SUSPENDED_TICKET, SUSPENDED_DOCUMENT);
+  const suspendedCode = await personalize(page, SUSPENDED_TICKET, SUSPENDED_DOCUMENT);
   const nextMonth = new Date(Date.parse(todayInAthens()) + 31 * 86_400_000).toISOString().slice(0, 10);
   const person = {
     afm: null,

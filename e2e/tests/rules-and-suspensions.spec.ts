@@ -119,7 +119,7 @@ test('transfer rules: the seasonal limits are enforced by the wallet, and a fixt
   );
 });
 
-test('suspend a fan: the pre-check names their tickets; personalisation and companion requests fail until deleted', async ({
+test('suspend a fan: the pre-check names their tickets; personalization and companion requests fail until deleted', async ({
   page,
 }) => {
   await signIn(page, PEOPLE.platformOfficer.afm, '/ticket-office');
@@ -141,7 +141,7 @@ test('suspend a fan: the pre-check names their tickets; personalisation and comp
   await dialog(page).getByRole('button', { name: messages.form.confirm }).click();
   await expect(page.getByText(text.added)).toBeVisible();
 
-  // Personalisation with their document is refused, as is naming them a companion.
+  // Personalization with their document is refused, as is naming them a companion.
   await page.goto('/ticket-office/ticket-info?user=over-67');
   await page.getByLabel(/^Κωδικός εισιτηρίου/).fill('302000000005');
   await page.getByLabel(/^Όνομα/).fill('ΚΩΝΣΤΑΝΤΙΝΟΣ');

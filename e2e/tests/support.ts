@@ -75,7 +75,7 @@ export async function sessionCall<T>(page: Page, method: string, path: string, b
 }
 
 /**
- * At the window, a signed-in officer personalises a ticket for an over-67 fan and prints it: the
+ * At the window, a signed-in officer personalizes a ticket for an over-67 fan and prints it: the
  * answer is what the printed QR says, read off the print screen.
  */
 export async function printAtTheWindow(page: Page, ticketCode: string, documentId: string) {

@@ -26,7 +26,7 @@ function decodePrintedQr(pdf: Buffer, stem: string): string {
 }
 const field = (label: string) => new RegExp(`^${label}`);
 
-test('over-67: personalise, print a scannable QR, and find the ticket in stats', async ({ page }) => {
+test('over-67: personalize, print a scannable QR, and find the ticket in stats', async ({ page }) => {
   await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
   await page.getByRole('button', { name: messages.confirmation.officer }).click();
   await expect(page.getByRole('heading', { level: 1, name: messages.screens.chooseUser })).toBeVisible();

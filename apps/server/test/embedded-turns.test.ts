@@ -13,7 +13,7 @@ import { useTestServer } from './support/test-server';
 /** The embedded database takes requests in turns (src/db/turns.ts); PostgreSQL has its pool instead. */
 const CLUB_OFFICER = '100000015'; // ae-olympiada
 const derby = (serial: number) => demoTicketCode('3', 1, serial);
-const personalisation = (ticketCode: string) => ({
+const personalization = (ticketCode: string) => ({
   ticketCode,
   firstName: 'ΙΩΑΝΝΗΣ',
   lastName: 'ΠΑΠΑΔΑΚΗΣ',
@@ -45,7 +45,7 @@ describe('the embedded database under more requests than it can take', () => {
     fetch(`${server.baseUrl}/api/ticket-office/personalize`, {
       method: 'POST',
       headers: jsonFrom(server.baseUrl, cookie),
-      body: JSON.stringify(personalisation(ticketCode)),
+      body: JSON.stringify(personalization(ticketCode)),
     });
   const turns = () => {
     const { turns } = server.database;

@@ -62,7 +62,7 @@ describe.each(engines)('the log of a failed database write on %s', (engine) => {
       },
     ],
     [
-      'a personalised ticket',
+      'a personalized ticket',
       CLUB_OFFICER,
       '/api/ticket-office/personalize',
       {

@@ -52,7 +52,7 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
   const lookup = (afm: string | undefined, code: string) =>
     post(afm, `/api/stats/ticket?code=${encodeURIComponent(code)}`);
 
-  it('personalises a ticket for an over-67 fan with an unguessable code and the event’s display mode', async () => {
+  it('personalizes a ticket for an over-67 fan with an unguessable code and the event’s display mode', async () => {
     const response = await personalize(CLUB_OFFICER, overSixtySeven(derby(1)));
     expect(response.status).toBe(200);
     const issued = (await response.json()) as Record<string, unknown>;

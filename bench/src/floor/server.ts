@@ -84,7 +84,7 @@ const samples: Samples = {
   suspensionSearch: { afm: '100000039' },
   sessionPolicy: SESSION_POLICY,
   requestId: randomUUID(),
-  personalisation: {
+  personalization: {
     firstName: 'ΜΑΡΙΑ',
     lastName: 'ΜΕΤΡΗΣΗ',
     documentType: 'NATIONAL_ID',
@@ -114,15 +114,15 @@ const S = {
   audit: only(captured.audit, 'audit'),
   declarations: only(captured.declarations, 'declarations'),
   transferRules: only(captured.transferRules, 'transfer rules'),
-  suspension: captured.personalisation[1] as Statement,
-  bind: captured.personalisation[2] as Statement,
+  suspension: captured.personalization[1] as Statement,
+  bind: captured.personalization[2] as Statement,
   citizens: captured.suspensionSearch[0] as Statement,
   search: captured.suspensionSearch[1] as Statement,
 };
 
 // What the handlers below send, for the recorded samples: the same values in the same places, or
 // the platform's SQL has changed and this file must follow.
-const personalisationValues = (ticketId: unknown, code: string, request: typeof samples.personalisation) => ({
+const personalizationValues = (ticketId: unknown, code: string, request: typeof samples.personalization) => ({
   suspension: [[identityKey.document(request.documentId)], 'AFM:', null, null, 'AMKA:', null, null, true, 1],
   bind: [
     `${request.firstName} ${request.lastName}`.toUpperCase(),
@@ -149,7 +149,7 @@ function checkValues(): void {
         ? 'MASKED'
         : value,
     );
-  const bindRecorded = captured.personalisation[2]?.values ?? [];
+  const bindRecorded = captured.personalization[2]?.values ?? [];
   const expected: [string, unknown[], unknown[] | undefined][] = [
     ['session', [hash('sha256', samples.officerToken, 'base64url'), 'T', 'T', 1], S.session.values],
     ['stats', [samples.ticketCode, org, org, 1], S.ticket.values],
@@ -158,15 +158,15 @@ function checkValues(): void {
       [[officer.afm], ['TICKET_LOOKUP'], [samples.ticketCode], [samples.requestId], [null]],
       S.audit.values,
     ],
-    ['personalisation ticket', [samples.spareTicketCode, org, org, 1], captured.personalisation[0]?.values],
+    ['personalization ticket', [samples.spareTicketCode, org, org, 1], captured.personalization[0]?.values],
     [
-      'personalisation suspension',
-      personalisationValues(0, '', samples.personalisation).suspension,
-      captured.personalisation[1]?.values,
+      'personalization suspension',
+      personalizationValues(0, '', samples.personalization).suspension,
+      captured.personalization[1]?.values,
     ],
     [
-      'personalisation bind',
-      personalisationValues(bindRecorded[7], samples.spareTicketCode, samples.personalisation).bind,
+      'personalization bind',
+      personalizationValues(bindRecorded[7], samples.spareTicketCode, samples.personalization).bind,
       bindRecorded,
     ],
     ['declarations', [samples.guardianAfm, 'PENDING', 'ACCEPTED'], S.declarations.values],
@@ -181,8 +181,8 @@ function checkValues(): void {
       throw new Error(`${what}: the platform sends ${mask(platform ?? [])}, the floor ${mine}`);
     }
   }
-  if (captured.personalisation.length !== 3 || captured.suspensionSearch.length !== 2) {
-    throw new Error('personalisation or suspension search: the platform now sends other statements');
+  if (captured.personalization.length !== 3 || captured.suspensionSearch.length !== 2) {
+    throw new Error('personalization or suspension search: the platform now sends other statements');
   }
 }
 checkValues();
@@ -383,11 +383,11 @@ const statsLookup: Handler = async (_request, response, session, query) => {
   answer(response, 200, { ...ticketDetails(row, row), fixtures: [] });
 };
 
-const personalise: Handler = async (request, response, session) => {
-  const body = JSON.parse(await readBody(request)) as typeof samples.personalisation & { ticketCode: string };
+const personalize: Handler = async (request, response, session) => {
+  const body = JSON.parse(await readBody(request)) as typeof samples.personalization & { ticketCode: string };
   const org = session.organisationId;
   const requestId = randomUUID();
-  const values = personalisationValues(undefined, body.ticketCode, body);
+  const values = personalizationValues(undefined, body.ticketCode, body);
   const [[found], [suspended]] = await Promise.all([
     run(S.ticket, [body.ticketCode, org, org, 1]),
     run(S.suspension, values.suspension),
@@ -506,7 +506,7 @@ const admitAtGate = gateStatements && gateAdmission({ run: runArrays, ...gateSta
 const routes = new Map<string, [Handler, boolean]>([
   ['GET /api/auth/user', [sessionCheck, false]],
   ['POST /api/stats/ticket', [statsLookup, true]],
-  ['POST /api/ticket-office/personalize', [personalise, true]],
+  ['POST /api/ticket-office/personalize', [personalize, true]],
   ['GET /api/tickets/dependents/declarations', [declarations, false]],
   ['POST /api/blackList-administration/search', [suspensionSearch, true]],
   ['GET /api/ticket-office/transfer-events', [transferRules, true]],

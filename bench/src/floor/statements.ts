@@ -39,7 +39,7 @@ export interface Captured {
   touch: Statement[];
   stats: Statement[];
   audit: Statement[];
-  personalisation: Statement[];
+  personalization: Statement[];
   declarations: Statement[];
   suspensionSearch: Statement[];
   transferRules: Statement[];
@@ -57,7 +57,7 @@ export interface Samples {
   suspensionSearch: { afm: string };
   sessionPolicy: { idleMinutes: number; absoluteHours: number };
   requestId: string;
-  personalisation: {
+  personalization: {
     firstName: string;
     lastName: string;
     documentType: 'NATIONAL_ID';
@@ -138,12 +138,12 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
         requestId: samples.requestId,
       }),
     ),
-    personalisation: await during(() =>
+    personalization: await during(() =>
       issueTicket(
         db,
         { user, requestId: samples.requestId },
         'PERSONALIZE',
-        { ticketCode: samples.spareTicketCode, ...samples.personalisation },
+        { ticketCode: samples.spareTicketCode, ...samples.personalization },
         // The platform's signer as the server has it (the development key: the bench runs that profile).
         loadConfig({}).gateKeys.signer,
       ),

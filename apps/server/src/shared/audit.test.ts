@@ -1,11 +1,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
 import { openDatabase, type Database, type Db } from '../db/client';
+import * as schema from '../db/schema';
 import { auditLog } from '../db/schema';
 import { audit, type AuditEntry } from './audit';
 
-/** What `audit` does for a request with the database `db` stands for. */
-const writerOn = (db: Pick<Db, 'execute'>) => (entry: AuditEntry) => audit(db, entry);
+/**
+ * What `audit` does for a request with the database `db` stands for; given `through`, over `db`'s
+ * PGlite with every statement going through `through` (to count or refuse them).
+ */
+function writerOn(db: Db, through?: (send: () => Promise<unknown>) => Promise<unknown>) {
+  if (!through) return (entry: AuditEntry) => audit(db, entry);
+  const seen = new Proxy((db as unknown as { $client: PGlite }).$client, {
+    get(client, property) {
+      if (property === 'query') {
+        return (...query: Parameters<PGlite['query']>) => through(() => client.query(...query));
+      }
+      const value: unknown = Reflect.get(client, property, client);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(client) : value;
+    },
+  });
+  const on = drizzle(seen, { schema }) as unknown as Db;
+  return (entry: AuditEntry) => audit(on, entry);
+}
 
 describe('audit rows of concurrent requests', () => {
   let database: Database;
@@ -17,11 +36,9 @@ describe('audit rows of concurrent requests', () => {
   it('are each committed before their request goes on, in a few shared INSERTs', async () => {
     const { db } = database;
     let inserts = 0;
-    const write = writerOn({
-      execute: (query) => {
-        inserts += 1;
-        return db.execute(query);
-      },
+    const write = writerOn(db, (send) => {
+      inserts += 1;
+      return send();
     });
     await Promise.all(
       Array.from({ length: 40 }, (_, i) => write({ actor: 'test', action: 'BATCHED', requestId: `r${i}` })),
@@ -36,18 +53,17 @@ describe('audit rows of concurrent requests', () => {
   it('fails the requests of a batch the database refused, and only those', async () => {
     const { db } = database;
     let refuse = true;
-    const write = writerOn({
-      execute: (query) => {
-        if (refuse) {
-          refuse = false;
-          throw new Error('database unavailable');
-        }
-        return db.execute(query);
-      },
+    const write = writerOn(db, (send) => {
+      if (refuse) {
+        refuse = false;
+        throw new Error('database unavailable');
+      }
+      return send();
     });
     const first = write({ actor: 'test', action: 'REFUSED' });
     const later = write({ actor: 'test', action: 'ACCEPTED_LATER' });
-    await expect(first).rejects.toThrow('database unavailable');
+    // drizzle's error, with the driver's as its cause.
+    await expect(first).rejects.toMatchObject({ cause: { message: 'database unavailable' } });
     await expect(later).resolves.toBeUndefined();
     expect(await db.select().from(auditLog).where(eq(auditLog.action, 'ACCEPTED_LATER'))).toHaveLength(1);
   });

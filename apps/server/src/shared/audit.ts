@@ -1,6 +1,7 @@
-import { sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { count, sql, type Param, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
+import { preparedQuery } from '../db/prepared';
 import { auditLog } from '../db/schema';
 
 export interface AuditEntry {
@@ -28,9 +29,11 @@ const toRow = (entry: AuditEntry) => ({
  *   concurrent requests (group commit) instead of a round trip each.
  * A write made in one statement carries its row in that statement instead (`auditedWith`).
  */
-export async function audit(db: Pick<Db, 'execute'>, entry: AuditEntry): Promise<void> {
-  if (db instanceof PgTransaction) await db.execute(insertRows([toRow(entry)]));
-  else await groupCommitOf(db)(entry);
+export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+  if (db instanceof PgTransaction) {
+    const columns = columnsOf([toRow(entry)]);
+    await db.execute(insertRows((name) => sql.param(columns[name])));
+  } else await groupCommitOf(db)(entry);
 }
 
 /** What a statement carrying its audit row (`auditedWith`) binds besides its own values. */
@@ -58,32 +61,53 @@ export function auditedWith(db: Pick<Db, '$with'>, source: WithSubquery, details
 
 const MAX_ROWS_PER_INSERT = 500;
 
+/** The rows of an INSERT, a column each (`insertRows`). */
+type Columns = Record<'actors' | 'actions' | 'subjects' | 'requestIds' | 'details', (string | null)[]>;
+
+const columnsOf = (rows: ReturnType<typeof toRow>[]): Columns => ({
+  actors: rows.map((row) => row.actor),
+  actions: rows.map((row) => row.action),
+  subjects: rows.map((row) => row.subject),
+  requestIds: rows.map((row) => row.requestId),
+  details: rows.map((row) => (row.details ? JSON.stringify(row.details) : null)),
+});
+
 /**
  * One statement of five array parameters (unnest), whatever the number of rows: drizzle's
  * multi-row VALUES builds and types five parameters per row, on every audited request (measured:
- * bench/README.md).
+ * bench/README.md). `column` gives each array: bound now, or a prepared statement's placeholder.
  */
-function insertRows(rows: ReturnType<typeof toRow>[]) {
-  const column = (pick: (row: ReturnType<typeof toRow>) => string | null) => sql.param(rows.map(pick));
+function insertRows(column: (name: keyof Columns) => Param | Placeholder) {
   return sql`insert into ${auditLog} (actor, action, subject, request_id, details)
     select * from unnest(
-      ${column((row) => row.actor)}::text[],
-      ${column((row) => row.action)}::text[],
-      ${column((row) => row.subject)}::text[],
-      ${column((row) => row.requestId)}::text[],
-      ${column((row) => (row.details ? JSON.stringify(row.details) : null))}::jsonb[])`;
+      ${column('actors')}::text[],
+      ${column('actions')}::text[],
+      ${column('subjects')}::text[],
+      ${column('requestIds')}::text[],
+      ${column('details')}::jsonb[])`;
 }
 
-const groupCommits = new WeakMap<Pick<Db, 'execute'>, (entry: AuditEntry) => Promise<void>>();
+/**
+ * The group commit's INSERT, a named prepared statement: each connection parses it once, where an
+ * unnamed one is parsed again for every batch (bench/README.md, Tail). A data-modifying CTE, as
+ * drizzle prepares only what its builder makes; it answers the number of rows, not their ids.
+ */
+const insertBatch = preparedQuery<Columns>()((db, p) => {
+  const inserted = sql`${insertRows((name) => p[name])} returning id`;
+  const batch = db.$with('audit_batch', { id: auditLog.id }).as(inserted);
+  return db.with(batch).select({ rows: count() }).from(batch).prepare('audit_batch');
+});
 
-function groupCommitOf(db: Pick<Db, 'execute'>) {
+const groupCommits = new WeakMap<Db, (entry: AuditEntry) => Promise<void>>();
+
+function groupCommitOf(db: Db) {
   let commit = groupCommits.get(db);
   if (!commit) groupCommits.set(db, (commit = groupCommit(db)));
   return commit;
 }
 
 /** Each caller waits until its own row is committed; the rows waiting meanwhile go in together. */
-function groupCommit(db: Pick<Db, 'execute'>): (entry: AuditEntry) => Promise<void> {
+function groupCommit(db: Db): (entry: AuditEntry) => Promise<void> {
   const waiting: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
   let writing = false;
   const drain = async () => {
@@ -91,7 +115,7 @@ function groupCommit(db: Pick<Db, 'execute'>): (entry: AuditEntry) => Promise<vo
     while (waiting.length > 0) {
       const batch = waiting.splice(0, MAX_ROWS_PER_INSERT);
       try {
-        await db.execute(insertRows(batch.map(({ entry }) => toRow(entry))));
+        await insertBatch(db).execute(columnsOf(batch.map(({ entry }) => toRow(entry))));
         for (const item of batch) item.settle();
       } catch (error) {
         for (const item of batch) item.settle(error);
