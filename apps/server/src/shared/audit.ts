@@ -27,13 +27,17 @@ const toRow = (entry: AuditEntry) => ({
  * - given the database (a request whose only write is its audit row: lookups, logins), the row is
  *   committed before the promise resolves, but in one INSERT and one commit with the rows of
  *   concurrent requests (group commit) instead of a round trip each.
- * A write made in one statement carries its row in that statement instead (`auditedWith`).
+ * A write made in one statement carries its row in that statement instead (`auditedWith`). Several
+ * entries (a batch upload's) go in one INSERT.
  */
-export async function audit(db: Db, entry: AuditEntry): Promise<void> {
+export async function audit(db: Db, entries: AuditEntry | readonly AuditEntry[]): Promise<void> {
+  const all = Array.isArray(entries) ? entries : [entries as AuditEntry];
   if (db instanceof PgTransaction) {
-    const columns = columnsOf([toRow(entry)]);
-    await db.execute(insertRows((name) => sql.param(columns[name])));
-  } else await groupCommitOf(db)(entry);
+    for (let start = 0; start < all.length; start += MAX_ROWS_PER_INSERT) {
+      const columns = columnsOf(all.slice(start, start + MAX_ROWS_PER_INSERT).map(toRow));
+      await db.execute(insertRows((name) => sql.param(columns[name])));
+    }
+  } else await Promise.all(all.map(groupCommitOf(db)));
 }
 
 /** What a statement carrying its audit row (`auditedWith`) binds besides its own values. */

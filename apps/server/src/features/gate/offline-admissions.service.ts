@@ -1,7 +1,7 @@
 import type { OfflineAdmissionResults, OfflineAdmissions } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import { audit } from '../../shared/audit';
+import { audit, type AuditEntry } from '../../shared/audit';
 import type { Device } from './devices.service';
 import {
   findMatchOfClub,
@@ -28,8 +28,8 @@ type Outcome = OfflineAdmissionResults['results'][number]['outcome'];
 
 /**
  * Records the admissions with their audit rows, in one transaction; answers the tickets recorded.
- * Each row names its own ticket, so it is written by `audit(tx, …)` rather than carried in the
- * INSERT by `auditedWith` (which gives every row of a statement one subject).
+ * Each row names its own ticket, so they are written by `audit(tx, rows)` (one INSERT) rather than
+ * carried in the admissions' INSERT by `auditedWith` (which gives every row of a statement one subject).
  */
 async function record(
   db: Db,
@@ -41,15 +41,16 @@ async function record(
 ) {
   return db.transaction(async (tx) => {
     const recorded = await insertOfflineAdmissions(tx, device.id, eventId, pending);
-    for (const admission of recorded) {
-      await audit(tx, {
+    await audit(
+      tx,
+      recorded.map((admission) => ({
         actor: `device:${device.id}`,
         action: 'GATE_ADMIT_OFFLINE',
         subject: ticketCodes.get(admission.ticketId) ?? null,
         requestId,
         details: { eventId, admissionId: admission.admissionId, admittedAt: admission.admittedAt },
-      });
-    }
+      })),
+    );
     return new Set(recorded.map((admission) => admission.ticketId));
   });
 }
@@ -69,11 +70,10 @@ async function settleConflicts(
 ) {
   return db.transaction(async (tx) => {
     const conflicts = await insertDoubleEntries(tx, device.id, eventId, pending);
-    const audited = new Set<number>();
+    const doubles = new Map<number, AuditEntry>();
     for (const { ticketId, double } of conflicts) {
-      if (!double || audited.has(double.id)) continue;
-      audited.add(double.id);
-      await audit(tx, {
+      if (!double || doubles.has(double.id)) continue;
+      doubles.set(double.id, {
         actor: `device:${device.id}`,
         action: 'GATE_DOUBLE_ENTRY',
         subject: ticketCodes.get(ticketId) ?? null,
@@ -86,6 +86,7 @@ async function settleConflicts(
         },
       });
     }
+    await audit(tx, [...doubles.values()]);
     return new Map(conflicts.map((conflict) => [conflict.at, conflict.resent]));
   });
 }
