@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateGateKeyPair } from '@tickets/domain';
+import { generateGateKeyPair, issueWalletCredential, signPaperCode } from '@tickets/domain';
 import { ConfigError, loadConfig } from './config';
 
 const production = {
@@ -110,7 +110,7 @@ describe('configuration', () => {
       ...production,
       GATE_SIGNING_KEYS: `2:${newer.secretKey}, 1:${older.secretKey}`,
     });
-    expect(config.gateKeys.signer).toEqual({ keyId: 2, secretKey: newer.secretKey });
+    expect(config.gateKeys.signer).toMatchObject({ keyId: 2, secretKey: newer.secretKey });
     expect(config.gateKeys.trusted).toEqual([
       { keyId: 2, publicKey: newer.publicKey },
       { keyId: 1, publicKey: older.publicKey },
@@ -127,5 +127,21 @@ describe('configuration', () => {
         GATE_SIGNING_KEYS: `${development.gateKeys.signer.keyId}:${development.gateKeys.signer.secretKey}`,
       }),
     ).toThrow(/development key/);
+  });
+
+  it('signs with Node’s own Ed25519 the very bytes of the JavaScript reference', () => {
+    const { signer } = loadConfig({ ...production }).gateKeys;
+    expect(signer.sign).toBeTypeOf('function');
+    const reference = { keyId: signer.keyId, secretKey: signer.secretKey };
+    const paper = { ticketCode: '301000000001', scopeEventId: 7, serial: 3 };
+    expect(signPaperCode(paper, signer)).toBe(signPaperCode(paper, reference));
+    const credential = {
+      ticketCode: '301000000001',
+      scopeEventId: 7,
+      credentialId: 11,
+      issuedAt: new Date('2026-11-24T18:00:00Z'),
+      devicePublicKey: generateGateKeyPair().publicKey,
+    };
+    expect(issueWalletCredential(credential, signer)).toBe(issueWalletCredential(credential, reference));
   });
 });

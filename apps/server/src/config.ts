@@ -1,3 +1,4 @@
+import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -228,9 +229,21 @@ function refuseUnsafeDevelopment(env: Environment, standIn: boolean): void {
 function gateKeysOf([signer, ...older]: PlatformKey[]): Config['gateKeys'] {
   if (!signer) throw new ConfigError('GATE_SIGNING_KEYS: at least one key is needed.');
   return {
-    signer,
+    signer: withNativeSigning(signer),
     trusted: [signer, ...older].map((key) => ({ keyId: key.keyId, publicKey: publicKeyOf(key.secretKey) })),
   };
+}
+
+/**
+ * The signing key with Node's own Ed25519 (OpenSSL): every personalized ticket's code is signed, and
+ * JavaScript's signature cost more than the rest of the request (bench/README.md "Against the floor").
+ */
+function withNativeSigning(key: PlatformKey): PlatformKey {
+  const privateKey = createPrivateKey({
+    key: { kty: 'OKP', crv: 'Ed25519', d: key.secretKey, x: publicKeyOf(key.secretKey) },
+    format: 'jwk',
+  });
+  return { ...key, sign: (message) => cryptoSign(null, message, privateKey) };
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {

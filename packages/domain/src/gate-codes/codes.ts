@@ -8,6 +8,7 @@ import {
   publicKeyBytes,
   publicKeyOf,
   sign,
+  signWith,
   SIGNATURE_BYTES,
   verifySignature,
   type PlatformKey,
@@ -156,7 +157,7 @@ export function signPaperCode(input: PaperCodeInput, platformKey: PlatformKey): 
     .varint(input.scopeEventId)
     .varint(input.serial)
     .finish();
-  const signature = sign(concatBytes(SIGNING_CONTEXT.paper, body), platformKey.secretKey);
+  const signature = signWith(platformKey, concatBytes(SIGNING_CONTEXT.paper, body));
   return bytesToDigits(concatBytes(body, signature));
 }
 
@@ -181,7 +182,7 @@ export function issueWalletCredential(input: WalletCredentialInput, platformKey:
     .uint(secondsOf(input.issuedAt), TIME_BYTES)
     .bytes(devicePublicKey)
     .finish();
-  const signature = sign(concatBytes(SIGNING_CONTEXT.credential, body), platformKey.secretKey);
+  const signature = signWith(platformKey, concatBytes(SIGNING_CONTEXT.credential, body));
   return toBase64url(concatBytes(body, signature));
 }
 

@@ -12,6 +12,11 @@ export interface PlatformKey {
   keyId: number;
   /** The 32-byte Ed25519 seed, base64url. */
   secretKey: string;
+  /**
+   * The same key's signature made natively (the server: `node:crypto`, about twenty times faster than
+   * this package's JavaScript, and Ed25519 signatures are deterministic: the same bytes either way).
+   */
+  sign?: (message: Uint8Array) => Uint8Array;
 }
 
 /** A platform public key, as devices and turnstiles hold it: keys are rotated by adding one with a new id. */
@@ -85,6 +90,10 @@ export function verifySignature(signature: Uint8Array, message: Uint8Array, publ
 export function sign(message: Uint8Array, secretKey: string): Uint8Array {
   return ed25519.sign(message, secretKeyBytes(secretKey));
 }
+
+/** A platform key's signature: natively where the holder gave a way, else in JavaScript. */
+export const signWith = (platformKey: PlatformKey, message: Uint8Array): Uint8Array =>
+  platformKey.sign ? platformKey.sign(message) : sign(message, platformKey.secretKey);
 
 const decodedKeyLists = new WeakMap<readonly PlatformPublicKey[], Map<number, Uint8Array>>();
 

@@ -17,7 +17,7 @@ import {
   GATE_KEY_ID_MAX,
   isValidKeyId,
   keysById,
-  sign,
+  signWith,
   SIGNATURE_BYTES,
   verifySignature,
   type PlatformKey,
@@ -257,7 +257,7 @@ export function buildGateManifest(input: GateManifestInput, platformKey: Platfor
     ...unsigned,
     signature: {
       keyId: platformKey.keyId,
-      value: toBase64url(sign(signedBytes(unsigned), platformKey.secretKey)),
+      value: toBase64url(signWith(platformKey, signedBytes(unsigned))),
     },
   };
   return manifest;
