@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { ADMISSION_UNDO_MINUTES } from './constants';
 import { suspensionMessages } from './messages';
 
@@ -220,28 +219,17 @@ export const errorCatalogue = {
 
 export type ErrorCode = keyof typeof errorCatalogue;
 
-/** The error envelope of docs/design.md §4, as the OpenAPI document describes every error answer. */
-export const errorEnvelopeSchema = z
-  .object({
-    exceptions: z.object({
-      errors: z
-        .array(
-          z.object({
-            code: z
-              .string()
-              .meta({ description: 'A code of the error catalogue: what a client branches on.' }),
-            description: z.string().meta({
-              description: 'What went wrong and what to do, in Greek, to show the person as it is.',
-            }),
-          }),
-        )
-        .min(1),
-    }),
-  })
-  .meta({ description: 'Every error answer: one coded error with its Greek description.' });
-
-export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
-export type ErrorItem = ErrorEnvelope['exceptions']['errors'][number];
+/**
+ * The error envelope of docs/design.md §4 (its schema, for the OpenAPI document:
+ * `errorEnvelopeSchema`, kept apart so that the browser's first page carries no zod).
+ */
+export interface ErrorItem {
+  code: string;
+  description: string;
+}
+export interface ErrorEnvelope {
+  exceptions: { errors: ErrorItem[] };
+}
 
 export const errorEnvelope = (code: string, description: string): ErrorEnvelope => ({
   exceptions: { errors: [{ code, description }] },
