@@ -1,6 +1,6 @@
 import type { Db } from './db/client';
-import { purgeExpiredLoginAttempts } from './features/auth/login-attempts';
-import { purgeExpiredGrants } from './features/taxis-standin/grants';
+import { purgeExpiredLoginAttempts } from './features/auth/service';
+import { purgeExpiredGrants } from './features/taxis-standin/service';
 import { purgeExpiredRateLimitHits } from './shared/rate-limit-store';
 import { purgeExpiredSessions, type SessionPolicy } from './shared/sessions';
 

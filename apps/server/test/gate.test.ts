@@ -8,7 +8,7 @@ import {
   publicKeyOf,
 } from '@tickets/domain';
 import { citizens, events, gateAdmissions, tickets, transfers } from '../src/db/schema';
-import { revertDueTransfers } from '../src/features/wallet/transfers';
+import { revertDueTransfers } from '../src/features/wallet/transfers.service';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { engines, startSecondServer, useTestServer } from './support/test-server';
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { events, tickets, transfers } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
-import { revertDueTransfers } from '../src/features/wallet/transfers';
+import { revertDueTransfers } from '../src/features/wallet/transfers.service';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { insertSuspension } from './support/suspensions';
 import { engines, useTestServer } from './support/test-server';

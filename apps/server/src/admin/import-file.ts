@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import type { ImportReport } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { importEvents, importTickets } from '../features/providers/import-service';
+import { importEvents, importTickets } from '../features/providers/imports.service';
 import { AdminInputError } from './officers';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { organisations, providers } from '../db/schema';
-import { hashApiKey, newApiKey } from '../features/providers/api-keys';
+import { hashApiKey, newApiKey } from '../features/providers/service';
 import { audit } from '../shared/audit';
 import { AdminInputError } from './officers';
 

@@ -4,8 +4,8 @@ import { citizens, events, tickets } from '../db/schema';
 import { addCodeRange } from '../admin/code-ranges';
 import { addProvider } from '../admin/providers';
 import { indicateCompanion } from '../features/companions/service';
-import { importEvents, importTickets } from '../features/providers/import-service';
-import { answerCompanionRequest } from '../features/wallet/companion-requests';
+import { importEvents, importTickets } from '../features/providers/imports.service';
+import { answerCompanionRequest } from '../features/wallet/companion-requests.service';
 import type { SessionUser } from '../shared/sessions';
 
 /**

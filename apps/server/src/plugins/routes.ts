@@ -11,7 +11,7 @@ import { suspensionRoutes } from '../features/suspensions/routes';
 import { taxisStandInRoutes } from '../features/taxis-standin/routes';
 import { ticketOfficeRoutes } from '../features/ticket-office/routes';
 import { transferEventRoutes } from '../features/transfer-events/routes';
-import { walletStandInRoutes } from '../features/wallet/stand-in';
+import { walletStandInRoutes } from '../features/wallet/stand-in.routes';
 import { walletRoutes } from '../features/wallet/routes';
 import type { Access } from '../shared/guards';
 import { registerWebApp } from '../shared/web-app';
@@ -38,7 +38,7 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   { file: 'features/auth/routes.ts', routes: authRoutes },
   { file: 'features/companions/routes.ts', routes: companionRoutes },
   { file: 'features/wallet/routes.ts', routes: walletRoutes },
-  { file: 'features/wallet/stand-in.ts', routes: walletStandInRoutes },
+  { file: 'features/wallet/stand-in.routes.ts', routes: walletStandInRoutes },
   { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
   { file: 'features/stats/routes.ts', routes: statsRoutes },
   { file: 'features/providers/routes.ts', routes: providerRoutes },

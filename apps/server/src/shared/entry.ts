@@ -1,9 +1,6 @@
-import { and, asc, eq, inArray, not, type SQLWrapper } from 'drizzle-orm';
-import type { FixtureEntrant } from '@tickets/domain';
+import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { citizens, events, transfers, type tickets } from '../db/schema';
-import { isOver } from './events';
-import { fullNameOf } from './people';
+import { transfers, type tickets } from '../db/schema';
 import type { HolderIdentifiers } from './suspensions';
 
 /**
@@ -53,31 +50,4 @@ export async function entrantOf(
     name: holderName,
     lent: false,
   };
-}
-
-/** For the stats view: who enters each fixture of a season ticket that is not over yet. */
-export async function fixtureEntrants(
-  db: Db,
-  ticket: Pick<typeof tickets.$inferSelect, 'id' | 'eventId' | 'fullName' | 'holderAfm'>,
-): Promise<FixtureEntrant[]> {
-  const [holder] = ticket.holderAfm
-    ? await db
-        .select({ name: fullNameOf(citizens) })
-        .from(citizens)
-        .where(eq(citizens.afm, ticket.holderAfm))
-    : [];
-  const holderName = ticket.fullName ?? holder?.name ?? null;
-  const rows = await db
-    .select({ fixture: events, lentTo: transfers.toName })
-    .from(events)
-    .leftJoin(transfers, entryGivingLoan(ticket.id, events.id))
-    .where(and(eq(events.seasonId, ticket.eventId), not(isOver(events))))
-    .orderBy(asc(events.startsAt));
-  return rows.map(({ fixture, lentTo }) => ({
-    eventId: fixture.id,
-    eventDescription: fixture.description,
-    eventDateTime: fixture.startsAt.toISOString(),
-    entrantName: lentTo ?? holderName,
-    lent: lentTo !== null,
-  }));
 }

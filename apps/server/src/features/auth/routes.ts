@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, gt } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   authUserSchema,
@@ -9,11 +8,9 @@ import {
   ROUTE_BASES,
   type RouteBase,
 } from '@tickets/domain';
-import { loginAttempts } from '../../db/schema';
-import { audit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
-import { createSession, deleteSession, sessionCookieName } from '../../shared/sessions';
-import { LOGIN_ATTEMPT_TTL_MS } from './login-attempts';
+import { sessionCookieName } from '../../shared/sessions';
+import { finishLogin, LOGIN_ATTEMPT_TTL_MS, logout, startLogin, takeLoginAttempt } from './service';
 import { TaxisClient } from './taxis-client';
 
 const LOGIN_STATE_COOKIE = 'tickets_login_state';
@@ -50,12 +47,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const query = request.query as z.infer<typeof loginQuery>;
-      const login = await taxis().startLogin(redirectUri(), query.login_hint);
-      await db.insert(loginAttempts).values({
-        state: login.state,
-        codeVerifier: login.codeVerifier,
-        returnBase: returnBaseOf(request, query.return_to),
-      });
+      const login = await startLogin(
+        db,
+        taxis(),
+        redirectUri(),
+        query.login_hint,
+        returnBaseOf(request, query.return_to),
+      );
       reply.setCookie(LOGIN_STATE_COOKIE, login.state, {
         path: LOGIN_CALLBACK_PATH,
         httpOnly: true,
@@ -74,30 +72,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       const { state } = request.query as z.infer<typeof callbackQuery>;
       const cookieState = request.cookies[LOGIN_STATE_COOKIE];
       reply.clearCookie(LOGIN_STATE_COOKIE, { path: LOGIN_CALLBACK_PATH });
-      // The state must be the one this browser was given, and is usable once.
-      const [attempt] =
-        state && state === cookieState
-          ? await db
-              .delete(loginAttempts)
-              .where(
-                and(
-                  eq(loginAttempts.state, state),
-                  gt(loginAttempts.createdAt, new Date(Date.now() - LOGIN_ATTEMPT_TTL_MS)),
-                ),
-              )
-              .returning()
-          : [];
+      const attempt = await takeLoginAttempt(db, state, cookieState);
       if (!attempt) return failLogin(request, reply, '/tickets', 'unknown or expired login state');
 
       const base = attempt.returnBase as RouteBase;
       try {
-        const person = await taxis().finishLogin(new URL(request.url, app.publicUrl()), attempt);
-        const token = await createSession(
+        const token = await finishLogin(
           db,
-          { afm: person.taxid, firstName: person.firstname, lastName: person.lastname },
+          taxis(),
+          new URL(request.url, app.publicUrl()),
+          attempt,
           config.session,
+          request.id,
         );
-        await audit(db, { actor: person.taxid, action: 'LOGIN', requestId: request.id });
         reply.setCookie(sessionCookie, token, {
           path: '/',
           httpOnly: true,
@@ -146,9 +133,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const token = request.cookies[sessionCookie];
-      if (token) await deleteSession(db, token, app.sessions);
-      if (request.user) await audit(db, { actor: request.user.afm, action: 'LOGOUT', requestId: request.id });
+      await logout(db, request.cookies[sessionCookie], app.sessions, request.user, request.id);
       // A __Host- cookie is removed only by a Set-Cookie that could have set it: Secure, Path=/.
       reply.clearCookie(sessionCookie, { path: '/', secure: secureCookies() });
       return {};

@@ -10,9 +10,8 @@ import {
   ticketCodeField,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
-import { findProviderByKey } from './api-keys';
-import { gateStatus } from './gate-status';
-import { importEvents, importTickets, type Importer } from './import-service';
+import { importEvents, importTickets, type Importer } from './imports.service';
+import { findProviderByKey, gateStatus } from './service';
 
 /** Wrong or missing keys a client address may send in a minute; then 429 until the minute ends. */
 const FAILED_KEYS_PER_MINUTE = 20;

@@ -1,10 +1,31 @@
-import type { StatsTicket } from '@tickets/domain';
+import type { FixtureEntrant, StatsTicket } from '@tickets/domain';
 import type { Db } from '../../db/client';
+import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import { fixtureEntrants } from '../../shared/entry';
 import type { SessionUser } from '../../shared/sessions';
 import { findTicketForOfficer, toTicketDetails } from '../../shared/tickets';
+import { findRegistryName, listFixturesNotOver } from './queries';
+
+/**
+ * Who enters each fixture of a season ticket that is not over yet (docs/design.md §8): its holder,
+ * or the recipient of a loan of that fixture.
+ */
+async function fixtureEntrants(
+  db: Db,
+  ticket: Pick<typeof tickets.$inferSelect, 'id' | 'eventId' | 'fullName' | 'holderAfm'>,
+): Promise<FixtureEntrant[]> {
+  const registryName = ticket.holderAfm ? await findRegistryName(db, ticket.holderAfm) : undefined;
+  const holderName = ticket.fullName ?? registryName ?? null;
+  const rows = await listFixturesNotOver(db, ticket.id, ticket.eventId);
+  return rows.map(({ fixture, lentTo }) => ({
+    eventId: fixture.id,
+    eventDescription: fixture.description,
+    eventDateTime: fixture.startsAt.toISOString(),
+    entrantName: lentTo ?? holderName,
+    lent: lentTo !== null,
+  }));
+}
 
 /**
  * Every field of a ticket by its 12-digit code, and for a season ticket who enters each fixture (the

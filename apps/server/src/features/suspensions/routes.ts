@@ -9,7 +9,6 @@ import {
   suspensionRequestSchema,
   suspensionSearchSchema,
 } from '@tickets/domain';
-import { AppError } from '../../shared/app-error';
 import { currentUser } from '../../shared/guards';
 import { toAppError } from '../../shared/http-errors';
 import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions } from './service';
@@ -95,14 +94,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      const outcome = await deleteSuspension(db, actor(request), request.params.id, request.body);
-      if (outcome === 'not-found') throw new AppError('SUSPENSION_NOT_FOUND');
-      if (outcome === 'other-organisation') {
-        throw new AppError('SUSPENSION_OTHER_ORGANISATION');
-      }
-      if (outcome === 'mismatch') {
-        throw new AppError('SUSPENSION_MISMATCH');
-      }
+      await deleteSuspension(db, actor(request), request.params.id, request.body);
       return { message: suspensionMessages.deleted };
     },
   );

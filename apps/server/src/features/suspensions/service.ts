@@ -1,4 +1,3 @@
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   canonicalIdentifier,
   type AffectedPerson,
@@ -7,13 +6,19 @@ import {
   type SuspensionSearch,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
-import { events, suspensionKeys, suspensions, tickets, transfers } from '../../db/schema';
+import type { suspensions } from '../../db/schema';
+import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import { ENTRY_GIVING_LOANS } from '../../shared/entry';
-import { isUpcoming } from '../../shared/events';
 import type { SessionUser } from '../../shared/sessions';
 import { keysByKind, resolveIdentity, storeSuspensionKeys } from '../../shared/suspensions';
+import {
+  findSuspensionsByKeys,
+  insertSuspension,
+  listUpcomingBorrowers,
+  listUpcomingHolders,
+  lockActiveSuspension,
+  markLifted,
+} from './queries';
 
 interface Actor {
   user: SessionUser;
@@ -46,41 +51,11 @@ export const toRecord = (row: SuspensionRow): SuspensionRecord => ({
 export async function findAffectedPeople(db: Db, request: SuspensionRequest): Promise<AffectedPerson[]> {
   const { keys, people } = await resolveIdentity(db, request);
   const { afms, amkas, documentKeys } = keysByKind(keys);
-  const borrowed = db
-    .select({ afm: transfers.toAfm, ticketsCount: sql<number>`count(*)::int` })
-    .from(transfers)
-    .innerJoin(events, eq(events.id, transfers.fixtureId))
-    .where(
-      and(
-        inArray(transfers.toAfm, afms),
-        inArray(transfers.status, ENTRY_GIVING_LOANS),
-        sql`${events.startsAt} > now()`,
-      ),
-    )
-    .groupBy(transfers.toAfm);
-  const held = db
-    .select({
-      afm: tickets.holderAfm,
-      amka: tickets.holderAmka,
-      documentKey: tickets.documentKey,
-      fullName: sql<string | null>`max(${tickets.fullName})`,
-      ticketsCount: sql<number>`count(*)::int`,
-    })
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .where(
-      and(
-        isUpcoming(events),
-        or(
-          inArray(tickets.holderAfm, afms),
-          inArray(tickets.holderAmka, amkas),
-          inArray(tickets.documentKey, documentKeys),
-        ),
-      ),
-    )
-    .groupBy(tickets.holderAfm, tickets.holderAmka, tickets.documentKey);
   // Held tickets, and the fixtures others lent them: what enforcement would block either way.
-  const [heldRows, borrowedRows] = await Promise.all([held, borrowed]);
+  const [heldRows, borrowedRows] = await Promise.all([
+    listUpcomingHolders(db, { afms, amkas, documentKeys }),
+    listUpcomingBorrowers(db, afms),
+  ]);
   const holders = [
     ...heldRows,
     ...borrowedRows.map((loan) => ({ ...loan, amka: null, documentKey: null, fullName: null })),
@@ -118,21 +93,18 @@ export async function findAffectedPeople(db: Db, request: SuspensionRequest): Pr
 export async function addSuspension(db: Db, actor: Actor, request: SuspensionRequest) {
   const { keys } = await resolveIdentity(db, request);
   return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(suspensions)
-      .values({
-        afm: request.afm,
-        amka: request.amka,
-        documentId: request.documentId,
-        firstName: request.firstName,
-        fathersName: request.fathersName,
-        lastName: request.lastName,
-        dateOfBirth: request.dateOfBirth,
-        endDate: request.endDate as string,
-        createdBy: actor.user.afm,
-        organisationId: actor.user.organisationId,
-      })
-      .returning();
+    const created = await insertSuspension(tx, {
+      afm: request.afm,
+      amka: request.amka,
+      documentId: request.documentId,
+      firstName: request.firstName,
+      fathersName: request.fathersName,
+      lastName: request.lastName,
+      dateOfBirth: request.dateOfBirth,
+      endDate: request.endDate as string,
+      createdBy: actor.user.afm,
+      organisationId: actor.user.organisationId,
+    });
     if (!created) throw new Error('insert returned nothing');
     await storeSuspensionKeys(tx, created.id, keys);
     await audit(tx, {
@@ -146,24 +118,10 @@ export async function addSuspension(db: Db, actor: Actor, request: SuspensionReq
   });
 }
 
-/** The records of the same person however they were entered (any key they share), newest first. */
-const searchQuery = preparedQuery<{ keys: string[] }>()((db, p) =>
-  db
-    .select()
-    .from(suspensions)
-    .where(
-      sql`${suspensions.id} in (select ${suspensionKeys.suspensionId} from ${suspensionKeys}
-        where ${suspensionKeys.key} = any(${p.keys}::text[]))`,
-    )
-    .orderBy(desc(suspensions.createdAt), desc(suspensions.id))
-    .limit(200)
-    .prepare('search_suspensions'),
-);
-
 export async function searchSuspensions(db: Db, search: SuspensionSearch): Promise<SuspensionRecord[]> {
   const { keys } = await resolveIdentity(db, search);
   if (keys.length === 0) return [];
-  const rows = await searchQuery(db).execute({ keys });
+  const rows = await findSuspensionsByKeys(db, keys);
   return rows.map(toRecord);
 }
 
@@ -176,13 +134,9 @@ export async function deleteSuspension(
   actor: Actor,
   id: number,
   identifiers: { afm: string | null; amka: string | null; documentId: string | null },
-): Promise<'deleted' | 'not-found' | 'other-organisation' | 'mismatch'> {
-  return db.transaction(async (tx) => {
-    const [record] = await tx
-      .select()
-      .from(suspensions)
-      .where(and(eq(suspensions.id, id), eq(suspensions.active, true)))
-      .for('update');
+): Promise<void> {
+  const outcome = await db.transaction(async (tx) => {
+    const record = await lockActiveSuspension(tx, id);
     if (!record) return 'not-found';
     const organisation = actor.user.organisationId;
     if (organisation !== null && record.organisationId !== organisation) return 'other-organisation';
@@ -195,10 +149,7 @@ export async function deleteSuspension(
     ) {
       return 'mismatch';
     }
-    await tx
-      .update(suspensions)
-      .set({ active: false, deletedAt: new Date(), deletedBy: actor.user.afm })
-      .where(eq(suspensions.id, id));
+    await markLifted(tx, id, actor.user.afm);
     await audit(tx, {
       actor: actor.user.afm,
       action: 'SUSPENSION_DELETE',
@@ -208,4 +159,7 @@ export async function deleteSuspension(
     });
     return 'deleted';
   });
+  if (outcome === 'not-found') throw new AppError('SUSPENSION_NOT_FOUND');
+  if (outcome === 'other-organisation') throw new AppError('SUSPENSION_OTHER_ORGANISATION');
+  if (outcome === 'mismatch') throw new AppError('SUSPENSION_MISMATCH');
 }

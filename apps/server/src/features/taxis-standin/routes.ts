@@ -1,12 +1,18 @@
 import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { asc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { isValidAfm, messages } from '@tickets/domain';
-import { citizens } from '../../db/schema';
-import { exchangeCode, findGrantByToken, issueCode, TOKEN_TTL_SECONDS } from './grants';
+import { messages } from '@tickets/domain';
 import { renderAuthorizePage, renderErrorPage } from './page';
+import { listPeopleToOffer } from './queries';
+import {
+  exchangeCode,
+  findGrantByToken,
+  issueCode,
+  personOfForm,
+  personOfHint,
+  TOKEN_TTL_SECONDS,
+} from './service';
 
 /**
  * A local TaxisNet (docs/design.md §3) speaking the GSIS OAuth2 protocol: authorize page, token,
@@ -75,28 +81,12 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
     return reply.redirect(target.href);
   };
 
-  const findPerson = async (afm: string) => {
-    const [person] = await db
-      .select({ afm: citizens.afm, firstName: citizens.firstName, lastName: citizens.lastName })
-      .from(citizens)
-      .where(eq(citizens.afm, afm));
-    return person?.afm
-      ? { afm: person.afm, firstName: person.firstName, lastName: person.lastName }
-      : undefined;
-  };
-
   const renderPage = async (
     reply: FastifyReply,
     parameters: OAuthParameters,
     extra: { error?: string; typed?: { afm: string; firstName: string; lastName: string } } = {},
   ) => {
-    const rows = await db
-      .select({ afm: citizens.afm, firstName: citizens.firstName, lastName: citizens.lastName })
-      .from(citizens)
-      .where(isNotNull(citizens.afm))
-      .orderBy(asc(citizens.afm))
-      .limit(20);
-    const people = rows.flatMap((row) => (row.afm ? [{ ...row, afm: row.afm }] : []));
+    const people = await listPeopleToOffer(db, 20);
     const { login_hint: _hint, ...oauth } = parameters;
     const fields = Object.fromEntries(
       Object.entries(oauth).filter((entry): entry is [string, string] => entry[1] !== undefined),
@@ -116,8 +106,7 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const parsed = oauthParameters.safeParse(request.query);
       if (!parsed.success || !isRegisteredClient(parsed.data)) return badRequest(reply);
-      const hint = parsed.data.login_hint;
-      const person = hint && isValidAfm(hint) ? await findPerson(hint) : undefined;
+      const person = await personOfHint(db, parsed.data.login_hint);
       if (person) return redirectWithCode(reply, parsed.data, person);
       return renderPage(reply, parsed.data);
     },
@@ -138,12 +127,10 @@ export async function taxisStandInRoutes(app: FastifyInstance): Promise<void> {
       }
       const afm = rawAfm.replace(/\s+/g, '');
       const typed = { afm, firstName, lastName };
-      if (!isValidAfm(afm)) return renderPage(reply, parameters, { error: text.invalidAfm, typed });
-      const registered = await findPerson(afm);
-      const person = registered ?? { afm, firstName: firstName.trim(), lastName: lastName.trim() };
-      if (!person.firstName || !person.lastName)
-        return renderPage(reply, parameters, { error: text.namesRequired, typed });
-      return redirectWithCode(reply, parameters, person);
+      const signingIn = await personOfForm(db, typed);
+      if (signingIn.error !== undefined)
+        return renderPage(reply, parameters, { error: signingIn.error, typed });
+      return redirectWithCode(reply, parameters, signingIn.person);
     },
   );
 

@@ -13,11 +13,10 @@ import {
   walletTicketSchema,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
-import { answerCompanionRequest, listCompanionRequests } from './companion-requests';
-import { registerDeviceKey } from './device-keys';
-import { listLookups } from './lookups';
-import { listWalletTickets } from './tickets';
-import { answerTransfer, createTransfer, listTransfers } from './transfers';
+import { answerCompanionRequest, listCompanionRequests } from './companion-requests.service';
+import { registerDeviceKey } from './device-keys.service';
+import { listLookups, listWalletTickets } from './tickets.service';
+import { answerTransfer, createTransfer, listTransfers } from './transfers.service';
 
 /** The Gov.gr Wallet's API: what the wallet app calls for the logged-in holder. */
 export async function walletRoutes(instance: FastifyInstance): Promise<void> {

@@ -1,44 +1,20 @@
-import { and, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { CompanionRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { citizens, companionDeclarations, events, tickets } from '../../db/schema';
-import { isUpcoming } from '../../shared/events';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
+import {
+  answerPendingRequest,
+  findRequest,
+  listPendingRequests,
+  type RequestRow,
+} from './companion-requests.queries';
 
 /**
  * The companion's side, as the Gov.gr Wallet does it: the requests naming the logged-in person
  * as companion, and their answer. Nobody sees or answers a request addressed to someone else.
  */
-const minors = alias(citizens, 'minor');
-const guardians = alias(citizens, 'guardian');
-
-const selectRequests = (db: Pick<Db, 'select'>) =>
-  db
-    .select({
-      declarationId: companionDeclarations.id,
-      minorFirstName: minors.firstName,
-      minorLastName: minors.lastName,
-      guardianFirstName: guardians.firstName,
-      guardianLastName: guardians.lastName,
-      eventDescription: events.description,
-      eventStartsAt: events.startsAt,
-      eventUpcoming: isUpcoming(events),
-      venue: events.venue,
-      ticketCode: tickets.publicCode,
-      status: companionDeclarations.status,
-      updatedAt: companionDeclarations.updatedAt,
-    })
-    .from(companionDeclarations)
-    .innerJoin(minors, eq(minors.id, companionDeclarations.minorId))
-    .innerJoin(guardians, eq(guardians.id, companionDeclarations.guardianId))
-    .innerJoin(tickets, eq(tickets.id, companionDeclarations.ticketId))
-    .innerJoin(events, eq(events.id, tickets.eventId));
-
-type RequestRow = Awaited<ReturnType<ReturnType<typeof selectRequests>['execute']>>[number];
 
 /** `requestId` is the wallet API's name for the declaration's id; the wallet app reads it. */
 const toCompanionRequest = (row: RequestRow): CompanionRequest => ({
@@ -54,11 +30,7 @@ const toCompanionRequest = (row: RequestRow): CompanionRequest => ({
 });
 
 export async function listCompanionRequests(db: Db, companionAfm: string): Promise<CompanionRequest[]> {
-  const rows = await selectRequests(db)
-    .where(
-      and(eq(companionDeclarations.companionAfm, companionAfm), eq(companionDeclarations.status, 'PENDING')),
-    )
-    .orderBy(desc(companionDeclarations.updatedAt));
+  const rows = await listPendingRequests(db, companionAfm);
   return rows.filter((row) => row.eventUpcoming).map(toCompanionRequest);
 }
 
@@ -68,11 +40,7 @@ export async function answerCompanionRequest(
   declarationId: string,
   answer: 'accept' | 'reject',
 ): Promise<CompanionRequest> {
-  const mine = and(
-    eq(companionDeclarations.id, declarationId),
-    eq(companionDeclarations.companionAfm, actor.user.afm),
-  );
-  const [existing] = await selectRequests(db).where(mine).limit(1);
+  const existing = await findRequest(db, declarationId, actor.user.afm);
   if (!existing) throw new AppError('DECLARATION_NOT_FOUND');
   if (existing.status !== 'PENDING') throw new AppError('DECLARATION_NOT_PENDING');
   if (answer === 'accept') {
@@ -81,11 +49,7 @@ export async function answerCompanionRequest(
   }
   const status = answer === 'accept' ? 'ACCEPTED' : 'REJECTED';
   await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(companionDeclarations)
-      .set({ status, updatedAt: new Date() })
-      .where(and(mine, eq(companionDeclarations.status, 'PENDING')))
-      .returning({ id: companionDeclarations.id });
+    const updated = await answerPendingRequest(tx, declarationId, actor.user.afm, status);
     if (updated.length === 0) throw new AppError('DECLARATION_NOT_PENDING');
     await audit(tx, {
       actor: actor.user.afm,
@@ -94,7 +58,7 @@ export async function answerCompanionRequest(
       requestId: actor.requestId,
     });
   });
-  const [answered] = await selectRequests(db).where(mine).limit(1);
+  const answered = await findRequest(db, declarationId, actor.user.afm);
   if (!answered) throw new AppError('DECLARATION_NOT_FOUND');
   return toCompanionRequest(answered);
 }

@@ -1,8 +1,5 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Transfer } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { citizens, events, gateCodes, tickets, transfers } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
@@ -14,6 +11,21 @@ import {
   assertSeasonLends,
   revertTimeOf,
 } from '../../shared/transfer-rules';
+import {
+  answerPendingTransfer,
+  countTransfers,
+  findCitizenByAfm,
+  findFixture,
+  findHeldSeasonTicket,
+  findTransfer,
+  findTransferOfParty,
+  insertPendingTransfer,
+  listTransfersOf,
+  lockTicket,
+  revertAcceptedLoansDue,
+  revokeGateCodes,
+  type TransferRow,
+} from './transfers.queries';
 
 /**
  * Season-ticket loans, one fixture each, enforcing the rules officers set (shared/transfer-rules.ts)
@@ -25,19 +37,8 @@ interface Actor {
   requestId: string;
 }
 
-const seasons = alias(events, 'season');
-const fixtures = alias(events, 'fixture');
 /** Transfers that used up one of the season's allowance. */
 const COUNTED = ['PENDING', 'ACCEPTED', 'COMPLETED', 'REVERTED'] as const;
-
-const selectTransfers = (db: Pick<Db, 'select'>) =>
-  db
-    .select({ transfer: transfers, ticketCode: tickets.publicCode, fixture: fixtures })
-    .from(transfers)
-    .innerJoin(tickets, eq(tickets.id, transfers.ticketId))
-    .innerJoin(fixtures, eq(fixtures.id, transfers.fixtureId));
-
-type TransferRow = Awaited<ReturnType<ReturnType<typeof selectTransfers>['execute']>>[number];
 
 const toTransfer = ({ transfer, ticketCode, fixture }: TransferRow): Transfer => ({
   transferId: transfer.id,
@@ -54,41 +55,19 @@ const toTransfer = ({ transfer, ticketCode, fixture }: TransferRow): Transfer =>
 });
 
 async function readTransfer(db: Db, id: string): Promise<Transfer> {
-  const [row] = await selectTransfers(db).where(eq(transfers.id, id));
+  const row = await findTransfer(db, id);
   if (!row) throw new AppError('TRANSFER_NOT_FOUND');
   return toTransfer(row);
 }
 
 export async function listTransfers(db: Db, afm: string): Promise<Transfer[]> {
-  const rows = await selectTransfers(db)
-    .where(or(eq(transfers.fromAfm, afm), eq(transfers.toAfm, afm)))
-    .orderBy(desc(transfers.updatedAt));
+  const rows = await listTransfersOf(db, afm);
   return rows.map(toTransfer);
-}
-
-/** Codes for these tickets' events stop admitting: the entry right moved. */
-async function revokeGateCodes(tx: Pick<Db, 'update'>, pairs: { ticketId: number; eventId: number }[]) {
-  for (const pair of pairs) {
-    await tx
-      .update(gateCodes)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(gateCodes.ticketId, pair.ticketId),
-          eq(gateCodes.eventId, pair.eventId),
-          isNull(gateCodes.revokedAt),
-        ),
-      );
-  }
 }
 
 /** The ticket, still held by the actor: read under its row lock, so no other change can slip in. */
 async function lockHeldTicket(tx: Pick<Db, 'select'>, ticketId: number, holderAfm: string) {
-  const [ticket] = await tx
-    .select({ id: tickets.id, holderAfm: tickets.holderAfm })
-    .from(tickets)
-    .where(eq(tickets.id, ticketId))
-    .for('update');
+  const ticket = await lockTicket(tx, ticketId);
   return ticket?.holderAfm === holderAfm;
 }
 
@@ -103,32 +82,19 @@ export async function createTransfer(
   publicCode: string,
   request: { recipientAfm: string; eventId: number },
 ): Promise<Transfer> {
-  const [held] = await db
-    .select({ ticket: tickets, season: seasons })
-    .from(tickets)
-    .innerJoin(seasons, eq(seasons.id, tickets.eventId))
-    .where(
-      and(
-        eq(tickets.publicCode, publicCode),
-        eq(tickets.holderAfm, actor.user.afm),
-        eq(seasons.seasonal, true),
-      ),
-    );
+  const held = await findHeldSeasonTicket(db, publicCode, actor.user.afm);
   if (!held) throw new AppError('TICKET_NOT_FOUND');
   const { ticket, season } = held;
   if (await isSuspended(db, { afm: actor.user.afm })) throw new AppError('TICKET_BLOCKED');
   assertSeasonLends(season);
 
-  const [fixture] = await db
-    .select({ fixture: events, started: sql<boolean>`${events.startsAt} <= now()` })
-    .from(events)
-    .where(eq(events.id, request.eventId));
+  const fixture = await findFixture(db, request.eventId);
   if (!fixture) throw new AppError('EVENT_NOT_FOUND');
   assertFixtureLendable(season, fixture.fixture, fixture.started);
 
   if (request.recipientAfm === actor.user.afm) throw new AppError('RECIPIENT_IS_HOLDER');
-  const [[recipient], recipientSuspended] = await Promise.all([
-    db.select().from(citizens).where(eq(citizens.afm, request.recipientAfm)),
+  const [recipient, recipientSuspended] = await Promise.all([
+    findCitizenByAfm(db, request.recipientAfm),
     isSuspended(db, { afm: request.recipientAfm }),
   ]);
   // One answer whether the recipient is unknown or suspended: no status leaks (docs/design.md §9).
@@ -138,23 +104,14 @@ export async function createTransfer(
     // The row lock serialises loans of this ticket: the holder is checked again under it, and the
     // season's allowance below cannot be raced past.
     if (!(await lockHeldTicket(tx, ticket.id, actor.user.afm))) throw new AppError('TICKET_NOT_FOUND');
-    const [used] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(transfers)
-      .where(and(eq(transfers.ticketId, ticket.id), inArray(transfers.status, COUNTED)));
-    assertAllowanceLeft(season, used?.n ?? 0);
-    const [created] = await tx
-      .insert(transfers)
-      .values({
-        ticketId: ticket.id,
-        fixtureId: fixture.fixture.id,
-        fromAfm: actor.user.afm,
-        toAfm: request.recipientAfm,
-        toName: `${recipient.firstName} ${recipient.lastName}`,
-        status: 'PENDING',
-      })
-      .onConflictDoNothing()
-      .returning({ id: transfers.id });
+    assertAllowanceLeft(season, await countTransfers(tx, ticket.id, COUNTED));
+    const created = await insertPendingTransfer(tx, {
+      ticketId: ticket.id,
+      fixtureId: fixture.fixture.id,
+      fromAfm: actor.user.afm,
+      toAfm: request.recipientAfm,
+      toName: `${recipient.firstName} ${recipient.lastName}`,
+    });
     if (!created) throw new AppError('TRANSFER_IN_PROGRESS');
     await audit(tx, {
       actor: actor.user.afm,
@@ -178,23 +135,7 @@ export async function answerTransfer(
   id: string,
   answer: 'accept' | 'reject' | 'revoke',
 ): Promise<Transfer> {
-  const [row] = await db
-    .select({
-      transfer: transfers,
-      fixture: fixtures,
-      season: seasons,
-      started: sql<boolean>`${fixtures.startsAt} <= now()`,
-    })
-    .from(transfers)
-    .innerJoin(tickets, eq(tickets.id, transfers.ticketId))
-    .innerJoin(seasons, eq(seasons.id, tickets.eventId))
-    .innerJoin(fixtures, eq(fixtures.id, transfers.fixtureId))
-    .where(
-      and(
-        eq(transfers.id, id),
-        answer === 'revoke' ? eq(transfers.fromAfm, actor.user.afm) : eq(transfers.toAfm, actor.user.afm),
-      ),
-    );
+  const row = await findTransferOfParty(db, id, answer === 'revoke' ? 'from' : 'to', actor.user.afm);
   if (!row) throw new AppError('TRANSFER_NOT_FOUND');
   const { transfer, fixture, season } = row;
   if (transfer.status !== 'PENDING') throw new AppError('TRANSFER_NOT_PENDING');
@@ -216,11 +157,7 @@ export async function answerTransfer(
     if (answer === 'accept' && !(await lockHeldTicket(tx, transfer.ticketId, transfer.fromAfm))) {
       throw new AppError('TRANSFER_HOLDER_CHANGED');
     }
-    const updated = await tx
-      .update(transfers)
-      .set({ status, revertAt, updatedAt: new Date() })
-      .where(and(eq(transfers.id, id), eq(transfers.status, 'PENDING')))
-      .returning({ ticketId: transfers.ticketId });
+    const updated = await answerPendingTransfer(tx, id, { status, revertAt });
     if (updated.length === 0) throw new AppError('TRANSFER_NOT_PENDING');
     // The fixture's entry moves to the recipient: the holder's code for it stops admitting.
     if (answer === 'accept')
@@ -237,15 +174,12 @@ export async function answerTransfer(
 
 /**
  * Closes every accepted loan whose fixture is over by the season's rules (REVERTED): the entry was
- * that fixture's only, so nothing else moves. Safe to run from several processes.
+ * that fixture's only, so nothing else moves; its codes stop admitting. Safe to run from several
+ * processes.
  */
 export async function revertDueTransfers(db: Db): Promise<number> {
   const reverted = await db.transaction(async (tx) => {
-    const closed = await tx
-      .update(transfers)
-      .set({ status: 'REVERTED', updatedAt: new Date() })
-      .where(and(eq(transfers.status, 'ACCEPTED'), lte(transfers.revertAt, new Date())))
-      .returning({ id: transfers.id, ticketId: transfers.ticketId, eventId: transfers.fixtureId });
+    const closed = await revertAcceptedLoansDue(tx, new Date());
     await revokeGateCodes(tx, closed);
     for (const { id } of closed) {
       await audit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });

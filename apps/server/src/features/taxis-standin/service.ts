@@ -1,7 +1,14 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, lte, or } from 'drizzle-orm';
+import { isValidAfm, messages } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { taxisStandInGrants } from '../../db/schema';
+import {
+  deleteGrantsBefore,
+  exchangeGrantOnce,
+  findGrantByCode,
+  findGrantByTokenSince,
+  findPersonByAfm,
+  insertGrant,
+} from './queries';
 
 /** A code must be exchanged within this, once; the token it gives lasts TOKEN_TTL_SECONDS. */
 const CODE_TTL_MS = 5 * 60_000;
@@ -16,11 +23,38 @@ export interface GrantRequest {
   codeChallenge: string | undefined;
 }
 
+interface Person {
+  afm: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A login hint signs its person in at once when it is a valid ΑΦΜ the registry knows. */
+export const personOfHint = async (db: Db, hint: string | undefined): Promise<Person | undefined> =>
+  hint && isValidAfm(hint) ? findPersonByAfm(db, hint) : undefined;
+
+/**
+ * Whom the sign-in form signs in: the registry's person of the ΑΦΜ typed, else that ΑΦΜ with the
+ * names typed; or what to correct.
+ */
+export async function personOfForm(
+  db: Db,
+  typed: Person,
+): Promise<{ person: Person; error?: undefined } | { error: string }> {
+  if (!isValidAfm(typed.afm)) return { error: messages.standIn.invalidAfm };
+  const registered = await findPersonByAfm(db, typed.afm);
+  const person = registered ?? {
+    afm: typed.afm,
+    firstName: typed.firstName.trim(),
+    lastName: typed.lastName.trim(),
+  };
+  if (!person.firstName || !person.lastName) return { error: messages.standIn.namesRequired };
+  return { person };
+}
+
 export async function issueCode(db: Db, request: GrantRequest): Promise<string> {
   const code = randomBytes(24).toString('base64url');
-  await db
-    .insert(taxisStandInGrants)
-    .values({ code, ...request, codeChallenge: request.codeChallenge ?? null });
+  await insertGrant(db, { code, ...request, codeChallenge: request.codeChallenge ?? null });
   return code;
 }
 
@@ -37,10 +71,7 @@ export async function exchangeCode(
   db: Db,
   exchange: { code: string; clientId: string; redirectUri: string; codeVerifier: string | undefined },
 ): Promise<string | undefined> {
-  const [grant] = await db
-    .select()
-    .from(taxisStandInGrants)
-    .where(eq(taxisStandInGrants.code, exchange.code));
+  const grant = await findGrantByCode(db, exchange.code);
   if (!grant || grant.clientId !== exchange.clientId || grant.redirectUri !== exchange.redirectUri)
     return undefined;
   if (
@@ -50,45 +81,15 @@ export async function exchangeCode(
     return undefined;
   }
   const accessToken = randomBytes(32).toString('base64url');
-  const updated = await db
-    .update(taxisStandInGrants)
-    .set({ accessToken, exchangedAt: new Date() })
-    .where(
-      and(
-        eq(taxisStandInGrants.code, exchange.code),
-        isNull(taxisStandInGrants.exchangedAt),
-        gt(taxisStandInGrants.createdAt, new Date(Date.now() - CODE_TTL_MS)),
-      ),
-    )
-    .returning({ code: taxisStandInGrants.code });
+  const updated = await exchangeGrantOnce(db, exchange.code, accessToken, new Date(Date.now() - CODE_TTL_MS));
   return updated.length === 1 ? accessToken : undefined;
 }
 
-export async function findGrantByToken(db: Db, accessToken: string) {
-  const [grant] = await db
-    .select()
-    .from(taxisStandInGrants)
-    .where(
-      and(
-        eq(taxisStandInGrants.accessToken, accessToken),
-        gt(taxisStandInGrants.exchangedAt, new Date(Date.now() - TOKEN_TTL_SECONDS * 1000)),
-      ),
-    );
-  return grant;
-}
+export const findGrantByToken = (db: Db, accessToken: string) =>
+  findGrantByTokenSince(db, accessToken, new Date(Date.now() - TOKEN_TTL_SECONDS * 1000));
 
 /** Codes never exchanged in time and tokens past their lifetime serve no one: run periodically. */
 export async function purgeExpiredGrants(db: Db): Promise<void> {
   const now = Date.now();
-  await db
-    .delete(taxisStandInGrants)
-    .where(
-      or(
-        and(
-          isNull(taxisStandInGrants.exchangedAt),
-          lte(taxisStandInGrants.createdAt, new Date(now - CODE_TTL_MS)),
-        ),
-        lte(taxisStandInGrants.exchangedAt, new Date(now - TOKEN_TTL_SECONDS * 1000)),
-      ),
-    );
+  await deleteGrantsBefore(db, new Date(now - CODE_TTL_MS), new Date(now - TOKEN_TTL_SECONDS * 1000));
 }

@@ -1,11 +1,15 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { issueWalletCredential, type PlatformKey, type WalletCredentialResponse } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { tickets, walletCredentials } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
-import { listWalletTickets } from './tickets';
+import {
+  findTicketId,
+  insertUnsignedCredential,
+  revokeLiveCredentials,
+  storeCredential,
+} from './device-keys.queries';
+import { listWalletTickets } from './tickets.service';
 
 /**
  * A wallet registers its phone's key for a ticket it carries (docs/design.md §8): the platform signs
@@ -30,41 +34,27 @@ export async function registerDeviceKey(
     carried.lentBy === null ? carried.eventId : (carried.fixtures[0]?.eventId ?? carried.eventId);
 
   return db.transaction(async (tx) => {
-    const [ticket] = await tx
-      .select({ id: tickets.id })
-      .from(tickets)
-      .where(eq(tickets.publicCode, publicCode));
+    const ticket = await findTicketId(tx, publicCode);
     if (!ticket) throw new AppError('TICKET_NOT_FOUND');
     const now = new Date();
-    const replaced = await tx
-      .update(walletCredentials)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(walletCredentials.ticketId, ticket.id),
-          eq(walletCredentials.scopeEventId, scopeEventId),
-          eq(walletCredentials.issuedTo, actor.user.afm),
-          isNull(walletCredentials.revokedAt),
-        ),
-      )
-      .returning({ id: walletCredentials.id });
+    const replaced = await revokeLiveCredentials(
+      tx,
+      { ticketId: ticket.id, scopeEventId, issuedTo: actor.user.afm },
+      now,
+    );
     // The credential carries its own id (its serial), so the row comes first and the signature after.
-    const [row] = await tx
-      .insert(walletCredentials)
-      .values({
-        ticketId: ticket.id,
-        scopeEventId,
-        issuedTo: actor.user.afm,
-        devicePublicKey,
-        credential: '',
-      })
-      .returning({ id: walletCredentials.id });
+    const row = await insertUnsignedCredential(tx, {
+      ticketId: ticket.id,
+      scopeEventId,
+      issuedTo: actor.user.afm,
+      devicePublicKey,
+    });
     if (!row) throw new AppError('INTERNAL_ERROR');
     const credential = issueWalletCredential(
       { ticketCode: publicCode, scopeEventId, credentialId: row.id, devicePublicKey, issuedAt: now },
       signer,
     );
-    await tx.update(walletCredentials).set({ credential }).where(eq(walletCredentials.id, row.id));
+    await storeCredential(tx, row.id, credential);
     await audit(tx, {
       actor: actor.user.afm,
       action: 'WALLET_DEVICE_KEY',

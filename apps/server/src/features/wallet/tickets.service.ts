@@ -1,17 +1,23 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
-import { formatCalendarDate, walletMessages, type WalletFixture, type WalletTicket } from '@tickets/domain';
+import {
+  formatCalendarDate,
+  walletMessages,
+  type WalletFixture,
+  type WalletLookup,
+  type WalletTicket,
+} from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { citizens, events, gateCodes, guardianships, tickets, transfers } from '../../db/schema';
+import type { events, tickets } from '../../db/schema';
 import { newVerificationCode } from '../../shared/codes';
-import { ENTRY_GIVING_LOANS, entryGivingLoan } from '../../shared/entry';
-import { isUpcoming } from '../../shared/events';
-import { fullNameOf } from '../../shared/people';
 import { activeSuspensionOf } from '../../shared/suspensions';
-
-const fixtures = alias(events, 'fixture');
-const lenders = alias(citizens, 'lender');
-const minors = alias(citizens, 'minor');
+import {
+  insertGateCodes,
+  listBorrowedFixtures,
+  listDependentsTickets,
+  listHeldTickets,
+  listLiveGateCodes,
+  listTicketAuditOf,
+  listUpcomingFixtures,
+} from './tickets.queries';
 
 type EventRow = typeof events.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
@@ -31,13 +37,7 @@ const toFixture = (event: EventRow, lentTo: string | null = null): Fixture => ({
 /** The upcoming fixtures of these season tickets' seasons, each with the recipient of a loan of it. */
 async function upcomingFixturesOf(db: Db, seasonTicketIds: number[]) {
   if (seasonTicketIds.length === 0) return new Map<number, Fixture[]>();
-  const rows = await db
-    .select({ ticketId: tickets.id, fixture: fixtures, lentTo: transfers.toName })
-    .from(tickets)
-    .innerJoin(fixtures, eq(fixtures.seasonId, tickets.eventId))
-    .leftJoin(transfers, entryGivingLoan(tickets.id, fixtures.id))
-    .where(and(inArray(tickets.id, seasonTicketIds), gt(fixtures.startsAt, sql`now()`)))
-    .orderBy(asc(fixtures.startsAt));
+  const rows = await listUpcomingFixtures(db, seasonTicketIds);
   const byTicket = new Map<number, Fixture[]>();
   for (const row of rows) {
     byTicket.set(row.ticketId, [...(byTicket.get(row.ticketId) ?? []), toFixture(row.fixture, row.lentTo)]);
@@ -55,32 +55,21 @@ async function gateCodesFor(db: Db, issuedTo: string, pairs: { ticketId: number;
   if (pairs.length === 0) return codes;
   const keyOf = (pair: { ticketId: number; eventId: number }) => `${pair.ticketId}:${pair.eventId}`;
   const readLive = async () => {
-    const live = await db
-      .select({ ticketId: gateCodes.ticketId, eventId: gateCodes.eventId, code: gateCodes.code })
-      .from(gateCodes)
-      .where(
-        and(
-          eq(gateCodes.issuedTo, issuedTo),
-          isNull(gateCodes.revokedAt),
-          inArray(
-            gateCodes.ticketId,
-            pairs.map((pair) => pair.ticketId),
-          ),
-        ),
-      );
+    const live = await listLiveGateCodes(
+      db,
+      issuedTo,
+      pairs.map((pair) => pair.ticketId),
+    );
     for (const row of live) codes.set(keyOf(row), row.code);
   };
   // A listing writes only when a code is missing (a new ticket, or a right that moved).
   await readLive();
   const missing = pairs.filter((pair) => !codes.has(keyOf(pair)));
   if (missing.length === 0) return codes;
-  await db
-    .insert(gateCodes)
-    .values(missing.map((pair) => ({ ...pair, issuedTo, code: newVerificationCode() })))
-    .onConflictDoNothing({
-      target: [gateCodes.ticketId, gateCodes.eventId, gateCodes.issuedTo],
-      where: sql`revoked_at is null`,
-    });
+  await insertGateCodes(
+    db,
+    missing.map((pair) => ({ ...pair, issuedTo, code: newVerificationCode() })),
+  );
   await readLive();
   return codes;
 }
@@ -102,43 +91,9 @@ interface Entry {
 export async function listWalletTickets(db: Db, afm: string): Promise<WalletTicket[]> {
   const [suspension, held, dependents, borrowed] = await Promise.all([
     activeSuspensionOf(db, { afm }),
-    db
-      .select({ ticket: tickets, event: events })
-      .from(tickets)
-      .innerJoin(events, eq(events.id, tickets.eventId))
-      .where(and(eq(tickets.holderAfm, afm), isUpcoming(events)))
-      .orderBy(asc(events.startsAt)),
-    db
-      .select({
-        ticket: tickets,
-        event: events,
-        dependentName: fullNameOf(minors),
-      })
-      .from(guardianships)
-      .innerJoin(citizens, eq(citizens.id, guardianships.guardianId))
-      .innerJoin(minors, eq(minors.id, guardianships.minorId))
-      .innerJoin(tickets, eq(tickets.holderAmka, minors.amka))
-      .innerJoin(events, eq(events.id, tickets.eventId))
-      .where(and(eq(citizens.afm, afm), isUpcoming(events)))
-      .orderBy(asc(events.startsAt)),
-    db
-      .select({
-        ticket: tickets,
-        fixture: fixtures,
-        lentBy: fullNameOf(lenders),
-      })
-      .from(transfers)
-      .innerJoin(tickets, eq(tickets.id, transfers.ticketId))
-      .innerJoin(fixtures, eq(fixtures.id, transfers.fixtureId))
-      .leftJoin(lenders, eq(lenders.afm, transfers.fromAfm))
-      .where(
-        and(
-          eq(transfers.toAfm, afm),
-          inArray(transfers.status, ENTRY_GIVING_LOANS),
-          gt(fixtures.startsAt, sql`now()`),
-        ),
-      )
-      .orderBy(asc(fixtures.startsAt)),
+    listHeldTickets(db, afm),
+    listDependentsTickets(db, afm),
+    listBorrowedFixtures(db, afm),
   ]);
   const owned = [...held.map((row) => ({ ...row, dependentName: null })), ...dependents];
   const seasonFixtures = await upcomingFixturesOf(
@@ -196,5 +151,29 @@ export async function listWalletTickets(db: Db, afm: string): Promise<WalletTick
     lentBy,
     dependentName,
     ...blocking,
+  }));
+}
+
+/** The audit actions of a ticket office reading or binding a ticket (stats lookup, issue, reprint). */
+const LOOKUPS = ['TICKET_LOOKUP'];
+const BINDINGS = [
+  'TICKET_PERSONALIZE',
+  'TICKET_IDENTIFY',
+  'TICKET_PERSONALIZE_REPRINT',
+  'TICKET_IDENTIFY_REPRINT',
+];
+const SHOWN = 200;
+
+/**
+ * Transparency for the citizen: when a ticket office looked up or bound one of the person's tickets,
+ * by which club (the officer's organisation), newest first. Never the officer's ΑΦΜ.
+ */
+export async function listLookups(db: Db, afm: string): Promise<WalletLookup[]> {
+  const rows = await listTicketAuditOf(db, afm, [...LOOKUPS, ...BINDINGS], SHOWN);
+  return rows.map((row) => ({
+    ticketCode: row.ticketCode ?? '',
+    kind: LOOKUPS.includes(row.action) ? 'LOOKUP' : 'BINDING',
+    organisation: row.organisation ?? walletMessages.platformStaff,
+    at: row.at.toISOString(),
   }));
 }

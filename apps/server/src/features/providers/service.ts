@@ -1,40 +1,26 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import type { GateStatus } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { citizens, events, tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { admitsTo, entrantOf } from '../../shared/entry';
-import { isOver } from '../../shared/events';
-import { fullNameOf } from '../../shared/people';
 import { isSuspended } from '../../shared/suspensions';
+import {
+  findActiveProviderByKeyHash,
+  findEventOfOrganisation,
+  findTicketOfOrganisation,
+  type GateQuery,
+} from './queries';
 
-export interface GateQuery {
-  eventId?: number;
-  eventExternalId?: string;
-}
+/** Provider API keys: shown once when made, stored only as a SHA-256 hash. */
+export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
-const eventColumns = {
-  id: events.id,
-  externalId: events.externalId,
-  seasonId: events.seasonId,
-  over: isOver(events),
-};
+export const newApiKey = (providerId: string) => `${providerId}.${randomBytes(24).toString('base64url')}`;
+
+export const findProviderByKey = (db: Db, key: string) => findActiveProviderByKeyHash(db, hashApiKey(key));
 
 /** The event a gate asks about, of the provider's own club; the ticket's own event when none is named. */
 async function askedEvent(db: Db, organisationId: string, query: GateQuery) {
-  const [event] = await db
-    .select(eventColumns)
-    .from(events)
-    .where(
-      and(
-        eq(events.organisationId, organisationId),
-        or(
-          query.eventId === undefined ? undefined : eq(events.id, query.eventId),
-          query.eventExternalId === undefined ? undefined : eq(events.externalId, query.eventExternalId),
-        ),
-      ),
-    )
-    .limit(1);
+  const event = await findEventOfOrganisation(db, organisationId, query);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   return event;
 }
@@ -50,17 +36,7 @@ export async function gateStatus(
   publicCode: string,
   query: GateQuery = {},
 ): Promise<GateStatus> {
-  const [row] = await db
-    .select({
-      ticket: tickets,
-      event: eventColumns,
-      holderName: sql<string | null>`coalesce(${tickets.fullName}, ${fullNameOf(citizens)})`,
-    })
-    .from(tickets)
-    .innerJoin(events, eq(events.id, tickets.eventId))
-    .leftJoin(citizens, eq(citizens.afm, tickets.holderAfm))
-    .where(and(eq(tickets.publicCode, publicCode), eq(events.organisationId, organisationId)))
-    .limit(1);
+  const row = await findTicketOfOrganisation(db, organisationId, publicCode);
   if (!row) throw new AppError('TICKET_NOT_FOUND');
   const { ticket } = row;
   const named = query.eventId !== undefined || query.eventExternalId !== undefined;

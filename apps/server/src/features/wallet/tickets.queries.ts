@@ -1,0 +1,121 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import {
+  auditLog,
+  citizens,
+  events,
+  gateCodes,
+  guardianships,
+  officers,
+  organisations,
+  tickets,
+  transfers,
+} from '../../db/schema';
+import { ENTRY_GIVING_LOANS, entryGivingLoan } from '../../shared/entry';
+import { isUpcoming } from '../../shared/events';
+import { fullNameOf } from '../../shared/people';
+
+const fixtures = alias(events, 'fixture');
+const lenders = alias(citizens, 'lender');
+const minors = alias(citizens, 'minor');
+
+/** The person's own tickets to events still ahead (a season until it ends). */
+export const listHeldTickets = (db: Db, afm: string) =>
+  db
+    .select({ ticket: tickets, event: events })
+    .from(tickets)
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(and(eq(tickets.holderAfm, afm), isUpcoming(events)))
+    .orderBy(asc(events.startsAt));
+
+/** The tickets of the minors in the person's care, to events still ahead. */
+export const listDependentsTickets = (db: Db, afm: string) =>
+  db
+    .select({
+      ticket: tickets,
+      event: events,
+      dependentName: fullNameOf(minors),
+    })
+    .from(guardianships)
+    .innerJoin(citizens, eq(citizens.id, guardianships.guardianId))
+    .innerJoin(minors, eq(minors.id, guardianships.minorId))
+    .innerJoin(tickets, eq(tickets.holderAmka, minors.amka))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(and(eq(citizens.afm, afm), isUpcoming(events)))
+    .orderBy(asc(events.startsAt));
+
+/** The fixtures not yet started that others lent the person, with the lender's name. */
+export const listBorrowedFixtures = (db: Db, afm: string) =>
+  db
+    .select({
+      ticket: tickets,
+      fixture: fixtures,
+      lentBy: fullNameOf(lenders),
+    })
+    .from(transfers)
+    .innerJoin(tickets, eq(tickets.id, transfers.ticketId))
+    .innerJoin(fixtures, eq(fixtures.id, transfers.fixtureId))
+    .leftJoin(lenders, eq(lenders.afm, transfers.fromAfm))
+    .where(
+      and(
+        eq(transfers.toAfm, afm),
+        inArray(transfers.status, ENTRY_GIVING_LOANS),
+        gt(fixtures.startsAt, sql`now()`),
+      ),
+    )
+    .orderBy(asc(fixtures.startsAt));
+
+/** The upcoming fixtures of these season tickets' seasons, each with the recipient of a loan of it. */
+export const listUpcomingFixtures = (db: Db, seasonTicketIds: number[]) =>
+  db
+    .select({ ticketId: tickets.id, fixture: fixtures, lentTo: transfers.toName })
+    .from(tickets)
+    .innerJoin(fixtures, eq(fixtures.seasonId, tickets.eventId))
+    .leftJoin(transfers, entryGivingLoan(tickets.id, fixtures.id))
+    .where(and(inArray(tickets.id, seasonTicketIds), gt(fixtures.startsAt, sql`now()`)))
+    .orderBy(asc(fixtures.startsAt));
+
+/** The live gate codes issued to the person for these tickets. */
+export const listLiveGateCodes = (db: Db, issuedTo: string, ticketIds: number[]) =>
+  db
+    .select({ ticketId: gateCodes.ticketId, eventId: gateCodes.eventId, code: gateCodes.code })
+    .from(gateCodes)
+    .where(
+      and(
+        eq(gateCodes.issuedTo, issuedTo),
+        isNull(gateCodes.revokedAt),
+        inArray(gateCodes.ticketId, ticketIds),
+      ),
+    );
+
+/** New gate codes; a live one another request made meanwhile is kept instead. */
+export async function insertGateCodes(
+  db: Db,
+  codes: { ticketId: number; eventId: number; issuedTo: string; code: string }[],
+) {
+  await db
+    .insert(gateCodes)
+    .values(codes)
+    .onConflictDoNothing({
+      target: [gateCodes.ticketId, gateCodes.eventId, gateCodes.issuedTo],
+      where: sql`revoked_at is null`,
+    });
+}
+
+/** The audit rows of these actions on the person's tickets, with the acting officer's club, newest first. */
+export const listTicketAuditOf = (db: Db, afm: string, actions: string[], limit: number) =>
+  db
+    .select({
+      ticketCode: auditLog.subject,
+      action: auditLog.action,
+      organisation: organisations.name,
+      at: auditLog.at,
+    })
+    .from(auditLog)
+    .innerJoin(tickets, eq(tickets.publicCode, auditLog.subject))
+    .leftJoin(officers, eq(officers.afm, auditLog.actor))
+    .leftJoin(organisations, eq(organisations.id, officers.organisationId))
+    .where(and(eq(tickets.holderAfm, afm), inArray(auditLog.action, actions)))
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
