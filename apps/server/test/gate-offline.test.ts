@@ -19,7 +19,18 @@ import {
   tickets,
   walletCredentials,
 } from '../src/db/schema';
-import { firstError, jsonFrom, loginAs } from './support/login';
+import {
+  CARD,
+  CLUB_OFFICER,
+  HOLDER,
+  OTHER,
+  PLATFORM_OFFICER,
+  tonightTicket,
+  useGateFixture,
+  type GateDevice,
+} from './support/gate';
+import { firstError } from './support/login';
+import { noPerson } from './support/suspensions-api';
 import { engines, useTestServer } from './support/test-server';
 
 /**
@@ -27,16 +38,8 @@ import { engines, useTestServer } from './support/test-server';
  * signed manifest, decides alone with `verifyGateCode`, and uploads its admissions later. Every rule
  * is checked through the real API, the decisions with the domain's own offline verifier.
  */
-const PLATFORM_OFFICER = '100000003';
-const CLUB_OFFICER = '100000015'; // ae-olympiada
-const GUARDIAN = '100000027';
-const HOLDER = '100000039'; // season ticket 303000000001
-const OTHER = '100000040'; // season ticket 303000000002
-const PROVIDER_KEY = 'demo-key-ae-olympiada-local-only';
-const CARD = 'ΑΚ987654';
 const BANNED_CARD = 'ΣΣ123456';
 const SEASON_TICKET = '303000000001';
-const tonightTicket = (serial: number) => `30590000000${serial}`;
 
 interface Results {
   results: { ticketCode: string; admittedAt: string; outcome: string }[];
@@ -44,19 +47,15 @@ interface Results {
 
 describe.each(engines)('the offline gate on %s', (engine) => {
   const server = useTestServer(engine);
+  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(6).
+  const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
+    tonightSerials: [1, 2, 3, 4, 5, 6],
+  });
   let base: string;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, number> = {};
-  const devices: Record<string, { deviceId: string; label: string; token: string }> = {};
+  const devices: Record<string, GateDevice> = {};
   /** The live print of each ticket, as last printed. */
   const prints: Record<string, string> = {};
 
-  const call = (afm: string, method: string, route: string, body?: unknown) =>
-    fetch(`${base}${route}`, {
-      method,
-      headers: jsonFrom(base, cookies[afm]),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   const gate = (method: string, route: string, bearer: string, body?: unknown) =>
     fetch(`${base}${route}`, {
       method,
@@ -81,15 +80,7 @@ describe.each(engines)('the offline gate on %s', (engine) => {
 
   /** The ticket office's print of a ticket: a signed paper code, a new serial for each print. */
   const print = async (ticketCode: string, documentId = CARD) => {
-    const response = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/personalize', {
-      ticketCode,
-      firstName: 'ΙΩΑΝΝΗΣ',
-      lastName: 'ΠΑΠΑΔΑΚΗΣ',
-      documentType: 'NATIONAL_ID',
-      documentId,
-    });
-    expect(response.status).toBe(200);
-    const { privateCode } = (await response.json()) as { privateCode: string };
+    const privateCode = await personalize(ticketCode, documentId);
     expect(parseGateCode(privateCode)).toMatchObject({ kind: 'paper', ticketCode });
     prints[ticketCode] = privateCode;
     return privateCode;
@@ -109,61 +100,12 @@ describe.each(engines)('the offline gate on %s', (engine) => {
       .where(eq(tickets.publicCode, ticketCode));
     return code;
   };
-  const walletCode = async (afm: string, publicCode: string) => {
-    const wallet = (await (await call(afm, 'GET', '/api/wallet/tickets')).json()) as {
-      publicCode: string;
-      fixtures: { eventId: number; gateCode: string | null }[];
-    }[];
-    return wallet
-      .filter((entry) => entry.publicCode === publicCode)
-      .flatMap((entry) => entry.fixtures)
-      .find((fixture) => fixture.eventId === ids.tonight)?.gateCode;
-  };
-  const addDevice = async (label: string, afm = CLUB_OFFICER, organisationId?: string) => {
-    const response = await call(afm, 'POST', '/api/ticket-office/gate-devices', { label, organisationId });
-    expect(response.status).toBe(200);
-    return (await response.json()) as { deviceId: string; label: string; token: string };
-  };
 
   beforeAll(async () => {
     base = server.baseUrl;
-    for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER, GUARDIAN, HOLDER, OTHER])
-      cookies[afm] = (await loginAs(base, afm)).cookie;
-    const provider = (route: string, body: unknown) =>
-      fetch(`${base}/api/providers/${route}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${PROVIDER_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    await provider('events', {
-      events: [
-        {
-          externalId: 'tonight',
-          description: 'Α.Ε. Ολυμπιάδα - Βραδινός αγώνας',
-          startsAt: new Date(Date.now() + 90 * 60_000).toISOString(),
-          venue: 'Γήπεδο Ολυμπιάδας',
-          seasonExternalId: 'demo-season',
-        },
-      ],
-    });
-    await provider('tickets', {
-      tickets: [1, 2, 3, 4, 5, 6].map((serial) => ({
-        publicCode: tonightTicket(serial),
-        eventExternalId: 'tonight',
-        sector: 'Θύρα 3',
-        row: '4',
-        seat: String(serial),
-      })),
-    });
-    const all = await server.database.db.select().from(events);
-    for (const event of all) ids[event.externalId] = event.id;
-    // The season's loans may be made up to an hour before a fixture.
-    await server.database.db
-      .update(events)
-      .set({ transferMinuteLimit: 60 })
-      .where(eq(events.id, ids['demo-season'] ?? -1));
     devices.one = await addDevice('Θύρα 3 - κινητό 1');
     devices.two = await addDevice('Θύρα 5 - κινητό 2');
+    const all = await server.database.db.select().from(events);
     const elsewhere = all.find((event) => event.organisationId !== 'ae-olympiada');
     devices.foreign = await addDevice('Άλλος σύλλογος', PLATFORM_OFFICER, elsewhere?.organisationId);
     await print(tonightTicket(1));
@@ -206,13 +148,8 @@ describe.each(engines)('the offline gate on %s', (engine) => {
     const banned = await print(tonightTicket(2), BANNED_CARD);
     expect(decide(banned, await fetchManifest()).ok).toBe(true);
     const added = await call(PLATFORM_OFFICER, 'POST', '/api/blackList-administration/add', {
-      afm: null,
-      amka: null,
+      ...noPerson,
       documentId: 'σσ 123-456',
-      firstName: null,
-      fathersName: null,
-      lastName: null,
-      dateOfBirth: null,
       endDate: '2099-12-31',
     });
     expect(added.status).toBe(200);

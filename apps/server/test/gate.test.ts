@@ -9,7 +9,18 @@ import {
 } from '@tickets/domain';
 import { citizens, events, gateAdmissions, tickets, transfers } from '../src/db/schema';
 import { revertDueTransfers } from '../src/features/wallet/transfers.service';
-import { firstError, jsonFrom, loginAs } from './support/login';
+import {
+  CARD,
+  CLUB_OFFICER,
+  GUARDIAN,
+  HOLDER,
+  OTHER,
+  PLATFORM_OFFICER,
+  tonightTicket,
+  useGateFixture,
+} from './support/gate';
+import { firstError } from './support/login';
+import { noPerson } from './support/suspensions-api';
 import { engines, startSecondServer, useTestServer } from './support/test-server';
 
 /**
@@ -17,14 +28,6 @@ import { engines, startSecondServer, useTestServer } from './support/test-server
  * match (gates open) is a fixture of the demo season; its tickets are bound at the office (paper)
  * or held in wallets (gate codes).
  */
-const PLATFORM_OFFICER = '100000003';
-const CLUB_OFFICER = '100000015'; // ae-olympiada
-const GUARDIAN = '100000027';
-const HOLDER = '100000039'; // season ticket 303000000001
-const OTHER = '100000040'; // season ticket 303000000002
-const PROVIDER_KEY = 'demo-key-ae-olympiada-local-only';
-const CARD = 'ΑΚ987654';
-const tonightTicket = (serial: number) => `30590000000${serial}`;
 
 interface Answer {
   decision: string;
@@ -42,19 +45,15 @@ interface Answer {
 
 describe.each(engines)('the gate on %s', (engine) => {
   const server = useTestServer(engine);
+  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(7).
+  const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7],
+  });
   let base: string;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, number> = {};
   let token = '';
   let deviceId = '';
   const paper: Record<string, string> = {};
 
-  const call = (afm: string, method: string, route: string, body?: unknown) =>
-    fetch(`${base}${route}`, {
-      method,
-      headers: jsonFrom(base, cookies[afm]),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
   const gate = (method: string, route: string, body?: unknown, bearer = token, url = base) =>
     fetch(`${url}${route}`, {
       method,
@@ -66,69 +65,9 @@ describe.each(engines)('the gate on %s', (engine) => {
     expect(response.status).toBe(200);
     return (await response.json()) as Answer;
   };
-  const personalize = async (ticketCode: string, documentId = CARD) => {
-    const response = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/personalize', {
-      ticketCode,
-      firstName: 'ΙΩΑΝΝΗΣ',
-      lastName: 'ΠΑΠΑΔΑΚΗΣ',
-      documentType: 'NATIONAL_ID',
-      documentId,
-    });
-    expect(response.status).toBe(200);
-    return ((await response.json()) as { privateCode: string }).privateCode;
-  };
-  const walletCode = async (afm: string, publicCode: string, event: string) => {
-    const wallet = (await (await call(afm, 'GET', '/api/wallet/tickets')).json()) as {
-      publicCode: string;
-      fixtures: { eventId: number; gateCode: string | null }[];
-    }[];
-    return wallet
-      .filter((entry) => entry.publicCode === publicCode)
-      .flatMap((entry) => entry.fixtures)
-      .find((fixture) => fixture.eventId === ids[event])?.gateCode;
-  };
-  const addDevice = async (label: string, afm = CLUB_OFFICER, organisationId?: string) => {
-    const response = await call(afm, 'POST', '/api/ticket-office/gate-devices', { label, organisationId });
-    expect(response.status).toBe(200);
-    return (await response.json()) as { deviceId: string; label: string; token: string };
-  };
 
   beforeAll(async () => {
     base = server.baseUrl;
-    for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER, GUARDIAN, HOLDER, OTHER])
-      cookies[afm] = (await loginAs(base, afm)).cookie;
-    const provider = (route: string, body: unknown) =>
-      fetch(`${base}/api/providers/${route}`, {
-        method: 'PUT',
-        headers: { authorization: `Bearer ${PROVIDER_KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-    await provider('events', {
-      events: [
-        {
-          externalId: 'tonight',
-          description: 'Α.Ε. Ολυμπιάδα - Βραδινός αγώνας',
-          startsAt: new Date(Date.now() + 90 * 60_000).toISOString(),
-          venue: 'Γήπεδο Ολυμπιάδας',
-          seasonExternalId: 'demo-season',
-        },
-      ],
-    });
-    await provider('tickets', {
-      tickets: [1, 2, 3, 4, 5, 6, 7].map((serial) => ({
-        publicCode: tonightTicket(serial),
-        eventExternalId: 'tonight',
-        sector: 'Θύρα 3',
-        row: '4',
-        seat: String(serial),
-      })),
-    });
-    for (const event of await server.database.db.select().from(events)) ids[event.externalId] = event.id;
-    // The season's loans may be made up to an hour before a fixture.
-    await server.database.db
-      .update(events)
-      .set({ transferMinuteLimit: 60 })
-      .where(eq(events.id, ids['demo-season'] ?? -1));
     ({ token, deviceId } = await addDevice('Θύρα 3 - κινητό 1'));
     paper.tonight = await personalize(tonightTicket(1));
     paper.derby = await personalize('301000000070');
@@ -229,13 +168,8 @@ describe.each(engines)('the gate on %s', (engine) => {
     expect((await scan('demo-past', season)).reason).toBe('EVENT_OVER');
     const suspended = await personalize(tonightTicket(2), 'ΣΣ123456');
     const added = await call(PLATFORM_OFFICER, 'POST', '/api/blackList-administration/add', {
-      afm: null,
-      amka: null,
+      ...noPerson,
       documentId: 'σσ 123-456',
-      firstName: null,
-      fathersName: null,
-      lastName: null,
-      dateOfBirth: null,
       endDate: '2099-12-31',
     });
     expect(added.status).toBe(200);

@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, expect } from 'vitest';
+import { events } from '../../src/db/schema';
+import { DEMO_PROVIDER_KEYS } from '../../src/demo/events';
+import { jsonFrom, loginAs } from './login';
+import type { UsedTestServer } from './test-server';
+
+/** The demo people the gate tests act as, all logged in by `useGateFixture`. */
+export const PLATFORM_OFFICER = '100000003';
+export const CLUB_OFFICER = '100000015'; // ae-olympiada
+export const GUARDIAN = '100000027';
+export const HOLDER = '100000039'; // season ticket 303000000001
+export const OTHER = '100000040'; // season ticket 303000000002
+/** The document the ticket office binds a printed ticket to, unless a test names another. */
+export const CARD = 'ΑΚ987654';
+/** Tonight's tickets by serial: Θύρα 3, Σειρά 4, the seat the serial. */
+export const tonightTicket = (serial: number) => `30590000000${serial}`;
+
+export interface GateDevice {
+  deviceId: string;
+  label: string;
+  token: string;
+}
+
+export interface GateFixture {
+  /** Event ids by external id ('tonight', 'demo-season', 'demo-derby', …), filled in `beforeAll`. */
+  ids: Record<string, number>;
+  /** A same-origin JSON call as the logged-in person `afm`. */
+  call(afm: string, method: string, route: string, body?: unknown): Promise<Response>;
+  /** The ticket office binds a ticket to a person's document; the printed code. */
+  personalize(ticketCode: string, documentId?: string): Promise<string>;
+  /** The gate code a person's wallet shows for one ticket and one event (tonight unless named). */
+  walletCode(afm: string, publicCode: string, event?: string): Promise<string | null | undefined>;
+  /** A gate device registered by an officer (the club officer unless named). */
+  addDevice(label: string, afm?: string, organisationId?: string): Promise<GateDevice>;
+}
+
+/**
+ * What a gate test starts from, made in `beforeAll` (call it right after `useTestServer`; the
+ * block's own `beforeAll` hooks then run after it): the five people above logged in; tonight's
+ * match of ae-olympiada ('tonight', in 90 minutes, so the gates are open, a fixture of the demo
+ * season) with `tonightTicket(serial)` for each of `tonightSerials`; the season's loans allowed up
+ * to an hour before a fixture.
+ */
+export function useGateFixture(
+  server: UsedTestServer,
+  { tonightSerials }: { tonightSerials: number[] },
+): GateFixture {
+  const cookies: Record<string, string> = {};
+  const ids: Record<string, number> = {};
+
+  const call = (afm: string, method: string, route: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${route}`, {
+      method,
+      headers: jsonFrom(server.baseUrl, cookies[afm]),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const personalize = async (ticketCode: string, documentId = CARD) => {
+    const response = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/personalize', {
+      ticketCode,
+      firstName: 'ΙΩΑΝΝΗΣ',
+      lastName: 'ΠΑΠΑΔΑΚΗΣ',
+      documentType: 'NATIONAL_ID',
+      documentId,
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { privateCode: string }).privateCode;
+  };
+  const walletCode = async (afm: string, publicCode: string, event = 'tonight') => {
+    const wallet = (await (await call(afm, 'GET', '/api/wallet/tickets')).json()) as {
+      publicCode: string;
+      fixtures: { eventId: number; gateCode: string | null }[];
+    }[];
+    return wallet
+      .filter((entry) => entry.publicCode === publicCode)
+      .flatMap((entry) => entry.fixtures)
+      .find((fixture) => fixture.eventId === ids[event])?.gateCode;
+  };
+  const addDevice = async (label: string, afm = CLUB_OFFICER, organisationId?: string) => {
+    const response = await call(afm, 'POST', '/api/ticket-office/gate-devices', { label, organisationId });
+    expect(response.status).toBe(200);
+    return (await response.json()) as GateDevice;
+  };
+
+  beforeAll(async () => {
+    const base = server.baseUrl;
+    for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER, GUARDIAN, HOLDER, OTHER])
+      cookies[afm] = (await loginAs(base, afm)).cookie;
+    const provider = (route: string, body: unknown) =>
+      fetch(`${base}/api/providers/${route}`, {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${DEMO_PROVIDER_KEYS['ae-olympiada']}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    await provider('events', {
+      events: [
+        {
+          externalId: 'tonight',
+          description: 'Α.Ε. Ολυμπιάδα - Βραδινός αγώνας',
+          startsAt: new Date(Date.now() + 90 * 60_000).toISOString(),
+          venue: 'Γήπεδο Ολυμπιάδας',
+          seasonExternalId: 'demo-season',
+        },
+      ],
+    });
+    await provider('tickets', {
+      tickets: tonightSerials.map((serial) => ({
+        publicCode: tonightTicket(serial),
+        eventExternalId: 'tonight',
+        sector: 'Θύρα 3',
+        row: '4',
+        seat: String(serial),
+      })),
+    });
+    for (const event of await server.database.db.select().from(events)) ids[event.externalId] = event.id;
+    await server.database.db
+      .update(events)
+      .set({ transferMinuteLimit: 60 })
+      .where(eq(events.id, ids['demo-season'] ?? -1));
+  });
+
+  return { ids, call, personalize, walletCode, addDevice };
+}
