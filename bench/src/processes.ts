@@ -50,6 +50,15 @@ function start(args: string[], env: Record<string, string>, port: number, ready:
 export const startBaseline = (port: number) =>
   start([path.join(repoRoot, 'bench/src/baseline-server.mjs')], {}, port, '/');
 
+/** One of `npm run framework`'s servers (framework-server.ts) answering the session `token`. */
+export const startFrameworkServer = (port: number, kind: string, token: string) =>
+  start(
+    ['--import', 'tsx', path.join(repoRoot, 'bench/src/framework-server.ts')],
+    { FRAMEWORK_KIND: kind, FRAMEWORK_TOKEN: token },
+    port,
+    '/readyz',
+  );
+
 /** The platform as `npm start` runs it, on the given database, with rate limits lifted for load. */
 export const startPlatform = (port: number, database: Record<string, string>) =>
   start(

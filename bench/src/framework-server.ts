@@ -1,0 +1,111 @@
+/**
+ * One of `npm run framework`'s three servers (FRAMEWORK_KIND), on PORT: the session check's floor
+ * handler (cookie, hash, a Map, the same JSON) served by `node:http` as floor/server.ts serves it,
+ * by a bare Fastify route, or by that route with the platform's kinds of per-request work. No
+ * database: what differs between the three is the framework alone.
+ */
+import { hash } from 'node:crypto';
+import http from 'node:http';
+import fastify from 'fastify';
+import { z } from 'zod';
+
+const COOKIE = 'tickets_session=';
+const TOKEN = process.env.FRAMEWORK_TOKEN ?? '';
+const sessions = new Map([
+  [hash('sha256', TOKEN, 'base64url'), { firstName: 'ΜΑΡΙΑ', lastName: 'ΜΕΤΡΗΣΗ', afm: '100000003' }],
+]);
+type User = typeof sessions extends Map<string, infer U> ? U : never;
+
+function sessionOf(cookie: string | undefined): User | undefined {
+  const header = cookie ?? '';
+  const at = header.indexOf(COOKIE);
+  if (at < 0) return undefined;
+  const end = header.indexOf(';', at);
+  return sessions.get(
+    hash('sha256', header.slice(at + COOKIE.length, end < 0 ? undefined : end), 'base64url'),
+  );
+}
+
+const answer = (user: User) => ({
+  firstname: user.firstName,
+  lastname: user.lastName,
+  taxid: user.afm,
+  TICKET_ROLE: 'OFFICER',
+  logoutUrl: 'https://login.example/logout',
+});
+const answerSchema = z.object({
+  firstname: z.string(),
+  lastname: z.string(),
+  taxid: z.string(),
+  TICKET_ROLE: z.string(),
+  logoutUrl: z.string(),
+});
+/** The header set the platform's API answers carry in development (plugins/security-headers.ts). */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+};
+
+function nodeHttp() {
+  return http.createServer((request, response) => {
+    if (request.url === '/readyz') {
+      response.end();
+      return;
+    }
+    const user = sessionOf(request.headers.cookie);
+    if (!user) {
+      response.writeHead(401).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(JSON.stringify(answer(user)));
+  });
+}
+
+function bareFastify() {
+  const app = fastify({ logger: false });
+  app.get('/readyz', async () => '');
+  app.get('/api/auth/user', async (request, reply) => {
+    const user = sessionOf(request.headers.cookie);
+    if (!user) return reply.code(401).send();
+    return answer(user);
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: User;
+  }
+}
+
+/** An onRequest hook (headers, the session), a preHandler (access), the answer checked by zod. */
+function fastifyWithTheWork() {
+  const app = fastify({ logger: false });
+  app.decorateRequest('user', undefined);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(API_HEADERS);
+    request.user = sessionOf(request.headers.cookie);
+    done();
+  });
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.user || request.url === '/readyz') done();
+    else void reply.code(401).send();
+  });
+  app.setSerializerCompiler(() => (data) => JSON.stringify(answerSchema.parse(data)));
+  app.get('/readyz', async () => '');
+  app.get('/api/auth/user', { schema: { response: { 200: answerSchema } } }, async (request) =>
+    answer(request.user!),
+  );
+  return app;
+}
+
+const port = Number(process.env.PORT);
+const kind = process.env.FRAMEWORK_KIND;
+if (kind === 'node:http') nodeHttp().listen(port, '127.0.0.1');
+else if (kind === 'fastify') await bareFastify().listen({ port, host: '127.0.0.1' });
+else if (kind === 'fastify-with-work') await fastifyWithTheWork().listen({ port, host: '127.0.0.1' });
+else throw new Error(`FRAMEWORK_KIND ${kind}: node:http, fastify or fastify-with-work`);

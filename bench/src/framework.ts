@@ -1,0 +1,49 @@
+/**
+ * `npm run framework -w @tickets/bench`: what Fastify alone costs the session check, whose floor is
+ * a Map lookup behind `node:http`. The same handler is served three ways (framework-server.ts), each
+ * in a process of its own, loaded as the bench loads (50 connections, after a warm-up), in rounds
+ * that alternate; each figure is a ratio to `node:http` in the same round.
+ */
+import { randomBytes } from 'node:crypto';
+import { load } from './load';
+import { startFrameworkServer } from './processes';
+
+const SECONDS = Number(process.env.FRAMEWORK_SECONDS ?? 8);
+const ROUNDS = Number(process.env.FRAMEWORK_ROUNDS ?? 3);
+const PORT = Number(process.env.BENCH_PORT_BASE ?? 9300) + 1;
+const token = randomBytes(32).toString('base64url');
+const scenario = {
+  name: 'session check',
+  path: '/api/auth/user',
+  headers: { cookie: `tickets_session=${token}` },
+};
+const kinds = [
+  ['node:http', 'node:http (the floor)'],
+  ['fastify', 'Fastify, a bare route'],
+  ['fastify-with-work', 'Fastify, two hooks, the answer checked by zod, the API headers'],
+] as const;
+
+const rates = new Map<string, number[]>(kinds.map(([kind]) => [kind, []]));
+for (let round = 1; round <= ROUNDS; round += 1) {
+  for (const [kind, label] of kinds) {
+    const server = await startFrameworkServer(PORT, kind, token);
+    try {
+      const figures = await load(server.url, scenario, SECONDS);
+      if (figures.errors > 0) throw new Error(`${label}: ${figures.errors} errors`);
+      rates.get(kind)!.push(figures.requestsPerSecond);
+      console.error(`round ${round}: ${label}: ${figures.requestsPerSecond} req/s`);
+    } finally {
+      await server.stop();
+    }
+  }
+}
+
+const floor = rates.get('node:http')!;
+console.log('| server | req/s (rounds) | ratio to node:http (rounds) |\n|---|---|---|');
+for (const [kind, label] of kinds) {
+  const measured = rates.get(kind)!;
+  const ratios = measured.map((rate, i) => (rate / floor[i]!).toFixed(2));
+  console.log(
+    `| ${label} | ${measured.map((rate) => rate.toLocaleString('en')).join(', ')} | ${ratios.join(', ')} |`,
+  );
+}
