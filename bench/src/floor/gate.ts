@@ -8,6 +8,7 @@
  */
 import { hash, randomUUID } from 'node:crypto';
 import {
+  EMPTY_ADMISSION,
   EVENT_DURATION_MINUTES,
   GATES_OPEN_MINUTES_BEFORE,
   IDENTITY_KEY_PREFIX,
@@ -100,17 +101,6 @@ const C = {
 } as const;
 export const SCAN_COLUMNS = 34;
 
-const EMPTY: Omit<Admission, 'decision' | 'reason' | 'message'> = {
-  admissionId: null,
-  holderName: null,
-  documentType: null,
-  documentHint: null,
-  seat: null,
-  companion: null,
-  admittedAt: null,
-  admittedBy: null,
-};
-
 /** Key order as the platform's answer (its response schema's). */
 const ordered = (admission: Admission) => ({
   decision: admission.decision,
@@ -151,7 +141,13 @@ export function gateAdmission(deps: {
       ]);
       answer(
         200,
-        ordered({ ...EMPTY, decision: 'REFUSE', reason, message: gateMessages.decisions[reason], ...shown }),
+        ordered({
+          ...EMPTY_ADMISSION,
+          decision: 'REFUSE',
+          reason,
+          message: gateMessages.decisions[reason],
+          ...shown,
+        }),
       );
     };
     if (row[C.ticketId] === null) return decided('UNKNOWN_CODE');
@@ -196,7 +192,7 @@ export function gateAdmission(deps: {
     answer(
       200,
       ordered({
-        ...EMPTY,
+        ...EMPTY_ADMISSION,
         ...shown,
         decision: 'ADMIT',
         reason: 'ADMITTED',

@@ -1,4 +1,5 @@
 import {
+  EMPTY_ADMISSION,
   ENTERS_ALONE_FROM_AGE,
   formatTime,
   gateMessages,
@@ -69,7 +70,7 @@ export async function decideAdmission(
       details: { eventId: event.id, reason },
     });
     return {
-      ...emptyAdmission,
+      ...EMPTY_ADMISSION,
       decision: 'REFUSE',
       reason,
       message: gateMessages.decisions[reason],
@@ -141,7 +142,7 @@ export async function decideAdmission(
       });
   if (admitted) {
     return {
-      ...emptyAdmission,
+      ...EMPTY_ADMISSION,
       ...shown,
       decision: 'ADMIT',
       reason: 'ADMITTED',
@@ -161,17 +162,6 @@ export async function decideAdmission(
     admittedBy: earlier?.device ?? null,
   });
 }
-
-const emptyAdmission: Omit<Admission, 'decision' | 'reason' | 'message'> = {
-  admissionId: null,
-  holderName: null,
-  documentType: null,
-  documentHint: null,
-  seat: null,
-  companion: null,
-  admittedAt: null,
-  admittedBy: null,
-};
 
 /** A steward undoes an admission made in error, within minutes, on a device of the same club. */
 export async function undoAdmission(db: Db, device: Device, admissionId: string, requestId: string) {
