@@ -7,7 +7,7 @@ import {
   parseGateCode,
   publicKeyOf,
 } from '@tickets/domain';
-import { citizens, events, gateAdmissions, tickets, transfers } from '../src/db/schema';
+import { auditLog, citizens, events, gateAdmissions, tickets, transfers } from '../src/db/schema';
 import { revertDueTransfers } from '../src/features/wallet/transfers.service';
 import {
   CARD,
@@ -45,9 +45,9 @@ interface Answer {
 
 describe.each(engines)('the gate on %s', (engine) => {
   const server = useTestServer(engine);
-  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(7).
+  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(9).
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
-    tonightSerials: [1, 2, 3, 4, 5, 6, 7],
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8, 9],
   });
   let base: string;
   let token = '';
@@ -296,6 +296,37 @@ describe.each(engines)('the gate on %s', (engine) => {
       expect(answer).not.toMatch(found);
       expect(server.logs.filter((line) => found.test(line))).toEqual([]);
     }
+  });
+
+  it('records each of many tickets scanned at once, with its own audit row, and one of a ticket scanned twice', async () => {
+    const serials = [6, 8, 9];
+    const codes = await Promise.all(serials.map((serial) => personalize(tonightTicket(serial))));
+    const answers = await Promise.all([...codes, codes[1] ?? ''].map((code) => scan('tonight', code)));
+    expect(answers.map((answer) => answer.reason).sort()).toEqual([
+      'ADMITTED',
+      'ADMITTED',
+      'ADMITTED',
+      'ALREADY_ADMITTED',
+    ]);
+    const admitted = answers.filter((answer) => answer.decision === 'ADMIT');
+    const rows = await server.database.db
+      .select({ subject: auditLog.subject, details: auditLog.details })
+      .from(auditLog)
+      .where(sql`${auditLog.action} = 'GATE_ADMIT' and ${auditLog.subject} in ${serials.map(tonightTicket)}`);
+    expect(rows.map((row) => row.subject).sort()).toEqual(serials.map(tonightTicket));
+    expect(rows.map((row) => row.details?.admissionId).sort()).toEqual(
+      admitted.map((answer) => answer.admissionId).sort(),
+    );
+    const recorded = await server.database.db
+      .select({ id: gateAdmissions.id, ticket: tickets.publicCode })
+      .from(gateAdmissions)
+      .innerJoin(tickets, eq(tickets.id, gateAdmissions.ticketId))
+      .where(sql`${tickets.publicCode} in ${serials.map(tonightTicket)}`);
+    expect(recorded).toHaveLength(3);
+    for (const row of rows)
+      expect(recorded.find((admission) => admission.id === row.details?.admissionId)?.ticket).toBe(
+        row.subject,
+      );
   });
 
   it.runIf(engine === 'postgres')(

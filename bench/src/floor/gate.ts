@@ -17,6 +17,8 @@ import {
   type Admission,
   type AdmissionReason,
 } from '@tickets/domain';
+import { MAX_ADMISSIONS_PER_STATEMENT } from '../../../apps/server/src/features/gate/admissions.service';
+import { groupCommit } from '../../../apps/server/src/shared/group-commit';
 import type { Statement } from './statements';
 
 export type RunArrays = (statement: Statement, values: unknown[]) => Promise<unknown[][]>;
@@ -54,22 +56,17 @@ export const scanValues = (code: string, eventId: number, tokenHash: string) => 
   1,
 ];
 
-export const admitValues = (
+/** What an admission records: ticket, event, device, the ticket's public code, the request's id. */
+export type AdmissionRow = [
   ticketId: unknown,
   eventId: number,
   deviceId: unknown,
   publicCode: unknown,
   requestId: string,
-) => [
-  ticketId,
-  eventId,
-  deviceId,
-  `device:${deviceId as string}`,
-  'GATE_ADMIT',
-  publicCode,
-  requestId,
-  eventId,
 ];
+
+/** The admission statement's values for a batch of admissions, as the platform's group commit gives them. */
+export const admitColumns = (rows: AdmissionRow[]) => [0, 1, 2, 3, 4].map((at) => rows.map((row) => row[at]));
 
 export const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
@@ -119,10 +116,17 @@ const ordered = (admission: Admission) => ({
 export function gateAdmission(deps: {
   run: RunArrays;
   scan: Statement;
+  /** The admissions' INSERT, group-committed as the platform's. */
   admit: Statement;
   /** The group-committed audit row of a refusal: actor, action, subject, request id, details (JSON). */
   audit: (row: [string, string, string | null, string, string]) => Promise<void>;
 }) {
+  // The statement answers the rows it recorded: id, time, ticket, event.
+  const admit = groupCommit(async (rows: AdmissionRow[]) => {
+    const recorded = await deps.run(deps.admit, admitColumns(rows));
+    const byKey = new Map(recorded.map((row) => [`${String(row[2])}/${String(row[3])}`, row]));
+    return rows.map((row) => byKey.get(`${String(row[0])}/${row[1]}`));
+  }, MAX_ADMISSIONS_PER_STATEMENT);
   return async (token: string, body: string, answer: Answer, refuse: Refuse): Promise<void> => {
     const request = JSON.parse(body) as { eventId: number; code: string };
     const code = request.code.trim().toUpperCase();
@@ -183,10 +187,7 @@ export function gateAdmission(deps: {
         admittedBy: device,
       });
     }
-    const [admitted] = await deps.run(
-      deps.admit,
-      admitValues(row[C.ticketId], request.eventId, deviceId, row[C.publicCode], requestId),
-    );
+    const admitted = await admit([row[C.ticketId], request.eventId, deviceId, row[C.publicCode], requestId]);
     // Another device's admission between scan and record: the platform reads it then; not here.
     if (!admitted) return refuse(500, 'NOT_IN_THE_FLOOR');
     answer(

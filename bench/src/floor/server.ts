@@ -20,7 +20,8 @@ import {
   type Samples,
   type Statement,
 } from './statements';
-import { gateAdmission, SCAN_COLUMNS, admitValues, scanValues, tokenHash, type RunArrays } from './gate';
+import { groupCommit } from '../../../apps/server/src/shared/group-commit';
+import { gateAdmission, SCAN_COLUMNS, admitColumns, scanValues, tokenHash, type RunArrays } from './gate';
 
 type Row = Record<string, unknown>;
 type Run = (statement: Statement, values: unknown[]) => Promise<Row[]>;
@@ -209,7 +210,7 @@ async function checkGate(): Promise<{ scan: Statement; admit: Statement } | unde
   if (row?.length !== SCAN_COLUMNS || row[30] === null) {
     throw new Error(`gate scan: the platform's row is not the one the floor reads: ${JSON.stringify(row)}`);
   }
-  const mine = admitValues(row[8], eventId, row[0], row[10], samples.requestId);
+  const mine = admitColumns([[row[8], eventId, row[0], row[10], samples.requestId]]);
   if (JSON.stringify(mine) !== JSON.stringify(admit.values)) {
     throw new Error(
       `gate admission: the platform sends ${JSON.stringify(admit.values)}, the floor ${JSON.stringify(mine)}`,
@@ -271,32 +272,13 @@ async function sessionOf(request: http.IncomingMessage): Promise<Session | undef
 // ---- the audit rows of lookups, group-committed as the platform's audit() does ----
 
 type AuditRow = [actor: string, action: string, subject: string | null, requestId: string, details?: string];
-const waiting: { row: AuditRow; settle: (error?: unknown) => void }[] = [];
-let writing = false;
-async function drainAudit(): Promise<void> {
-  writing = true;
-  while (waiting.length > 0) {
-    const batch = waiting.splice(0, MAX_AUDIT_ROWS_PER_INSERT);
-    try {
-      await run(S.audit, [
-        batch.map(({ row }) => row[0]),
-        batch.map(({ row }) => row[1]),
-        batch.map(({ row }) => row[2]),
-        batch.map(({ row }) => row[3]),
-        batch.map(({ row }) => row[4] ?? null),
-      ]);
-      for (const item of batch) item.settle();
-    } catch (error) {
-      for (const item of batch) item.settle(error);
-    }
-  }
-  writing = false;
-}
-const audit = (row: AuditRow) =>
-  new Promise<void>((resolve, reject) => {
-    waiting.push({ row, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-    if (!writing) void drainAudit();
-  });
+const audit = groupCommit<AuditRow, void>(async (rows) => {
+  await run(
+    S.audit,
+    [0, 1, 2, 3, 4].map((at) => rows.map((row) => row[at] ?? null)),
+  );
+  return [];
+}, MAX_AUDIT_ROWS_PER_INSERT);
 
 // ---- answers ----
 

@@ -2,15 +2,16 @@ import { sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from './client';
 
 /**
- * A query that runs on most requests, prepared once per database: drizzle builds its SQL once and
- * PostgreSQL plans it once per connection; every call after only binds values.
+ * Something made once per database, at its first use: a query that runs on most requests (drizzle
+ * builds its SQL once and PostgreSQL plans it once per connection; every call after only binds
+ * values), or a group commit's queue.
  */
-function preparedPerDatabase<Query>(prepare: (db: Db) => Query): (db: Db) => Query {
-  const prepared = new WeakMap<Db, Query>();
+export function perDatabase<Thing>(make: (db: Db) => Thing): (db: Db) => Thing {
+  const made = new WeakMap<Db, Thing>();
   return (db) => {
-    let query = prepared.get(db);
-    if (!query) prepared.set(db, (query = prepare(db)));
-    return query;
+    let thing = made.get(db);
+    if (!thing) made.set(db, (thing = make(db)));
+    return thing;
   };
 }
 
@@ -28,14 +29,14 @@ interface PreparedQuery {
 }
 
 /**
- * `preparedPerDatabase` with typed parameters: the query names its placeholders through `p` (a name
+ * `perDatabase` with typed parameters: the query names its placeholders through `p` (a name
  * `Params` lacks does not compile) and `execute` takes exactly `Params`. Write
  * `preparedQuery<{ id: number }>()((db, p) => db.select()…where(eq(t.id, p.id)).prepare('name'))`
  * (the second call infers the query's type).
  */
 export function preparedQuery<Params extends Record<string, unknown>>() {
   return <Query extends PreparedQuery>(prepare: (db: Db, p: Placeholders<Params>) => Query) => {
-    const query = preparedPerDatabase((db) => prepare(db, placeholders as Placeholders<Params>));
+    const query = perDatabase((db) => prepare(db, placeholders as Placeholders<Params>));
     return (db: Db) => query(db) as unknown as { execute(values: Params): ReturnType<Query['execute']> };
   };
 }

@@ -1,8 +1,9 @@
 import { count, sql, type Param, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
-import { preparedQuery } from '../db/prepared';
+import { perDatabase, preparedQuery } from '../db/prepared';
 import { auditLog } from '../db/schema';
+import { groupCommit } from './group-commit';
 
 export interface AuditEntry {
   /** Who acted: an AFM, or a name such as `admin-cli` or `system`. */
@@ -51,14 +52,31 @@ export type AuditedParams = Required<Pick<AuditEntry, 'actor' | 'action' | 'subj
  * builder wants every column, the id and time included, so it is written out, names from the schema.
  */
 export function auditedWith(db: Pick<Db, '$with'>, source: WithSubquery, details: SQL = sql`null`) {
+  const value = (name: keyof AuditedParams) => sql`${sql.placeholder(name)}::text`;
+  return auditedRowsWith(db, sql`${source}`, {
+    actor: value('actor'),
+    action: value('action'),
+    subject: value('subject'),
+    requestId: value('requestId'),
+    details,
+  });
+}
+
+/**
+ * `auditedWith` where each row has values of its own: one audit row for each row of `from` (the
+ * written rows, joined to what was asked for each), its columns expressions over `from`.
+ */
+export function auditedRowsWith(
+  db: Pick<Db, '$with'>,
+  from: SQL,
+  row: Record<keyof AuditedParams | 'details', SQL>,
+) {
   const column = (name: string) => sql.identifier(name);
-  const value = (name: keyof AuditedParams) => sql.placeholder(name);
   return db.$with('audited', { id: auditLog.id }).as(
     sql`insert into ${auditLog} (${column(auditLog.actor.name)}, ${column(auditLog.action.name)},
           ${column(auditLog.subject.name)}, ${column(auditLog.requestId.name)}, ${column(auditLog.details.name)})
-        select ${value('actor')}::text, ${value('action')}::text,
-          ${value('subject')}::text, ${value('requestId')}::text, ${details}::jsonb
-        from ${source}
+        select ${row.actor}, ${row.action}, ${row.subject}, ${row.requestId}, ${row.details}::jsonb
+        from ${from}
         returning ${column(auditLog.id.name)}`,
   );
 }
@@ -102,34 +120,10 @@ const insertBatch = preparedQuery<Columns>()((db, p) => {
   return db.with(batch).select({ rows: count() }).from(batch).prepare('audit_batch');
 });
 
-const groupCommits = new WeakMap<Db, (entry: AuditEntry) => Promise<void>>();
-
-function groupCommitOf(db: Db) {
-  let commit = groupCommits.get(db);
-  if (!commit) groupCommits.set(db, (commit = groupCommit(db)));
-  return commit;
-}
-
 /** Each caller waits until its own row is committed; the rows waiting meanwhile go in together. */
-function groupCommit(db: Db): (entry: AuditEntry) => Promise<void> {
-  const waiting: { entry: AuditEntry; settle: (error?: unknown) => void }[] = [];
-  let writing = false;
-  const drain = async () => {
-    writing = true;
-    while (waiting.length > 0) {
-      const batch = waiting.splice(0, MAX_ROWS_PER_INSERT);
-      try {
-        await insertBatch(db).execute(columnsOf(batch.map(({ entry }) => toRow(entry))));
-        for (const item of batch) item.settle();
-      } catch (error) {
-        for (const item of batch) item.settle(error);
-      }
-    }
-    writing = false;
-  };
-  return (entry) =>
-    new Promise<void>((resolve, reject) => {
-      waiting.push({ entry, settle: (error) => (error === undefined ? resolve() : reject(error)) });
-      if (!writing) void drain();
-    });
-}
+const groupCommitOf = perDatabase((db) =>
+  groupCommit<AuditEntry, void>(async (entries) => {
+    await insertBatch(db).execute(columnsOf(entries.map(toRow)));
+    return [];
+  }, MAX_ROWS_PER_INSERT),
+);

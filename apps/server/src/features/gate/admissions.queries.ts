@@ -15,7 +15,7 @@ import {
   transfers,
   walletCredentials,
 } from '../../db/schema';
-import { auditedWith, type AuditedParams } from '../../shared/audit';
+import { auditedRowsWith } from '../../shared/audit';
 import { entryGivingLoan } from '../../shared/entry';
 import { isOver } from '../../shared/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
@@ -210,27 +210,41 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
     .prepare('gate_scan');
 });
 
-type AdmitParams = { ticketId: number; eventId: number; deviceId: string } & AuditedParams;
+/** The admissions of a group commit, a column each: one per ticket and event. */
+export type AdmitColumns = Record<'ticketIds' | 'eventIds', number[]> &
+  Record<'deviceIds' | 'subjects' | 'requestIds', string[]>;
 
-/** Records the admission and its audit row in one statement; none when the ticket entered meanwhile. */
-export const admitQuery = preparedQuery<AdmitParams>()((db, p) => {
-  const admitted = db.$with('admitted').as(
-    db
-      .insert(gateAdmissions)
-      .values({
-        ticketId: sql`${p.ticketId}::bigint`,
-        eventId: sql`${p.eventId}::bigint`,
-        deviceId: sql`${p.deviceId}::uuid`,
-      })
-      .onConflictDoNothing()
-      .returning({ id: gateAdmissions.id, admittedAt: gateAdmissions.admittedAt }),
+/**
+ * Records admissions and their audit rows in one statement, whatever their number; answers those
+ * recorded, none for a ticket that entered meanwhile. Rows go in in the order of their key, so two
+ * processes' batches wait for each other in one order and cannot deadlock.
+ */
+export const admitQuery = preparedQuery<AdmitColumns>()((db, p) => {
+  const column = (name: string) => sql.identifier(name);
+  const { ticketId, eventId, deviceId } = gateAdmissions;
+  const requested = db.$with('requested', { ticketId, eventId, deviceId }).as(
+    sql`select * from unnest(${p.ticketIds}::bigint[], ${p.eventIds}::bigint[], ${p.deviceIds}::uuid[],
+            ${p.subjects}::text[], ${p.requestIds}::text[])
+          as requested(${column(ticketId.name)}, ${column(eventId.name)}, ${column(deviceId.name)}, subject, request_id)`,
   );
-  const audited = auditedWith(
-    db,
-    admitted,
-    sql`jsonb_build_object('eventId', ${p.eventId}::bigint, 'admissionId', ${admitted.id})`,
-  );
-  return db.with(admitted, audited).select().from(admitted).prepare('gate_admit');
+  const keys = sql`${column(ticketId.name)}, ${column(eventId.name)}`;
+  const admitted = db
+    .$with('admitted', { id: gateAdmissions.id, admittedAt: gateAdmissions.admittedAt, ticketId, eventId })
+    .as(
+      sql`insert into ${gateAdmissions} (${keys}, ${column(deviceId.name)})
+          select ${keys}, ${column(deviceId.name)} from ${requested}
+          order by ${column(eventId.name)}, ${column(ticketId.name)}
+          on conflict do nothing
+          returning ${column(gateAdmissions.id.name)}, ${column(gateAdmissions.admittedAt.name)}, ${keys}`,
+    );
+  const audited = auditedRowsWith(db, sql`${admitted} join ${requested} using (${keys})`, {
+    actor: sql`'device:' || ${requested}.${column(deviceId.name)}`,
+    action: sql`'GATE_ADMIT'`,
+    subject: sql`${requested}.subject`,
+    requestId: sql`${requested}.request_id`,
+    details: sql`jsonb_build_object('eventId', ${admitted}.${column(eventId.name)}, 'admissionId', ${admitted}.${column(gateAdmissions.id.name)})`,
+  });
+  return db.with(requested, admitted, audited).select().from(admitted).prepare('gate_admit');
 });
 
 /** The first admission of a ticket to an event, when another device's came between scan and record. */

@@ -11,9 +11,11 @@ import {
   type AdmissionRequest,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
 import { admitsTo } from '../../shared/entry';
+import { groupCommit } from '../../shared/group-commit';
 import {
   admitQuery,
   findFirstAdmission,
@@ -129,14 +131,12 @@ export async function decideAdmission(
   if (scan.entrantSuspended) return refuse('SUSPENDED', shown);
   if (minor && holder.age < ENTERS_ALONE_FROM_AGE && !companion) return refuse('COMPANION_REQUIRED', shown);
 
-  const [admitted] = first
-    ? []
-    : await admitQuery(db).execute({
+  const admitted = first
+    ? undefined
+    : await admit(db)({
         ticketId: ticket.id,
         eventId: event.id,
         deviceId: device.id,
-        actor: `device:${device.id}`,
-        action: 'GATE_ADMIT',
         subject: ticket.publicCode,
         requestId: context.requestId,
       });
@@ -162,6 +162,41 @@ export async function decideAdmission(
     admittedBy: earlier?.device ?? null,
   });
 }
+
+type AdmissionToRecord = {
+  ticketId: number;
+  eventId: number;
+  deviceId: string;
+  subject: string;
+  requestId: string;
+};
+
+/** Admissions recorded in one statement at a time, per process: at most this many in one. */
+export const MAX_ADMISSIONS_PER_STATEMENT = 200;
+
+/**
+ * Records an admission and its audit row, group-committed with the admissions of concurrent scans
+ * (bench/README.md, the gate admission); answers it, or none when the ticket has entered already.
+ * Of the same ticket twice in one batch the second is not sent: the first is recorded or refused,
+ * and the second finds it.
+ */
+const admit = perDatabase((db) =>
+  groupCommit(async (batch: AdmissionToRecord[]) => {
+    const keyOf = (row: Pick<AdmissionToRecord, 'ticketId' | 'eventId'>) => `${row.ticketId}/${row.eventId}`;
+    const firsts = new Map<string, AdmissionToRecord>();
+    for (const row of batch) if (!firsts.has(keyOf(row))) firsts.set(keyOf(row), row);
+    const rows = [...firsts.values()];
+    const recorded = await admitQuery(db).execute({
+      ticketIds: rows.map((row) => row.ticketId),
+      eventIds: rows.map((row) => row.eventId),
+      deviceIds: rows.map((row) => row.deviceId),
+      subjects: rows.map((row) => row.subject),
+      requestIds: rows.map((row) => row.requestId),
+    });
+    const byKey = new Map(recorded.map((row) => [keyOf(row), row] as const));
+    return batch.map((row) => (firsts.get(keyOf(row)) === row ? byKey.get(keyOf(row)) : undefined));
+  }, MAX_ADMISSIONS_PER_STATEMENT),
+);
 
 /** A steward undoes an admission made in error, within minutes, on a device of the same club. */
 export async function undoAdmission(db: Db, device: Device, admissionId: string, requestId: string) {

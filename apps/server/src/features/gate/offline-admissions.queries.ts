@@ -50,7 +50,8 @@ export function findTicketsAdmitting(
 
 /**
  * Inserts the admissions, the first of each ticket only (a unique key); answers those recorded, with
- * their time as JSON gives it (the audit row's form).
+ * their time as JSON gives it (the audit row's form). In the order of their key, as the online
+ * admissions' group commit: two statements wait for each other in one order and cannot deadlock.
  */
 export async function insertOfflineAdmissions(
   tx: Pick<Db, 'execute'>,
@@ -63,7 +64,8 @@ export async function insertOfflineAdmissions(
       ${column(gateAdmissions.deviceId.name)}, ${column(gateAdmissions.admittedAt.name)}, ${column(gateAdmissions.offline.name)})
     select given.ticket_id, ${eventId}::bigint, ${deviceId}::uuid, given.admitted_at, true
       from unnest(${sql.param(pending.map((item) => item.ticketId))}::bigint[],
-        ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[]) as given(ticket_id, admitted_at)
+        ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[]) with ordinality as given(ticket_id, admitted_at, place)
+    order by given.ticket_id, given.place
     on conflict do nothing
     returning ${column(gateAdmissions.id.name)} as id, ${column(gateAdmissions.ticketId.name)} as ticket_id,
       to_json(${column(gateAdmissions.admittedAt.name)}) #>> '{}' as admitted_at`);
