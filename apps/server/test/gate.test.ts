@@ -43,11 +43,14 @@ interface Answer {
   admittedBy: string | null;
 }
 
+/** Tickets scanned all at once by two servers. */
+const MANY = Array.from({ length: 12 }, (_, index) => 10 + index);
+
 describe.each(engines)('the gate on %s', (engine) => {
   const server = useTestServer(engine);
-  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(9).
+  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(9), and MANY.
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
-    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8, 9, ...MANY],
   });
   let base: string;
   let token = '';
@@ -348,6 +351,28 @@ describe.each(engines)('the gate on %s', (engine) => {
           'ALREADY_ADMITTED',
           'ALREADY_ADMITTED',
         ]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'admits each of many tickets once when two servers scan them all at once, in opposite orders',
+    async () => {
+      const second = await startSecondServer(server);
+      try {
+        const other = await addDevice('Θύρα 3 - κινητό 3');
+        const codes = await Promise.all(MANY.map((serial) => personalize(tonightTicket(serial))));
+        const [here, there] = await Promise.all([
+          Promise.all(codes.map((code) => scan('tonight', code))),
+          Promise.all([...codes].reverse().map((code) => scan('tonight', code, other.token, second.baseUrl))),
+        ]);
+        there.reverse();
+        codes.forEach((_, index) => {
+          const reasons = [here[index]?.reason, there[index]?.reason].sort();
+          expect(reasons).toEqual(['ADMITTED', 'ALREADY_ADMITTED']);
+        });
       } finally {
         await second.close();
       }

@@ -14,7 +14,7 @@ export const OTHER = '100000040'; // season ticket 303000000002
 /** The document the ticket office binds a printed ticket to, unless a test names another. */
 export const CARD = 'ΑΚ987654';
 /** Tonight's tickets by serial: Θύρα 3, Σειρά 4, the seat the serial. */
-export const tonightTicket = (serial: number) => `30590000000${serial}`;
+export const tonightTicket = (serial: number) => `3059000000${String(serial).padStart(2, '0')}`;
 
 export interface GateDevice {
   deviceId: string;
