@@ -23,6 +23,9 @@ export function AppLayout() {
       return;
     }
     const frame = requestAnimationFrame(() => {
+      // Someone already at work on the new page (a field focused, keys typed) keeps their place.
+      const main = document.getElementById('main');
+      if (main?.contains(document.activeElement) && document.activeElement !== main) return;
       const target =
         document.querySelector<HTMLElement>('[data-page-heading]') ?? document.getElementById('main');
       target?.focus();

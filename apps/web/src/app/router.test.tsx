@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@tickets/domain';
 import { citizen, officer, openApp as open, signedInAs } from '../test/render-app';
@@ -72,5 +72,39 @@ describe('routes and guards', () => {
     open(path);
     expect(await screen.findByRole('heading', { level: 1, name: messages.notFound.title })).toBeDefined();
     expect(screen.getByRole('link', { name: messages.notFound.home }).getAttribute('href')).toBe(home);
+  });
+});
+
+describe('focus after a navigation', () => {
+  /** The layout moves focus on the next frame: the test runs the frames when it chooses. */
+  function heldFrames() {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    return () => act(() => frames.splice(0).forEach((callback) => callback(0)));
+  }
+
+  async function toStatsPage() {
+    signedInAs(officer);
+    const runFrames = heldFrames();
+    const router = open('/tickets/confirmation');
+    await screen.findByRole('button', { name: messages.confirmation.officer });
+    runFrames();
+    await act(() => router.navigate('/ticket-office/stats/ticket'));
+    const heading = await screen.findByRole('heading', { level: 1, name: messages.screens.statsTicket });
+    return { heading, field: screen.getByRole('textbox'), runFrames };
+  }
+
+  it("moves to the new page's heading", async () => {
+    const { heading, runFrames } = await toStatsPage();
+    runFrames();
+    expect(document.activeElement).toBe(heading);
+  });
+
+  it('leaves it where the person already is on the new page: typing into a field is not cut off', async () => {
+    const { field, runFrames } = await toStatsPage();
+    field.focus();
+    runFrames();
+    expect(document.activeElement).toBe(field);
   });
 });
