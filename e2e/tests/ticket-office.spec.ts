@@ -47,6 +47,7 @@ test('over-67: personalize, print a scannable QR, and find the ticket in stats',
   await expect(page.getByRole('alert')).toContainText(validationMessages.firstName.greek);
   await expect(submit).toBeDisabled();
   await expectNoAxeViolations(page);
+  // Typed with the tonos; printed in Greek capitals, without it.
   await page.getByLabel(field(text.firstName)).fill('ΜΑΡΊΑ');
   await page.getByLabel(field(text.documentId)).fill('ΑΒ123456');
   await page.getByLabel(text.identity).check();
@@ -55,7 +56,7 @@ test('over-67: personalize, print a scannable QR, and find the ticket in stats',
   await expect(page).toHaveURL('/ticket-office/print-ticket');
   await expect(page.getByRole('status').filter({ hasText: text.issued })).toBeVisible();
   const main = page.getByRole('main');
-  await expect(main).toContainText('ΜΑΡΊΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
+  await expect(main).toContainText('ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
   await expect(main).toContainText(documentTypeLabel('NATIONAL_ID'));
   await expectNoAxeViolations(page);
 
@@ -88,7 +89,7 @@ test('over-67: personalize, print a scannable QR, and find the ticket in stats',
   await page.getByLabel(field(text.ticketCode)).fill('301000000020');
   await page.getByRole('button', { name: text.statsSubmit }).click();
   const details = page.getByRole('region', { name: messages.screens.ticketInfo });
-  await expect(details).toContainText('ΜΑΡΊΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
+  await expect(details).toContainText('ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
   await expect(details).toContainText(text.personalizedOn);
   await expect(details).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
   await expectNoAxeViolations(page);

@@ -105,6 +105,22 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
     expect((await firstError(other))?.code).toBe('TICKET_ALREADY_BOUND');
   });
 
+  it('prints a Greek name in capitals without the tonos, and reprints a ticket bound with it', async () => {
+    const typed = { ...overSixtySeven(derby(8)), firstName: 'Μαρία', lastName: 'Αϊδίνη' };
+    const first = (await (await personalize(CLUB_OFFICER, typed)).json()) as Record<string, string>;
+    expect(first.fullName).toBe('ΜΑΡΙΑ ΑΪΔΙΝΗ');
+    // Bound before names lost their tonos in capitals: the same person still gets a reprint (of the
+    // name as it was bound).
+    await server.database.db
+      .update(tickets)
+      .set({ fullName: 'ΜΑΡΊΑ ΑΪΔΊΝΗ' })
+      .where(eq(tickets.publicCode, derby(8)));
+    const again = await personalize(CLUB_OFFICER, { ...typed, firstName: 'ΜΑΡΊΑ' });
+    expect(again.status).toBe(200);
+    const reprint = (await again.json()) as Record<string, string>;
+    expect(parseGateCode(reprint.privateCode as string)).toMatchObject({ ticketCode: derby(8), serial: 2 });
+  });
+
   it('binds a ticket once when officers race for it', async () => {
     const attempts = await Promise.all(
       ['ΑΑ000001', 'ΑΑ000002', 'ΑΑ000003', 'ΑΑ000004'].map((documentId) =>

@@ -12,7 +12,7 @@ import { hash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { canonicalIdentifier, identityKey } from '@tickets/domain';
+import { canonicalIdentifier, fullNameInCapitals, identityKey } from '@tickets/domain';
 import {
   captureOnPglite,
   captureOnPostgres,
@@ -126,7 +126,7 @@ const S = {
 const personalizationValues = (ticketId: unknown, code: string, request: typeof samples.personalization) => ({
   suspension: [[identityKey.document(request.documentId)], 'AFM:', null, null, 'AMKA:', null, null, true, 1],
   bind: [
-    `${request.firstName} ${request.lastName}`.toUpperCase(),
+    fullNameInCapitals(request.firstName, request.lastName),
     request.documentType,
     request.documentId,
     canonicalIdentifier(request.documentId),

@@ -2,6 +2,7 @@ export * from './constants';
 export * from './dates';
 export * from './errors';
 export * from './identifiers';
+export * from './names';
 export * from './messages';
 export * from './schemas/auth';
 export * from './schemas/error-envelope';

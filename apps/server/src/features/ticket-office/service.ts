@@ -1,4 +1,6 @@
 import {
+  fullNameInCapitals,
+  inCapitals,
   canonicalIdentifier,
   type DisplayMode,
   type IssuedTicket,
@@ -19,13 +21,14 @@ export type Binding = 'IDENTIFY' | 'PERSONALIZE';
 
 const displayModeOf = (value: string): DisplayMode => (value === 'BARCODE' ? 'BARCODE' : 'QR');
 
-const fullNameOf = (request: TicketIssueRequest) => `${request.firstName} ${request.lastName}`.toUpperCase();
+const fullNameOf = (request: TicketIssueRequest) => fullNameInCapitals(request.firstName, request.lastName);
 
 /** Whether the ticket is already bound to exactly this person and document, however typed (a reprint). */
 const isSameBinding = (ticket: OfficerTicket['ticket'], request: TicketIssueRequest) =>
   ticket.documentType === request.documentType &&
   ticket.documentKey === canonicalIdentifier(request.documentId) &&
-  ticket.fullName === fullNameOf(request);
+  // A ticket bound before names lost their tonos in capitals is still the same binding.
+  inCapitals(ticket.fullName ?? '') === fullNameOf(request);
 
 /**
  * A reprint: the next serial and a new code, which revokes every earlier print (docs/design.md §8).
