@@ -8,6 +8,7 @@ import { hash } from 'node:crypto';
 import http from 'node:http';
 import fastify from 'fastify';
 import { z } from 'zod';
+import { API_HEADERS } from '../../apps/server/src/plugins/security-headers';
 
 const COOKIE = 'tickets_session=';
 const TOKEN = process.env.FRAMEWORK_TOKEN ?? '';
@@ -40,14 +41,6 @@ const answerSchema = z.object({
   TICKET_ROLE: z.string(),
   logoutUrl: z.string(),
 });
-/** The header set the platform's API answers carry in development (plugins/security-headers.ts). */
-const API_HEADERS = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cache-control': 'no-store',
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-};
 
 function nodeHttp() {
   return http.createServer((request, response) => {

@@ -20,6 +20,7 @@ import {
   type Samples,
   type Statement,
 } from './statements';
+import { API_HEADERS } from '../../../apps/server/src/plugins/security-headers';
 import { groupCommit } from '../../../apps/server/src/shared/group-commit';
 import { gateAdmission, SCAN_COLUMNS, admitColumns, scanValues, tokenHash, type RunArrays } from './gate';
 
@@ -282,15 +283,8 @@ const audit = groupCommit<AuditRow, void>(async (rows) => {
 
 // ---- answers ----
 
-/** The platform's API headers (app.ts), so the answers weigh the same. */
-const HEADERS = {
-  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-  'cache-control': 'no-store',
-  'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-content-type-options': 'nosniff',
-  'content-type': 'application/json; charset=utf-8',
-};
+/** The platform's API headers, so the answers weigh the same. */
+const HEADERS = { ...API_HEADERS, 'content-type': 'application/json; charset=utf-8' };
 function answer(response: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { ...HEADERS, 'content-length': Buffer.byteLength(text) });

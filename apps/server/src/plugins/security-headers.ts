@@ -7,6 +7,20 @@ import { isApiPath, routePath } from '../shared/api-paths';
 const HSTS_MAX_AGE_SECONDS = 365 * 86_400;
 const HSTS = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
+/**
+ * The API answers JSON, never a page: the short header set OWASP's REST Security Cheat Sheet gives
+ * for it (nothing to run, frame or cache; personal data must not stay in any cache), half of
+ * helmet's eleven, which every answer would pay for (measured: bench/README.md). HSTS is added in
+ * production.
+ */
+export const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+  'cross-origin-resource-policy': 'same-origin',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+} as const;
+
 /** The pages get helmet's headers; the API the short set an answer of JSON needs. */
 export function setUpSecurityHeaders(app: FastifyInstance, config: Config): void {
   // helmet's headers, worked out once: @fastify/helmet rebuilds its middleware on every request
@@ -28,15 +42,8 @@ export function setUpSecurityHeaders(app: FastifyInstance, config: Config): void
     hsts: config.profile === 'production' && { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // The API answers JSON, never a page: the short header set OWASP's REST Security Cheat Sheet gives
-  // for it (nothing to run, frame or cache; personal data must not stay in any cache), half of
-  // helmet's eleven, which every answer would pay for (measured: bench/README.md).
   const apiHeaders = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'cache-control': 'no-store',
-    'cross-origin-resource-policy': 'same-origin',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'x-content-type-options': 'nosniff',
+    ...API_HEADERS,
     ...(config.profile === 'production' ? { 'strict-transport-security': HSTS } : {}),
   };
   app.addHook('onRequest', (request, reply, done) => {
