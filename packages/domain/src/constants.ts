@@ -23,6 +23,16 @@ export const QR_SIZE = 128;
 /** Minors are people under this age (docs/design.md §5). */
 export const ADULT_AGE = 18;
 
+/** A minor of this age or more adds their own tickets to the wallet (ΚΥΑ 568/2024); younger, a guardian does. */
+export const SELF_CLAIM_MIN_AGE = 15;
+
+/**
+ * Wrong claim codes (docs/design.md §10): at most this many in CLAIM_ATTEMPT_WINDOW_MINUTES, counted
+ * per person and per ticket; the next is refused (CLAIM_ATTEMPTS_EXCEEDED) until the window has passed.
+ */
+export const CLAIM_ATTEMPTS_MAX = 5;
+export const CLAIM_ATTEMPT_WINDOW_MINUTES = 15;
+
 export const TIME_ZONE = 'Europe/Athens';
 export const LOCALE = 'el-GR';
 

@@ -14,4 +14,5 @@ export * from './schemas/providers';
 export * from './schemas/transfers';
 export * from './schemas/suspensions';
 export * from './schemas/gate';
+export * from './schemas/claims';
 export * from './gate-codes';

@@ -577,6 +577,14 @@ export const suspensionMessages = {
     'Τα στοιχεία δεν αντιστοιχούν σε κανένα πρόσωπο του μητρώου ούτε σε κάτοχο εισιτηρίου. Ο αποκλεισμός θα ισχύσει για όποιον εμφανιστεί με αυτά τα στοιχεία.',
 } as const;
 
+/** Adding a bought ticket to the wallet (schemas/claims.ts; the refusals are errors.ts's CLAIM_* codes). */
+export const claimMessages = {
+  claimCode:
+    'Ο κωδικός αγοράς πρέπει να έχει 16 χαρακτήρες (γράμματα και ψηφία), όπως είναι τυπωμένος στην επιβεβαίωση της αγοράς.',
+  purchaseQrUnreadable:
+    'Ο κωδικός QR δεν είναι επιβεβαίωση αγοράς εισιτηρίου. Σαρώστε το QR της επιβεβαίωσης ή πληκτρολογήστε τους δύο κωδικούς.',
+} as const;
+
 const textsOf = (value: unknown): string[] =>
   typeof value === 'string'
     ? [value]
@@ -586,7 +594,14 @@ const textsOf = (value: unknown): string[] =>
 
 /** The texts the domain's schemas give their issues (schemas/*.ts import only these objects). */
 const schemaMessages: ReadonlySet<string> = new Set(
-  [validationMessages, suspensionMessages, gateMessages, providerMessages, transferMessages].flatMap(textsOf),
+  [
+    validationMessages,
+    suspensionMessages,
+    gateMessages,
+    providerMessages,
+    transferMessages,
+    claimMessages,
+  ].flatMap(textsOf),
 );
 
 /**
