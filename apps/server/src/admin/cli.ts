@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { GATE_KEY_ID_MAX, generateGateKeyPair } from '@tickets/domain';
 import { loadConfig } from '../config';
@@ -18,6 +19,7 @@ const USAGE = `Usage: npm run admin -- <command>
   providers add <id> --organisation <id> [--name <name>]   (prints the provider's API key, once)
   import <file.json|file.csv> --organisation <id>
   gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
+  claim-key                                (a new key for the tickets' claim codes, to put in CLAIM_CODE_KEY)
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
 the command refuses to open while a server has it open: stop the server first).`;
 
@@ -39,6 +41,11 @@ async function run(argv: string[]): Promise<number> {
     console.info(
       `GATE_SIGNING_KEYS=${keyId}:${secretKey}\n(public key ${publicKey}; put the new key first and keep the old ones after it until their codes are past)`,
     );
+    return 0;
+  }
+  if (noun === 'claim-key') {
+    // No database either. Changing it changes every ticket's claim code: the providers must be told.
+    console.info(`CLAIM_CODE_KEY=${randomBytes(32).toString('base64url')}`);
     return 0;
   }
   const database = await openDatabase(loadConfig().database);

@@ -18,7 +18,8 @@ export async function importFile(db: Db, file: string, organisationId: string) {
   const { events, tickets } = path.extname(file).toLowerCase() === '.csv' ? fromCsv(text) : fromJson(text);
   const importer = { organisationId, actor: 'admin-cli' };
   const eventReport = await importEvents(db, importer, events);
-  const ticketReport = await importTickets(db, importer, tickets);
+  // The claim codes go to the provider through the API's answer (README, "Providers"), not from here.
+  const { acceptedCodes: _accepted, ...ticketReport } = await importTickets(db, importer, tickets);
   return { events: eventReport, tickets: ticketReport };
 }
 
