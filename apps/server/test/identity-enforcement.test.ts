@@ -286,9 +286,10 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
           'RECIPIENT_SUSPENDED',
         );
 
-        // Binding the card again at the office, typed as another officer would.
-        const rebound = await bind('personalize', demoTicketCode('3', 1, 43), 'ΑΒ-123456');
-        const reIdentified = await bind('identify', demoTicketCode('3', 1, 44), 'AB123-456');
+        // Binding the card again at the office, typed as another officer would (a reprint: the card
+        // holds a ticket of each of these fixtures already).
+        const rebound = await bind('personalize', nationalIdHolder, 'ΑΒ-123456');
+        const reIdentified = await bind('identify', passportHolder, 'AB123-456');
         for (const response of [rebound, reIdentified]) {
           if (blocked) expect(response.status).toBe(200);
           else {
