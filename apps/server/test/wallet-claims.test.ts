@@ -487,6 +487,10 @@ describe.each(engines)('adding a ticket to the wallet on %s', (engine) => {
     expect((await errorOf(await add(B, code(LINKED_MATCH_2, 2)))).code).toBe('ALREADY_HOLDS_FIXTURE');
     // Someone else is free to.
     expect((await add(E, code(LINKED_MATCH_2, 3))).status).toBe(201);
+    // And a suspension by that passport reaches B's wallet: the same person.
+    await suspend({ documentId: 'P5550002' });
+    expect((await errorOf(await add(B, code(MATCH, 18)))).code).toBe('PERSON_SUSPENDED');
+    expect((await add(D, code(LINKED_MATCH, 3))).status).toBe(201);
   });
 
   it('admits the added ticket at the gate with the rotating wallet code, and the providers see it valid', async () => {
