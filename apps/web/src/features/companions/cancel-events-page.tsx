@@ -9,6 +9,7 @@ import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { paths } from '../../shared/paths';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { useLoad } from '../../shared/use-load';
 import { cancelDeclaration, changeCompanion, fetchDeclarations, type CompanionSuccessState } from './api';
 import { ChangeCompanionDialog } from './change-companion-dialog';
@@ -32,6 +33,7 @@ export default function CancelEventsPage() {
   const [cancelling, setCancelling] = useState<Declaration>();
   const [changing, setChanging] = useState<Declaration>();
   const [busy, setBusy] = useState(false);
+  const changeRefusal = useRefusal();
 
   const confirmCancel = async () => {
     if (!cancelling) return;
@@ -55,7 +57,7 @@ export default function CancelEventsPage() {
       setChanging(undefined);
       reload();
     } catch (error) {
-      toastFailure(error);
+      changeRefusal.refuse(error);
     } finally {
       setBusy(false);
     }
@@ -106,8 +108,12 @@ export default function CancelEventsPage() {
         <ChangeCompanionDialog
           open
           busy={busy}
+          refusal={changeRefusal}
           onSend={(afm) => void sendChange(afm)}
-          onClose={() => setChanging(undefined)}
+          onClose={() => {
+            changeRefusal.clear();
+            setChanging(undefined);
+          }}
         />
       ) : null}
     </>

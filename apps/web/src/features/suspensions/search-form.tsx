@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
@@ -13,6 +13,7 @@ import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
 import { rawResolver } from '../../shared/forms/raw-resolver';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { deleteSuspension, searchSuspensions, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
 import { TableHead } from '../../shared/components/table-head';
@@ -31,13 +32,20 @@ export function SearchForm() {
   const [results, setResults] = useState<SuspensionRecord[]>();
   const [deleting, setDeleting] = useState<SuspensionRecord>();
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
 
   const search = async (values: PersonFields) => {
     try {
       setResults(await searchSuspensions(values));
     } catch (error) {
-      toastFailure(error);
+      refusal.refuse(error);
     }
+  };
+  // A new search takes the last one's results away, whether or not it reaches the server.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setResults(undefined);
+    refusal.clear();
+    void handleSubmit(search)(event);
   };
 
   const confirmDelete = async () => {
@@ -58,8 +66,12 @@ export function SearchForm() {
   const { errors, isSubmitting, submitCount } = formState;
   return (
     <>
-      <form noValidate onSubmit={(event) => void handleSubmit(search)(event)}>
-        <ErrorSummary problems={personProblems(errors, 'search')} submitCount={submitCount} />
+      <form noValidate onSubmit={submit} {...refusal.formProps}>
+        <ErrorSummary
+          problems={personProblems(errors, 'search')}
+          submitCount={submitCount}
+          refusal={refusal}
+        />
         <PersonFieldset
           prefix="search"
           values={watch()}

@@ -13,11 +13,11 @@ import {
   type DocumentType,
   type TicketUserKind,
 } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { paths } from '../../shared/paths';
 import { issueTicket, type IssuedState, type PrintState } from './api';
 
@@ -66,6 +66,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
       permitType: 'VIGNETTE',
     },
   });
+  const refusal = useRefusal();
   const { errors, isSubmitting } = formState;
   const values = watch();
   const filled = [values.ticketCode, values.firstName, values.lastName, values.documentId].every(
@@ -91,7 +92,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
         navigate(paths.ticketOffice.printTicket, { state: { ...request, ...ticket } satisfies PrintState });
       }
     } catch (error) {
-      toastFailure(error);
+      refusal.refuse(error);
     }
   };
 
@@ -103,8 +104,8 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.ticketInfo}</PageHeading>
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <ErrorSummary problems={problems} submitCount={formState.submitCount} />
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} {...refusal.formProps}>
+        <ErrorSummary problems={problems} submitCount={formState.submitCount} refusal={refusal} />
         <TextField
           id="ticketCode"
           label={text.ticketCode}
