@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   identifyTicketSchema,
   messages,
+  normalizeDocumentId,
   personalizeTicketSchema,
   RESIDENCE_PERMIT_TYPES,
   TICKET_CODE_LENGTH,
@@ -175,7 +176,8 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
           error={errors.documentId?.message}
           autoComplete="off"
           className="govgr-input--width-20"
-          {...register('documentId', { setValueAs: (value: string) => value.toUpperCase() })}
+          normalize={normalizeDocumentId}
+          {...register('documentId')}
         />
         <Button type="submit" busy={isSubmitting} disabled={!filled || problems.length > 0}>
           {text.submit}
