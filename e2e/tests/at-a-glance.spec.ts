@@ -1,0 +1,146 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  errorCatalogue,
+  messages,
+  suspensionMessages,
+  validationMessages,
+  withAfmCheckDigit,
+} from '@tickets/domain';
+import { expectNoAxeViolations, PEOPLE, sessionCall, signIn } from './support';
+
+/** Issue #28: screens a busy officer and a steward read at a glance, on a phone and at a desk. */
+const text = messages.ticketOffice;
+const field = (label: string) => new RegExp(`^${label}`);
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1280, height: 800 };
+const summary = (page: Page) => page.locator('.govgr-error-summary');
+const shot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`) });
+
+for (const [size, viewport] of [
+  ['phone', PHONE],
+  ['desk', DESK],
+] as const) {
+  test(`stats (${size}): a refusal stays in the summary after its toast; a new search clears the old result`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+    await page.goto('/ticket-office/stats/ticket');
+    const code = page.getByLabel(field(text.ticketCode));
+    await code.fill('301000000020');
+    await page.getByRole('button', { name: text.statsSubmit }).click();
+    const details = page.getByRole('main').getByText(text.issuer, { exact: true });
+    await expect(details).toBeVisible();
+
+    // An invalid code: the last ticket's details go with the new search.
+    await code.fill('12345');
+    await page.getByRole('button', { name: text.statsSubmit }).click();
+    await expect(summary(page)).toContainText(validationMessages.ticketCode);
+    await expect(details).toHaveCount(0);
+
+    // A code nobody holds: the toast goes after 5 s, the summary keeps the reason.
+    await code.fill('399999999999');
+    await page.getByRole('button', { name: text.statsSubmit }).click();
+    const refusal = errorCatalogue.TICKET_NOT_FOUND.description;
+    await expect(summary(page)).toContainText(refusal);
+    await expect(summary(page)).toBeFocused();
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
+    await expect(summary(page)).toContainText(refusal);
+    await expectNoAxeViolations(page);
+    await shot(page, `stats-refusal-kept-${size}`);
+    await summary(page).getByRole('link', { name: refusal }).click();
+    await expect(code).toBeFocused();
+    await code.press('Backspace');
+    await expect(page.getByText(refusal)).toHaveCount(0);
+  });
+}
+
+test('ticket info: a refusal stays until a field changes; a document number loses spaces and takes capitals', async ({
+  page,
+}) => {
+  await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+  await page.goto('/ticket-office/ticket-info?user=over-67');
+  const documentId = page.getByLabel(field(text.documentId));
+  await documentId.pressSequentially('αβ 12 ab');
+  await expect(documentId).toHaveValue('ΑΒ12AB');
+  await documentId.fill('ΑΒ/12');
+  await documentId.blur();
+  await expect(summary(page)).toContainText(validationMessages.documentId);
+  await documentId.fill('ab 123456');
+  await expect(documentId).toHaveValue('AB123456');
+  await documentId.blur();
+  await expect(summary(page)).toHaveCount(0);
+
+  // A ticket code nobody holds: refused by the server, the reason kept beside the form.
+  await page.getByLabel(field(text.ticketCode)).fill('399999999999');
+  await page.getByLabel(field(text.firstName)).fill('ΜΑΡΙΑ');
+  await page.getByLabel(field(text.lastName)).fill('ΠΑΠΑΔΟΠΟΥΛΟΥ');
+  await page.getByLabel(text.identity).check();
+  await page.getByRole('button', { name: text.submit }).click();
+  const refusal = errorCatalogue.TICKET_NOT_FOUND.description;
+  await expect(summary(page)).toContainText(refusal);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
+  await expect(summary(page)).toContainText(refusal);
+  await expectNoAxeViolations(page);
+  await shot(page, 'ticket-info-refusal-kept');
+  await page.getByLabel(text.passport).check();
+  await expect(summary(page)).toHaveCount(0);
+});
+
+test.describe('suspensions results', () => {
+  const afm = withAfmCheckDigit('20000099');
+  for (const [size, viewport] of [
+    ['phone', PHONE],
+    ['desk', DESK],
+  ] as const) {
+    test(`(${size}): each record readable with its labels, the delete control in view`, async ({ page }) => {
+      await signIn(page, PEOPLE.platformOfficer.afm, '/ticket-office');
+      const search = { afm, amka: null, documentId: 'ΑΒ 200099', firstName: null, fathersName: null };
+      const person = { ...search, lastName: null, dateOfBirth: null };
+      const found = await sessionCall<unknown[]>(
+        page,
+        'POST',
+        '/api/blackList-administration/search',
+        person,
+      );
+      if (found.length === 0) {
+        await sessionCall(page, 'POST', '/api/blackList-administration/add', {
+          ...person,
+          endDate: '2099-12-31T21:59:59.999Z',
+        });
+      }
+      await page.setViewportSize(viewport);
+      await page.goto('/ticket-office/suspended-users');
+      await page.getByRole('tab', { name: suspensionMessages.searchTab }).click();
+      const panel = page.getByRole('tabpanel', { name: suspensionMessages.searchTab });
+      await panel.getByLabel(suspensionMessages.afm).fill(afm);
+      await panel.getByRole('button', { name: suspensionMessages.submitSearch }).click();
+      const row = page.getByRole('row').filter({ hasText: 'ΑΒ200099' });
+      const remove = row.getByRole('button', { name: /Διαγραφή εγγραφής/ });
+      await expect(remove).toBeVisible();
+      await remove.scrollIntoViewIfNeeded();
+      const box = await remove.boundingBox();
+      expect(box && box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      // Nothing scrolls sideways: the table fits its container.
+      const container = page.locator('.govgr-table-container');
+      expect(
+        await container.evaluate((element) => element.scrollWidth - element.clientWidth),
+      ).toBeLessThanOrEqual(0);
+      const labelOf = (name: string) =>
+        row
+          .getByRole('cell')
+          .filter({ hasText: name })
+          .first()
+          .evaluate((cell) => getComputedStyle(cell, '::before').content);
+      if (size === 'phone') {
+        expect(await labelOf(afm)).toBe(`"${suspensionMessages.afm}"`);
+        expect(await labelOf('ΑΒ200099')).toBe(`"${suspensionMessages.documentId}"`);
+      } else {
+        await expect(page.getByRole('columnheader', { name: suspensionMessages.delete })).toBeVisible();
+      }
+      await expectNoAxeViolations(page);
+      await row.scrollIntoViewIfNeeded();
+      await shot(page, `suspensions-results-${size}`);
+    });
+  }
+});
