@@ -144,3 +144,74 @@ test.describe('suspensions results', () => {
     });
   }
 });
+
+for (const [size, viewport] of [
+  ['phone', PHONE],
+  ['desk', DESK],
+] as const) {
+  test(`an officer's confirmation (${size}): the question, then the spec's two choices, each described`, async ({
+    page,
+  }) => {
+    const text = messages.confirmation;
+    await page.setViewportSize(viewport);
+    await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+    const question = page.getByRole('heading', { level: 2, name: text.officerQuestion });
+    await expect(question).toBeVisible();
+    const choices = page.getByRole('region', { name: text.officerQuestion }).getByRole('button');
+    await expect(choices).toHaveText([text.citizen, text.officer]);
+    await expect(choices.nth(0)).toHaveAccessibleDescription(text.citizenDescription);
+    await expect(choices.nth(1)).toHaveAccessibleDescription(text.officerDescription);
+    // Each description sits under its own button, above the next one.
+    const [citizen, citizenAbout, officer] = await Promise.all([
+      choices.nth(0).boundingBox(),
+      page.getByText(text.citizenDescription).boundingBox(),
+      choices.nth(1).boundingBox(),
+    ]);
+    expect(citizen && citizenAbout && officer).toBeTruthy();
+    expect(citizenAbout!.y).toBeGreaterThan(citizen!.y + citizen!.height - 1);
+    expect(officer!.y).toBeGreaterThan(citizenAbout!.y + citizenAbout!.height - 1);
+    await expectNoAxeViolations(page);
+    await shot(page, `officer-confirmation-${size}`);
+    await choices.nth(1).click();
+    await expect(page).toHaveURL('/ticket-office/choose-user');
+  });
+}
+
+test('the transfer-rules dialog names the season and the new values under the spec question', async ({
+  page,
+}) => {
+  const rules = messages.transferRules;
+  await signIn(page, PEOPLE.platformOfficer.afm, '/ticket-office');
+  await page.goto('/ticket-office/transfer-events');
+  const season = page.getByRole('region', { name: 'Α.Ε. Ολυμπιάδα - Διαρκείας 2026-27' });
+  const max = season.getByLabel(new RegExp(rules.maxTransfers));
+  const before = await max.inputValue();
+  const after = before === '3' ? '4' : '3';
+  await max.fill(after);
+  await max.blur();
+  await season.getByRole('button', { name: rules.save }).click();
+  const box = page.getByRole('dialog');
+  await expect(box.getByRole('heading')).toHaveText(rules.saveConfirm);
+  const row = (label: string) => box.locator('.govgr-summary-list__row').filter({ hasText: label });
+  await expect(row(rules.dialogEvent)).toContainText('Α.Ε. Ολυμπιάδα - Διαρκείας 2026-27');
+  await expect(row(rules.maxTransfers)).toContainText(rules.changedValue(after, before));
+  await expect(row(rules.hours).getByRole('definition')).toHaveText(/^\d$/);
+  await expectNoAxeViolations(page);
+  await shot(page, 'transfer-rules-dialog');
+  await box.getByRole('button', { name: messages.form.cancel }).click();
+
+  // A fixture's exclusion: the match, and the exclusion as it will be.
+  const fixture = page
+    .locator('.app-rules-card')
+    .filter({ has: page.getByRole('checkbox', { name: rules.ignoreTransfers }) })
+    .first();
+  const name = await fixture.getByRole('heading').textContent();
+  await fixture.getByRole('checkbox', { name: rules.ignoreTransfers }).click();
+  await expect(box.getByRole('heading')).toHaveText(rules.toggleConfirm);
+  await expect(row(rules.dialogEvent)).toContainText(name ?? '');
+  await expect(row(rules.ignoreTransfers)).toContainText(
+    rules.changedValue(messages.form.yes, messages.form.no),
+  );
+  await expectNoAxeViolations(page);
+  await box.getByRole('button', { name: messages.form.cancel }).click();
+});

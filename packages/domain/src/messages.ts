@@ -51,6 +51,11 @@ export const messages = {
     continue: 'Συνέχεια',
     citizen: 'Πολίτης',
     officer: 'Υπάλληλος ΠΑΕ',
+    /** An officer's choice, asked above the spec's two buttons, each with a line saying where it leads. */
+    officerQuestion: 'Πώς θέλετε να συνεχίσετε;',
+    citizenDescription: 'Για τον εαυτό σας: συνοδεία ανηλίκων με το δικό σας εισιτήριο και τις δηλώσεις σας.',
+    officerDescription:
+      'Για το ταμείο του συλλόγου σας: έκδοση και εκτύπωση εισιτηρίων, στατιστικά, μεταβιβάσεις και αποκλεισμοί.',
   },
   accessDenied: {
     title: 'Πρόσβαση μη επιτρεπτή',
@@ -204,6 +209,11 @@ export const messages = {
     toggleConfirm: 'Θέλετε σίγουρα να συνεχίσετε;',
     ignoreTransfers: 'Εξαίρεση του αγώνα από τις μεταβιβάσεις εισιτηρίων διαρκείας',
     saved: 'Οι αλλαγές αποθηκεύτηκαν.',
+    /** Under the spec's question, what is about to be saved: the event, then each rule's new value. */
+    dialogEvent: 'Αγώνας',
+    dialogDate: 'Ημερομηνία και ώρα',
+    /** A rule the officer changed: its new value, and what it was. */
+    changedValue: (now: string, before: string) => `${now} (πριν: ${before})`,
   },
   routeError: {
     title: 'Κάτι πήγε στραβά',

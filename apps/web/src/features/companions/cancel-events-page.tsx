@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages, type Declaration } from '@tickets/domain';
+import { formatDateTime, messages, type Declaration } from '@tickets/domain';
 import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
+import { SummaryList } from '../../shared/components/summary-list';
 import { paths } from '../../shared/paths';
 import { useRefusal } from '../../shared/forms/use-refusal';
 import { useLoad } from '../../shared/use-load';
@@ -103,7 +104,18 @@ export default function CancelEventsPage() {
         busy={busy}
         onConfirm={() => void confirmCancel()}
         onClose={() => setCancelling(undefined)}
-      />
+      >
+        {/* Under the spec's question, whose request it is: the minor, the match, the companion. */}
+        {cancelling ? (
+          <SummaryList
+            rows={[
+              [text.minor, cancelling.dependentName],
+              [text.event, `${cancelling.eventDescription}, ${formatDateTime(cancelling.eventDateTime)}`],
+              [text.companion, cancelling.companionName],
+            ]}
+          />
+        ) : null}
+      </ConfirmDialog>
       {changing ? (
         <ChangeCompanionDialog
           open
