@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   errorCatalogue,
+  gateScreenMessages,
   messages,
   suspensionMessages,
   validationMessages,
@@ -214,4 +215,92 @@ test('the transfer-rules dialog names the season and the new values under the sp
   );
   await expectNoAxeViolations(page);
   await box.getByRole('button', { name: messages.form.cancel }).click();
+});
+
+/**
+ * A phone's camera as the browser reads codes (BarcodeDetector, Chromium on Android, Safari): stood in
+ * for here, where desktop Chromium has none. The page's code reads whatever `window.nextCode` holds.
+ */
+const CAMERA_STAND_IN = () => {
+  const scope = window as unknown as { BarcodeDetector: unknown; nextCode?: string };
+  scope.BarcodeDetector = class {
+    detect() {
+      return Promise.resolve(scope.nextCode ? [{ rawValue: scope.nextCode }] : []);
+    }
+  };
+  navigator.mediaDevices.getUserMedia = () => {
+    const canvas = document.createElement('canvas');
+    canvas.getContext('2d')?.fillRect(0, 0, canvas.width, canvas.height);
+    return Promise.resolve(canvas.captureStream(5));
+  };
+};
+
+test('the steward (390×844): the camera pairs; a typed public number is explained; decision, name and seat on one screen', async ({
+  page,
+  browser,
+}) => {
+  const screenText = gateScreenMessages;
+  await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+  const { token } = await sessionCall<{ token: string }>(page, 'POST', '/api/ticket-office/gate-devices', {
+    label: 'Θύρα 2 - κινητό #28',
+  });
+  const ticketCode = '305000000031';
+  const { privateCode } = await sessionCall<{ privateCode: string }>(
+    page,
+    'POST',
+    '/api/ticket-office/personalize',
+    {
+      ticketCode,
+      firstName: 'ΑΙΚΑΤΕΡΙΝΗ',
+      lastName: 'ΠΑΠΑΚΩΝΣΤΑΝΤΙΝΟΠΟΥΛΟΥ',
+      documentType: 'NATIONAL_ID',
+      documentId: 'ΑΖ305031',
+    },
+  );
+
+  const phone = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: PHONE });
+  await phone.addInitScript(CAMERA_STAND_IN);
+  const gate = await phone.newPage();
+  await gate.goto('/gate');
+  await expect(gate.getByRole('heading', { level: 1, name: screenText.pairTitle })).toBeVisible();
+  // Pairing offers the camera, as the scan screen does: the token's QR, read by it, pairs.
+  const camera = gate.getByRole('button', { name: screenText.camera });
+  await expect(camera).toBeVisible();
+  await expectNoAxeViolations(gate);
+  await shot(gate, 'gate-pairing-camera');
+  await gate.evaluate((value) => ((window as unknown as { nextCode?: string }).nextCode = value), token);
+  await camera.click();
+  await expect(gate.getByRole('heading', { level: 1, name: screenText.eventsTitle })).toBeVisible();
+  await gate.evaluate(() => ((window as unknown as { nextCode?: string }).nextCode = undefined));
+  await gate.getByRole('button', { name: screenText.pick('Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας') }).click();
+
+  // The 12 digits printed on the ticket are its public number: not what opens the gate.
+  const codeField = gate.getByLabel(new RegExp(`^${messages.ticketOffice.ticketCode}`));
+  await codeField.fill(ticketCode);
+  await codeField.press('Enter');
+  await expect(codeField).toHaveAccessibleDescription(new RegExp(screenText.publicNumberTyped.slice(0, 40)));
+  await expect(gate.getByRole('status')).not.toContainText(screenText.refuse);
+  await expectNoAxeViolations(gate);
+  await shot(gate, 'gate-public-number-typed');
+
+  await codeField.fill(privateCode);
+  await codeField.press('Enter');
+  const status = gate.getByRole('status');
+  await expect(status).toContainText(screenText.admit);
+  await expect(gate.getByRole('button', { name: screenText.camera })).toBeVisible();
+  // Verdict, name and seat, all within the first 844 px, without scrolling.
+  expect(await gate.evaluate(() => window.scrollY)).toBe(0);
+  for (const part of [
+    status.getByText(screenText.admit, { exact: true }),
+    status.getByText('ΑΙΚΑΤΕΡΙΝΗ ΠΑΠΑΚΩΝΣΤΑΝΤΙΝΟΠΟΥΛΟΥ'),
+    status.locator('dd').last(),
+  ]) {
+    const box = await part.boundingBox();
+    expect(box && box.y >= 0 && box.y + box.height <= PHONE.height).toBe(true);
+    expect(box && box.x + box.width <= PHONE.width).toBe(true);
+  }
+  await expect(status.locator('dt').last()).toHaveText(messages.ticketOffice.seat);
+  await expectNoAxeViolations(gate);
+  await shot(gate, 'gate-decision-one-screen');
+  await phone.close();
 });

@@ -442,6 +442,9 @@ export const gateScreenMessages = {
   pick: (description: string) => `Έλεγχος για τον αγώνα ${description}`,
   changeEvent: 'Αλλαγή αγώνα',
   codeHint: 'Σαρώστε με τον αναγνώστη ή πληκτρολογήστε τον κωδικό και πατήστε Enter.',
+  /** A ticket's public 12-digit number typed at the gate: it says whose ticket, not that it is genuine. */
+  publicNumberTyped:
+    'Αυτός είναι ο δημόσιος αριθμός του εισιτηρίου (12 ψηφία) και δεν αρκεί για είσοδο. Σαρώστε το QR του εισιτηρίου ή, σε έντυπο εισιτήριο, το barcode (Code 128).',
   check: 'Έλεγχος',
   camera: 'Σάρωση με την κάμερα',
   stopCamera: 'Κλείσιμο κάμερας',
