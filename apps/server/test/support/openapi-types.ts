@@ -2704,7 +2704,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: unknown[];
+                    events: {
+                        externalId: string;
+                        description: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        endsAt?: string | null;
+                        venue: string;
+                        seasonal?: boolean | ("0" | "1" | "true" | "false" | "yes" | "no" | "");
+                        seasonExternalId?: string | null;
+                        /**
+                         * @default QR
+                         * @enum {string}
+                         */
+                        displayMode?: "QR" | "BARCODE";
+                    }[];
                 };
             };
         };
@@ -2803,7 +2817,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    tickets: unknown[];
+                    tickets: {
+                        publicCode: string;
+                        eventExternalId: string;
+                        sector?: string | null;
+                        gate?: string | null;
+                        row?: string | null;
+                        seat?: string | null;
+                        seasonal?: boolean | ("0" | "1" | "true" | "false" | "yes" | "no" | "");
+                    }[];
                 };
             };
         };
