@@ -302,5 +302,32 @@ test('the steward (390×844): the camera pairs; a typed public number is explain
   await expect(status.locator('dt').last()).toHaveText(messages.ticketOffice.seat);
   await expectNoAxeViolations(gate);
   await shot(gate, 'gate-decision-one-screen');
+  // Undone, so tonight's count (gate.spec.ts) is as its own scans leave it.
+  await status.getByRole('button', { name: screenText.undo }).click();
+  await expect(status).toContainText(screenText.undone);
   await phone.close();
 });
+
+for (const [size, viewport] of [
+  ['phone', PHONE],
+  ['desk', DESK],
+] as const) {
+  test(`tap targets and a footer that stays put (${size})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+    await page.goto('/ticket-office/choose-user');
+    const actions = page.getByRole('heading', { name: text.otherActions }).locator('+ ul').getByRole('link');
+    await expect(actions).toHaveCount(3);
+    for (const link of await actions.all()) {
+      const box = await link.boundingBox();
+      expect(box && box.height >= 24 && box.width >= 24).toBe(true);
+    }
+    // While the guardian's declarations load, and after, the footer is below the first screen.
+    await signIn(page, PEOPLE.guardian.afm);
+    await page.goto('/tickets/cancel-events');
+    const footer = page.locator('footer');
+    expect((await footer.boundingBox())?.y).toBeGreaterThanOrEqual(viewport.height);
+    await expect(page.locator('.app-declaration').first()).toBeVisible();
+    expect((await footer.boundingBox())?.y).toBeGreaterThanOrEqual(viewport.height);
+  });
+}
