@@ -331,3 +331,25 @@ for (const [size, viewport] of [
     expect((await footer.boundingBox())?.y).toBeGreaterThanOrEqual(viewport.height);
   });
 }
+
+test('selected minor: a ticket code refused by the server stays in the summary until a field changes', async ({
+  page,
+}) => {
+  const companions = messages.companions;
+  await signIn(page, PEOPLE.guardian.afm);
+  await page.goto('/tickets/choose-minor');
+  await page.getByLabel(/ΝΙΚΟΛΑΟΣ ΓΕΩΡΓΙΟΥ/).check();
+  await page.getByRole('button', { name: companions.continue }).click();
+  await page.getByLabel(new RegExp(companions.ticketCode)).fill('399999999999');
+  await page.getByLabel(new RegExp(companions.companionAfm)).fill('100000039');
+  await page.getByRole('button', { name: companions.sendRequest }).click();
+  await expect(summary(page)).toBeFocused();
+  const kept = (await summary(page).getByRole('listitem').textContent()) ?? '';
+  expect(kept.length).toBeGreaterThan(10);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
+  await expect(summary(page)).toContainText(kept);
+  await expectNoAxeViolations(page);
+  await shot(page, 'selected-minor-refusal-kept');
+  await page.getByLabel(new RegExp(companions.ticketCode)).fill('200000000011');
+  await expect(page.getByText(kept)).toHaveCount(0);
+});
