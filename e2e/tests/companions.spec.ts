@@ -92,7 +92,15 @@ test('a guardian authorises a companion, who accepts; the guardian changes and c
   const send = dialog(page).getByRole('button', { name: messages.form.send });
   await dialog(page).getByLabel(new RegExp(text.companionAfm)).fill('1000000');
   await expect(send).toBeDisabled();
+  // Nine digits with a wrong check digit: the server's refusal stays in the dialog until the ΑΦΜ changes.
+  await dialog(page).getByLabel(new RegExp(text.companionAfm)).fill('100000001');
+  await send.click();
+  await expect(dialog(page).locator('.govgr-error-summary')).toContainText(validationMessages.afmCheckDigit);
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
+  await expect(dialog(page).locator('.govgr-error-summary')).toContainText(validationMessages.afmCheckDigit);
+  await expectNoAxeViolations(page);
   await dialog(page).getByLabel(new RegExp(text.companionAfm)).fill(COMPANION);
+  await expect(dialog(page).locator('.govgr-error-summary')).toHaveCount(0);
   await send.click();
   const pendingCard = page.getByRole('region', { name: /ΝΙΚΟΛΑΟΣ ΓΕΩΡΓΙΟΥ – Α\.Ε\. Ολυμπιάδα - Αθλητικός/ });
   await expect(pendingCard).toContainText(text.pending);
@@ -100,6 +108,14 @@ test('a guardian authorises a companion, who accepts; the guardian changes and c
   // Cancel the pending one, after the confirmation.
   await pendingCard.getByRole('button', { name: text.cancelRequest }).click();
   await expect(dialog(page)).toContainText(text.cancelConfirm);
+  // Under the spec's question, the dialog says whose request it cancels.
+  await expect(dialog(page).getByRole('definition')).toHaveText([
+    'ΝΙΚΟΛΑΟΣ ΓΕΩΡΓΙΟΥ',
+    /^Α\.Ε\. Ολυμπιάδα - Αθλητικός.*, \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/,
+    'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ',
+  ]);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: test.info().outputPath('cancel-dialog-names-what.png') });
   await page.keyboard.press('Escape');
   await expect(dialog(page)).toBeHidden();
   await pendingCard.getByRole('button', { name: text.cancelRequest }).click();

@@ -107,6 +107,10 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expect(page.getByRole('heading', { level: 1, name: messages.screens.gateDevices })).toBeVisible();
   await page.getByRole('button', { name: devicesText.create }).click();
   await expect(page.getByRole('alert')).toContainText(gateMessages.label);
+  // A club officer's devices are their club's: nothing to choose.
+  await expect(page.getByRole('combobox', { name: new RegExp(`^${devicesText.organisation}`) })).toHaveCount(
+    0,
+  );
   await expectNoAxeViolations(page);
   await page.getByLabel(new RegExp(`^${devicesText.label}`)).fill('Θύρα 7 - κινητό e2e');
   await page.getByRole('button', { name: devicesText.create }).click();
@@ -247,14 +251,20 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
 test('a platform-wide officer is asked for the club of a new device', async ({ page }) => {
   await signIn(page, PEOPLE.platformOfficer.afm, '/ticket-office');
   await page.goto('/ticket-office/gate-devices');
-  const organisation = page.getByLabel(new RegExp(`^${devicesText.organisation}`));
-  await expect(organisation).toHaveCount(0);
+  // The clubs, by name, from the start: a platform-wide officer has no club of their own.
+  const organisation = page.getByRole('combobox', { name: new RegExp(`^${devicesText.organisation}`) });
+  await expect(organisation).toBeVisible();
+  await expect(organisation).toHaveValue('');
+  await expect(organisation.getByRole('option', { name: 'Α.Ε. Ολυμπιάδα (ποδόσφαιρο)' })).toBeAttached();
   await page.getByLabel(new RegExp(`^${devicesText.label}`)).fill('Θύρα 1 - πλατφόρμα e2e');
   await page.getByRole('button', { name: devicesText.create }).click();
   await expect(page.getByRole('alert')).toContainText(errorCatalogue.ORGANISATION_REQUIRED.description);
-  await expect(organisation).toBeVisible();
+  await expect(organisation).toHaveAccessibleDescription(
+    new RegExp(errorCatalogue.ORGANISATION_REQUIRED.description.replace('.', '\\.')),
+  );
   await expectNoAxeViolations(page);
-  await organisation.fill('ae-olympiada');
+  await page.screenshot({ path: test.info().outputPath('gate-devices-organisation-select.png') });
+  await organisation.selectOption({ label: 'Α.Ε. Ολυμπιάδα (ποδόσφαιρο)' });
   await page.getByRole('button', { name: devicesText.create }).click();
   await expect(page.getByLabel(devicesText.tokenText)).toHaveValue(/^gate\./);
   await expect(page.getByText('Θύρα 1 - πλατφόρμα e2e', { exact: true })).toBeVisible();

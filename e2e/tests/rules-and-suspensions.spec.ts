@@ -148,7 +148,12 @@ test('suspend a fan: the pre-check names their tickets; personalization and comp
   await page.getByLabel(/^Επώνυμο/).fill('ΔΗΜΗΤΡΙΟΥ');
   await page.getByLabel(/^Αριθμός εγγράφου/).fill('ΑΒ100039');
   await page.getByRole('button', { name: messages.ticketOffice.submit }).click();
-  await expect(page.getByText(errorCatalogue.PERSON_SUSPENDED.description)).toBeVisible();
+  await expect(
+    page.locator('.Toastify').getByText(errorCatalogue.PERSON_SUSPENDED.description),
+  ).toBeVisible();
+  await expect(page.locator('.govgr-error-summary')).toContainText(
+    errorCatalogue.PERSON_SUSPENDED.description,
+  );
 
   const guardianPage = await page
     .context()
@@ -245,7 +250,12 @@ test('suspensions bite on the person: identity details are named in the pre-chec
   await page.getByLabel(/^Επώνυμο/).fill('ΠΑΠΑΔΑΚΗΣ');
   await page.getByLabel(/^Αριθμός εγγράφου/).fill('ΑΒ123456');
   await page.getByRole('button', { name: messages.ticketOffice.submit }).click();
-  await expect(page.getByText(errorCatalogue.PERSON_SUSPENDED.description)).toBeVisible();
+  await expect(
+    page.locator('.Toastify').getByText(errorCatalogue.PERSON_SUSPENDED.description),
+  ).toBeVisible();
+  await expect(page.locator('.govgr-error-summary')).toContainText(
+    errorCatalogue.PERSON_SUSPENDED.description,
+  );
 
   // The entering club lifts it, found by the card in Latin letters.
   await page.goto('/ticket-office/suspended-users');

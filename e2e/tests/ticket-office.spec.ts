@@ -134,7 +134,8 @@ test('a barcode for the basketball club, errors as toasts, and guarded entry poi
   await page.getByLabel(field(text.lastName)).fill('ΚΑΡΑΣ');
   await page.getByLabel(field(text.documentId)).fill('Χ998877');
   await page.getByRole('button', { name: text.submit }).click();
-  await expect(page.getByText(errorCatalogue.EVENT_STARTED.description)).toBeVisible();
+  await expect(page.locator('.Toastify').getByText(errorCatalogue.EVENT_STARTED.description)).toBeVisible();
+  await expect(page.locator('.govgr-error-summary')).toContainText(errorCatalogue.EVENT_STARTED.description);
 
   await page.goto('/ticket-office/print-ticket');
   await expect(page.getByRole('heading', { level: 1, name: messages.notFound.title })).toBeVisible();
@@ -144,5 +145,10 @@ test('a barcode for the basketball club, errors as toasts, and guarded entry poi
   await page.goto('/ticket-office/stats/ticket');
   await page.getByLabel(field(text.ticketCode)).fill('999999999999');
   await page.getByRole('button', { name: text.statsSubmit }).click();
-  await expect(page.getByText(errorCatalogue.TICKET_NOT_FOUND.description)).toBeVisible();
+  await expect(
+    page.locator('.Toastify').getByText(errorCatalogue.TICKET_NOT_FOUND.description),
+  ).toBeVisible();
+  await expect(page.locator('.govgr-error-summary')).toContainText(
+    errorCatalogue.TICKET_NOT_FOUND.description,
+  );
 });

@@ -141,6 +141,26 @@ describe.each(engines)('the API contract on %s', (engine) => {
     }
   });
 
+  it("documents the provider batches' rows with their schemas, so a generated client types them", () => {
+    type Rows = { properties?: Record<string, { items?: { required?: string[]; properties?: object } }> };
+    const rowsOf = (path: string, field: string) => {
+      const body = (
+        document.paths[path]?.put as { requestBody?: { content: Record<string, { schema: Rows }> } }
+      )?.requestBody?.content['application/json']?.schema;
+      return body?.properties?.[field]?.items;
+    };
+    const events = rowsOf('/api/providers/events', 'events');
+    expect(events?.required).toEqual(['externalId', 'description', 'startsAt', 'venue']);
+    expect(Object.keys(events?.properties ?? {})).toEqual(
+      expect.arrayContaining(['endsAt', 'seasonal', 'seasonExternalId', 'displayMode']),
+    );
+    const tickets = rowsOf('/api/providers/tickets', 'tickets');
+    expect(tickets?.required).toEqual(['publicCode', 'eventExternalId']);
+    expect(Object.keys(tickets?.properties ?? {})).toEqual(
+      expect.arrayContaining(['sector', 'gate', 'row', 'seat', 'seasonal']),
+    );
+  });
+
   it('runs the provider flow through the generated client: events, tickets, a status at the gate', async () => {
     const provider = client({ authorization: `Bearer ${DEMO_PROVIDER_KEYS['kae-akropoli']}` });
     const startsAt = new Date(Date.now() + 30 * 86_400_000).toISOString();

@@ -56,6 +56,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'GET /api/providers/tickets/:publicCode/status': 'provider',
   'POST /api/ticket-office/gate-devices': 'officer',
   'GET /api/ticket-office/gate-devices': 'officer',
+  'GET /api/ticket-office/gate-devices/organisations': 'officer',
   'DELETE /api/ticket-office/gate-devices/:deviceId': 'officer',
   'GET /api/ticket-office/gate-events': 'officer',
   'GET /api/ticket-office/gate-counts': 'officer',

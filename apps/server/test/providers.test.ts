@@ -192,6 +192,21 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     expect(await ticketCount()).toBe(before);
   });
 
+  it('answers a body that is not JSON (text/plain) 415, as its document says, writing nothing', async () => {
+    const before = await ticketCount();
+    const row = { publicCode: demoTicketCode('8', 1, 1), eventExternalId: 'x' };
+    for (const what of ['tickets', 'events'] as const) {
+      const response = await fetch(`${base}/api/providers/${what}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'text/plain', authorization: `Bearer ${KEY}` },
+        body: JSON.stringify({ [what]: [row] }),
+      });
+      expect(response.status).toBe(415);
+      expect((await firstError(response))?.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    }
+    expect(await ticketCount()).toBe(before);
+  });
+
   it('imports a CSV and a JSON file through the same rules', async () => {
     const folder = await mkdtemp(path.join(tmpdir(), 'tickets-import-'));
     const csv = path.join(folder, 'tickets.csv');

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
   canonicalIdentifier,
+  IDENTIFIER_SHAPES,
   identityKey,
   isValidAfm,
   isValidAmka,
   maskIdentifier,
+  normalizeDocumentId,
   stripNonDigits,
   stripSpaces,
   withAfmCheckDigit,
@@ -101,5 +103,16 @@ describe('the canonical form of identifiers', () => {
     );
     expect(identityKey.document('ab 123-456')).toBe(identityKey.document('ΑΒ123456'));
     expect(identityKey.afm('100000003')).not.toBe(identityKey.amka('100000003'));
+  });
+});
+
+describe('a document number as typed', () => {
+  it('loses its spaces and takes Latin and Greek capitals; what is still wrong stays wrong', () => {
+    expect(normalizeDocumentId('ΑΒ 123456')).toBe('ΑΒ123456');
+    expect(normalizeDocumentId(' ab 12-34 ')).toBe('AB12-34');
+    expect(normalizeDocumentId('αβ123ς')).toBe('ΑΒ123Σ');
+    expect(IDENTIFIER_SHAPES.documentId.test(normalizeDocumentId('αβ 123'))).toBe(true);
+    expect(IDENTIFIER_SHAPES.documentId.test(normalizeDocumentId('ΑΒ/123'))).toBe(false);
+    expect(IDENTIFIER_SHAPES.documentId.test(normalizeDocumentId('άβ123'))).toBe(false);
   });
 });

@@ -20,6 +20,13 @@ export const stripNonDigits = (value: string): string => value.replace(/\D+/g, '
 export const stripSpaces = (value: string): string => value.replace(/\s+/g, '');
 
 /**
+ * A document number as the person types it, made the shape docs/product-spec.md §5 asks for where that
+ * is only a matter of form: no spaces («ΑΒ 123456»), Latin and Greek letters in capitals («ab» → «AB»,
+ * «αβ» → «ΑΒ»). What is still wrong (a symbol, an accented letter) stays for the spec's message.
+ */
+export const normalizeDocumentId = (value: string): string => stripSpaces(value).toUpperCase();
+
+/**
  * Greek tax number (ΑΦΜ): 9 digits, the last a check digit. Each of the first eight digits is
  * weighted by 2^(8-i); the weighted sum mod 11, then mod 10, must equal the ninth digit.
  * An all-zero number passes the arithmetic but is never issued, so it is refused.

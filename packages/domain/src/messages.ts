@@ -51,6 +51,11 @@ export const messages = {
     continue: 'Συνέχεια',
     citizen: 'Πολίτης',
     officer: 'Υπάλληλος ΠΑΕ',
+    /** An officer's choice, asked above the spec's two buttons, each with a line saying where it leads. */
+    officerQuestion: 'Πώς θέλετε να συνεχίσετε;',
+    citizenDescription: 'Για τον εαυτό σας: συνοδεία ανηλίκων με το δικό σας εισιτήριο και τις δηλώσεις σας.',
+    officerDescription:
+      'Για το ταμείο του συλλόγου σας: έκδοση και εκτύπωση εισιτηρίων, στατιστικά, μεταβιβάσεις και αποκλεισμοί.',
   },
   accessDenied: {
     title: 'Πρόσβαση μη επιτρεπτή',
@@ -204,6 +209,11 @@ export const messages = {
     toggleConfirm: 'Θέλετε σίγουρα να συνεχίσετε;',
     ignoreTransfers: 'Εξαίρεση του αγώνα από τις μεταβιβάσεις εισιτηρίων διαρκείας',
     saved: 'Οι αλλαγές αποθηκεύτηκαν.',
+    /** Under the spec's question, what is about to be saved: the event, then each rule's new value. */
+    dialogEvent: 'Αγώνας',
+    dialogDate: 'Ημερομηνία και ώρα',
+    /** A rule the officer changed: its new value, and what it was. */
+    changedValue: (now: string, before: string) => `${now} (πριν: ${before})`,
   },
   routeError: {
     title: 'Κάτι πήγε στραβά',
@@ -353,8 +363,10 @@ export const gateDevicesMessages = {
   listTitle: 'Συσκευές',
   none: 'Δεν έχει καταχωριστεί καμία συσκευή.',
   label: 'Όνομα συσκευής',
-  organisation: 'Κωδικός οργανισμού',
-  organisationHint: 'Π.χ. ae-olympiada: ως υπάλληλος όλης της πλατφόρμας ορίζετε τον σύλλογο της συσκευής.',
+  organisation: 'Σύλλογος της συσκευής',
+  organisationHint: 'Ως υπάλληλος όλης της πλατφόρμας ορίζετε τον σύλλογο κάθε συσκευής.',
+  chooseOrganisation: 'Επιλέξτε σύλλογο',
+  organisationsFailed: 'Δεν ήταν δυνατή η φόρτωση των συλλόγων. Δοκιμάστε ξανά.',
   createdAt: 'Καταχωρίστηκε',
   revokedAt: (when: string) => `Ανακλήθηκε στις ${when}`,
   live: 'Ενεργή',
@@ -430,6 +442,9 @@ export const gateScreenMessages = {
   pick: (description: string) => `Έλεγχος για τον αγώνα ${description}`,
   changeEvent: 'Αλλαγή αγώνα',
   codeHint: 'Σαρώστε με τον αναγνώστη ή πληκτρολογήστε τον κωδικό και πατήστε Enter.',
+  /** A ticket's public 12-digit number typed at the gate: it says whose ticket, not that it is genuine. */
+  publicNumberTyped:
+    'Αυτός είναι ο δημόσιος αριθμός του εισιτηρίου (12 ψηφία) και δεν αρκεί για είσοδο. Σαρώστε το QR του εισιτηρίου ή, σε έντυπο εισιτήριο, το barcode (Code 128).',
   check: 'Έλεγχος',
   camera: 'Σάρωση με την κάμερα',
   stopCamera: 'Κλείσιμο κάμερας',

@@ -7,6 +7,9 @@ export function setUpJson(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializeResponse);
   acceptEmptyJsonBodies(app);
+  // Fastify reads text/plain too, by default, as a string the body schema then refuses with a 400: the
+  // API takes JSON only, and says so (415 UNSUPPORTED_MEDIA_TYPE, as its document promises).
+  app.removeContentTypeParser('text/plain');
 }
 
 /**

@@ -479,6 +479,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket-office/gate-devices/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The clubs a new gate device can be for: every one for a platform-wide officer (who chooses), else their own
+         * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
+         */
+        get: operations["getTicketOfficeGateDevicesOrganisations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket-office/gate-devices/{deviceId}": {
         parameters: {
             query?: never;
@@ -2878,7 +2898,21 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    events: unknown[];
+                    events: {
+                        externalId: string;
+                        description: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        endsAt?: string | null;
+                        venue: string;
+                        seasonal?: boolean | ("0" | "1" | "true" | "false" | "yes" | "no" | "");
+                        seasonExternalId?: string | null;
+                        /**
+                         * @default QR
+                         * @enum {string}
+                         */
+                        displayMode?: "QR" | "BARCODE";
+                    }[];
                 };
             };
         };
@@ -2977,7 +3011,15 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    tickets: unknown[];
+                    tickets: {
+                        publicCode: string;
+                        eventExternalId: string;
+                        sector?: string | null;
+                        gate?: string | null;
+                        row?: string | null;
+                        seat?: string | null;
+                        seasonal?: boolean | ("0" | "1" | "true" | "false" | "yes" | "no" | "");
+                    }[];
                 };
             };
         };
@@ -3295,6 +3337,68 @@ export interface operations {
             };
             /** @description Refused by a rule: `ORGANISATION_REQUIRED`, `ORGANISATION_NOT_FOUND`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTicketOfficeGateDevicesOrganisations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        choose: boolean;
+                        organisations: {
+                            organisationId: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may not do this: `FORBIDDEN`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -19,6 +19,16 @@ export const gateDeviceCreateSchema = z.strictObject({
   organisationId: z.string().trim().min(1).max(63).nullish(),
 });
 
+/**
+ * GET /api/ticket-office/gate-devices/organisations: the clubs an officer may register a device for,
+ * by name. A platform-wide officer (`choose`) picks one for each device; a club officer's is their own.
+ */
+export const gateDeviceOrganisationsSchema = z.object({
+  choose: z.boolean(),
+  organisations: z.array(z.object({ organisationId: z.string(), name: z.string() })),
+});
+export type GateDeviceOrganisations = z.infer<typeof gateDeviceOrganisationsSchema>;
+
 export const gateDeviceSchema = z.object({
   deviceId: z.string(),
   label: z.string(),

@@ -13,6 +13,14 @@ export async function findOrganisation(db: Db, id: string) {
   return organisation;
 }
 
+/** The clubs by name: one (the officer's own), or every one for a platform-wide officer. */
+export const listOrganisations = (db: Db, organisationId: string | null) =>
+  db
+    .select({ organisationId: organisations.id, name: organisations.name })
+    .from(organisations)
+    .where(organisationId ? eq(organisations.id, organisationId) : undefined)
+    .orderBy(organisations.name);
+
 export async function insertGateDevice(
   tx: Pick<Db, 'insert'>,
   device: Pick<GateDeviceRow, 'organisationId' | 'label' | 'tokenHash' | 'createdBy'>,

@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { CreatedGateDevice, GateDevice } from '@tickets/domain';
+import type { CreatedGateDevice, GateDevice, GateDeviceOrganisations } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
@@ -9,6 +9,7 @@ import {
   findOrganisation,
   insertGateDevice,
   listDevicesOfClub,
+  listOrganisations,
   markDeviceRevoked,
   type GateDeviceRow,
 } from './devices.queries';
@@ -63,6 +64,14 @@ export async function createGateDevice(
     });
     return { deviceId: device.id, label: device.label, token };
   });
+}
+
+/** Whom a new device can be for: a platform-wide officer chooses among every club, from the start. */
+export async function gateDeviceOrganisations(db: Db, user: SessionUser): Promise<GateDeviceOrganisations> {
+  return {
+    choose: user.organisationId === null,
+    organisations: await listOrganisations(db, user.organisationId),
+  };
 }
 
 export async function listGateDevices(db: Db, user: SessionUser): Promise<GateDevice[]> {

@@ -7,6 +7,7 @@ import {
   admissionSchema,
   createdGateDeviceSchema,
   gateDeviceCreateSchema,
+  gateDeviceOrganisationsSchema,
   gateDeviceSchema,
   gateEventSchema,
   gateKeysSchema,
@@ -22,6 +23,7 @@ import { decideAdmission, undoAdmission } from './admissions.service';
 import {
   createGateDevice,
   deviceByToken,
+  gateDeviceOrganisations,
   listGateDevices,
   revokeGateDevice,
   type Device,
@@ -130,6 +132,20 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listGateDevices(db, currentUser(request)),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-devices/organisations',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          'The clubs a new gate device can be for: every one for a platform-wide officer (who chooses), else their own',
+        response: { 200: gateDeviceOrganisationsSchema },
+      },
+    },
+    async (request) => gateDeviceOrganisations(db, currentUser(request)),
   );
 
   app.delete(

@@ -28,14 +28,54 @@ export default function ConfirmationPage() {
         </div>
       </dl>
       <p className="govgr-body">{text.prompt}</p>
-      <div className="govgr-button-group">
-        <ButtonLink to={paths.tickets.chooseAction}>{officer ? text.citizen : text.continue}</ButtonLink>
-        {officer ? (
-          <ButtonLink to={paths.ticketOffice.chooseUser} variant="secondary">
-            {text.officer}
-          </ButtonLink>
-        ) : null}
-      </div>
+      {officer ? (
+        <OfficerChoice />
+      ) : (
+        <div className="govgr-button-group">
+          <ButtonLink to={paths.tickets.chooseAction}>{text.continue}</ButtonLink>
+        </div>
+      )}
     </>
+  );
+}
+
+/**
+ * An officer's two ways on (docs/product-spec.md §2, its labels and order), under a question, each with
+ * a line saying where it leads: a basketball club's staff too should see which is theirs.
+ */
+function OfficerChoice() {
+  const text = messages.confirmation;
+  const choices = [
+    {
+      id: 'choice-citizen',
+      to: paths.tickets.chooseAction,
+      label: text.citizen,
+      about: text.citizenDescription,
+    },
+    {
+      id: 'choice-officer',
+      to: paths.ticketOffice.chooseUser,
+      label: text.officer,
+      about: text.officerDescription,
+    },
+  ] as const;
+  return (
+    <section aria-labelledby="officer-question">
+      <h2 className="govgr-heading-m" id="officer-question">
+        {text.officerQuestion}
+      </h2>
+      <ul className="app-choices">
+        {choices.map(({ id, to, label, about }, index) => (
+          <li key={id} className="app-choice">
+            <ButtonLink to={to} variant={index === 0 ? 'primary' : 'secondary'} aria-describedby={id}>
+              {label}
+            </ButtonLink>
+            <p className="govgr-hint" id={id}>
+              {about}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { messages, type Declaration } from '@tickets/domain';
+import { formatDateTime, messages, type Declaration } from '@tickets/domain';
 import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
+import { SummaryList } from '../../shared/components/summary-list';
 import { paths } from '../../shared/paths';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { useLoad } from '../../shared/use-load';
 import { cancelDeclaration, changeCompanion, fetchDeclarations, type CompanionSuccessState } from './api';
 import { ChangeCompanionDialog } from './change-companion-dialog';
@@ -32,6 +34,7 @@ export default function CancelEventsPage() {
   const [cancelling, setCancelling] = useState<Declaration>();
   const [changing, setChanging] = useState<Declaration>();
   const [busy, setBusy] = useState(false);
+  const changeRefusal = useRefusal();
 
   const confirmCancel = async () => {
     if (!cancelling) return;
@@ -55,7 +58,7 @@ export default function CancelEventsPage() {
       setChanging(undefined);
       reload();
     } catch (error) {
-      toastFailure(error);
+      changeRefusal.refuse(error);
     } finally {
       setBusy(false);
     }
@@ -101,13 +104,28 @@ export default function CancelEventsPage() {
         busy={busy}
         onConfirm={() => void confirmCancel()}
         onClose={() => setCancelling(undefined)}
-      />
+      >
+        {/* Under the spec's question, whose request it is: the minor, the match, the companion. */}
+        {cancelling ? (
+          <SummaryList
+            rows={[
+              [text.minor, cancelling.dependentName],
+              [text.event, `${cancelling.eventDescription}, ${formatDateTime(cancelling.eventDateTime)}`],
+              [text.companion, cancelling.companionName],
+            ]}
+          />
+        ) : null}
+      </ConfirmDialog>
       {changing ? (
         <ChangeCompanionDialog
           open
           busy={busy}
+          refusal={changeRefusal}
           onSend={(afm) => void sendChange(afm)}
-          onClose={() => setChanging(undefined)}
+          onClose={() => {
+            changeRefusal.clear();
+            setChanging(undefined);
+          }}
         />
       ) : null}
     </>

@@ -10,12 +10,12 @@ import {
   TICKET_CODE_LENGTH,
   type Dependent,
 } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { SummaryList } from '../../shared/components/summary-list';
 import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { paths } from '../../shared/paths';
 import NotFoundPage from '../../shared/components/not-found-page';
 import { indicateCompanion, type CompanionSuccessState } from './api';
@@ -34,6 +34,7 @@ export default function SelectedMinorPage() {
     ...summaryFocus,
     defaultValues: { publicCode: '', afm: '' },
   });
+  const refusal = useRefusal();
   if (!minor) return <NotFoundPage />;
 
   const onSubmit = async (values: FormValues) => {
@@ -41,7 +42,7 @@ export default function SelectedMinorPage() {
       const declaration = await indicateCompanion({ ...values, amka: minor.amka });
       navigate(paths.tickets.successCompanion, { state: { declaration } satisfies CompanionSuccessState });
     } catch (error) {
-      toastFailure(error);
+      refusal.refuse(error);
     }
   };
   const { errors, isSubmitting } = formState;
@@ -57,8 +58,8 @@ export default function SelectedMinorPage() {
           [text.born, formatCalendarDate(minor.birthdate)],
         ]}
       />
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <ErrorSummary problems={problems} submitCount={formState.submitCount} />
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} {...refusal.formProps}>
+        <ErrorSummary problems={problems} submitCount={formState.submitCount} refusal={refusal} />
         <TextField
           id="publicCode"
           label={text.ticketCode}

@@ -1,4 +1,10 @@
-import type { AdmissionCounts, CreatedGateDevice, GateDevice, GateEvent } from '@tickets/domain';
+import type {
+  AdmissionCounts,
+  CreatedGateDevice,
+  GateDevice,
+  GateDeviceOrganisations,
+  GateEvent,
+} from '@tickets/domain';
 import { apiCall, apiGet } from '../../shared/api/client';
 
 /** The ticket office's gate devices (docs/design.md §8): register, list, revoke. */
@@ -9,6 +15,9 @@ export const listGateDevices = () => apiGet<GateDevice[]>(base);
 /** A platform-wide officer names the club; a club officer's device is their club's. */
 export const createGateDevice = (label: string, organisationId?: string) =>
   apiCall<CreatedGateDevice>('POST', base, { label, ...(organisationId ? { organisationId } : {}) });
+
+/** The clubs a new device can be for; a platform-wide officer (`choose`) picks one. */
+export const listDeviceOrganisations = () => apiGet<GateDeviceOrganisations>(`${base}/organisations`);
 
 export const revokeGateDevice = (deviceId: string) =>
   apiCall<GateDevice>('DELETE', `${base}/${encodeURIComponent(deviceId)}`);

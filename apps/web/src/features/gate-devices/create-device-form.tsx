@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -10,21 +9,25 @@ import {
   type CreatedGateDevice,
 } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
-import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
+import { ErrorBox } from '../../shared/components/error-box';
 import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
-import { createGateDevice } from './api';
+import { useRefusal } from '../../shared/forms/use-refusal';
+import { useLoad } from '../../shared/use-load';
+import { createGateDevice, listDeviceOrganisations } from './api';
 
 const text = gateDevicesMessages;
 type FormValues = z.input<typeof gateDeviceCreateSchema>;
+const ORGANISATION_FIELD = 'gate-device-organisationId';
 
 /**
- * Registers a device. The organisation field appears only when the server answers that this
- * officer must name one (a platform-wide officer): the session does not say which officer is which.
+ * Registers a device. A platform-wide officer (who has no club of their own) chooses its club from a
+ * list of the clubs by name, shown from the start; a club officer's device is their club's.
  */
 export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateDevice): void }) {
-  const [askOrganisation, setAskOrganisation] = useState(false);
+  const [choices] = useLoad(listDeviceOrganisations, text.organisationsFailed);
+  const refusal = useRefusal();
   const { register, handleSubmit, formState, reset, setError } = useForm<
     FormValues,
     unknown,
@@ -41,32 +44,30 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
       reset();
       onCreated(created);
     } catch (error) {
-      // The server asks a platform-wide officer for the club, and says when the code names none.
+      // No club chosen (or one gone since the list loaded): said at the list, where it is chosen.
       const code = error instanceof ApiError ? error.code : undefined;
-      if (
-        error instanceof ApiError &&
-        (code === 'ORGANISATION_REQUIRED' || code === 'ORGANISATION_NOT_FOUND')
-      ) {
-        setAskOrganisation(true);
-        setError('organisationId', { message: error.message });
+      if (code === 'ORGANISATION_REQUIRED' || code === 'ORGANISATION_NOT_FOUND') {
+        setError('organisationId', { message: (error as ApiError).message });
       } else {
-        toastFailure(error);
+        refusal.refuse(error);
       }
     }
   };
 
   const { errors, isSubmitting, submitCount } = formState;
   const problems = problemsFrom(errors, ['label', 'organisationId'], (field) => `gate-device-${field}`);
+  const organisationError = errors.organisationId?.message;
   return (
     <form
       noValidate
       onSubmit={(event) => void handleSubmit(onSubmit)(event)}
       aria-labelledby="gate-device-create-title"
+      {...refusal.formProps}
     >
       <h2 className="govgr-heading-m" id="gate-device-create-title">
         {text.createTitle}
       </h2>
-      <ErrorSummary problems={problems} submitCount={submitCount} />
+      <ErrorSummary problems={problems} submitCount={submitCount} refusal={refusal} />
       <TextField
         id="gate-device-label"
         label={text.label}
@@ -76,16 +77,35 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
         autoComplete="off"
         {...register('label')}
       />
-      {askOrganisation ? (
-        <TextField
-          id="gate-device-organisationId"
-          label={text.organisation}
-          hint={text.organisationHint}
-          error={errors.organisationId?.message}
-          autoComplete="off"
-          spellCheck={false}
-          {...register('organisationId', { setValueAs: (value: string) => value.trim() || undefined })}
-        />
+      {choices.status === 'failed' ? <ErrorBox message={choices.message} /> : null}
+      {choices.status === 'ready' && choices.data.choose ? (
+        <div className={`govgr-field ${organisationError ? 'govgr-field__error' : ''}`.trim()}>
+          <label className="govgr-label" htmlFor={ORGANISATION_FIELD}>
+            {text.organisation}
+            <span className="govgr-hint" id={`${ORGANISATION_FIELD}-hint`}>
+              {text.organisationHint}
+            </span>
+            {organisationError ? (
+              <p className="govgr-error-message" id={`${ORGANISATION_FIELD}-error`}>
+                {organisationError}
+              </p>
+            ) : null}
+          </label>
+          <select
+            id={ORGANISATION_FIELD}
+            className={`govgr-select ${organisationError ? 'govgr-error-input' : ''}`.trim()}
+            aria-invalid={organisationError ? true : undefined}
+            aria-describedby={`${ORGANISATION_FIELD}-hint${organisationError ? ` ${ORGANISATION_FIELD}-error` : ''}`}
+            {...register('organisationId', { setValueAs: (value: string) => value || undefined })}
+          >
+            <option value="">{text.chooseOrganisation}</option>
+            {choices.data.organisations.map(({ organisationId, name }) => (
+              <option key={organisationId} value={organisationId}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
       ) : null}
       <Button type="submit" busy={isSubmitting}>
         {text.create}

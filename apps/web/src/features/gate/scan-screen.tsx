@@ -4,6 +4,7 @@ import {
   admissionRequestSchema,
   gateMessages,
   gateScreenMessages,
+  IDENTIFIER_SHAPES,
   messages,
   type GateEvent,
 } from '@tickets/domain';
@@ -88,6 +89,11 @@ export function ScanScreen({
   };
 
   const check = async (scanned: string) => {
+    // The printed 12-digit number is public: decided here, before any call, what the steward should scan.
+    if (IDENTIFIER_SHAPES.ticketCode.test(scanned.trim())) {
+      setFieldError(text.publicNumberTyped);
+      return;
+    }
     const parsed = admissionRequestSchema.safeParse({ eventId: event.eventId, code: scanned });
     if (!parsed.success) {
       setFieldError(gateMessages.code);

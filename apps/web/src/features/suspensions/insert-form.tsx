@@ -9,11 +9,11 @@ import {
   todayInAthens,
   type AffectedPerson,
 } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
 import { rawResolver } from '../../shared/forms/raw-resolver';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { TextField } from '../../shared/forms/text-field';
 import { addSuspension, precheckSuspension, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
@@ -46,13 +46,14 @@ export function InsertForm() {
   const [months, setMonths] = useState('');
   const [checked, setChecked] = useState<{ values: FormValues; affected: AffectedPerson[] }>();
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
 
   const precheck = async (values: FormValues) => {
     try {
       const { endDate, ...person } = values;
       setChecked({ values, affected: await precheckSuspension(person, endDate) });
     } catch (error) {
-      toastFailure(error);
+      refusal.refuse(error);
     }
   };
 
@@ -67,7 +68,8 @@ export function InsertForm() {
       setMonths('');
       setChecked(undefined);
     } catch (error) {
-      toastFailure(error);
+      // The dialog stays open (the toast says why); the summary behind it keeps the reason for after.
+      refusal.refuse(error);
     } finally {
       setBusy(false);
     }
@@ -77,8 +79,12 @@ export function InsertForm() {
   const affected = checked?.affected;
   const endDate = register('endDate', { onChange: () => setMonths('') });
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(precheck)(event)}>
-      <ErrorSummary problems={personProblems(errors, 'insert', ['endDate'])} submitCount={submitCount} />
+    <form noValidate onSubmit={(event) => void handleSubmit(precheck)(event)} {...refusal.formProps}>
+      <ErrorSummary
+        problems={personProblems(errors, 'insert', ['endDate'])}
+        submitCount={submitCount}
+        refusal={refusal}
+      />
       <PersonFieldset
         prefix="insert"
         values={watch()}

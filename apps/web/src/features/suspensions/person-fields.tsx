@@ -1,5 +1,5 @@
 import type { FieldErrors, UseFormRegisterReturn } from 'react-hook-form';
-import { suspensionMessages } from '@tickets/domain';
+import { normalizeDocumentId, stripSpaces, suspensionMessages } from '@tickets/domain';
 import { problemsFrom } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import type { PersonFields } from './api';
@@ -62,6 +62,7 @@ export function PersonFieldset({
           label={text.afm}
           error={errors.afm?.message}
           inputMode="numeric"
+          normalize={stripSpaces}
           autoComplete="off"
           className="govgr-input--width-10"
           {...register('afm')}
@@ -71,6 +72,7 @@ export function PersonFieldset({
           label={text.amka}
           error={errors.amka?.message}
           inputMode="numeric"
+          normalize={stripSpaces}
           autoComplete="off"
           className="govgr-input--width-20"
           {...register('amka')}
@@ -79,6 +81,7 @@ export function PersonFieldset({
           id={id('documentId')}
           label={text.documentId}
           error={errors.documentId?.message}
+          normalize={normalizeDocumentId}
           autoComplete="off"
           className="govgr-input--width-20"
           {...register('documentId')}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import {
@@ -13,11 +13,43 @@ import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
 import { rawResolver } from '../../shared/forms/raw-resolver';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { deleteSuspension, searchSuspensions, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
 import { TableHead } from '../../shared/components/table-head';
 
 const text = suspensionMessages;
+
+/** The results' columns: a header at a desk, each cell's label on a phone (docs/product-spec.md §2). */
+const COLUMNS: {
+  label: string;
+  cell(record: SuspensionRecord, onDelete: (record: SuspensionRecord) => void): ReactNode;
+}[] = [
+  { label: text.afm, cell: (record) => record.afm ?? '-' },
+  { label: text.amka, cell: (record) => record.amka ?? '-' },
+  { label: text.documentId, cell: (record) => record.documentId ?? '-' },
+  {
+    label: text.identity,
+    cell: (record) =>
+      `${[record.firstName, record.fathersName, record.lastName].filter(Boolean).join(' ') || '-'}${
+        record.dateOfBirth ? ` (${formatCalendarDate(record.dateOfBirth)})` : ''
+      }`,
+  },
+  { label: text.endDate, cell: (record) => formatCalendarDate(record.endDate) },
+  { label: text.createdOn, cell: (record) => formatDateTime(record.createdOn) },
+  { label: text.createdBy, cell: (record) => record.createdBy },
+  {
+    label: text.delete,
+    cell: (record, onDelete) =>
+      record.active ? (
+        <Button variant="warning" aria-label={text.deleteLabel(record.id)} onClick={() => onDelete(record)}>
+          {text.delete}
+        </Button>
+      ) : (
+        '-'
+      ),
+  },
+];
 
 /**
  * docs/product-spec.md §2/§4: search; only active records can be deleted, and a deleted row leaves the list.
@@ -31,13 +63,20 @@ export function SearchForm() {
   const [results, setResults] = useState<SuspensionRecord[]>();
   const [deleting, setDeleting] = useState<SuspensionRecord>();
   const [busy, setBusy] = useState(false);
+  const refusal = useRefusal();
 
   const search = async (values: PersonFields) => {
     try {
       setResults(await searchSuspensions(values));
     } catch (error) {
-      toastFailure(error);
+      refusal.refuse(error);
     }
+  };
+  // A new search takes the last one's results away, whether or not it reaches the server.
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setResults(undefined);
+    refusal.clear();
+    void handleSubmit(search)(event);
   };
 
   const confirmDelete = async () => {
@@ -58,8 +97,12 @@ export function SearchForm() {
   const { errors, isSubmitting, submitCount } = formState;
   return (
     <>
-      <form noValidate onSubmit={(event) => void handleSubmit(search)(event)}>
-        <ErrorSummary problems={personProblems(errors, 'search')} submitCount={submitCount} />
+      <form noValidate onSubmit={submit} {...refusal.formProps}>
+        <ErrorSummary
+          problems={personProblems(errors, 'search')}
+          submitCount={submitCount}
+          refusal={refusal}
+        />
         <PersonFieldset
           prefix="search"
           values={watch()}
@@ -73,48 +116,19 @@ export function SearchForm() {
       <div aria-live="polite">
         {results && results.length === 0 ? <p className="govgr-body">{text.noResults}</p> : null}
         {results && results.length > 0 ? (
-          <div className="govgr-table-container">
-            <table className="govgr-table govgr-table--stacked-m">
+          <div className="govgr-table-container app-wide">
+            <table className="govgr-table govgr-table--stacked-m govgr-table--dense app-results-table">
               <caption className="govgr-table__caption govgr-table__caption--m">{text.results}</caption>
-              <TableHead
-                columns={[
-                  text.afm,
-                  text.amka,
-                  text.documentId,
-                  text.identity,
-                  text.endDate,
-                  text.createdOn,
-                  text.createdBy,
-                  text.delete,
-                ]}
-              />
+              <TableHead columns={COLUMNS.map((column) => column.label)} />
               <tbody className="govgr-table__body">
                 {results.map((record) => (
                   <tr className="govgr-table__row" key={record.id}>
-                    <td className="govgr-table__cell">{record.afm ?? '-'}</td>
-                    <td className="govgr-table__cell">{record.amka ?? '-'}</td>
-                    <td className="govgr-table__cell">{record.documentId ?? '-'}</td>
-                    <td className="govgr-table__cell">
-                      {[record.firstName, record.fathersName, record.lastName].filter(Boolean).join(' ') ||
-                        '-'}
-                      {record.dateOfBirth ? ` (${formatCalendarDate(record.dateOfBirth)})` : ''}
-                    </td>
-                    <td className="govgr-table__cell">{formatCalendarDate(record.endDate)}</td>
-                    <td className="govgr-table__cell">{formatDateTime(record.createdOn)}</td>
-                    <td className="govgr-table__cell">{record.createdBy}</td>
-                    <td className="govgr-table__cell">
-                      {record.active ? (
-                        <Button
-                          variant="warning"
-                          aria-label={text.deleteLabel(record.id)}
-                          onClick={() => setDeleting(record)}
-                        >
-                          {text.delete}
-                        </Button>
-                      ) : (
-                        '-'
-                      )}
-                    </td>
+                    {COLUMNS.map(({ label, cell }) => (
+                      // On a phone each cell is a line of its own, with its column's label (data-label).
+                      <td className="govgr-table__cell" data-label={label} key={label}>
+                        {cell(record, setDeleting)}
+                      </td>
+                    ))}
                   </tr>
                 ))}
               </tbody>

@@ -32,7 +32,7 @@ export default function ChooseUserPage() {
         />
       </div>
       <h2 className="govgr-heading-s">{text.otherActions}</h2>
-      <ul className="govgr-list">
+      <ul className="govgr-list app-actions">
         <li>
           <Link className="govgr-link" to={paths.ticketOffice.statsTicket}>
             {messages.screens.statsTicket}

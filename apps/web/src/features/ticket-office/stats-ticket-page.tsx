@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import {
@@ -9,11 +9,11 @@ import {
   TICKET_CODE_LENGTH,
   type StatsTicket,
 } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { paths } from '../../shared/paths';
 import { lookUpTicket } from './api';
 import { TicketDetailsPanel } from './ticket-details-panel';
@@ -29,23 +29,30 @@ export default function StatsTicketPage() {
     ...summaryFocus,
     defaultValues: { code: '' },
   });
+  const refusal = useRefusal('code');
   const onSubmit = async ({ code }: { code: string }) => {
-    setTicket(undefined);
     try {
       setTicket(await lookUpTicket(code));
     } catch (error) {
       // The message of docs/product-spec.md §8, unless the server said something more useful ("not found").
-      toastFailure(error, messages.errors.statsLookup);
+      refusal.refuse(error, messages.errors.statsLookup);
     }
+  };
+  // A new search, valid or not, takes the last one's result away: it is not the answer to the new code.
+  const search = (event: FormEvent<HTMLFormElement>) => {
+    setTicket(undefined);
+    refusal.clear();
+    void handleSubmit(onSubmit)(event);
   };
   const error = formState.errors.code?.message;
   return (
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.statsTicket}</PageHeading>
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form noValidate onSubmit={search} {...refusal.formProps}>
         <ErrorSummary
           problems={problemsFrom(formState.errors, ['code'])}
+          refusal={refusal}
           submitCount={formState.submitCount}
         />
         <TextField

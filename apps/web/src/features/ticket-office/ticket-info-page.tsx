@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   identifyTicketSchema,
   messages,
+  normalizeDocumentId,
   personalizeTicketSchema,
   RESIDENCE_PERMIT_TYPES,
   TICKET_CODE_LENGTH,
@@ -13,11 +14,11 @@ import {
   type DocumentType,
   type TicketUserKind,
 } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
+import { useRefusal } from '../../shared/forms/use-refusal';
 import { paths } from '../../shared/paths';
 import { issueTicket, type IssuedState, type PrintState } from './api';
 
@@ -66,6 +67,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
       permitType: 'VIGNETTE',
     },
   });
+  const refusal = useRefusal();
   const { errors, isSubmitting } = formState;
   const values = watch();
   const filled = [values.ticketCode, values.firstName, values.lastName, values.documentId].every(
@@ -91,7 +93,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
         navigate(paths.ticketOffice.printTicket, { state: { ...request, ...ticket } satisfies PrintState });
       }
     } catch (error) {
-      toastFailure(error);
+      refusal.refuse(error);
     }
   };
 
@@ -103,8 +105,8 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.ticketInfo}</PageHeading>
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
-        <ErrorSummary problems={problems} submitCount={formState.submitCount} />
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} {...refusal.formProps}>
+        <ErrorSummary problems={problems} submitCount={formState.submitCount} refusal={refusal} />
         <TextField
           id="ticketCode"
           label={text.ticketCode}
@@ -174,7 +176,8 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
           error={errors.documentId?.message}
           autoComplete="off"
           className="govgr-input--width-20"
-          {...register('documentId', { setValueAs: (value: string) => value.toUpperCase() })}
+          normalize={normalizeDocumentId}
+          {...register('documentId')}
         />
         <Button type="submit" busy={isSubmitting} disabled={!filled || problems.length > 0}>
           {text.submit}

@@ -1,5 +1,6 @@
-import { messages, type TransferEvent } from '@tickets/domain';
+import { formatDateTime, messages, type TransferEvent } from '@tickets/domain';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { SummaryList } from '../../shared/components/summary-list';
 import { Checkbox } from '../../shared/forms/checkbox';
 import { EventCard } from './event-card';
 import { useSaveEvent } from './use-save-event';
@@ -28,7 +29,22 @@ export function FixtureCard({
           busy={busy}
           onConfirm={() => void save({ ...event, ignoreTransfers: !event.ignoreTransfers })}
           onClose={() => setConfirming(false)}
-        />
+        >
+          {/* Under the spec's question: the match, and the exclusion as it will be. */}
+          <SummaryList
+            rows={[
+              [text.dialogEvent, event.eventDescription],
+              [text.dialogDate, formatDateTime(event.eventDateTime)],
+              [
+                text.ignoreTransfers,
+                text.changedValue(
+                  event.ignoreTransfers ? messages.form.no : messages.form.yes,
+                  event.ignoreTransfers ? messages.form.yes : messages.form.no,
+                ),
+              ],
+            ]}
+          />
+        </ConfirmDialog>
       }
     >
       <Checkbox

@@ -1,7 +1,14 @@
 import { useState } from 'react';
-import { clampCutOffHours, clampMaxTransfers, messages, type TransferEvent } from '@tickets/domain';
+import {
+  clampCutOffHours,
+  clampMaxTransfers,
+  formatDateTime,
+  messages,
+  type TransferEvent,
+} from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { SummaryList } from '../../shared/components/summary-list';
 import { Checkbox } from '../../shared/forms/checkbox';
 import { TextField } from '../../shared/forms/text-field';
 import { EventCard } from './event-card';
@@ -28,6 +35,28 @@ const sameRules = (a: Rules, b: Rules) =>
   a.maxTransfers === b.maxTransfers &&
   a.hours === b.hours &&
   a.resetAfterEvent === b.resetAfterEvent;
+
+const yesNo = (value: boolean) => (value ? messages.form.yes : messages.form.no);
+
+/** Under the spec's question: the season, and each rule as it will be (with what it was, if changed). */
+function RulesSummary({ event, before, after }: { event: TransferEvent; before: Rules; after: Rules }) {
+  const row = (label: string, now: string, was: string): [string, string] => [
+    label,
+    now === was ? now : text.changedValue(now, was),
+  ];
+  return (
+    <SummaryList
+      rows={[
+        [text.dialogEvent, event.eventDescription],
+        [text.dialogDate, formatDateTime(event.eventDateTime)],
+        row(text.allowTransfer, yesNo(after.allowTransfer), yesNo(before.allowTransfer)),
+        row(text.maxTransfers, String(after.maxTransfers), String(before.maxTransfers)),
+        row(text.hours, String(after.hours), String(before.hours)),
+        row(text.resetAfterEvent, yesNo(after.resetAfterEvent), yesNo(before.resetAfterEvent)),
+      ]}
+    />
+  );
+}
 
 /** docs/product-spec.md §2/§4: a season's transfer rules; Save only when changed, after a confirmation. */
 export function SeasonalCard({
@@ -74,7 +103,9 @@ export function SeasonalCard({
           busy={busy}
           onConfirm={() => void save(rulesAsEvent())}
           onClose={() => setConfirming(false)}
-        />
+        >
+          <RulesSummary event={event} before={loaded} after={rules} />
+        </ConfirmDialog>
       }
     >
       <Checkbox

@@ -36,13 +36,16 @@ export function ButtonLink({
   to,
   variant = 'primary',
   children,
+  ...rest
 }: {
   to: string;
   variant?: Variant;
   children: ReactNode;
+  'aria-describedby'?: string;
 }) {
   return (
     <Link
+      {...rest}
       to={to}
       className={classOf(variant)}
       role="button"

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { messages } from '@tickets/domain';
+import type { Refusal } from './use-refusal';
 
 /**
  * react-hook-form's options for a form with an ErrorSummary: on a submit with problems the summary
@@ -8,8 +9,8 @@ import { messages } from '@tickets/domain';
 export const summaryFocus = { shouldFocusError: false } as const;
 
 export interface FieldProblem {
-  /** The id of the field the link moves focus to. */
-  fieldId: string;
+  /** The id of the field the link moves focus to; none for a problem of the whole form (a server's refusal). */
+  fieldId?: string | undefined;
   message: string;
 }
 
@@ -43,16 +44,32 @@ function focusField(event: MouseEvent<HTMLAnchorElement>, fieldId: string) {
  * The GOV.GR error summary, built as govuk-frontend's: taken into focus on each submit that finds
  * problems, its heading and list announced by the `role="alert"` inside, each problem a link that
  * focuses its field. A react-hook-form form passes its `submitCount`; a form without one has the
- * summary focused when problems appear.
+ * summary focused when problems appear. A form that submits to the server passes its `refusal`
+ * (`useRefusal`): the server's refusal is listed last, and each new one takes focus too.
  */
-export function ErrorSummary({ problems, submitCount }: { problems: FieldProblem[]; submitCount?: number }) {
+export function ErrorSummary({
+  problems: fieldProblems,
+  submitCount,
+  refusal,
+}: {
+  problems: FieldProblem[];
+  submitCount?: number;
+  refusal?: Refusal;
+}) {
   const root = useRef<HTMLDivElement>(null);
+  const problems = refusal?.message
+    ? [...fieldProblems, { fieldId: refusal.fieldId, message: refusal.message }]
+    : fieldProblems;
   const shown = problems.length > 0;
   // Only a submit moves focus: a message that appears as the person leaves a field must not.
   const focusWhen = submitCount ?? shown;
+  const refusals = refusal?.count ?? 0;
   useEffect(() => {
     if (focusWhen !== false && focusWhen !== 0) root.current?.focus();
   }, [focusWhen]);
+  useEffect(() => {
+    if (refusals > 0) root.current?.focus();
+  }, [refusals]);
   if (!shown) return null;
   return (
     <div className="govgr-error-summary" tabIndex={-1} ref={root} aria-labelledby="error-summary-title">
@@ -61,15 +78,19 @@ export function ErrorSummary({ problems, submitCount }: { problems: FieldProblem
           {messages.form.errorSummaryTitle}
         </h2>
         <ul className="govgr-list">
-          {problems.map((problem) => (
-            <li key={problem.fieldId}>
-              <a
-                className="govgr-link"
-                href={`#${problem.fieldId}`}
-                onClick={(event) => focusField(event, problem.fieldId)}
-              >
-                {problem.message}
-              </a>
+          {problems.map(({ fieldId, message }) => (
+            <li key={fieldId ?? message}>
+              {fieldId ? (
+                <a
+                  className="govgr-link"
+                  href={`#${fieldId}`}
+                  onClick={(event) => focusField(event, fieldId)}
+                >
+                  {message}
+                </a>
+              ) : (
+                message
+              )}
             </li>
           ))}
         </ul>

@@ -8,6 +8,19 @@ interface TextFieldProps extends ComponentPropsWithRef<'input'> {
   error?: string;
   /** Keeps only digits as the person types (docs/product-spec.md §5 code fields). */
   digitsOnly?: boolean;
+  /** Reshapes what the person types, as they type it (a document number: `normalizeDocumentId`). */
+  normalize?: (value: string) => string;
+}
+
+/** The input's value reshaped, the caret kept after the same typed characters. */
+function reshape(input: HTMLInputElement, normalize: (value: string) => string) {
+  const { value, selectionStart } = input;
+  const next = normalize(value);
+  if (next === value) return;
+  input.value = next;
+  if (selectionStart === null) return;
+  const caret = normalize(value.slice(0, selectionStart)).length;
+  input.setSelectionRange(caret, caret);
 }
 
 /** A labelled GOV.GR input with its hint and its error tied to it (WCAG 1.3.1, 3.3.1). */
@@ -16,6 +29,7 @@ export function TextField({
   hint,
   error,
   digitsOnly,
+  normalize,
   id,
   onChange,
   className,
@@ -26,6 +40,7 @@ export function TextField({
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
+  const reshaping = digitsOnly ? stripNonDigits : normalize;
   const describedBy = [hint ? hintId : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`govgr-field ${error ? 'govgr-field__error' : ''}`.trim()}>
@@ -50,7 +65,7 @@ export function TextField({
         aria-describedby={describedBy}
         inputMode={digitsOnly ? 'numeric' : input.inputMode}
         onChange={(event) => {
-          if (digitsOnly) event.target.value = stripNonDigits(event.target.value);
+          if (reshaping) reshape(event.target, reshaping);
           onChange?.(event);
         }}
         {...input}
