@@ -416,33 +416,6 @@ export const gateDevices = pgTable(
 );
 
 /**
- * A wallet's code for entering one event with one ticket: random like a paper ticket's, given to the
- * person who carries the entry right (the holder, a loan's recipient, a minor's guardian) and
- * revoked when that right moves. At most one live code per ticket, event and person.
- */
-export const gateCodes = pgTable(
-  'gate_codes',
-  {
-    code: text('code').primaryKey(),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.id),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
-    /** The ΑΦΜ of the person whose wallet shows it. */
-    issuedTo: text('issued_to').notNull(),
-    createdAt: createdAt(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('gate_codes_one_live_key')
-      .on(t.ticketId, t.eventId, t.issuedTo)
-      .where(sql`revoked_at is null`),
-  ],
-);
-
-/**
  * A phone's key registered by a wallet for a ticket it carries (docs/design.md §8): the platform signs
  * a credential binding that key to the ticket and its fixture or season. One phone per ticket and
  * person: a new registration revokes the one before. The id is the credential's serial.

@@ -1663,7 +1663,6 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
-                            gateCode: string | null;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;

@@ -8,7 +8,6 @@ import {
   companionDeclarations,
   events,
   gateAdmissions,
-  gateCodes,
   gateDevices,
   guardianships,
   tickets,
@@ -24,7 +23,7 @@ import { directKeysOf, isSuspendedWhere } from '../../shared/suspensions';
 /**
  * What the scan is given: the code as scanned, the event at the gate, the hash of the device's
  * token, and what a signed code claims to be (a paper code's ticket and print serial, a wallet
- * code's credential; null for the other kinds).
+ * code's credential; null for a random code).
  */
 type ScanParams = {
   code: string;
@@ -39,12 +38,12 @@ type ScanParams = {
  * Everything the decision needs, in one prepared statement (one round trip): the device the bearer
  * token belongs to, if it is live (read on every scan, so a revoked device is refused at once on
  * every process; here rather than in a statement of its own: one round trip less), the event, the scanned
- * code (a paper ticket's, or a wallet's: one or the other) if it is a ticket of the device's club,
+ * code (a print, or a wallet's credential: one or the other) if it is a ticket of the device's club,
  * its holder in the registry, a loan of this fixture, whether a wallet code's bearer is the young
  * holder's guardian, a minor's accepted companion, a first admission, and whether the one who enters
  * or the companion is suspended (the rule of shared/suspensions.ts, asked inside the statement).
  */
-type ScanSource = 'print' | 'code' | 'credential';
+type ScanSource = 'print' | 'credential';
 
 export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
   const code = sql`${p.code}::text`;
@@ -52,7 +51,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
   const device = alias(gateDevices, 'device');
   const organisationId = device.organisationId;
   // What the scanned code is, by where it was found: a print (the live one, or one a reprint
-  // revoked), a wallet's per-fixture code, or a wallet's credential (its id read from the code). A
+  // revoked), or a wallet's credential (its id read from the code). A
   // union's column is read the way its first branch's is: a bigint needs saying it is a number.
   const scanned = db
     .select({
@@ -82,18 +81,6 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
             sql`${tickets.codeSerial} > ${p.printSerial}::int`,
           ),
         ),
-    )
-    .unionAll(
-      db
-        .select({
-          ticketId: gateCodes.ticketId,
-          source: sql<ScanSource>`'code'`,
-          walletEventId: gateCodes.eventId,
-          issuedTo: gateCodes.issuedTo,
-          revoked: sql<boolean>`${gateCodes.revokedAt} is not null`,
-        })
-        .from(gateCodes)
-        .where(eq(gateCodes.code, code)),
     )
     .unionAll(
       db

@@ -81,33 +81,30 @@ export async function decideAdmission(
   };
   if (!ticket || !parsed) return refuse('UNKNOWN_CODE');
   const { source, revoked } = scan.scanned;
-  // Genuine: a print or a per-fixture code found as it was stored is; a revoked print and a
-  // credential are known by what they claim, so their signatures must hold (and a wallet code's time).
+  // Genuine: a print found as it was stored is; a revoked print and a credential are known by what
+  // they claim, so their signatures must hold (and a wallet code's time).
   const signatures =
     parsed.kind === 'random' || (source === 'print' && !revoked)
       ? { ok: true as const }
       : verifyGateCodeSignatures(parsed, context.trustedKeys, { now: new Date() });
   if (!signatures.ok && signatures.reason === 'UNKNOWN_CODE') return refuse('UNKNOWN_CODE');
   if (parsed.kind !== 'random' && parsed.ticketCode !== ticket.publicCode) return refuse('UNKNOWN_CODE');
-  // A wallet's per-fixture code revoked by a loan says so below (NOT_FOR_THIS_EVENT), as it is.
-  if (revoked && source !== 'code') return refuse('REVOKED');
+  if (revoked) return refuse('REVOKED');
   if (!signatures.ok) return refuse(signatures.reason);
   const walletCode =
     scan.scanned.issuedTo === null ? undefined : { ...scan.scanned, issuedTo: scan.scanned.issuedTo };
   const forThisEvent =
     source === 'print'
       ? admitsTo(ticket, event)
-      : source === 'code'
-        ? walletCode?.eventId === event.id
-        : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId;
+      : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId;
   if (!forThisEvent) return refuse('WRONG_EVENT');
 
   // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
   const entrant = loan
     ? { afm: loan.afm, name: loan.name, lent: true }
     : { afm: ticket.holderAfm, name: ticket.fullName ?? holder?.name ?? null, lent: false };
-  // The holder's code (paper, or a wallet's revoked when lending) for a fixture the holder lent:
-  // only the recipient's code admits to it.
+  // The holder's code (paper, or the holder's phone) for a fixture the holder lent: only the
+  // recipient's code admits to it.
   const holdersCode = !walletCode || walletCode.issuedTo === ticket.holderAfm;
   if (entrant.lent && holdersCode) return refuse('NOT_FOR_THIS_EVENT');
   // A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian.

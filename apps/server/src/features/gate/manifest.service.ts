@@ -15,7 +15,6 @@ import { AppError } from '../../shared/app-error';
 import type { Device } from './devices.service';
 import {
   findMatchOfClub,
-  liveWalletCodes,
   suspendedKeysAmong,
   ticketsAdmitting,
   walletCredentialsAdmitting,
@@ -43,10 +42,9 @@ async function manifestInput(
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
 
-  const [rows, credentials, walletCodes] = await Promise.all([
+  const [rows, credentials] = await Promise.all([
     ticketsAdmitting(db, event.id, admitting),
     walletCredentialsAdmitting(db, admitting),
-    liveWalletCodes(db, event.id),
   ]);
 
   // One row per ticket: a ticket has at most one entry-giving loan per fixture and one accepted
@@ -57,7 +55,7 @@ async function manifestInput(
   const entries: GateManifestEntryInput[] = [];
   const revokedPaperCodes: GateManifestInput['revokedPaperCodes'] = [];
   /**
-   * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's code was given to (none
+   * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's phone was registered by (none
    * for the print, which is the holder's). As online (admissions.service.ts): on a fixture the holder
    * lent, the holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's code
    * admits only the one who enters, or a young holder's guardian. A code that admits nobody has no entry.
@@ -105,10 +103,6 @@ async function manifestInput(
     for (let serial = 1; serial < row.codeSerial; serial += 1) {
       revokedPaperCodes.push({ ticketCode: row.publicCode, serial });
     }
-  }
-  for (const code of walletCodes) {
-    const row = byTicket.get(code.ticketId);
-    if (row) addEntry(row, { kind: 'random', code: code.code }, code.issuedTo);
   }
   for (const credential of credentials) {
     const row = byTicket.get(credential.ticketId);
