@@ -132,9 +132,15 @@ export const WALLET_CODE_REFRESH_SECONDS = 30;
  */
 export const GATE_CODE_MAX_LENGTH = 512;
 /**
- * The most admissions one offline upload carries (POST /api/gate/admissions/batch): a device sends
- * more in several uploads. A thousand fit in one statement and well under a second.
+ * The most rows (admissions and refusals together) one offline upload carries (POST
+ * /api/gate/admissions/batch): a device sends more in several uploads. Each row's code is verified
+ * again on the server (one or two Ed25519 signatures, about 1.5 ms each), so 500 cost about a second.
  */
-export const GATE_UPLOAD_MAX_ADMISSIONS = 1000;
+export const GATE_UPLOAD_MAX_ADMISSIONS = 500;
+/**
+ * How far ahead of the server's clock an uploaded admission's time may be (a device's clock running
+ * fast): later than this, the time is not believed and nothing is recorded (RECORDED_IN_FUTURE).
+ */
+export const GATE_UPLOAD_CLOCK_SKEW_SECONDS = 120;
 /** A gate device's label, as an officer names it ("Θύρα 7 - κινητό 2"). */
 export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;

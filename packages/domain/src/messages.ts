@@ -321,7 +321,9 @@ export const gateMessages = {
   eventId: 'Επιλέξτε τον αγώνα.',
   code: 'Σαρώστε ή πληκτρολογήστε τον κωδικό του εισιτηρίου.',
   uploadAdmittedAt: 'Κάθε είσοδος αναφέρει την ώρα της (ISO 8601, π.χ. 2026-03-14T19:00:00.000Z).',
-  uploadAdmissions: 'Στείλτε από 1 έως 1.000 εισόδους σε κάθε αποστολή.',
+  uploadAdmissions: 'Στείλτε από 1 έως 500 εισόδους και αρνήσεις μαζί σε κάθε αποστολή.',
+  uploadRefusedAt: 'Κάθε άρνηση αναφέρει την ώρα της (ISO 8601, π.χ. 2026-03-14T19:00:00.000Z).',
+  uploadReason: 'Κάθε άρνηση αναφέρει τον λόγο της, όπως τον έδωσε η συσκευή.',
   devicePublicKey:
     'Το κλειδί της συσκευής δεν είναι έγκυρο. Κλείστε και ανοίξτε ξανά το εισιτήριο στο πορτοφόλι σας.',
   decisions: {
@@ -344,6 +346,11 @@ export const gateMessages = {
       .join(', ') || null,
   alreadyAdmittedAt: (time: string, device: string) =>
     `Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο στις ${time} (${device}).`,
+  /** Why an uploaded offline admission was not recorded, beyond the decisions above. */
+  uploadReasons: {
+    RECORDED_IN_FUTURE:
+      'Η ώρα της εισόδου είναι μεταγενέστερη από την ώρα του διακομιστή: το ρολόι της συσκευής δεν είναι σωστό.',
+  },
 } as const;
 
 /** The ticket office's "Πύλες εισόδου" screen: the club's gate devices (docs/design.md §8). */

@@ -465,6 +465,12 @@ export const gateAdmissions = pgTable(
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     /** Decided by the device alone, offline, and uploaded later (admittedAt is the device's time). */
     offline: boolean('offline').notNull().default(false),
+    /**
+     * SHA-256 (base64url) of the code presented, as the gate read it (trimmed, upper case): the
+     * proof that whoever entered held the ticket's code then, verified before recording. Null only
+     * for admissions recorded before proofs were kept.
+     */
+    proofDigest: text('proof_digest'),
   },
   (t) => [
     uniqueIndex('gate_admissions_once_key')
@@ -490,9 +496,37 @@ export const gateDoubleEntries = pgTable(
       .references(() => gateDevices.id),
     admittedAt: timestamp('admitted_at', { withTimezone: true }).notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** As gate_admissions.proof_digest: the code this second admission was made with, verified. */
+    proofDigest: text('proof_digest'),
   },
   (t) => [
     // An upload sent twice (a lost answer) is one double entry.
     uniqueIndex('gate_double_entries_once_key').on(t.admissionId, t.deviceId, t.admittedAt),
+  ],
+);
+
+/**
+ * A refusal a device decided offline, uploaded later so that the match's counts include it (its
+ * audit row, GATE_REFUSE, is what the counts read). Nothing is recorded of the person: the code's
+ * digest and the device's reason and time.
+ */
+export const gateOfflineRefusals = pgTable(
+  'gate_offline_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => gateDevices.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    reason: text('reason').notNull(),
+    refusedAt: timestamp('refused_at', { withTimezone: true }).notNull(),
+    proofDigest: text('proof_digest').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // An upload sent twice (a lost answer) counts each refusal once.
+    uniqueIndex('gate_offline_refusals_once_key').on(t.deviceId, t.eventId, t.refusedAt, t.proofDigest),
   ],
 );

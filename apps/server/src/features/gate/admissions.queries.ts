@@ -199,7 +199,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
 
 /** The admissions of a group commit, a column each: one per ticket and event. */
 export type AdmitColumns = Record<'ticketIds' | 'eventIds', number[]> &
-  Record<'deviceIds' | 'subjects' | 'requestIds', string[]>;
+  Record<'deviceIds' | 'subjects' | 'requestIds' | 'proofDigests', string[]>;
 
 /**
  * Records admissions and their audit rows in one statement, whatever their number; answers those
@@ -208,18 +208,19 @@ export type AdmitColumns = Record<'ticketIds' | 'eventIds', number[]> &
  */
 export const admitQuery = preparedQuery<AdmitColumns>()((db, p) => {
   const column = (name: string) => sql.identifier(name);
-  const { ticketId, eventId, deviceId } = gateAdmissions;
-  const requested = db.$with('requested', { ticketId, eventId, deviceId }).as(
+  const { ticketId, eventId, deviceId, proofDigest } = gateAdmissions;
+  const requested = db.$with('requested', { ticketId, eventId, deviceId, proofDigest }).as(
     sql`select * from unnest(${p.ticketIds}::bigint[], ${p.eventIds}::bigint[], ${p.deviceIds}::uuid[],
-            ${p.subjects}::text[], ${p.requestIds}::text[])
-          as requested(${column(ticketId.name)}, ${column(eventId.name)}, ${column(deviceId.name)}, subject, request_id)`,
+            ${p.subjects}::text[], ${p.requestIds}::text[], ${p.proofDigests}::text[])
+          as requested(${column(ticketId.name)}, ${column(eventId.name)}, ${column(deviceId.name)}, subject, request_id,
+            ${column(proofDigest.name)})`,
   );
   const keys = sql`${column(ticketId.name)}, ${column(eventId.name)}`;
   const admitted = db
     .$with('admitted', { id: gateAdmissions.id, admittedAt: gateAdmissions.admittedAt, ticketId, eventId })
     .as(
-      sql`insert into ${gateAdmissions} (${keys}, ${column(deviceId.name)})
-          select ${keys}, ${column(deviceId.name)} from ${requested}
+      sql`insert into ${gateAdmissions} (${keys}, ${column(deviceId.name)}, ${column(proofDigest.name)})
+          select ${keys}, ${column(deviceId.name)}, ${column(proofDigest.name)} from ${requested}
           order by ${column(eventId.name)}, ${column(ticketId.name)}
           on conflict do nothing
           returning ${column(gateAdmissions.id.name)}, ${column(gateAdmissions.admittedAt.name)}, ${keys}`,
