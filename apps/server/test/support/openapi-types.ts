@@ -661,8 +661,21 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload the admissions a device made offline: each recorded once, a ticket admitted before is a double entry
+         * Upload what a device decided offline: each admission verified by its code and recorded once, each refusal counted once
          * @description For a registered gate device, with its token; refused at once once it's revoked.
+         *
+         *     What a device decided while offline, sent when the network is back and again until answered (each row is
+         *     recorded once). Each admission carries the `code` exactly as scanned, the `ticketCode` the device read from its
+         *     manifest entry and `admittedAt`, the device clock. The server verifies the code again with the online rule at
+         *     `admittedAt`: both signatures (a wallet code's phone signature within 60 s of `admittedAt`), the phone registered
+         *     by the one who enters, not revoked or replaced, for this event and that ticket; and `admittedAt` within the match's
+         *     gates: not before they opened (`NOT_OPEN_YET`), not after the match ended (`EVENT_OVER`), not more than
+         *     `GATE_UPLOAD_CLOCK_SKEW_SECONDS` (120) ahead of the server clock (`RECORDED_IN_FUTURE`). A row that fails is
+         *     `NOT_RECORDED` with its `reason` and nothing is kept; a verified one is `RECORDED` (with the SHA-256 of its code),
+         *     `ALREADY_RECORDED` (the same device and time, sent before) or `DOUBLE_ENTRY` (the ticket had entered). Suspensions
+         *     and companions are the device's decision at the time and are not judged again. Each refusal (`code`, `reason`,
+         *     `refusedAt`) is counted once on the match (GET /api/ticket-office/gate-counts, by reason). At most 500 rows in all.
+         *     docs/gate-codes.md §8.1 in the repository says the same, with the order of the checks.
          */
         post: operations["postGateAdmissionsBatch"];
         delete?: never;
@@ -3809,8 +3822,16 @@ export interface operations {
                     eventId: number;
                     admissions: {
                         ticketCode: string;
+                        code: string;
                         /** Format: date-time */
                         admittedAt: string;
+                    }[];
+                    refusals?: {
+                        code: string;
+                        /** @enum {string} */
+                        reason: "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                        /** Format: date-time */
+                        refusedAt: string;
                     }[];
                 };
             };
@@ -3827,7 +3848,14 @@ export interface operations {
                             ticketCode: string;
                             admittedAt: string;
                             /** @enum {string} */
-                            outcome: "RECORDED" | "ALREADY_RECORDED" | "DOUBLE_ENTRY" | "UNKNOWN_TICKET";
+                            outcome: "RECORDED" | "ALREADY_RECORDED" | "DOUBLE_ENTRY" | "NOT_RECORDED";
+                            /** @enum {string} */
+                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED" | "RECORDED_IN_FUTURE";
+                        }[];
+                        refusals: {
+                            refusedAt: string;
+                            /** @enum {string} */
+                            outcome: "RECORDED" | "ALREADY_RECORDED";
                         }[];
                     };
                 };

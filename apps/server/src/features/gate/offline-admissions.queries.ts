@@ -151,12 +151,12 @@ export async function insertOfflineRefusals(
     on conflict do nothing
     returning ${column(gateOfflineRefusals.id.name)} as id, ${column(reason.name)} as reason,
       to_json(${column(refusedAt.name)}) #>> '{}' as refused_at, ${column(proofDigest.name)} as proof_digest`);
-  return rowsOf<{ id: string | number; reason: string; refused_at: string; proof_digest: string }>(result).map(
-    (row) => ({
-      id: Number(row.id),
-      reason: row.reason,
-      refusedAt: row.refused_at,
-      proofDigest: row.proof_digest,
-    }),
-  );
+  return rowsOf<{ id: string | number; reason: string; refused_at: string; proof_digest: string }>(
+    result,
+  ).map((row) => ({
+    id: Number(row.id),
+    reason: row.reason,
+    refusedAt: row.refused_at,
+    proofDigest: row.proof_digest,
+  }));
 }

@@ -113,7 +113,11 @@ const VERIFYING_AT_ONCE = 8;
 type Verdict = { reason: OfflineUploadReason } | { reason: null; ticketId: number; proofDigest: string };
 
 /** Each of `items` through `work`, at most `atOnce` at a time, the answers in order. */
-async function inGroups<Item, Answer>(items: readonly Item[], atOnce: number, work: (item: Item) => Promise<Answer>) {
+async function inGroups<Item, Answer>(
+  items: readonly Item[],
+  atOnce: number,
+  work: (item: Item) => Promise<Answer>,
+) {
   const answers: Answer[] = [];
   for (let from = 0; from < items.length; from += atOnce) {
     answers.push(...(await Promise.all(items.slice(from, from + atOnce).map(work))));
@@ -172,19 +176,23 @@ export async function recordOfflineAdmissions(
   const tokenHash = hashToken(token);
 
   // Each admission's code, verified as the online decision would have at the recorded time.
-  const verdicts = await inGroups(upload.admissions, VERIFYING_AT_ONCE, async (admission): Promise<Verdict> => {
-    const at = new Date(admission.admittedAt);
-    const { scan, parsed } = await readScan(db, tokenHash, admission.code, event.id);
-    if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
-    const proof = provenCode(scan, parsed, context.trustedKeys, at);
-    if (proof.reason !== null) return { reason: proof.reason };
-    // The code must be the ticket's the device says it admitted.
-    if (!scan.ticket || scan.ticket.publicCode !== admission.ticketCode) return { reason: 'UNKNOWN_CODE' };
-    if (at.getTime() < gatesOpenAt) return { reason: 'NOT_OPEN_YET' };
-    if (at.getTime() >= event.endsAt.getTime()) return { reason: 'EVENT_OVER' };
-    if (at.getTime() > latest) return { reason: 'RECORDED_IN_FUTURE' };
-    return { reason: null, ticketId: scan.ticket.id, proofDigest: proofDigestOf(admission.code) };
-  });
+  const verdicts = await inGroups(
+    upload.admissions,
+    VERIFYING_AT_ONCE,
+    async (admission): Promise<Verdict> => {
+      const at = new Date(admission.admittedAt);
+      const { scan, parsed } = await readScan(db, tokenHash, admission.code, event.id);
+      if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+      const proof = provenCode(scan, parsed, context.trustedKeys, at);
+      if (proof.reason !== null) return { reason: proof.reason };
+      // The code must be the ticket's the device says it admitted.
+      if (!scan.ticket || scan.ticket.publicCode !== admission.ticketCode) return { reason: 'UNKNOWN_CODE' };
+      if (at.getTime() < gatesOpenAt) return { reason: 'NOT_OPEN_YET' };
+      if (at.getTime() >= event.endsAt.getTime()) return { reason: 'EVENT_OVER' };
+      if (at.getTime() > latest) return { reason: 'RECORDED_IN_FUTURE' };
+      return { reason: null, ticketId: scan.ticket.id, proofDigest: proofDigestOf(admission.code) };
+    },
+  );
   const ticketCodes = new Map<number, string>();
   const outcomes: Outcome[] = upload.admissions.map(() => 'NOT_RECORDED');
   let unsettled: Pending[] = [];
