@@ -2,7 +2,13 @@ import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { GATE_KEY_ID_MAX, publicKeyOf, type PlatformKey, type PlatformPublicKey } from '@tickets/domain';
+import {
+  GATE_KEY_ID_MAX,
+  MANIFEST_REBUILD_SECONDS,
+  publicKeyOf,
+  type PlatformKey,
+  type PlatformPublicKey,
+} from '@tickets/domain';
 import type { TurnLimits } from './db/turns';
 import { repoRoot } from './shared/server-root';
 
@@ -126,6 +132,8 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   GATE_SIGNING_KEYS: gateKeyList.optional(),
+  // A match's offline manifest is rebuilt at most once in this many seconds (0: whenever it changed).
+  GATE_MANIFEST_REBUILD_SECONDS: wholeNumber(0, 3600).default(MANIFEST_REBUILD_SECONDS),
   // The embedded database's turns (src/db/turns.ts); PostgreSQL has its connection pool instead.
   PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
   PGLITE_MAX_WAITING: wholeNumber(0, 10_000).default(200),
@@ -170,6 +178,8 @@ export interface Config {
   webDistDir: string;
   /** The gate's signing keys: `signer` signs new codes, `trusted` verifies (the signer among them). */
   gateKeys: { signer: PlatformKey; trusted: PlatformPublicKey[] };
+  /** A match's manifest is rebuilt at most once in this many seconds, whatever changes arrive. */
+  gateManifestRebuildSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -294,5 +304,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logFile: env.LOG_FILE,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     gateKeys: gateKeysOf(env.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]),
+    gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
   };
 }

@@ -56,7 +56,8 @@ interface Uploaded {
 }
 
 describe.each(engines)('the offline gate on %s', (engine) => {
-  const server = useTestServer(engine);
+  // Every change shows in the next manifest at once (the rebuild interval is gate-manifest.test.ts's).
+  const server = useTestServer(engine, { GATE_MANIFEST_REBUILD_SECONDS: '0' });
   // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(8).
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
     tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8],

@@ -124,6 +124,19 @@ export const ENTERS_ALONE_FROM_AGE = 15;
  * (docs/design.md §8: at most 60 s old; the other side forgives a phone's clock running ahead).
  */
 export const WALLET_CODE_TOLERANCE_SECONDS = 60;
+/**
+ * Phone-key registrations (POST /api/wallet/tickets/{code}/device-key) in any 24 hours: at most this
+ * many for one ticket, whoever registers, and this many by one person over all their tickets. Each
+ * revokes a credential and changes the match's manifest; a phone is replaced a few times a season.
+ */
+export const DEVICE_KEYS_PER_TICKET_PER_DAY = 10;
+export const DEVICE_KEYS_PER_PERSON_PER_DAY = 30;
+/**
+ * A match's offline manifest is rebuilt at most once in this many seconds, whatever changes arrive
+ * (a suspension, a reprint, a phone registered): devices poll every minute, so a change reaches them
+ * within two.
+ */
+export const MANIFEST_REBUILD_SECONDS = 60;
 /** A wallet shows a freshly signed gate code at least this often, well inside that tolerance. */
 export const WALLET_CODE_REFRESH_SECONDS = 30;
 /**

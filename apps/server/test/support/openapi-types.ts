@@ -640,7 +640,9 @@ export interface paths {
          *     in the repository gives every byte, with test vectors.
          *
          *     Each answer carries an `ETag`; a device refreshing its copy (every minute while online) sends it in
-         *     `If-None-Match` and is answered 304 with no body while what the manifest says is unchanged.
+         *     `If-None-Match` and is answered 304 with no body while what the manifest says is unchanged. The
+         *     manifest of a match is rebuilt at most once per `GATE_MANIFEST_REBUILD_SECONDS` (60 by default),
+         *     whatever changes: a change reaches a device within that interval and its next poll.
          */
         get: operations["getGateManifest"];
         put?: never;
@@ -1911,6 +1913,15 @@ export interface operations {
             };
             /** @description Refused by a rule: `TICKET_BLOCKED`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; try again later: `DEVICE_KEY_LIMIT`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -52,7 +52,11 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
     'TRANSFER_LIMIT_REACHED',
     'TRANSFER_IN_PROGRESS',
   ],
-  'POST /api/wallet/tickets/:publicCode/device-key': ['TICKET_NOT_FOUND', 'TICKET_BLOCKED'],
+  'POST /api/wallet/tickets/:publicCode/device-key': [
+    'TICKET_NOT_FOUND',
+    'TICKET_BLOCKED',
+    'DEVICE_KEY_LIMIT',
+  ],
   'POST /api/wallet/transfers/:transferId/:answer': [
     'TRANSFER_NOT_FOUND',
     'TRANSFER_NOT_PENDING',

@@ -58,7 +58,9 @@ const MANIFEST_FORMAT = [
 
 const MANIFEST_REFRESH = [
   'Each answer carries an `ETag`; a device refreshing its copy (every minute while online) sends it in',
-  '`If-None-Match` and is answered 304 with no body while what the manifest says is unchanged.',
+  '`If-None-Match` and is answered 304 with no body while what the manifest says is unchanged. The',
+  'manifest of a match is rebuilt at most once per `GATE_MANIFEST_REBUILD_SECONDS` (60 by default),',
+  'whatever changes: a change reaches a device within that interval and its next poll.',
 ].join('\n');
 
 const OFFLINE_UPLOAD_FORMAT = [
@@ -281,6 +283,10 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         request.query.eventId,
         gateKeys,
         request.headers['if-none-match'],
+        {
+          rebuildSeconds: app.config.gateManifestRebuildSeconds,
+          onBuilt: (built) => request.log.info(built, 'gate manifest built'),
+        },
       );
       reply.header('ETag', entityTag);
       if (!manifest) return reply.code(304).send(null);

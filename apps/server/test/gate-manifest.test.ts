@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  DEVICE_KEYS_PER_PERSON_PER_DAY,
+  DEVICE_KEYS_PER_TICKET_PER_DAY,
+  errorCatalogue,
+  generateGateKeyPair,
+  type GateManifest,
+} from '@tickets/domain';
+import { tickets, walletCredentials } from '../src/db/schema';
+import { GUARDIAN, HOLDER, OTHER, tonightTicket, useGateFixture } from './support/gate';
+import { firstError } from './support/login';
+import { engines, useTestServer } from './support/test-server';
+
+/**
+ * What keeps the offline manifest affordable (issue #27): phone-key registrations are limited per
+ * ticket and per person, and a match's manifest is rebuilt at most once per interval whatever arrives.
+ */
+const REBUILD_SECONDS = 2;
+
+describe.each(engines)('phone keys and manifest rebuilds on %s', (engine) => {
+  const server = useTestServer(engine, { GATE_MANIFEST_REBUILD_SECONDS: String(REBUILD_SECONDS) });
+  const { ids, call, addDevice } = useGateFixture(server, { tonightSerials: [1] });
+
+  const register = (afm: string, publicCode: string) =>
+    call(afm, 'POST', `/api/wallet/tickets/${publicCode}/device-key`, {
+      publicKey: generateGateKeyPair().publicKey,
+    });
+  /** The builds the server logged for tonight's manifest. */
+  const builds = () =>
+    server.logs.filter(
+      (line) => line.includes('"msg":"gate manifest built"') && line.includes(`"eventId":${ids.tonight},`),
+    ).length;
+
+  it('builds a match’s manifest at most once per interval, however many phones are registered; an unchanged poll is 304', async () => {
+    const { token } = await addDevice('Θύρα 1 - κινητό');
+    const poll = (tag?: string) =>
+      fetch(`${server.baseUrl}/api/gate/manifest?eventId=${ids.tonight}`, {
+        headers: { authorization: `Bearer ${token}`, ...(tag ? { 'if-none-match': tag } : {}) },
+      });
+    const first = await poll();
+    expect(first.status).toBe(200);
+    let tag = first.headers.get('etag') ?? '';
+    expect(builds()).toBe(1);
+
+    // 100 phones registered for tonight's tickets (written as registrations write them: past the
+    // per-ticket limit of the API), each replacing the one before; the devices poll meanwhile.
+    const { db } = server.database;
+    const [ticket] = await db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.publicCode, tonightTicket(1)));
+    const started = Date.now();
+    const added: number[] = [];
+    for (let phone = 0; phone < 100; phone += 1) {
+      const [row] = await db
+        .insert(walletCredentials)
+        .values({
+          ticketId: ticket?.id ?? -1,
+          scopeEventId: ids.tonight ?? -1,
+          issuedTo: GUARDIAN,
+          devicePublicKey: generateGateKeyPair().publicKey,
+          credential: '',
+          revokedAt: new Date(),
+        })
+        .returning({ id: walletCredentials.id });
+      added.push(row?.id ?? -1);
+      const answer = await poll(tag);
+      if (answer.status === 200) tag = answer.headers.get('etag') ?? tag;
+      else expect(answer.status).toBe(304);
+    }
+    const intervals = Math.floor((Date.now() - started) / (REBUILD_SECONDS * 1000)) + 1;
+    expect(builds() - 1).toBeLessThanOrEqual(intervals);
+
+    // Once the interval has passed, the next poll gets all of them, in one build; then 304 again.
+    await new Promise((resolve) => setTimeout(resolve, REBUILD_SECONDS * 1000 + 100));
+    const before = builds();
+    const fresh = await poll(tag);
+    expect(fresh.status).toBe(200);
+    const manifest = (await fresh.json()) as GateManifest;
+    expect(manifest.revokedCredentialIds).toEqual(expect.arrayContaining(added));
+    expect(builds()).toBe(before + 1);
+    const unchanged = await poll(fresh.headers.get('etag') ?? '');
+    expect(unchanged.status).toBe(304);
+    await new Promise((resolve) => setTimeout(resolve, REBUILD_SECONDS * 1000 + 100));
+    expect((await poll(fresh.headers.get('etag') ?? '')).status).toBe(304);
+    expect(builds()).toBe(before + 1);
+  });
+
+  it('refuses, in Greek, the 11th phone registered for one ticket in a day, and a person past theirs', async () => {
+    for (let phone = 0; phone < DEVICE_KEYS_PER_TICKET_PER_DAY; phone += 1)
+      expect((await register(HOLDER, '303000000001')).status).toBe(200);
+    const eleventh = await register(HOLDER, '303000000001');
+    expect(eleventh.status).toBe(429);
+    expect(await firstError(eleventh)).toEqual({
+      code: 'DEVICE_KEY_LIMIT',
+      description: errorCatalogue.DEVICE_KEY_LIMIT.description,
+    });
+    // Another ticket, another person: not counted against it.
+    expect((await register(OTHER, '303000000002')).status).toBe(200);
+
+    // A person who registered DEVICE_KEYS_PER_PERSON_PER_DAY phones today, over any tickets.
+    const { db } = server.database;
+    const [ticket] = await db
+      .select()
+      .from(tickets)
+      .where(eq(tickets.publicCode, tonightTicket(1)));
+    const today = await db.select().from(walletCredentials).where(eq(walletCredentials.issuedTo, OTHER));
+    const more = DEVICE_KEYS_PER_PERSON_PER_DAY - today.length;
+    expect(more).toBeGreaterThan(0);
+    await db.insert(walletCredentials).values(
+      Array.from({ length: more }, () => ({
+        ticketId: ticket?.id ?? -1,
+        scopeEventId: ids.tonight ?? -1,
+        issuedTo: OTHER,
+        devicePublicKey: generateGateKeyPair().publicKey,
+        credential: '',
+        revokedAt: new Date(),
+      })),
+    );
+    expect((await firstError(await register(OTHER, '303000000002')))?.code).toBe('DEVICE_KEY_LIMIT');
+  });
+});
