@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import {
   DEVICE_KEYS_PER_PERSON_PER_DAY,
   DEVICE_KEYS_PER_TICKET_PER_DAY,
@@ -7,14 +7,16 @@ import {
   generateGateKeyPair,
   type GateManifest,
 } from '@tickets/domain';
-import { tickets, walletCredentials } from '../src/db/schema';
-import { GUARDIAN, HOLDER, OTHER, tonightTicket, useGateFixture } from './support/gate';
+import { addOfficer, removeOfficer } from '../src/admin/officers';
+import { organisations, tickets, walletCredentials } from '../src/db/schema';
+import { CLUB_OFFICER, GUARDIAN, HOLDER, OTHER, tonightTicket, useGateFixture } from './support/gate';
 import { firstError } from './support/login';
 import { engines, useTestServer } from './support/test-server';
 
 /**
  * What keeps the offline manifest affordable (issue #27): phone-key registrations are limited per
  * ticket and per person, and a match's manifest is rebuilt at most once per interval whatever arrives.
+ * And a device lives no longer than its officer's standing in its club.
  */
 const REBUILD_SECONDS = 2;
 
@@ -119,5 +121,31 @@ describe.each(engines)('phone keys and manifest rebuilds on %s', (engine) => {
       })),
     );
     expect((await firstError(await register(OTHER, '303000000002')))?.code).toBe('DEVICE_KEY_LIMIT');
+  });
+
+  it('ends the devices of an officer who is deactivated or moves to another club (401), until reinstated', async () => {
+    const { token } = await addDevice('Θύρα 2 - κινητό');
+    const { db } = server.database;
+    const asDevice = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const calls = async () => [
+      (await fetch(`${server.baseUrl}/api/gate/events`, { headers: asDevice })).status,
+      (await fetch(`${server.baseUrl}/api/gate/manifest?eventId=${ids.tonight}`, { headers: asDevice }))
+        .status,
+      (
+        await fetch(`${server.baseUrl}/api/gate/admissions`, {
+          method: 'POST',
+          headers: asDevice,
+          body: JSON.stringify({ eventId: ids.tonight, code: 'ΑΓΝΩΣΤΟ' }),
+        })
+      ).status,
+    ];
+    expect(await calls()).toEqual([200, 200, 200]);
+    await removeOfficer(db, 'test', CLUB_OFFICER);
+    expect(await calls()).toEqual([401, 401, 401]);
+    const [elsewhere] = await db.select().from(organisations).where(ne(organisations.id, 'ae-olympiada'));
+    await addOfficer(db, 'test', CLUB_OFFICER, elsewhere?.id ?? null);
+    expect(await calls()).toEqual([401, 401, 401]);
+    await addOfficer(db, 'test', CLUB_OFFICER, 'ae-olympiada');
+    expect(await calls()).toEqual([200, 200, 200]);
   });
 });

@@ -15,6 +15,7 @@ import {
   walletCredentials,
 } from '../../db/schema';
 import { auditedRowsWith } from '../../shared/audit';
+import { isLiveDevice } from './devices.queries';
 import { entryGivingLoan } from '../../shared/entry';
 import { isOver } from '../../shared/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
@@ -192,7 +193,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
       ),
     )
     .leftJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
-    .where(and(eq(device.tokenHash, sql`${p.tokenHash}::text`), isNull(device.revokedAt)))
+    .where(and(eq(device.tokenHash, sql`${p.tokenHash}::text`), isLiveDevice(device)))
     .limit(1)
     .prepare('gate_scan');
 });
