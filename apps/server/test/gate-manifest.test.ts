@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import {
   DEVICE_KEYS_PER_PERSON_PER_DAY,
   DEVICE_KEYS_PER_TICKET_PER_DAY,
@@ -8,7 +8,7 @@ import {
   type GateManifest,
 } from '@tickets/domain';
 import { addOfficer, removeOfficer } from '../src/admin/officers';
-import { organisations, tickets, walletCredentials } from '../src/db/schema';
+import { auditLog, organisations, tickets, walletCredentials } from '../src/db/schema';
 import { CLUB_OFFICER, GUARDIAN, HOLDER, OTHER, tonightTicket, useGateFixture } from './support/gate';
 import { firstError } from './support/login';
 import { engines, useTestServer } from './support/test-server';
@@ -22,7 +22,7 @@ const REBUILD_SECONDS = 2;
 
 describe.each(engines)('phone keys and manifest rebuilds on %s', (engine) => {
   const server = useTestServer(engine, { GATE_MANIFEST_REBUILD_SECONDS: String(REBUILD_SECONDS) });
-  const { ids, call, addDevice } = useGateFixture(server, { tonightSerials: [1] });
+  const { ids, call, personalize, addDevice } = useGateFixture(server, { tonightSerials: [1] });
 
   const register = (afm: string, publicCode: string) =>
     call(afm, 'POST', `/api/wallet/tickets/${publicCode}/device-key`, {
@@ -147,5 +147,33 @@ describe.each(engines)('phone keys and manifest rebuilds on %s', (engine) => {
     expect(await calls()).toEqual([401, 401, 401]);
     await addOfficer(db, 'test', CLUB_OFFICER, 'ae-olympiada');
     expect(await calls()).toEqual([200, 200, 200]);
+  });
+
+  it('revoking a lost device can void what it recorded: its tickets may then enter', async () => {
+    const lost = await addDevice('Θύρα 4 - χαμένο κινητό');
+    const spare = await addDevice('Θύρα 4 - εφεδρικό');
+    const print = await personalize(tonightTicket(1));
+    const scan = async (token: string) =>
+      (
+        (await (
+          await fetch(`${server.baseUrl}/api/gate/admissions`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ eventId: ids.tonight, code: print }),
+          })
+        ).json()) as { reason: string }
+      ).reason;
+    expect(await scan(lost.token)).toBe('ADMITTED');
+    expect(await scan(spare.token)).toBe('ALREADY_ADMITTED');
+    const revoke = (query: string) =>
+      call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${lost.deviceId}${query}`);
+    expect((await revoke('?voidAdmissions=maybe')).status).toBe(400);
+    expect((await revoke('?voidAdmissions=true')).status).toBe(200);
+    expect(await scan(spare.token)).toBe('ADMITTED');
+    const [audited] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'GATE_DEVICE_REVOKE'), eq(auditLog.subject, lost.deviceId)));
+    expect(audited?.details).toEqual({ voidedAdmissions: 1 });
   });
 });

@@ -242,6 +242,7 @@ export const messages = {
 /** Messages of field rules, shown at the field in the browser and returned by the server. */
 export const validationMessages = {
   ticketCode: 'Ο κωδικός εισιτηρίου πρέπει να αποτελείται από 12 ψηφία.',
+  voidAdmissions: 'Η ακύρωση των εισόδων της συσκευής πρέπει να είναι true ή false.',
   /** docs/product-spec.md §5 (suspension forms), verbatim. */
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',
   afmCheckDigit: 'Ο Α.Φ.Μ. δεν είναι έγκυρος. Ελέγξτε ότι τον πληκτρολογήσατε σωστά.',

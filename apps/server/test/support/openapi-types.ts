@@ -482,7 +482,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke a gate device: refused from then on, on every server
+         * Revoke a gate device: refused from then on, on every server; with voidAdmissions=true, the admissions it recorded are voided too (those tickets may enter again)
          * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
          */
         delete: operations["deleteTicketOfficeGateDevices"];
@@ -3149,7 +3149,9 @@ export interface operations {
     };
     deleteTicketOfficeGateDevices: {
         parameters: {
-            query?: never;
+            query?: {
+                voidAdmissions?: "true" | "false";
+            };
             header?: never;
             path: {
                 deviceId: string;

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { gateDevices, officers, organisations } from '../../db/schema';
+import { gateAdmissions, gateDevices, officers, organisations } from '../../db/schema';
 
 export type GateDeviceRow = typeof gateDevices.$inferSelect;
 
@@ -66,3 +66,11 @@ export async function findLiveDevice(db: Db, tokenHash: string) {
     .limit(1);
   return device;
 }
+
+/** Voids every live admission the device recorded (they no longer count: the tickets may enter). */
+export const voidAdmissionsOfDevice = (tx: Pick<Db, 'update'>, deviceId: string) =>
+  tx
+    .update(gateAdmissions)
+    .set({ undoneAt: new Date() })
+    .where(and(eq(gateAdmissions.deviceId, deviceId), isNull(gateAdmissions.undoneAt)))
+    .returning({ id: gateAdmissions.id });

@@ -155,12 +155,22 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'officer' },
       schema: {
         tags: officerTags,
-        summary: 'Revoke a gate device: refused from then on, on every server',
+        summary:
+          'Revoke a gate device: refused from then on, on every server; with voidAdmissions=true, the admissions it recorded are voided too (those tickets may enter again)',
         params: deviceParams,
+        querystring: z.object({
+          voidAdmissions: z
+            .enum(['true', 'false'], { error: validationMessages.voidAdmissions })
+            .optional()
+            .transform((value) => value === 'true'),
+        }),
         response: { 200: gateDeviceSchema },
       },
     },
-    async (request) => revokeGateDevice(db, actor(request), request.params.deviceId),
+    async (request) =>
+      revokeGateDevice(db, actor(request), request.params.deviceId, {
+        voidAdmissions: request.query.voidAdmissions,
+      }),
   );
 
   app.get(
