@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'info',
       LOG_FILE: SERVER_LOG,
       PROFILE: 'development',
+      // The specs move the steward's clock, not the server's: a reprint must reach the next poll.
+      GATE_MANIFEST_REBUILD_SECONDS: '5',
     },
   },
 });

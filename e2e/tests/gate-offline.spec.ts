@@ -250,6 +250,15 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await expect(row).toContainText('Θύρα 9 - κινητό 1');
   await expect(row).toContainText('Θύρα 9 - κινητό 2');
   await expect(row.getByRole('cell')).toHaveCount(3);
+  // The refusals decided offline were uploaded too, and are counted by reason.
+  const refusals = page.getByRole('table', { name: counts.refusedByReason });
+  for (const [reason, n] of [
+    ['SUSPENDED', '1'],
+    ['CODE_EXPIRED', '1'],
+    ['ALREADY_ADMITTED', '3'],
+  ] as const) {
+    await expect(refusals.getByRole('row').filter({ hasText: counts.reasons[reason] })).toContainText(n);
+  }
   await expectNoAxeViolations(page);
   await shoot(page, 'double-entry');
 

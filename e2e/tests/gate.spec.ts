@@ -9,10 +9,12 @@ import {
   gateDevicesMessages,
   gateMessages,
   gateScreenMessages,
+  generateGateKeyPair,
+  makeWalletCode,
   messages,
   todayInAthens,
 } from '@tickets/domain';
-import { dialog, expectNoAxeViolations, PEOPLE, signIn } from './support';
+import { dialog, expectNoAxeViolations, PEOPLE, sessionCall, signIn } from './support';
 
 const screen = gateScreenMessages;
 const devicesText = gateDevicesMessages;
@@ -80,19 +82,23 @@ const personalize = async (page: Page, ticketCode: string, documentId: string) =
     })
   ).privateCode;
 
-/** The gate code the guardian's wallet shows for the minor's ticket tonight. */
-async function walletGateCode(browser: Browser, origin: string) {
+/**
+ * The guardian's phone, registered for the minor's ticket as the wallet does: what it shows at a
+ * moment is a code it signs then (docs/gate-codes.md §5), so each scan takes a fresh one.
+ */
+async function walletPhone(browser: Browser, origin: string) {
   const context = await browser.newContext({ baseURL: origin });
   const wallet = await context.newPage();
   await signIn(wallet, PEOPLE.guardian.afm);
-  const tickets = await wallet.evaluate(async () => (await fetch('/api/wallet/tickets')).json());
-  await context.close();
-  const ticket = (tickets as { publicCode: string; fixtures: { gateCode: string | null }[] }[]).find(
-    (candidate) => candidate.publicCode === MINOR_TICKET,
+  const phone = generateGateKeyPair();
+  const { credential } = await sessionCall<{ credential: string }>(
+    wallet,
+    'POST',
+    `/api/wallet/tickets/${MINOR_TICKET}/device-key`,
+    { publicKey: phone.publicKey },
   );
-  const code = ticket?.fixtures.find((fixture) => fixture.gateCode)?.gateCode;
-  if (!code) throw new Error('no gate code in the wallet');
-  return code;
+  await context.close();
+  return () => makeWalletCode({ credential, secretKey: phone.secretKey, now: new Date() });
 }
 
 const shoot = async (page: Page, name: string) =>
@@ -141,7 +147,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
     documentId: SUSPENDED_DOCUMENT,
     endDate: endOfAthensDay(nextMonth),
   });
-  const minorCode = await walletGateCode(browser, new URL(page.url()).origin);
+  const minorCode = await walletPhone(browser, new URL(page.url()).origin);
 
   // The steward's phone: no login, no cookie.
   const phone = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: PHONE });
@@ -194,7 +200,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expectNoAxeViolations(gate);
   await shoot(gate, 'gate-suspended');
 
-  await scan(minorCode);
+  await scan(minorCode());
   await expect(status).toContainText(screen.admit);
   await expect(status).toContainText('ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ');
   await expectNoAxeViolations(gate);
@@ -205,7 +211,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await gate.keyboard.press('Enter');
   await expect(status).toContainText(screen.undone);
   await expect(gate.getByRole('listitem').filter({ hasText: screen.undoneTag })).toHaveCount(1);
-  await scan(minorCode);
+  await scan(minorCode());
   await expect(status).toContainText(screen.admit);
   await expect(gate.getByRole('region', { name: screen.history }).getByRole('listitem')).toHaveCount(5);
   await expectNoAxeViolations(gate);

@@ -117,7 +117,9 @@ test("a refused registration shows the API's Greek message, and no code", async 
   await page.getByRole('button', { name: new RegExp(`^${text.show}: .*${SEASON_TICKET}$`) }).click();
   await expect(page.getByRole('alert')).toHaveText(refusal.description);
   await expect(page.getByRole('img', { name: /^Κωδικός εισόδου QR/ })).toHaveCount(0);
-  await expect(page.getByRole('button', { name: text.registerAgain })).toBeEnabled();
+  // No phone registered: no code at all, and how to register one.
+  await expect(page.getByText(text.noCode)).toBeVisible();
+  await expect(page.getByRole('button', { name: text.register, exact: true })).toBeEnabled();
   await expectNoAxeViolations(page);
   await shoot(page, 'refused');
 });

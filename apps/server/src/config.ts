@@ -2,7 +2,13 @@ import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { GATE_KEY_ID_MAX, publicKeyOf, type PlatformKey, type PlatformPublicKey } from '@tickets/domain';
+import {
+  GATE_KEY_ID_MAX,
+  MANIFEST_REBUILD_SECONDS,
+  publicKeyOf,
+  type PlatformKey,
+  type PlatformPublicKey,
+} from '@tickets/domain';
 import type { TurnLimits } from './db/turns';
 import { repoRoot } from './shared/server-root';
 
@@ -138,6 +144,8 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   GATE_SIGNING_KEYS: gateKeyList.optional(),
   CLAIM_CODE_KEY: claimCodeKey.optional(),
+  // A match's offline manifest is rebuilt at most once in this many seconds (0: whenever it changed).
+  GATE_MANIFEST_REBUILD_SECONDS: wholeNumber(0, 3600).default(MANIFEST_REBUILD_SECONDS),
   // The embedded database's turns (src/db/turns.ts); PostgreSQL has its connection pool instead.
   PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
   PGLITE_MAX_WAITING: wholeNumber(0, 10_000).default(200),
@@ -184,6 +192,8 @@ export interface Config {
   gateKeys: { signer: PlatformKey; trusted: PlatformPublicKey[] };
   /** The key claim codes are derived with (src/shared/claim-codes.ts): a re-push gives the same code. */
   claimCodeKey: string;
+  /** A match's manifest is rebuilt at most once in this many seconds, whatever changes arrive. */
+  gateManifestRebuildSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -315,5 +325,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     gateKeys: gateKeysOf(env.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]),
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
+    gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
   };
 }

@@ -1,6 +1,6 @@
 import { and, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { companionDeclarations, events, gateCodes, tickets, transfers, walletCredentials } from './db/schema';
+import { companionDeclarations, events, tickets, transfers, walletCredentials } from './db/schema';
 import { audit } from './shared/audit';
 import { eventEnd } from './shared/events';
 import { eraseExpiredAuditDetails } from './retention-audit';
@@ -28,7 +28,6 @@ export interface ErasedCounts {
   tickets: number;
   declarations: number;
   transfers: number;
-  gateCodes: number;
   walletCredentials: number;
   auditRows: number;
 }
@@ -114,15 +113,6 @@ async function eraseTransfers(tx: Tx, ended: EventIds): Promise<number> {
   return erased.length;
 }
 
-/** A gate code is only a code and whose wallet showed it: nothing is left to keep once its event is past. */
-async function deleteGateCodes(tx: Tx, ended: EventIds): Promise<number> {
-  const deleted = await tx
-    .delete(gateCodes)
-    .where(inArray(gateCodes.eventId, ended))
-    .returning({ code: gateCodes.code });
-  return deleted.length;
-}
-
 /** A phone's credential names whose wallet it is: gone once the event it admits to is past. */
 async function deleteWalletCredentials(tx: Tx, ended: EventIds): Promise<number> {
   const deleted = await tx
@@ -154,7 +144,6 @@ export async function eraseExpiredPersonalData(db: Db, retentionDays: number): P
       tickets: await eraseTickets(tx, ended),
       declarations: await eraseDeclarations(tx, ended),
       transfers: await eraseTransfers(tx, ended),
-      gateCodes: await deleteGateCodes(tx, ended),
       walletCredentials: await deleteWalletCredentials(tx, ended),
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),
     };

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  GATES_OPEN_MINUTES_BEFORE,
   generateGateKeyPair,
-  issueWalletCredential,
   makeWalletCode,
   parseGateCode,
+  parseWalletCredential,
   signPaperCode,
   verifyGateCode,
   verifyManifestSignature,
@@ -43,14 +45,23 @@ const BANNED_CARD = 'ΣΣ123456';
 const SEASON_TICKET = '303000000001';
 
 interface Results {
-  results: { ticketCode: string; admittedAt: string; outcome: string }[];
+  results: { ticketCode: string; admittedAt: string; outcome: string; reason: string }[];
+  refusals: { refusedAt: string; outcome: string }[];
+}
+
+/** An admission as a device uploads it: the code exactly as scanned, the ticket it named, the device's time. */
+interface Uploaded {
+  ticketCode: string;
+  code: string;
+  admittedAt: string;
 }
 
 describe.each(engines)('the offline gate on %s', (engine) => {
-  const server = useTestServer(engine);
-  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(6).
+  // Every change shows in the next manifest at once (the rebuild interval is gate-manifest.test.ts's).
+  const server = useTestServer(engine, { GATE_MANIFEST_REBUILD_SECONDS: '0' });
+  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(8).
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
-    tonightSerials: [1, 2, 3, 4, 5, 6],
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8],
   });
   let base: string;
   const devices: Record<string, GateDevice> = {};
@@ -70,14 +81,23 @@ describe.each(engines)('the offline gate on %s', (engine) => {
   };
   const decide = (code: string, manifest: GateManifest, now = new Date()) =>
     verifyGateCode(code, manifest, { eventId: ids.tonight ?? -1, now });
-  const upload = async (device: string, admissions: { ticketCode: string; admittedAt: string }[]) => {
+  const uploadAll = async (device: string, admissions: Uploaded[], refusals?: unknown[]) => {
     const response = await gate('POST', '/api/gate/admissions/batch', devices[device]?.token ?? '', {
       eventId: ids.tonight,
       admissions,
+      refusals,
     });
     expect(response.status).toBe(200);
-    return ((await response.json()) as Results).results.map((result) => result.outcome);
+    return (await response.json()) as Results;
   };
+  const upload = async (device: string, admissions: Uploaded[]) =>
+    (await uploadAll(device, admissions)).results.map((result) => result.outcome);
+  /** A ticket's live print, uploaded as admitted by a device at `admittedAt`. */
+  const admittedBy = (ticketCode: string, admittedAt: string): Uploaded => ({
+    ticketCode,
+    code: prints[ticketCode] ?? '',
+    admittedAt,
+  });
 
   /** The ticket office's print of a ticket: a signed paper code, a new serial for each print. */
   const print = async (ticketCode: string, documentId = cardOf(ticketCode)) => {
@@ -133,11 +153,11 @@ describe.each(engines)('the offline gate on %s', (engine) => {
       documentHint: '654',
       seat: 'Θύρα 3, Σειρά 4, Θέση 1',
     });
-    // A season ticket's holder, by the wallet's code for tonight.
+    // A season ticket's holder, by the code the phone signs for tonight.
     const holdersCode = await walletCode(HOLDER, SEASON_TICKET);
     expect(decide(holdersCode ?? '', await fetchManifest())).toMatchObject({
       ok: true,
-      kind: 'random',
+      kind: 'wallet',
       holderName: 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ',
     });
     // The same data twice is the same manifest; a change makes a new one.
@@ -209,60 +229,36 @@ describe.each(engines)('the offline gate on %s', (engine) => {
     const { transferId } = (await loan.json()) as { transferId: string };
     expect((await call(OTHER, 'POST', `/api/wallet/transfers/${transferId}/accept`)).status).toBe(200);
 
-    // The recipient's phone holds a credential for tonight (as the wallet's device-key call issues).
+    // The recipient's phone registers for tonight (the wallet's device-key call).
     const phone = generateGateKeyPair();
+    const registered = await call(OTHER, 'POST', `/api/wallet/tickets/${SEASON_TICKET}/device-key`, {
+      publicKey: phone.publicKey,
+    });
+    expect(registered.status).toBe(200);
+    const { credential } = (await registered.json()) as { credential: string };
+    const credentialId = parseWalletCredential(credential)?.credentialId ?? -1;
     const { db } = server.database;
-    const [row] = await db
-      .insert(walletCredentials)
-      .values({
-        ticketId: (await db.select().from(tickets).where(eq(tickets.publicCode, SEASON_TICKET)))[0]?.id ?? -1,
-        scopeEventId: ids.tonight ?? -1,
-        issuedTo: OTHER,
-        devicePublicKey: phone.publicKey,
-        credential: 'pending',
-      })
-      .returning();
-    const credential = issueWalletCredential(
-      {
-        ticketCode: SEASON_TICKET,
-        scopeEventId: ids.tonight ?? -1,
-        credentialId: row?.id ?? -1,
-        devicePublicKey: phone.publicKey,
-        issuedAt: new Date(),
-      },
-      server.config.gateKeys.signer,
-    );
-    await db
-      .update(walletCredentials)
-      .set({ credential })
-      .where(eq(walletCredentials.id, row?.id ?? -1));
 
-    // The wallet issues its gate code when first shown: before the device's fetch.
-    const recipientsCode = await walletCode(OTHER, SEASON_TICKET);
     const manifest = await fetchManifest();
     expect(decide(holdersPrint, manifest)).toMatchObject({ ok: false, reason: 'NOT_FOR_THIS_EVENT' });
-    // The holder's wallet code was revoked when the loan was accepted.
-    expect(decide(holdersCode ?? '', manifest)).toMatchObject({ ok: false, reason: 'UNKNOWN_CODE' });
-    expect(decide(recipientsCode ?? '', manifest)).toMatchObject({
-      ok: true,
-      holderName: 'ΣΟΦΙΑ ΙΩΑΝΝΙΔΟΥ',
-      documentHint: null,
-    });
+    // The holder's phone carries the season ticket, but not the fixture lent.
+    expect(decide(holdersCode ?? '', manifest)).toMatchObject({ ok: false, reason: 'NOT_FOR_THIS_EVENT' });
     const now = new Date();
     const phonesCode = makeWalletCode({ credential, secretKey: phone.secretKey, now });
     expect(decide(phonesCode, manifest, now)).toMatchObject({
       ok: true,
       kind: 'wallet',
       holderName: 'ΣΟΦΙΑ ΙΩΑΝΝΙΔΟΥ',
+      documentHint: null,
     });
 
     // A replaced phone's credential is revoked, by id, from the next manifest on.
     await db
       .update(walletCredentials)
       .set({ revokedAt: new Date() })
-      .where(eq(walletCredentials.id, row?.id ?? -1));
+      .where(eq(walletCredentials.id, credentialId));
     const later = await fetchManifest();
-    expect(later.revokedCredentialIds).toContain(row?.id);
+    expect(later.revokedCredentialIds).toContain(credentialId);
     expect(decide(phonesCode, later, now)).toMatchObject({ ok: false, reason: 'REVOKED' });
   });
 
@@ -289,7 +285,7 @@ describe.each(engines)('the offline gate on %s', (engine) => {
     expect((await firstError(foreign))?.code).toBe('EVENT_NOT_FOUND');
     const foreignUpload = await gate('POST', '/api/gate/admissions/batch', devices.foreign?.token ?? '', {
       eventId: ids.tonight,
-      admissions: [{ ticketCode: tonightTicket(1), admittedAt: new Date().toISOString() }],
+      admissions: [admittedBy(tonightTicket(1), new Date().toISOString())],
     });
     expect((await firstError(foreignUpload))?.code).toBe('EVENT_NOT_FOUND');
   });
@@ -299,12 +295,13 @@ describe.each(engines)('the offline gate on %s', (engine) => {
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     const firstAt = at(10);
     const againAt = at(4);
+    await print(tonightTicket(5));
     const batch = [
-      { ticketCode: tonightTicket(5), admittedAt: firstAt },
-      { ticketCode: '999999999999', admittedAt: firstAt },
-      { ticketCode: '301000000070', admittedAt: firstAt }, // the derby's: not for tonight
+      admittedBy(tonightTicket(5), firstAt),
+      { ticketCode: '999999999999', code: '999999999999', admittedAt: firstAt },
+      admittedBy('301000000070', firstAt), // the derby's: not for tonight
     ];
-    expect(await upload('one', batch)).toEqual(['RECORDED', 'UNKNOWN_TICKET', 'UNKNOWN_TICKET']);
+    expect(await upload('one', batch)).toEqual(['RECORDED', 'NOT_RECORDED', 'NOT_RECORDED']);
     const counted = async () => ({
       admissions: (await db.select().from(gateAdmissions).where(eq(gateAdmissions.offline, true))).length,
       doubles: (await db.select().from(gateDoubleEntries)).length,
@@ -318,11 +315,11 @@ describe.each(engines)('the offline gate on %s', (engine) => {
     const once = await counted();
     expect(once).toEqual({ admissions: 1, doubles: 0, audit: 1 });
     // Sent again (the answer was lost): nothing changes.
-    expect(await upload('one', batch)).toEqual(['ALREADY_RECORDED', 'UNKNOWN_TICKET', 'UNKNOWN_TICKET']);
+    expect(await upload('one', batch)).toEqual(['ALREADY_RECORDED', 'NOT_RECORDED', 'NOT_RECORDED']);
     expect(await counted()).toEqual(once);
 
     // The other device, offline too, let the same ticket in later; it uploads twice.
-    const second = [{ ticketCode: tonightTicket(5), admittedAt: againAt }];
+    const second = [admittedBy(tonightTicket(5), againAt)];
     expect(await upload('two', second)).toEqual(['DOUBLE_ENTRY']);
     expect(await upload('two', second)).toEqual(['DOUBLE_ENTRY']);
     expect(await counted()).toEqual({ admissions: 1, doubles: 1, audit: 2 });
@@ -351,32 +348,163 @@ describe.each(engines)('the offline gate on %s', (engine) => {
       code: await print(tonightTicket(6)),
     });
     expect(((await online.json()) as { reason: string }).reason).toBe('ADMITTED');
-    expect(await upload('one', [{ ticketCode: tonightTicket(6), admittedAt: at(1) }])).toEqual([
-      'DOUBLE_ENTRY',
+    expect(await upload('one', [admittedBy(tonightTicket(6), at(1))])).toEqual(['DOUBLE_ENTRY']);
+    // Each kept with the digest of the code it was made with, never the code itself.
+    const proofs = await db
+      .select({ digest: gateAdmissions.proofDigest })
+      .from(gateAdmissions)
+      .innerJoin(tickets, eq(tickets.id, gateAdmissions.ticketId))
+      .where(eq(tickets.publicCode, tonightTicket(5)));
+    expect(proofs).toEqual([
+      {
+        digest: createHash('sha256')
+          .update(prints[tonightTicket(5)] ?? '')
+          .digest('base64url'),
+      },
     ]);
+    const doubled = await db.select({ digest: gateDoubleEntries.proofDigest }).from(gateDoubleEntries);
+    expect(doubled.every((row) => row.digest?.length === 43)).toBe(true);
+  });
+
+  it('records nothing a device token alone could make up: each row verified by its code, a reason for each', async () => {
+    const { db } = server.database;
+    const [tonight] = await db
+      .select()
+      .from(events)
+      .where(eq(events.id, ids.tonight ?? -1));
+    const startsAt = tonight?.startsAt.getTime() ?? 0;
+    const iso = (time: number) => new Date(time).toISOString();
+    const recordedAt = iso(Date.now() - 5 * 60_000);
+    await print(tonightTicket(7));
+    await print(tonightTicket(8));
+    // OTHER's phone, registered for OTHER's season ticket.
+    const phone = generateGateKeyPair();
+    const registered = await call(OTHER, 'POST', '/api/wallet/tickets/303000000002/device-key', {
+      publicKey: phone.publicKey,
+    });
+    const { credential } = (await registered.json()) as { credential: string };
+    const signedAt = (time: number) =>
+      makeWalletCode({ credential, secretKey: phone.secretKey, now: new Date(time) });
+    const wallet = (code: string, admittedAt: string): Uploaded => ({
+      ticketCode: '303000000002',
+      code,
+      admittedAt,
+    });
+
+    const forged = [
+      // The number printed on every ticket is no code.
+      { ticketCode: tonightTicket(7), code: tonightTicket(7), admittedAt: recordedAt },
+      // Another ticket's code, said to be this one's.
+      { ticketCode: tonightTicket(7), code: prints[tonightTicket(8)] ?? '', admittedAt: recordedAt },
+      // A phone's code signed more than a minute before the time recorded.
+      wallet(signedAt(Date.parse(recordedAt) - 2 * 60_000), recordedAt),
+      // Times outside the fixture's gates, or ahead of the server's clock.
+      admittedBy(tonightTicket(7), iso(startsAt - (GATES_OPEN_MINUTES_BEFORE + 1) * 60_000)),
+      admittedBy(tonightTicket(7), '2020-01-01T12:00:00.000Z'),
+      admittedBy(tonightTicket(7), '2030-01-01T12:00:00.000Z'),
+      admittedBy(tonightTicket(7), iso(Date.now() + 30 * 60_000)),
+    ];
+    const answer = await uploadAll('one', forged);
+    expect(answer.results.map(({ outcome, reason }) => [outcome, reason])).toEqual([
+      ['NOT_RECORDED', 'UNKNOWN_CODE'],
+      ['NOT_RECORDED', 'UNKNOWN_CODE'],
+      ['NOT_RECORDED', 'CODE_EXPIRED'],
+      ['NOT_RECORDED', 'NOT_OPEN_YET'],
+      ['NOT_RECORDED', 'NOT_OPEN_YET'],
+      ['NOT_RECORDED', 'EVENT_OVER'],
+      ['NOT_RECORDED', 'RECORDED_IN_FUTURE'],
+    ]);
+    const admissionsOf = async (ticketCode: string) =>
+      db
+        .select({ id: gateAdmissions.id })
+        .from(gateAdmissions)
+        .innerJoin(tickets, eq(tickets.id, gateAdmissions.ticketId))
+        .where(eq(tickets.publicCode, ticketCode));
+    expect(await admissionsOf(tonightTicket(7))).toEqual([]);
+    expect(await admissionsOf(tonightTicket(8))).toEqual([]);
+    expect(await admissionsOf('303000000002')).toEqual([]);
+
+    // The real holders then enter, online, unhindered.
+    const online = await gate('POST', '/api/gate/admissions', devices.two?.token ?? '', {
+      eventId: ids.tonight,
+      code: prints[tonightTicket(7)],
+    });
+    expect(((await online.json()) as { reason: string }).reason).toBe('ADMITTED');
+
+    // A phone's code shown offline, within its minute: recorded once, however often uploaded.
+    const shown = wallet(signedAt(Date.parse(recordedAt) - 20_000), recordedAt);
+    expect((await uploadAll('one', [shown])).results[0]).toMatchObject({
+      outcome: 'RECORDED',
+      reason: 'ADMITTED',
+    });
+    expect((await uploadAll('one', [shown])).results[0]).toMatchObject({
+      outcome: 'ALREADY_RECORDED',
+      reason: 'ADMITTED',
+    });
+    expect(await admissionsOf('303000000002')).toHaveLength(1);
+  });
+
+  it('counts the refusals a device decided offline, by reason, once each', async () => {
+    const counts = async () =>
+      (
+        (await (
+          await call(CLUB_OFFICER, 'GET', `/api/ticket-office/gate-counts?eventId=${ids.tonight}`)
+        ).json()) as { refused: Record<string, number> }
+      ).refused;
+    const before = await counts();
+    const refusedAt = new Date(Date.now() - 60_000).toISOString();
+    const refusals = [
+      { code: prints[tonightTicket(2)], reason: 'SUSPENDED', refusedAt },
+      { code: 'ΑΓΝΩΣΤΟ', reason: 'UNKNOWN_CODE', refusedAt },
+    ];
+    const first = await uploadAll('one', [], refusals);
+    expect(first).toEqual({
+      results: [],
+      refusals: refusals.map(() => ({ refusedAt, outcome: 'RECORDED' })),
+    });
+    const again = await uploadAll('one', [], refusals);
+    expect(again.refusals.map((refusal) => refusal.outcome)).toEqual([
+      'ALREADY_RECORDED',
+      'ALREADY_RECORDED',
+    ]);
+    const after = await counts();
+    expect(after.SUSPENDED).toBe((before.SUSPENDED ?? 0) + 1);
+    expect(after.UNKNOWN_CODE).toBe((before.UNKNOWN_CODE ?? 0) + 1);
+    // A reason the device could not have given is refused as a whole.
+    const bad = await gate('POST', '/api/gate/admissions/batch', devices.one?.token ?? '', {
+      eventId: ids.tonight,
+      admissions: [],
+      refusals: [{ code: 'X', reason: 'ADMITTED', refusedAt }],
+    });
+    expect(bad.status).toBe(400);
   });
 
   it('refuses an upload from a revoked device, and a malformed one', async () => {
     const spare = await addDevice('Εφεδρική');
     devices.spare = spare;
-    expect(
-      await upload('spare', [{ ticketCode: tonightTicket(1), admittedAt: new Date().toISOString() }]),
-    ).toEqual(['RECORDED']);
+    expect(await upload('spare', [admittedBy(tonightTicket(1), new Date().toISOString())])).toEqual([
+      'RECORDED',
+    ]);
     expect(
       (await call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${spare.deviceId}`)).status,
     ).toBe(200);
     const refused = await gate('POST', '/api/gate/admissions/batch', spare.token, {
       eventId: ids.tonight,
-      admissions: [{ ticketCode: tonightTicket(2), admittedAt: new Date().toISOString() }],
+      admissions: [admittedBy(tonightTicket(2), new Date().toISOString())],
     });
     expect(refused.status).toBe(401);
     expect((await firstError(refused))?.code).toBe('GATE_DEVICE_UNAUTHENTICATED');
     expect((await gate('GET', `/api/gate/manifest?eventId=${ids.tonight}`, spare.token)).status).toBe(401);
 
+    const now = new Date().toISOString();
     for (const admissions of [
       [],
-      [{ ticketCode: '12', admittedAt: new Date().toISOString() }],
-      [{ ticketCode: tonightTicket(1), admittedAt: 'yesterday' }],
+      [{ ticketCode: '12', code: prints[tonightTicket(1)], admittedAt: now }],
+      [{ ...admittedBy(tonightTicket(1), now), admittedAt: 'yesterday' }],
+      // The old form, a ticket number and a time without the code: refused as a whole.
+      [{ ticketCode: tonightTicket(1), admittedAt: now }],
+      [{ ...admittedBy(tonightTicket(1), now), code: 'x'.repeat(600) }],
+      Array.from({ length: 501 }, () => admittedBy(tonightTicket(1), now)),
     ]) {
       const bad = await gate('POST', '/api/gate/admissions/batch', devices.one?.token ?? '', {
         eventId: ids.tonight,

@@ -43,6 +43,15 @@ interface Answer {
   admittedBy: string | null;
 }
 
+/** A credential's bytes written as a signed code's digits (docs/gate-codes.md §2). */
+const credentialAsDigits = (credential: string) => {
+  const bytes = Buffer.from(credential, 'base64url');
+  const digits = Math.floor(bytes.length * Math.log10(256)) + 1;
+  return BigInt(`0x${bytes.toString('hex')}`)
+    .toString()
+    .padStart(digits, '0');
+};
+
 /** Tickets scanned all at once by two servers. */
 const MANY = Array.from({ length: 12 }, (_, index) => 10 + index);
 
@@ -179,9 +188,9 @@ describe.each(engines)('the gate on %s', (engine) => {
     expect(await scan('tonight', suspended)).toMatchObject({ decision: 'REFUSE', reason: 'SUSPENDED' });
   });
 
-  it('a season ticket: the holder’s code for each fixture, the recipient’s for a lent one, replaced when the right moves', async () => {
-    const holdersCode = await walletCode(HOLDER, '303000000001', 'tonight');
-    expect(holdersCode).toMatch(/^[0-9A-Z]{16}$/);
+  it('a season ticket: the holder’s phone for each fixture, the recipient’s for a lent one, until the loan ends', async () => {
+    const holdersCode = await walletCode(HOLDER, '303000000001');
+    expect(parseGateCode(holdersCode ?? '')).toMatchObject({ kind: 'wallet', ticketCode: '303000000001' });
     const loan = await call(HOLDER, 'POST', '/api/wallet/tickets/303000000001/transfers', {
       recipientAfm: OTHER,
       eventId: ids.tonight,
@@ -189,9 +198,9 @@ describe.each(engines)('the gate on %s', (engine) => {
     const { transferId } = (await loan.json()) as { transferId: string };
     expect((await call(OTHER, 'POST', `/api/wallet/transfers/${transferId}/accept`)).status).toBe(200);
 
-    expect(await walletCode(HOLDER, '303000000001', 'tonight')).toBeNull();
+    // The holder's phone still shows the season ticket, but tonight only the recipient enters.
     expect((await scan('tonight', holdersCode ?? '')).reason).toBe('NOT_FOR_THIS_EVENT');
-    const recipientsCode = await walletCode(OTHER, '303000000001', 'tonight');
+    const recipientsCode = await walletCode(OTHER, '303000000001');
     expect(await scan('tonight', recipientsCode ?? '')).toMatchObject({
       decision: 'ADMIT',
       holderName: 'ΣΟΦΙΑ ΙΩΑΝΝΙΔΟΥ',
@@ -224,7 +233,7 @@ describe.each(engines)('the gate on %s', (engine) => {
       .set({ holderAmka: nikolaos?.amka })
       .where(eq(tickets.publicCode, tonightTicket(4)));
     // The guardian carries the children's tickets.
-    const annasCode = await walletCode(GUARDIAN, tonightTicket(3), 'tonight');
+    const annasCode = await walletCode(GUARDIAN, tonightTicket(3));
     expect(await scan('tonight', annasCode ?? '')).toMatchObject({
       reason: 'COMPANION_REQUIRED',
       holderName: 'ΑΝΝΑ ΓΕΩΡΓΙΟΥ',
@@ -247,7 +256,7 @@ describe.each(engines)('the gate on %s', (engine) => {
       decision: 'ADMIT',
       companion: { name: 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ', afmHint: '039' },
     });
-    const nikolaosCode = await walletCode(GUARDIAN, tonightTicket(4), 'tonight');
+    const nikolaosCode = await walletCode(GUARDIAN, tonightTicket(4));
     expect(await scan('tonight', nikolaosCode ?? '')).toMatchObject({ decision: 'ADMIT', companion: null });
   });
 
@@ -288,6 +297,34 @@ describe.each(engines)('the gate on %s', (engine) => {
     ).toBe(404);
     const foreign = await gate('POST', '/api/gate/admissions', { eventId: elsewhere, code: 'X' });
     expect((await firstError(foreign))?.code).toBe('EVENT_NOT_FOUND');
+  });
+
+  it('no wallet answer carries a code that admits without the phone’s signature; the retired fixed code is refused', async () => {
+    // Every text of the wallet's answers, the listing and a phone's registration, scanned as a code.
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(texts)
+          : [];
+    const listing: unknown = await (await call(OTHER, 'GET', '/api/wallet/tickets')).json();
+    expect(JSON.stringify(listing)).not.toContain('gateCode');
+    const phone = generateGateKeyPair();
+    const registration = await call(OTHER, 'POST', '/api/wallet/tickets/303000000002/device-key', {
+      publicKey: phone.publicKey,
+    });
+    const { credential } = (await registration.json()) as { credential: string };
+    const scanned = [...texts(listing), credential];
+    expect(scanned).toContain('303000000002');
+    for (const text of scanned) expect((await scan('tonight', text)).decision).toBe('REFUSE');
+    // The credential's own bytes as digits (a wallet code without the phone's time and signature).
+    expect((await scan('tonight', credentialAsDigits(credential))).reason).toBe('UNKNOWN_CODE');
+    // The retired per-fixture code's format (16 characters of Crockford base 32, as a wallet listed
+    // it) is no print's: refused. Only the phone's signed code admits.
+    expect((await scan('tonight', '7K3M9Q2XH4TP8VW1')).reason).toBe('UNKNOWN_CODE');
+    const signed = makeWalletCode({ credential, secretKey: phone.secretKey, now: new Date() });
+    expect((await scan('tonight', signed)).decision).toBe('ADMIT');
+    await server.database.db.delete(gateAdmissions).where(eq(gateAdmissions.eventId, ids.tonight ?? -1));
   });
 
   it('never shows or logs an ΑΦΜ, an ΑΜΚΑ or a whole document number', async () => {

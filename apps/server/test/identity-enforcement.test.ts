@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { generateGateKeyPair, makeWalletCode } from '@tickets/domain';
 import { demoTicketCode } from '../src/demo/events';
 import { citizens, events, tickets, transfers } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
@@ -47,6 +48,8 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
       let person: typeof citizens.$inferSelect;
       let deviceToken: string;
       const paperCode: Record<string, string> = {};
+      /** The phone each person registered for a ticket before the suspension: its key and credential. */
+      const phones: Record<string, { secretKey: string; credential: string }> = {};
 
       const call = (afm: string, method: string, path: string, body?: unknown) =>
         fetch(`${base}${path}`, {
@@ -137,6 +140,20 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
           label: 'Θύρα 1',
         });
         deviceToken = ((await device.json()) as { token: string }).token;
+        // Each wallet's phone registered while nobody is suspended (a suspended one may not register).
+        for (const [afm, ticketCode] of [
+          [PERSON, PERSON_SEASON_TICKET],
+          [PERSON, OTHER_SECOND_SEASON_TICKET],
+          [OTHER, OTHER_SEASON_TICKET],
+        ] as const) {
+          const phone = generateGateKeyPair();
+          const registered = await call(afm, 'POST', `/api/wallet/tickets/${ticketCode}/device-key`, {
+            publicKey: phone.publicKey,
+          });
+          expect(registered.status).toBe(200);
+          const { credential } = (await registered.json()) as { credential: string };
+          phones[`${afm}:${ticketCode}`] = { secretKey: phone.secretKey, credential };
+        }
         const loan = await lend(OTHER, OTHER_SEASON_TICKET, PERSON);
         expect(loan.status).toBe(200);
         pendingToPerson = ((await loan.json()) as { transferId: string }).transferId;
@@ -212,7 +229,7 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
         expect(await gateStatus(nationalIdHolder)).toBe(blocked ? 'VALID' : 'BLOCKED');
         expect(await gateStatus(passportHolder)).toBe(blocked ? 'VALID' : 'BLOCKED');
 
-        // The gate, tonight: PERSON's own season ticket and the fixture lent to PERSON (wallet codes),
+        // The gate, tonight: PERSON's own season ticket and the fixture lent to PERSON (phone codes),
         // OTHER's, and the card's paper ticket for tonight; then, at the derby, the card's other one.
         const decision = async (externalId: string, code: string | undefined) => {
           const answer = await fetch(`${base}/api/gate/admissions`, {
@@ -223,13 +240,10 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
           expect(answer.status).toBe(200);
           return ((await answer.json()) as { reason: string }).reason;
         };
+        // What the phone shows now: signed on the phone, with the credential it registered.
         const tonightCode = async (afm: string, ticketCode: string) => {
-          const ticket = (await walletOf(afm)).find((entry) => entry.publicCode === ticketCode) as {
-            fixtures: { eventId: number; gateCode: string | null }[];
-          };
-          return (
-            ticket.fixtures.find((fixture) => fixture.eventId === eventIds['demo-tonight'])?.gateCode ?? ''
-          );
+          const phone = phones[`${afm}:${ticketCode}`];
+          return phone ? makeWalletCode({ ...phone, now: new Date() }) : '';
         };
         const suspendedOr = (isBlocked: boolean) => (isBlocked ? 'SUSPENDED' : 'ADMITTED');
         expect(await decision('demo-tonight', await tonightCode(PERSON, PERSON_SEASON_TICKET))).toBe(

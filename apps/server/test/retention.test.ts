@@ -6,9 +6,9 @@ import {
   citizens,
   companionDeclarations,
   events,
-  gateCodes,
   tickets,
   transfers,
+  walletCredentials,
 } from '../src/db/schema';
 import { openDatabase } from '../src/db/client';
 import { eraseExpiredPersonalData } from '../src/retention';
@@ -44,7 +44,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
     return event!;
   }
 
-  /** A bound, printed ticket with a companion declaration and a live gate code. */
+  /** A bound, printed ticket with a companion declaration and a phone's credential. */
   async function addPeopleTo(eventId: number) {
     const [ticket] = await db()
       .insert(tickets)
@@ -59,17 +59,21 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       companionName: 'ΣΥΝΟΔΟΣ',
       status: 'ACCEPTED',
     });
-    await db()
-      .insert(gateCodes)
-      .values({ code: unique(), ticketId: ticket!.id, eventId, issuedTo: holder.holderAfm });
+    await db().insert(walletCredentials).values({
+      ticketId: ticket!.id,
+      scopeEventId: eventId,
+      issuedTo: holder.holderAfm,
+      devicePublicKey: unique(),
+      credential: unique(),
+    });
     return ticket!;
   }
 
   const ticketOf = async (id: number) => (await db().select().from(tickets).where(eq(tickets.id, id)))[0]!;
   const declarationsOf = (id: number) =>
     db().select().from(companionDeclarations).where(eq(companionDeclarations.ticketId, id));
-  const gateCodesOf = (eventId: number) =>
-    db().select().from(gateCodes).where(eq(gateCodes.eventId, eventId));
+  const credentialsOf = (eventId: number) =>
+    db().select().from(walletCredentials).where(eq(walletCredentials.scopeEventId, eventId));
 
   let longPast: { event: number; ticket: number };
   let recent: { event: number; ticket: number };
@@ -132,7 +136,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
 
   it('erases the people of an event that ended more than the retention period ago, and keeps its seats', async () => {
     const counts = await eraseExpiredPersonalData(db(), RETENTION_DAYS);
-    expect(counts).toMatchObject({ tickets: 1, declarations: 1, transfers: 1, gateCodes: 1 });
+    expect(counts).toMatchObject({ tickets: 1, declarations: 1, transfers: 1, walletCredentials: 1 });
     expect(counts!.auditRows).toBeGreaterThanOrEqual(2);
 
     const ticket = await ticketOf(longPast.ticket);
@@ -150,7 +154,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
     expect(await declarationsOf(longPast.ticket)).toMatchObject([
       { companionAfm: '', companionName: '', status: 'ACCEPTED' },
     ]);
-    expect(await gateCodesOf(longPast.event)).toEqual([]);
+    expect(await credentialsOf(longPast.event)).toEqual([]);
   });
 
   it('keeps the people of an event that ended within the period, and of a season still running', async () => {
@@ -158,8 +162,8 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       expect(await ticketOf(id)).toMatchObject({ ...holder, ...document });
       expect(await declarationsOf(id)).toMatchObject([{ companionAfm: '100000059' }]);
     }
-    expect(await gateCodesOf(recent.event)).toHaveLength(1);
-    expect(await gateCodesOf(running.season)).toHaveLength(1);
+    expect(await credentialsOf(recent.event)).toHaveLength(1);
+    expect(await credentialsOf(running.season)).toHaveLength(1);
   });
 
   it('erases a loan with its fixture, even while the season goes on', async () => {
@@ -196,13 +200,18 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
     const [run] = await runs();
     expect(run).toMatchObject({
       actor: 'system',
-      details: { retentionDays: RETENTION_DAYS, tickets: 1, declarations: 1, transfers: 1, gateCodes: 1 },
+      details: {
+        retentionDays: RETENTION_DAYS,
+        tickets: 1,
+        declarations: 1,
+        transfers: 1,
+        walletCredentials: 1,
+      },
     });
     expect(await eraseExpiredPersonalData(db(), RETENTION_DAYS)).toEqual({
       tickets: 0,
       declarations: 0,
       transfers: 0,
-      gateCodes: 0,
       walletCredentials: 0,
       auditRows: 0,
     });

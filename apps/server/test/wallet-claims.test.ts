@@ -70,7 +70,7 @@ const amkaOf = (born: string, serial: number) => {
 interface WalletTicket {
   publicCode: string;
   dependentName: string | null;
-  fixtures: { eventId: number; gateCode: string | null }[];
+  fixtures: { eventId: number }[];
 }
 
 describe.each(engines)('adding a ticket to the wallet on %s', (engine) => {

@@ -124,6 +124,19 @@ export const ENTERS_ALONE_FROM_AGE = 15;
  * (docs/design.md §8: at most 60 s old; the other side forgives a phone's clock running ahead).
  */
 export const WALLET_CODE_TOLERANCE_SECONDS = 60;
+/**
+ * Phone-key registrations (POST /api/wallet/tickets/{code}/device-key) in any 24 hours: at most this
+ * many for one ticket, whoever registers, and this many by one person over all their tickets. Each
+ * revokes a credential and changes the match's manifest; a phone is replaced a few times a season.
+ */
+export const DEVICE_KEYS_PER_TICKET_PER_DAY = 10;
+export const DEVICE_KEYS_PER_PERSON_PER_DAY = 30;
+/**
+ * A match's offline manifest is rebuilt at most once in this many seconds, whatever changes arrive
+ * (a suspension, a reprint, a phone registered): devices poll every minute, so a change reaches them
+ * within two.
+ */
+export const MANIFEST_REBUILD_SECONDS = 60;
 /** A wallet shows a freshly signed gate code at least this often, well inside that tolerance. */
 export const WALLET_CODE_REFRESH_SECONDS = 30;
 /**
@@ -132,9 +145,15 @@ export const WALLET_CODE_REFRESH_SECONDS = 30;
  */
 export const GATE_CODE_MAX_LENGTH = 512;
 /**
- * The most admissions one offline upload carries (POST /api/gate/admissions/batch): a device sends
- * more in several uploads. A thousand fit in one statement and well under a second.
+ * The most rows (admissions and refusals together) one offline upload carries (POST
+ * /api/gate/admissions/batch): a device sends more in several uploads. Each row's code is verified
+ * again on the server (one or two Ed25519 signatures, about 1.5 ms each), so 500 cost about a second.
  */
-export const GATE_UPLOAD_MAX_ADMISSIONS = 1000;
+export const GATE_UPLOAD_MAX_ADMISSIONS = 500;
+/**
+ * How far ahead of the server's clock an uploaded admission's time may be (a device's clock running
+ * fast): later than this, the time is not believed and nothing is recorded (RECORDED_IN_FUTURE).
+ */
+export const GATE_UPLOAD_CLOCK_SKEW_SECONDS = 120;
 /** A gate device's label, as an officer names it ("Θύρα 7 - κινητό 2"). */
 export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;

@@ -252,6 +252,7 @@ export const messages = {
 /** Messages of field rules, shown at the field in the browser and returned by the server. */
 export const validationMessages = {
   ticketCode: 'Ο κωδικός εισιτηρίου πρέπει να αποτελείται από 12 ψηφία.',
+  voidAdmissions: 'Η ακύρωση των εισόδων της συσκευής πρέπει να είναι true ή false.',
   /** docs/product-spec.md §5 (suspension forms), verbatim. */
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',
   afmCheckDigit: 'Ο Α.Φ.Μ. δεν είναι έγκυρος. Ελέγξτε ότι τον πληκτρολογήσατε σωστά.',
@@ -331,7 +332,9 @@ export const gateMessages = {
   eventId: 'Επιλέξτε τον αγώνα.',
   code: 'Σαρώστε ή πληκτρολογήστε τον κωδικό του εισιτηρίου.',
   uploadAdmittedAt: 'Κάθε είσοδος αναφέρει την ώρα της (ISO 8601, π.χ. 2026-03-14T19:00:00.000Z).',
-  uploadAdmissions: 'Στείλτε από 1 έως 1.000 εισόδους σε κάθε αποστολή.',
+  uploadAdmissions: 'Στείλτε από 1 έως 500 εισόδους και αρνήσεις μαζί σε κάθε αποστολή.',
+  uploadRefusedAt: 'Κάθε άρνηση αναφέρει την ώρα της (ISO 8601, π.χ. 2026-03-14T19:00:00.000Z).',
+  uploadReason: 'Κάθε άρνηση αναφέρει τον λόγο της, όπως τον έδωσε η συσκευή.',
   devicePublicKey:
     'Το κλειδί της συσκευής δεν είναι έγκυρο. Κλείστε και ανοίξτε ξανά το εισιτήριο στο πορτοφόλι σας.',
   decisions: {
@@ -354,6 +357,11 @@ export const gateMessages = {
       .join(', ') || null,
   alreadyAdmittedAt: (time: string, device: string) =>
     `Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο στις ${time} (${device}).`,
+  /** Why an uploaded offline admission was not recorded, beyond the decisions above. */
+  uploadReasons: {
+    RECORDED_IN_FUTURE:
+      'Η ώρα της εισόδου είναι μεταγενέστερη από την ώρα του διακομιστή: το ρολόι της συσκευής δεν είναι σωστό.',
+  },
 } as const;
 
 /** The ticket office's "Πύλες εισόδου" screen: the club's gate devices (docs/design.md §8). */
@@ -533,6 +541,12 @@ export const walletStandInMessages = {
     'Δείξτε τον κωδικό στον ελεγκτή της πύλης. Αλλάζει μόνος του, ώστε ένα στιγμιότυπο οθόνης να μη χρησιμεύει σε άλλον.',
   codeLabel: (event: string) => `Κωδικός εισόδου QR για «${event}»`,
   refreshesIn: (seconds: number) => `Ανανεώνεται σε ${seconds} δευτ.`,
+  /** A ticket with no phone registered in this wallet: the entry code exists only on a registered phone. */
+  notRegistered:
+    'Δεν έχει καταχωριστεί κινητό για αυτό το εισιτήριο. Πατήστε «Εμφάνιση κωδικού εισόδου» και μετά «Καταχώριση του κινητού»: ο κωδικός εισόδου δημιουργείται μόνο στο κινητό που καταχωρίσατε.',
+  noCode:
+    'Ο κωδικός εισόδου εμφανίζεται μόνο σε καταχωρισμένο κινητό. Πατήστε «Καταχώριση του κινητού» για να καταχωρίσετε αυτό το κινητό.',
+  register: 'Καταχώριση του κινητού',
   registering: 'Καταχώριση του κινητού…',
   registerAgain: 'Καταχώριση του κινητού ξανά',
   registerAgainHint: 'Δημιουργεί νέο κλειδί· ο κωδικός του προηγούμενου κινητού δεν θα γίνεται πια δεκτός.',

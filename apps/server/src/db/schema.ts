@@ -416,33 +416,6 @@ export const gateDevices = pgTable(
 );
 
 /**
- * A wallet's code for entering one event with one ticket: random like a paper ticket's, given to the
- * person who carries the entry right (the holder, a loan's recipient, a minor's guardian) and
- * revoked when that right moves. At most one live code per ticket, event and person.
- */
-export const gateCodes = pgTable(
-  'gate_codes',
-  {
-    code: text('code').primaryKey(),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.id),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
-    /** The ΑΦΜ of the person whose wallet shows it. */
-    issuedTo: text('issued_to').notNull(),
-    createdAt: createdAt(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('gate_codes_one_live_key')
-      .on(t.ticketId, t.eventId, t.issuedTo)
-      .where(sql`revoked_at is null`),
-  ],
-);
-
-/**
  * A phone's key registered by a wallet for a ticket it carries (docs/design.md §8): the platform signs
  * a credential binding that key to the ticket and its fixture or season. One phone per ticket and
  * person: a new registration revokes the one before. The id is the credential's serial.
@@ -492,6 +465,12 @@ export const gateAdmissions = pgTable(
     undoneAt: timestamp('undone_at', { withTimezone: true }),
     /** Decided by the device alone, offline, and uploaded later (admittedAt is the device's time). */
     offline: boolean('offline').notNull().default(false),
+    /**
+     * SHA-256 (base64url) of the code presented, as the gate read it (trimmed, upper case): the
+     * proof that whoever entered held the ticket's code then, verified before recording. Null only
+     * for admissions recorded before proofs were kept.
+     */
+    proofDigest: text('proof_digest'),
   },
   (t) => [
     uniqueIndex('gate_admissions_once_key')
@@ -517,9 +496,37 @@ export const gateDoubleEntries = pgTable(
       .references(() => gateDevices.id),
     admittedAt: timestamp('admitted_at', { withTimezone: true }).notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** As gate_admissions.proof_digest: the code this second admission was made with, verified. */
+    proofDigest: text('proof_digest'),
   },
   (t) => [
     // An upload sent twice (a lost answer) is one double entry.
     uniqueIndex('gate_double_entries_once_key').on(t.admissionId, t.deviceId, t.admittedAt),
+  ],
+);
+
+/**
+ * A refusal a device decided offline, uploaded later so that the match's counts include it (its
+ * audit row, GATE_REFUSE, is what the counts read). Nothing is recorded of the person: the code's
+ * digest and the device's reason and time.
+ */
+export const gateOfflineRefusals = pgTable(
+  'gate_offline_refusals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => gateDevices.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    reason: text('reason').notNull(),
+    refusedAt: timestamp('refused_at', { withTimezone: true }).notNull(),
+    proofDigest: text('proof_digest').notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // An upload sent twice (a lost answer) counts each refusal once.
+    uniqueIndex('gate_offline_refusals_once_key').on(t.deviceId, t.eventId, t.refusedAt, t.proofDigest),
   ],
 );

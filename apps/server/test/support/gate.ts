@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
+import { generateGateKeyPair, makeWalletCode } from '@tickets/domain';
 import { events } from '../../src/db/schema';
 import { DEMO_PROVIDER_KEYS } from '../../src/demo/events';
 import { jsonFrom, loginAs } from './login';
@@ -36,8 +37,11 @@ export interface GateFixture {
   call(afm: string, method: string, route: string, body?: unknown): Promise<Response>;
   /** The ticket office binds a ticket to a person's document; the printed code. */
   personalize(ticketCode: string, documentId?: string): Promise<string>;
-  /** The gate code a person's wallet shows for one ticket and one event (tonight unless named). */
-  walletCode(afm: string, publicCode: string, event?: string): Promise<string | null | undefined>;
+  /**
+   * A new phone of the person registered for a ticket they carry (the one before it revoked), and the
+   * code it shows now (docs/gate-codes.md §5); null when the wallet may not register it.
+   */
+  walletCode(afm: string, publicCode: string): Promise<string | null>;
   /** A gate device registered by an officer (the club officer unless named). */
   addDevice(label: string, afm?: string, organisationId?: string): Promise<GateDevice>;
 }
@@ -73,15 +77,14 @@ export function useGateFixture(
     expect(response.status).toBe(200);
     return ((await response.json()) as { privateCode: string }).privateCode;
   };
-  const walletCode = async (afm: string, publicCode: string, event = 'tonight') => {
-    const wallet = (await (await call(afm, 'GET', '/api/wallet/tickets')).json()) as {
-      publicCode: string;
-      fixtures: { eventId: number; gateCode: string | null }[];
-    }[];
-    return wallet
-      .filter((entry) => entry.publicCode === publicCode)
-      .flatMap((entry) => entry.fixtures)
-      .find((fixture) => fixture.eventId === ids[event])?.gateCode;
+  const walletCode = async (afm: string, publicCode: string) => {
+    const phone = generateGateKeyPair();
+    const registered = await call(afm, 'POST', `/api/wallet/tickets/${publicCode}/device-key`, {
+      publicKey: phone.publicKey,
+    });
+    if (registered.status !== 200) return null;
+    const { credential } = (await registered.json()) as { credential: string };
+    return makeWalletCode({ credential, secretKey: phone.secretKey, now: new Date() });
   };
   const addDevice = async (label: string, afm = CLUB_OFFICER, organisationId?: string) => {
     const response = await call(afm, 'POST', '/api/ticket-office/gate-devices', { label, organisationId });

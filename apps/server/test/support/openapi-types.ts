@@ -510,7 +510,7 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Revoke a gate device: refused from then on, on every server
+         * Revoke a gate device: refused from then on, on every server; with voidAdmissions=true, the admissions it recorded are voided too (those tickets may enter again)
          * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
          */
         delete: operations["deleteTicketOfficeGateDevices"];
@@ -668,7 +668,9 @@ export interface paths {
          *     in the repository gives every byte, with test vectors.
          *
          *     Each answer carries an `ETag`; a device refreshing its copy (every minute while online) sends it in
-         *     `If-None-Match` and is answered 304 with no body while what the manifest says is unchanged.
+         *     `If-None-Match` and is answered 304 with no body while what the manifest says is unchanged. The
+         *     manifest of a match is rebuilt at most once per `GATE_MANIFEST_REBUILD_SECONDS` (60 by default),
+         *     whatever changes: a change reaches a device within that interval and its next poll.
          */
         get: operations["getGateManifest"];
         put?: never;
@@ -689,8 +691,21 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Upload the admissions a device made offline: each recorded once, a ticket admitted before is a double entry
+         * Upload what a device decided offline: each admission verified by its code and recorded once, each refusal counted once
          * @description For a registered gate device, with its token; refused at once once it's revoked.
+         *
+         *     What a device decided while offline, sent when the network is back and again until answered (each row is
+         *     recorded once). Each admission carries the `code` exactly as scanned, the `ticketCode` the device read from its
+         *     manifest entry and `admittedAt`, the device clock. The server verifies the code again with the online rule at
+         *     `admittedAt`: both signatures (a wallet code's phone signature within 60 s of `admittedAt`), the phone registered
+         *     by the one who enters, not revoked or replaced, for this event and that ticket; and `admittedAt` within the match's
+         *     gates: not before they opened (`NOT_OPEN_YET`), not after the match ended (`EVENT_OVER`), not more than
+         *     `GATE_UPLOAD_CLOCK_SKEW_SECONDS` (120) ahead of the server clock (`RECORDED_IN_FUTURE`). A row that fails is
+         *     `NOT_RECORDED` with its `reason` and nothing is kept; a verified one is `RECORDED` (with the SHA-256 of its code),
+         *     `ALREADY_RECORDED` (the same device and time, sent before) or `DOUBLE_ENTRY` (the ticket had entered). Suspensions
+         *     and companions are the device's decision at the time and are not judged again. Each refusal (`code`, `reason`,
+         *     `refusedAt`) is counted once on the match (GET /api/ticket-office/gate-counts, by reason). At most 500 rows in all.
+         *     docs/gate-codes.md §8.1 in the repository says the same, with the order of the checks.
          */
         post: operations["postGateAdmissionsBatch"];
         delete?: never;
@@ -1691,7 +1706,6 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
-                            gateCode: string | null;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -1771,7 +1785,6 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
-                            gateCode: string | null;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -1805,7 +1818,6 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
-                            gateCode: string | null;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -2113,6 +2125,15 @@ export interface operations {
             };
             /** @description Refused by a rule: `TICKET_BLOCKED`. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; try again later: `DEVICE_KEY_LIMIT`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3428,7 +3449,9 @@ export interface operations {
     };
     deleteTicketOfficeGateDevices: {
         parameters: {
-            query?: never;
+            query?: {
+                voidAdmissions?: "true" | "false";
+            };
             header?: never;
             path: {
                 deviceId: string;
@@ -4112,8 +4135,16 @@ export interface operations {
                     eventId: number;
                     admissions: {
                         ticketCode: string;
+                        code: string;
                         /** Format: date-time */
                         admittedAt: string;
+                    }[];
+                    refusals?: {
+                        code: string;
+                        /** @enum {string} */
+                        reason: "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                        /** Format: date-time */
+                        refusedAt: string;
                     }[];
                 };
             };
@@ -4130,7 +4161,14 @@ export interface operations {
                             ticketCode: string;
                             admittedAt: string;
                             /** @enum {string} */
-                            outcome: "RECORDED" | "ALREADY_RECORDED" | "DOUBLE_ENTRY" | "UNKNOWN_TICKET";
+                            outcome: "RECORDED" | "ALREADY_RECORDED" | "DOUBLE_ENTRY" | "NOT_RECORDED";
+                            /** @enum {string} */
+                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED" | "RECORDED_IN_FUTURE";
+                        }[];
+                        refusals: {
+                            refusedAt: string;
+                            /** @enum {string} */
+                            outcome: "RECORDED" | "ALREADY_RECORDED";
                         }[];
                     };
                 };

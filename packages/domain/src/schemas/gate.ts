@@ -46,14 +46,17 @@ export const createdGateDeviceSchema = z.object({
 });
 export type CreatedGateDevice = z.infer<typeof createdGateDeviceSchema>;
 
+/** A code as a device scanned it (trimmed). */
+const gateCodeField = z
+  .string({ error: text.code })
+  .trim()
+  .min(1, { error: text.code })
+  .max(GATE_CODE_MAX_LENGTH, { error: text.code });
+
 /** What a device scanned: a paper ticket's verification code (QR or Code 128) or a wallet's gate code. */
 export const admissionRequestSchema = z.strictObject({
   eventId: z.number({ error: text.eventId }).int().positive().max(Number.MAX_SAFE_INTEGER),
-  code: z
-    .string({ error: text.code })
-    .trim()
-    .min(1, { error: text.code })
-    .max(GATE_CODE_MAX_LENGTH, { error: text.code }),
+  code: gateCodeField,
 });
 export type AdmissionRequest = z.infer<typeof admissionRequestSchema>;
 
@@ -133,10 +136,18 @@ export const gateEventSchema = z.object({
 });
 export type GateEvent = z.infer<typeof gateEventSchema>;
 
+/** A refusal's reason as the device decided it (every reason but an admission). */
+export const OFFLINE_REFUSAL_REASONS = ADMISSION_REASONS.filter(
+  (reason): reason is Exclude<AdmissionReason, 'ADMITTED'> => reason !== 'ADMITTED',
+) as [Exclude<AdmissionReason, 'ADMITTED'>, ...Exclude<AdmissionReason, 'ADMITTED'>[]];
+
+const uploadedAt = (error: string) => z.iso.datetime({ offset: true, error });
+
 /**
- * POST /api/gate/admissions/batch: what a device admitted while offline (docs/design.md §8), one entry
- * per ticket, with the time the device decided. Sent again until answered: the server records each
- * once.
+ * POST /api/gate/admissions/batch: what a device decided while offline (docs/design.md §8,
+ * docs/gate-codes.md §8.1), sent again until answered. Each admission carries the code exactly as
+ * scanned, which the server verifies again (a device's token alone records nothing), the ticket the
+ * device read from it and the device's time; each refusal its code, reason and time, for the counts.
  */
 export const offlineAdmissionsSchema = strictPayload({
   eventId: z.number({ error: text.eventId }).int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -144,33 +155,64 @@ export const offlineAdmissionsSchema = strictPayload({
     .array(
       strictPayload({
         ticketCode: ticketCodeField,
-        admittedAt: z.iso.datetime({ offset: true, error: text.uploadAdmittedAt }),
+        code: gateCodeField,
+        admittedAt: uploadedAt(text.uploadAdmittedAt),
       }),
       { error: text.uploadAdmissions },
     )
-    .min(1, { error: text.uploadAdmissions })
     .max(GATE_UPLOAD_MAX_ADMISSIONS, { error: text.uploadAdmissions }),
-});
+  refusals: z
+    .array(
+      strictPayload({
+        code: gateCodeField,
+        reason: z.enum(OFFLINE_REFUSAL_REASONS, { error: text.uploadReason }),
+        refusedAt: uploadedAt(text.uploadRefusedAt),
+      }),
+      { error: text.uploadAdmissions },
+    )
+    .max(GATE_UPLOAD_MAX_ADMISSIONS, { error: text.uploadAdmissions })
+    .optional(),
+}).refine(
+  (upload) => {
+    const rows = upload.admissions.length + (upload.refusals?.length ?? 0);
+    return rows >= 1 && rows <= GATE_UPLOAD_MAX_ADMISSIONS;
+  },
+  { error: text.uploadAdmissions, path: ['admissions'] },
+);
 export type OfflineAdmissions = z.infer<typeof offlineAdmissionsSchema>;
 
 /**
  * Per uploaded admission: RECORDED (the ticket's first), ALREADY_RECORDED (this very admission, sent
  * before), DOUBLE_ENTRY (the ticket had entered already: kept as a double entry for the ticket office),
- * UNKNOWN_TICKET (no ticket of the device's club for this event).
+ * NOT_RECORDED (its code does not prove it: `reason` says why; nothing is kept).
  */
 export const OFFLINE_ADMISSION_OUTCOMES = [
   'RECORDED',
   'ALREADY_RECORDED',
   'DOUBLE_ENTRY',
-  'UNKNOWN_TICKET',
+  'NOT_RECORDED',
 ] as const;
+/** Why an uploaded admission was not recorded: the online decision's reasons, and a time from the future. */
+export const OFFLINE_UPLOAD_REASONS = [...ADMISSION_REASONS, 'RECORDED_IN_FUTURE'] as const;
+export type OfflineUploadReason = (typeof OFFLINE_UPLOAD_REASONS)[number];
+
 export const offlineAdmissionResultsSchema = z.object({
+  /** One per admission uploaded, in the upload's order. */
   results: z.array(
     z.object({
+      /** As the device sent them. */
       ticketCode: z.string(),
-      /** As the device sent it. */
       admittedAt: z.string(),
       outcome: z.enum(OFFLINE_ADMISSION_OUTCOMES),
+      /** ADMITTED when recorded (or recorded before, or a double entry); else why not. */
+      reason: z.enum(OFFLINE_UPLOAD_REASONS),
+    }),
+  ),
+  /** One per refusal uploaded, in order: counted now (RECORDED) or before (ALREADY_RECORDED). */
+  refusals: z.array(
+    z.object({
+      refusedAt: z.string(),
+      outcome: z.enum(['RECORDED', 'ALREADY_RECORDED']),
     }),
   ),
 });

@@ -107,8 +107,10 @@ export const transferSchema = z.object({
 });
 export type Transfer = z.infer<typeof transferSchema>;
 
-/** A ticket as the wallet shows it to its holder: blocked while the holder is suspended. */
-/** A fixture a wallet ticket admits to, and whether its holder lent it. */
+/**
+ * A fixture a wallet ticket admits to, and whether its holder lent it. No code: the wallet's gate code
+ * is made on the phone, signed with the key it registered (POST /api/wallet/tickets/{code}/device-key).
+ */
 export const walletFixtureSchema = z.object({
   eventId: z.number(),
   eventDescription: z.string(),
@@ -116,11 +118,6 @@ export const walletFixtureSchema = z.object({
   venue: z.string(),
   /** The recipient's name when the holder lent this fixture: the recipient enters, not the holder. */
   lentTo: z.string().nullable(),
-  /**
-   * What the gate scans to let the person in (random, unguessable; a QR or typed): only for the
-   * events this person carries the entry of, and replaced when that right moves.
-   */
-  gateCode: z.string().nullable(),
 });
 export type WalletFixture = z.infer<typeof walletFixtureSchema>;
 

@@ -63,7 +63,11 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
     'TICKET_ALREADY_IN_WALLET',
     'ALREADY_HOLDS_FIXTURE',
   ],
-  'POST /api/wallet/tickets/:publicCode/device-key': ['TICKET_NOT_FOUND', 'TICKET_BLOCKED'],
+  'POST /api/wallet/tickets/:publicCode/device-key': [
+    'TICKET_NOT_FOUND',
+    'TICKET_BLOCKED',
+    'DEVICE_KEY_LIMIT',
+  ],
   'POST /api/wallet/transfers/:transferId/:answer': [
     'TRANSFER_NOT_FOUND',
     'TRANSFER_NOT_PENDING',

@@ -8,7 +8,6 @@ import {
   companionDeclarations,
   events,
   gateAdmissions,
-  gateCodes,
   gateDevices,
   guardianships,
   tickets,
@@ -16,6 +15,7 @@ import {
   walletCredentials,
 } from '../../db/schema';
 import { auditedRowsWith } from '../../shared/audit';
+import { isLiveDevice } from './devices.queries';
 import { entryGivingLoan } from '../../shared/entry';
 import { isOver } from '../../shared/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
@@ -24,7 +24,7 @@ import { directKeysOf, isSuspendedWhere } from '../../shared/suspensions';
 /**
  * What the scan is given: the code as scanned, the event at the gate, the hash of the device's
  * token, and what a signed code claims to be (a paper code's ticket and print serial, a wallet
- * code's credential; null for the other kinds).
+ * code's credential; null for a random code).
  */
 type ScanParams = {
   code: string;
@@ -39,12 +39,12 @@ type ScanParams = {
  * Everything the decision needs, in one prepared statement (one round trip): the device the bearer
  * token belongs to, if it is live (read on every scan, so a revoked device is refused at once on
  * every process; here rather than in a statement of its own: one round trip less), the event, the scanned
- * code (a paper ticket's, or a wallet's: one or the other) if it is a ticket of the device's club,
+ * code (a print, or a wallet's credential: one or the other) if it is a ticket of the device's club,
  * its holder in the registry, a loan of this fixture, whether a wallet code's bearer is the young
  * holder's guardian, a minor's accepted companion, a first admission, and whether the one who enters
  * or the companion is suspended (the rule of shared/suspensions.ts, asked inside the statement).
  */
-type ScanSource = 'print' | 'code' | 'credential';
+type ScanSource = 'print' | 'credential';
 
 export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
   const code = sql`${p.code}::text`;
@@ -52,7 +52,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
   const device = alias(gateDevices, 'device');
   const organisationId = device.organisationId;
   // What the scanned code is, by where it was found: a print (the live one, or one a reprint
-  // revoked), a wallet's per-fixture code, or a wallet's credential (its id read from the code). A
+  // revoked), or a wallet's credential (its id read from the code). A
   // union's column is read the way its first branch's is: a bigint needs saying it is a number.
   const scanned = db
     .select({
@@ -82,18 +82,6 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
             sql`${tickets.codeSerial} > ${p.printSerial}::int`,
           ),
         ),
-    )
-    .unionAll(
-      db
-        .select({
-          ticketId: gateCodes.ticketId,
-          source: sql<ScanSource>`'code'`,
-          walletEventId: gateCodes.eventId,
-          issuedTo: gateCodes.issuedTo,
-          revoked: sql<boolean>`${gateCodes.revokedAt} is not null`,
-        })
-        .from(gateCodes)
-        .where(eq(gateCodes.code, code)),
     )
     .unionAll(
       db
@@ -205,14 +193,14 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
       ),
     )
     .leftJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
-    .where(and(eq(device.tokenHash, sql`${p.tokenHash}::text`), isNull(device.revokedAt)))
+    .where(and(eq(device.tokenHash, sql`${p.tokenHash}::text`), isLiveDevice(device)))
     .limit(1)
     .prepare('gate_scan');
 });
 
 /** The admissions of a group commit, a column each: one per ticket and event. */
 export type AdmitColumns = Record<'ticketIds' | 'eventIds', number[]> &
-  Record<'deviceIds' | 'subjects' | 'requestIds', string[]>;
+  Record<'deviceIds' | 'subjects' | 'requestIds' | 'proofDigests', string[]>;
 
 /**
  * Records admissions and their audit rows in one statement, whatever their number; answers those
@@ -221,18 +209,19 @@ export type AdmitColumns = Record<'ticketIds' | 'eventIds', number[]> &
  */
 export const admitQuery = preparedQuery<AdmitColumns>()((db, p) => {
   const column = (name: string) => sql.identifier(name);
-  const { ticketId, eventId, deviceId } = gateAdmissions;
-  const requested = db.$with('requested', { ticketId, eventId, deviceId }).as(
+  const { ticketId, eventId, deviceId, proofDigest } = gateAdmissions;
+  const requested = db.$with('requested', { ticketId, eventId, deviceId, proofDigest }).as(
     sql`select * from unnest(${p.ticketIds}::bigint[], ${p.eventIds}::bigint[], ${p.deviceIds}::uuid[],
-            ${p.subjects}::text[], ${p.requestIds}::text[])
-          as requested(${column(ticketId.name)}, ${column(eventId.name)}, ${column(deviceId.name)}, subject, request_id)`,
+            ${p.subjects}::text[], ${p.requestIds}::text[], ${p.proofDigests}::text[])
+          as requested(${column(ticketId.name)}, ${column(eventId.name)}, ${column(deviceId.name)}, subject, request_id,
+            ${column(proofDigest.name)})`,
   );
   const keys = sql`${column(ticketId.name)}, ${column(eventId.name)}`;
   const admitted = db
     .$with('admitted', { id: gateAdmissions.id, admittedAt: gateAdmissions.admittedAt, ticketId, eventId })
     .as(
-      sql`insert into ${gateAdmissions} (${keys}, ${column(deviceId.name)})
-          select ${keys}, ${column(deviceId.name)} from ${requested}
+      sql`insert into ${gateAdmissions} (${keys}, ${column(deviceId.name)}, ${column(proofDigest.name)})
+          select ${keys}, ${column(deviceId.name)}, ${column(proofDigest.name)} from ${requested}
           order by ${column(eventId.name)}, ${column(ticketId.name)}
           on conflict do nothing
           returning ${column(gateAdmissions.id.name)}, ${column(gateAdmissions.admittedAt.name)}, ${keys}`,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   EMPTY_ADMISSION,
   ENTERS_ALONE_FROM_AGE,
@@ -6,6 +7,7 @@ import {
   parseGateCode,
   verifyGateCodeSignatures,
   type PlatformPublicKey,
+  type ParsedGateCode,
   type Admission,
   type AdmissionReason,
   type AdmissionRequest,
@@ -32,6 +34,86 @@ import { hashToken, type Device } from './devices.service';
  * reason; an admission is recorded once per ticket and event, by the database.
  */
 
+/** One row of the scan statement: the device, the event and what the code was found to be. */
+export type Scan = NonNullable<Awaited<ReturnType<ReturnType<typeof scanQuery>['execute']>>[number]>;
+
+/**
+ * The digest kept with an admission (gate_admissions.proof_digest): SHA-256 of the code as the gate
+ * reads it (trimmed, upper case), base64url. Never the code itself: a print's code admits its holder.
+ */
+export const proofDigestOf = (code: string) =>
+  createHash('sha256').update(code.trim().toUpperCase()).digest('base64url');
+
+/** Reads what the code is, for the device whose token hashes to `tokenHash`, at the event. */
+export async function readScan(db: Db, tokenHash: string, code: string, eventId: number) {
+  const normalized = code.trim().toUpperCase();
+  // A signed code says which ticket and print, or which wallet credential, it claims to be.
+  const parsed = parseGateCode(normalized);
+  const [scan] = await scanQuery(db).execute({
+    code: normalized,
+    eventId,
+    tokenHash,
+    printTicket: parsed?.kind === 'paper' ? parsed.ticketCode : null,
+    printSerial: parsed?.kind === 'paper' ? parsed.serial : null,
+    credentialId: parsed?.kind === 'wallet' ? parsed.credentialId : null,
+  });
+  return { scan, parsed };
+}
+
+/** Who enters by a proven code: a loan's recipient, or the holder. */
+type Entrant = { afm: string | null; name: string | null; lent: boolean };
+
+/**
+ * Whether the code proves itself, at `at`, for the scan's event (docs/design.md §8, the first checks):
+ * genuine (signatures, and a wallet code's time within the window of `at`), current (not revoked or
+ * replaced), for this event, and a wallet code's phone registered by the one who enters (or a young
+ * entrant's guardian). The same rule online (`at` now) and for an upload of offline admissions (`at`
+ * the time the device recorded).
+ */
+export function provenCode(
+  scan: Scan,
+  parsed: ParsedGateCode | undefined,
+  trustedKeys: readonly PlatformPublicKey[],
+  at: Date,
+): { reason: AdmissionReason } | { reason: null; entrant: Entrant } {
+  const { ticket } = scan;
+  const event = scan.event as NonNullable<typeof scan.event>;
+  const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
+  const loan = scan.loanAfm === null ? null : { afm: scan.loanAfm, name: scan.loanName };
+  if (!ticket || !parsed) return { reason: 'UNKNOWN_CODE' };
+  const { source, revoked } = scan.scanned;
+  // Genuine: a print found as it was stored is; a revoked print and a credential are known by what
+  // they claim, so their signatures must hold (and a wallet code's time).
+  const signatures =
+    parsed.kind === 'random' || (source === 'print' && !revoked)
+      ? { ok: true as const }
+      : verifyGateCodeSignatures(parsed, trustedKeys, { now: at });
+  if (!signatures.ok && signatures.reason === 'UNKNOWN_CODE') return { reason: 'UNKNOWN_CODE' };
+  if (parsed.kind !== 'random' && parsed.ticketCode !== ticket.publicCode) return { reason: 'UNKNOWN_CODE' };
+  if (revoked) return { reason: 'REVOKED' };
+  if (!signatures.ok) return { reason: signatures.reason };
+  const walletCode =
+    scan.scanned.issuedTo === null ? undefined : { ...scan.scanned, issuedTo: scan.scanned.issuedTo };
+  const forThisEvent =
+    source === 'print'
+      ? admitsTo(ticket, event)
+      : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId;
+  if (!forThisEvent) return { reason: 'WRONG_EVENT' };
+
+  // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
+  const entrant = loan
+    ? { afm: loan.afm, name: loan.name, lent: true }
+    : { afm: ticket.holderAfm, name: ticket.fullName ?? holder?.name ?? null, lent: false };
+  // The holder's code (paper, or the holder's phone) for a fixture the holder lent: only the
+  // recipient's code admits to it.
+  const holdersCode = !walletCode || walletCode.issuedTo === ticket.holderAfm;
+  if (entrant.lent && holdersCode) return { reason: 'NOT_FOR_THIS_EVENT' };
+  // A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian.
+  const bearerEnters = (issuedTo: string) => (entrant.afm ? entrant.afm === issuedTo : scan.bearerIsGuardian);
+  if (walletCode && !bearerEnters(walletCode.issuedTo)) return { reason: 'REVOKED' };
+  return { reason: null, entrant };
+}
+
 /** Decides for the device whose bearer `token` it is: unknown or revoked, GATE_DEVICE_UNAUTHENTICATED. */
 export async function decideAdmission(
   db: Db,
@@ -43,23 +125,12 @@ export async function decideAdmission(
     trustedKeys: readonly PlatformPublicKey[];
   },
 ): Promise<Admission> {
-  const code = request.code.trim().toUpperCase();
-  // A signed code says which ticket and print, or which wallet credential, it claims to be.
-  const parsed = parseGateCode(code);
-  const [scan] = await scanQuery(db).execute({
-    code,
-    eventId: request.eventId,
-    tokenHash: hashToken(token),
-    printTicket: parsed?.kind === 'paper' ? parsed.ticketCode : null,
-    printSerial: parsed?.kind === 'paper' ? parsed.serial : null,
-    credentialId: parsed?.kind === 'wallet' ? parsed.credentialId : null,
-  });
+  const { scan, parsed } = await readScan(db, hashToken(token), request.code, request.eventId);
   if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
   if (scan.eventId === null) throw new AppError('EVENT_NOT_FOUND');
   const { device, ticket } = scan;
   const event = scan.event as NonNullable<typeof scan.event>;
   const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
-  const loan = scan.loanAfm === null ? null : { afm: scan.loanAfm, name: scan.loanName };
   const declared =
     scan.companionAfm === null ? null : { name: scan.companionName as string, afm: scan.companionAfm };
   const first = scan.firstAt === null ? null : { at: scan.firstAt, device: scan.firstDevice as string };
@@ -79,40 +150,9 @@ export async function decideAdmission(
       ...shown,
     };
   };
-  if (!ticket || !parsed) return refuse('UNKNOWN_CODE');
-  const { source, revoked } = scan.scanned;
-  // Genuine: a print or a per-fixture code found as it was stored is; a revoked print and a
-  // credential are known by what they claim, so their signatures must hold (and a wallet code's time).
-  const signatures =
-    parsed.kind === 'random' || (source === 'print' && !revoked)
-      ? { ok: true as const }
-      : verifyGateCodeSignatures(parsed, context.trustedKeys, { now: new Date() });
-  if (!signatures.ok && signatures.reason === 'UNKNOWN_CODE') return refuse('UNKNOWN_CODE');
-  if (parsed.kind !== 'random' && parsed.ticketCode !== ticket.publicCode) return refuse('UNKNOWN_CODE');
-  // A wallet's per-fixture code revoked by a loan says so below (NOT_FOR_THIS_EVENT), as it is.
-  if (revoked && source !== 'code') return refuse('REVOKED');
-  if (!signatures.ok) return refuse(signatures.reason);
-  const walletCode =
-    scan.scanned.issuedTo === null ? undefined : { ...scan.scanned, issuedTo: scan.scanned.issuedTo };
-  const forThisEvent =
-    source === 'print'
-      ? admitsTo(ticket, event)
-      : source === 'code'
-        ? walletCode?.eventId === event.id
-        : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId;
-  if (!forThisEvent) return refuse('WRONG_EVENT');
-
-  // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
-  const entrant = loan
-    ? { afm: loan.afm, name: loan.name, lent: true }
-    : { afm: ticket.holderAfm, name: ticket.fullName ?? holder?.name ?? null, lent: false };
-  // The holder's code (paper, or a wallet's revoked when lending) for a fixture the holder lent:
-  // only the recipient's code admits to it.
-  const holdersCode = !walletCode || walletCode.issuedTo === ticket.holderAfm;
-  if (entrant.lent && holdersCode) return refuse('NOT_FOR_THIS_EVENT');
-  // A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian.
-  const bearerEnters = (issuedTo: string) => (entrant.afm ? entrant.afm === issuedTo : scan.bearerIsGuardian);
-  if (walletCode && (revoked || !bearerEnters(walletCode.issuedTo))) return refuse('REVOKED');
+  const proof = provenCode(scan, parsed, context.trustedKeys, new Date());
+  if (proof.reason !== null || !ticket) return refuse(proof.reason ?? 'UNKNOWN_CODE');
+  const { entrant } = proof;
 
   const minor = !entrant.lent && holder !== null && holder.age < 18;
   const companion =
@@ -139,6 +179,7 @@ export async function decideAdmission(
         deviceId: device.id,
         subject: ticket.publicCode,
         requestId: context.requestId,
+        proofDigest: proofDigestOf(request.code),
       });
   if (admitted) {
     return {
@@ -169,6 +210,7 @@ type AdmissionToRecord = {
   deviceId: string;
   subject: string;
   requestId: string;
+  proofDigest: string;
 };
 
 /** Admissions recorded in one statement at a time, per process: at most this many in one. */
@@ -192,6 +234,7 @@ const admit = perDatabase((db) =>
       deviceIds: rows.map((row) => row.deviceId),
       subjects: rows.map((row) => row.subject),
       requestIds: rows.map((row) => row.requestId),
+      proofDigests: rows.map((row) => row.proofDigest),
     });
     const byKey = new Map(recorded.map((row) => [keyOf(row), row] as const));
     return batch.map((row) => (firsts.get(keyOf(row)) === row ? byKey.get(keyOf(row)) : undefined));

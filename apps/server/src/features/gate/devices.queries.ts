@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { gateDevices, organisations } from '../../db/schema';
+import { gateAdmissions, gateDevices, officers, organisations } from '../../db/schema';
 
 export type GateDeviceRow = typeof gateDevices.$inferSelect;
 
@@ -52,12 +53,32 @@ export async function markDeviceRevoked(
   return revoked;
 }
 
-/** The live device whose token hashes to `tokenHash`; none when unknown or revoked. */
+/**
+ * A device is live while it is not revoked and the officer who registered it is still an active
+ * officer of its club (or platform-wide): deactivating an officer, or moving them to another club,
+ * ends the devices they registered (401), on every process, from the next call.
+ */
+export const isLiveDevice = (device: Record<'revokedAt' | 'createdBy' | 'organisationId', AnyPgColumn>) =>
+  and(
+    isNull(device.revokedAt),
+    sql`exists (select 1 from ${officers} where ${officers.afm} = ${device.createdBy} and ${officers.active}
+      and (${officers.organisationId} = ${device.organisationId} or ${officers.organisationId} is null))`,
+  );
+
+/** The live device whose token hashes to `tokenHash`; none when unknown, revoked or its officer gone. */
 export async function findLiveDevice(db: Db, tokenHash: string) {
   const [device] = await db
     .select({ id: gateDevices.id, organisationId: gateDevices.organisationId, label: gateDevices.label })
     .from(gateDevices)
-    .where(and(eq(gateDevices.tokenHash, tokenHash), isNull(gateDevices.revokedAt)))
+    .where(and(eq(gateDevices.tokenHash, tokenHash), isLiveDevice(gateDevices)))
     .limit(1);
   return device;
 }
+
+/** Voids every live admission the device recorded (they no longer count: the tickets may enter). */
+export const voidAdmissionsOfDevice = (tx: Pick<Db, 'update'>, deviceId: string) =>
+  tx
+    .update(gateAdmissions)
+    .set({ undoneAt: new Date() })
+    .where(and(eq(gateAdmissions.deviceId, deviceId), isNull(gateAdmissions.undoneAt)))
+    .returning({ id: gateAdmissions.id });

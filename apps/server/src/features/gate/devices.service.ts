@@ -11,6 +11,7 @@ import {
   listDevicesOfClub,
   listOrganisations,
   markDeviceRevoked,
+  voidAdmissionsOfDevice,
   type GateDeviceRow,
 } from './devices.queries';
 
@@ -79,16 +80,27 @@ export async function listGateDevices(db: Db, user: SessionUser): Promise<GateDe
   return rows.map(toGateDevice);
 }
 
-/** Revoked at once: every process reads the device on every call (the admission, in its scan). */
-export async function revokeGateDevice(db: Db, actor: Actor, deviceId: string): Promise<GateDevice> {
+/**
+ * Revoked at once: every process reads the device on every call (the admission, in its scan). With
+ * `voidAdmissions` (a lost or stolen device), every live admission it recorded is voided in the same
+ * transaction, so those tickets' holders may enter; the audit row counts them.
+ */
+export async function revokeGateDevice(
+  db: Db,
+  actor: Actor,
+  deviceId: string,
+  options: { voidAdmissions?: boolean } = {},
+): Promise<GateDevice> {
   return db.transaction(async (tx) => {
     const revoked = await markDeviceRevoked(tx, deviceId, actor.user.organisationId, actor.user.afm);
     if (!revoked) throw new AppError('GATE_DEVICE_NOT_FOUND');
+    const voided = options.voidAdmissions ? await voidAdmissionsOfDevice(tx, deviceId) : [];
     await audit(tx, {
       actor: actor.user.afm,
       action: 'GATE_DEVICE_REVOKE',
       subject: deviceId,
       requestId: actor.requestId,
+      ...(options.voidAdmissions ? { details: { voidedAdmissions: voided.length } } : {}),
     });
     return toGateDevice(revoked);
   });

@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   citizens,
   companionDeclarations,
   events,
-  gateCodes,
   guardianships,
   suspensionKeys,
   suspensions,
@@ -103,14 +102,6 @@ export const walletCredentialsAdmitting = (db: Db, admitting: number[]) =>
     .innerJoin(tickets, eq(tickets.id, walletCredentials.ticketId))
     .where(and(inArray(walletCredentials.scopeEventId, admitting), inArray(tickets.eventId, admitting)))
     .orderBy(walletCredentials.id);
-
-/** The wallets' live per-fixture codes for the match. */
-export const liveWalletCodes = (db: Db, eventId: number) =>
-  db
-    .select({ code: gateCodes.code, ticketId: gateCodes.ticketId, issuedTo: gateCodes.issuedTo })
-    .from(gateCodes)
-    .where(and(eq(gateCodes.eventId, eventId), isNull(gateCodes.revokedAt)))
-    .orderBy(gateCodes.code);
 
 /**
  * Of `keys`, those an active suspension names today: the rule of shared/suspensions.ts, given keys

@@ -15,7 +15,6 @@ import { AppError } from '../../shared/app-error';
 import type { Device } from './devices.service';
 import {
   findMatchOfClub,
-  liveWalletCodes,
   suspendedKeysAmong,
   ticketsAdmitting,
   walletCredentialsAdmitting,
@@ -43,10 +42,9 @@ async function manifestInput(
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
 
-  const [rows, credentials, walletCodes] = await Promise.all([
+  const [rows, credentials] = await Promise.all([
     ticketsAdmitting(db, event.id, admitting),
     walletCredentialsAdmitting(db, admitting),
-    liveWalletCodes(db, event.id),
   ]);
 
   // One row per ticket: a ticket has at most one entry-giving loan per fixture and one accepted
@@ -57,7 +55,7 @@ async function manifestInput(
   const entries: GateManifestEntryInput[] = [];
   const revokedPaperCodes: GateManifestInput['revokedPaperCodes'] = [];
   /**
-   * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's code was given to (none
+   * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's phone was registered by (none
    * for the print, which is the holder's). As online (admissions.service.ts): on a fixture the holder
    * lent, the holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's code
    * admits only the one who enters, or a young holder's guardian. A code that admits nobody has no entry.
@@ -106,10 +104,6 @@ async function manifestInput(
       revokedPaperCodes.push({ ticketCode: row.publicCode, serial });
     }
   }
-  for (const code of walletCodes) {
-    const row = byTicket.get(code.ticketId);
-    if (row) addEntry(row, { kind: 'random', code: code.code }, code.issuedTo);
-  }
   for (const credential of credentials) {
     const row = byTicket.get(credential.ticketId);
     if (row && !credential.revoked) {
@@ -150,12 +144,16 @@ const notEntering = {
 
 /**
  * The last manifest built per event (per database: a test process runs several servers), with a digest
- * of what it was built from. Building seals every entry (seconds of CPU for a full stadium:
- * docs/gate-codes.md §9) and each device asks every minute; the database is read on every call and
- * the manifest rebuilt only when what it would say changes, so a kept one is never stale: only its
- * `createdAt` is older (it says when it was built, not when it was last found current).
+ * of what it was built from, the club it is of, and when the database was last read for it. Building
+ * seals every entry (seconds of CPU for a full stadium: docs/gate-codes.md §9) and each device asks
+ * every minute; so within `rebuildSeconds` of that read the kept one is answered without reading the
+ * database at all, and after it the database is read and the manifest rebuilt only when what it would
+ * say changed. However many changes arrive (phones registered, reprints, suspensions), a match's
+ * manifest is built at most once per interval; a change reaches a device within the interval and
+ * its next poll. `createdAt` says when it was built, not when it was last found current.
  */
-const built = new WeakMap<Db, Map<number, { digest: string; manifest: GateManifest }>>();
+type Kept = { digest: string; manifest: GateManifest; organisationId: string; readAt: number };
+const built = new WeakMap<Db, Map<number, Kept>>();
 /** A full stadium's manifest is some 13 MB in memory: a few matches at once, not a season of them. */
 const BUILT_KEPT = 8;
 
@@ -179,29 +177,53 @@ function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
   return ifNoneMatch.split(',').some((given) => given.trim() === '*' || opaque(given) === opaque(tag));
 }
 
+/** The answer for a manifest kept or built: without the manifest when `ifNoneMatch` names it. */
+const answerWith = (kept: Pick<Kept, 'digest' | 'manifest'>, ifNoneMatch: string | undefined) => {
+  const entityTag = entityTagOf(kept.digest);
+  return matchesAny(ifNoneMatch, entityTag) ? { entityTag } : { entityTag, manifest: kept.manifest };
+};
+
 /**
  * The manifest of one match and its entity tag; without the manifest when `ifNoneMatch` names what it
- * would say (the device's copy is current).
+ * would say (the device's copy is current). `onBuilt` hears of each build (the server logs it).
  */
 export async function gateManifest(
   db: Db,
   device: Device,
   eventId: number,
   gateKeys: Config['gateKeys'],
-  ifNoneMatch?: string,
+  ifNoneMatch: string | undefined,
+  options: {
+    rebuildSeconds: number;
+    onBuilt?: (built: { eventId: number; entries: number; ms: number }) => void;
+  },
 ): Promise<{ entityTag: string; manifest?: GateManifest }> {
-  const input = await manifestInput(db, device, eventId, gateKeys.trusted);
-  const digest = digestOf(input, gateKeys.signer);
-  const entityTag = entityTagOf(digest);
-  if (matchesAny(ifNoneMatch, entityTag)) return { entityTag };
   let kept = built.get(db);
   if (!kept) built.set(db, (kept = new Map()));
   const cached = kept.get(eventId);
-  if (cached?.digest === digest) return { entityTag, manifest: cached.manifest };
+  // Read within the interval, for the same club: answered as it is.
+  if (
+    cached?.organisationId === device.organisationId &&
+    Date.now() - cached.readAt < options.rebuildSeconds * 1000
+  )
+    return answerWith(cached, ifNoneMatch);
+
+  const input = await manifestInput(db, device, eventId, gateKeys.trusted);
+  const digest = digestOf(input, gateKeys.signer);
+  if (cached?.digest === digest) {
+    cached.readAt = Date.now();
+    cached.organisationId = device.organisationId;
+    return answerWith(cached, ifNoneMatch);
+  }
+  // A device whose copy is this very data needs no build (another process may have built it).
+  if (matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
+  const started = performance.now();
   const manifest = buildGateManifest({ ...input, createdAt: new Date() }, gateKeys.signer);
+  options.onBuilt?.({ eventId, entries: input.entries.length, ms: Math.round(performance.now() - started) });
   kept.delete(eventId);
-  kept.set(eventId, { digest, manifest });
+  const fresh = { digest, manifest, organisationId: device.organisationId, readAt: Date.now() };
+  kept.set(eventId, fresh);
   // The least recently built first: a Map iterates in insertion order.
   for (const stale of kept.keys()) if (kept.size > BUILT_KEPT) kept.delete(stale);
-  return { entityTag, manifest };
+  return answerWith(fresh, undefined);
 }

@@ -1,14 +1,16 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, gateAdmissions, gateDoubleEntries, tickets } from '../../db/schema';
+import { events, gateAdmissions, gateDoubleEntries, gateOfflineRefusals } from '../../db/schema';
+import { eventEnd } from '../../shared/events';
 
-/** An admission a device made offline, still to be settled. */
+/** An admission a device made offline, its code verified, still to be settled. */
 export interface Pending {
   /** Its place in the upload: the answer keeps the upload's order. */
   at: number;
   ticketId: number;
   admittedAt: string;
+  /** The digest of the code it was made with (gate_admissions.proof_digest). */
+  proofDigest: string;
 }
 
 const column = (name: string) => sql.identifier(name);
@@ -16,36 +18,15 @@ const column = (name: string) => sql.identifier(name);
 /** node-postgres and PGlite both answer { rows }; a bigint comes as text from the one, a number from the other. */
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
-/** A match (not a season) of the device's club. */
+/** A match (not a season) of the device's club, with when it starts and ends. */
 export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {
   const [event] = await db
-    .select({ id: events.id, seasonId: events.seasonId })
+    .select({ id: events.id, seasonId: events.seasonId, startsAt: events.startsAt, endsAt: eventEnd(events) })
     .from(events)
     .where(
       and(eq(events.id, eventId), eq(events.organisationId, organisationId), eq(events.seasonal, false)),
     );
-  return event;
-}
-
-/** Of the codes given, the tickets of the device's club that admit to one of `admitting`. */
-export function findTicketsAdmitting(
-  db: Db,
-  ticketCodes: string[],
-  admitting: number[],
-  organisationId: string,
-) {
-  const owner = alias(events, 'owner');
-  return db
-    .select({ id: tickets.id, publicCode: tickets.publicCode })
-    .from(tickets)
-    .innerJoin(owner, eq(owner.id, tickets.eventId))
-    .where(
-      and(
-        inArray(tickets.publicCode, ticketCodes),
-        inArray(tickets.eventId, admitting),
-        eq(owner.organisationId, organisationId),
-      ),
-    );
+  return event && { ...event, endsAt: new Date(event.endsAt) };
 }
 
 /**
@@ -61,10 +42,13 @@ export async function insertOfflineAdmissions(
 ) {
   const result = await tx.execute(sql`
     insert into ${gateAdmissions} (${column(gateAdmissions.ticketId.name)}, ${column(gateAdmissions.eventId.name)},
-      ${column(gateAdmissions.deviceId.name)}, ${column(gateAdmissions.admittedAt.name)}, ${column(gateAdmissions.offline.name)})
-    select given.ticket_id, ${eventId}::bigint, ${deviceId}::uuid, given.admitted_at, true
+      ${column(gateAdmissions.deviceId.name)}, ${column(gateAdmissions.admittedAt.name)}, ${column(gateAdmissions.offline.name)},
+      ${column(gateAdmissions.proofDigest.name)})
+    select given.ticket_id, ${eventId}::bigint, ${deviceId}::uuid, given.admitted_at, true, given.proof_digest
       from unnest(${sql.param(pending.map((item) => item.ticketId))}::bigint[],
-        ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[]) with ordinality as given(ticket_id, admitted_at, place)
+        ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[],
+        ${sql.param(pending.map((item) => item.proofDigest))}::text[])
+        with ordinality as given(ticket_id, admitted_at, proof_digest, place)
     order by given.ticket_id, given.place
     on conflict do nothing
     returning ${column(gateAdmissions.id.name)} as id, ${column(gateAdmissions.ticketId.name)} as ticket_id,
@@ -93,9 +77,11 @@ export async function insertDoubleEntries(
     with given as (
       select * from unnest(${sql.param(pending.map((item) => item.at))}::int[],
         ${sql.param(pending.map((item) => item.ticketId))}::bigint[],
-        ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[]) as given(at, ticket_id, admitted_at)
+        ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[],
+        ${sql.param(pending.map((item) => item.proofDigest))}::text[]) as given(at, ticket_id, admitted_at, proof_digest)
     ), conflicts as (
-      select given.at, given.ticket_id, given.admitted_at, live.${column(gateAdmissions.id.name)} as admission_id,
+      select given.at, given.ticket_id, given.admitted_at, given.proof_digest,
+        live.${column(gateAdmissions.id.name)} as admission_id,
         live.${column(gateAdmissions.deviceId.name)} = ${deviceId}::uuid
           and live.${column(gateAdmissions.admittedAt.name)} = given.admitted_at as resent
       from given join ${gateAdmissions} as live
@@ -104,8 +90,9 @@ export async function insertDoubleEntries(
         and live.${column(gateAdmissions.undoneAt.name)} is null
     ), doubles as (
       insert into ${gateDoubleEntries} (${column(gateDoubleEntries.admissionId.name)}, ${column(gateDoubleEntries.deviceId.name)},
-        ${column(gateDoubleEntries.admittedAt.name)})
-      select distinct admission_id, ${deviceId}::uuid, admitted_at from conflicts where not resent
+        ${column(gateDoubleEntries.admittedAt.name)}, ${column(gateDoubleEntries.proofDigest.name)})
+      select distinct on (admission_id, admitted_at) admission_id, ${deviceId}::uuid, admitted_at, proof_digest
+        from conflicts where not resent
       on conflict do nothing
       returning ${column(gateDoubleEntries.id.name)} as id, ${column(gateDoubleEntries.admissionId.name)} as admission_id,
         ${column(gateDoubleEntries.admittedAt.name)} as admitted_at
@@ -133,5 +120,43 @@ export async function insertDoubleEntries(
             admissionId: row.admission_id as string,
             admittedAt: row.double_admitted_at as string,
           },
+  }));
+}
+
+/** A refusal a device decided offline, to be counted once. */
+export interface PendingRefusal {
+  reason: string;
+  refusedAt: string;
+  proofDigest: string;
+}
+
+/**
+ * Inserts the refusals not uploaded before (their unique key); answers those inserted, with their
+ * time as JSON gives it, to be audited (GATE_REFUSE: what the counts read) and answered.
+ */
+export async function insertOfflineRefusals(
+  tx: Pick<Db, 'execute'>,
+  deviceId: string,
+  eventId: number,
+  refusals: PendingRefusal[],
+) {
+  const { reason, refusedAt, proofDigest } = gateOfflineRefusals;
+  const result = await tx.execute(sql`
+    insert into ${gateOfflineRefusals} (${column(gateOfflineRefusals.deviceId.name)}, ${column(gateOfflineRefusals.eventId.name)},
+      ${column(reason.name)}, ${column(refusedAt.name)}, ${column(proofDigest.name)})
+    select ${deviceId}::uuid, ${eventId}::bigint, given.reason, given.refused_at, given.proof_digest
+      from unnest(${sql.param(refusals.map((item) => item.reason))}::text[],
+        ${sql.param(refusals.map((item) => item.refusedAt))}::timestamptz[],
+        ${sql.param(refusals.map((item) => item.proofDigest))}::text[]) as given(reason, refused_at, proof_digest)
+    on conflict do nothing
+    returning ${column(gateOfflineRefusals.id.name)} as id, ${column(reason.name)} as reason,
+      to_json(${column(refusedAt.name)}) #>> '{}' as refused_at, ${column(proofDigest.name)} as proof_digest`);
+  return rowsOf<{ id: string | number; reason: string; refused_at: string; proof_digest: string }>(
+    result,
+  ).map((row) => ({
+    id: Number(row.id),
+    reason: row.reason,
+    refusedAt: row.refused_at,
+    proofDigest: row.proof_digest,
   }));
 }

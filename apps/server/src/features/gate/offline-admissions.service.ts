@@ -1,13 +1,21 @@
-import type { OfflineAdmissionResults, OfflineAdmissions } from '@tickets/domain';
+import {
+  GATE_UPLOAD_CLOCK_SKEW_SECONDS,
+  GATES_OPEN_MINUTES_BEFORE,
+  type OfflineAdmissionResults,
+  type OfflineAdmissions,
+  type OfflineUploadReason,
+  type PlatformPublicKey,
+} from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
-import type { Device } from './devices.service';
+import { proofDigestOf, provenCode, readScan } from './admissions.service';
+import { hashToken, type Device } from './devices.service';
 import {
   findMatchOfClub,
-  findTicketsAdmitting,
   insertDoubleEntries,
   insertOfflineAdmissions,
+  insertOfflineRefusals,
   type Pending,
 } from './offline-admissions.queries';
 
@@ -16,6 +24,12 @@ import {
  * back, maybe more than once (an answer lost on the way): each admission is recorded once, and an
  * upload sent again changes nothing. A ticket that had entered already, on another device or on
  * this one at another time, is a double entry, kept for the ticket office's count.
+ *
+ * Every admission carries the code as scanned, and the server verifies it again with the online rule
+ * (`provenCode`: signatures, phone, revocation, fixture) at the time the device recorded, that time
+ * being within the fixture's gates (not before they opened, not after it ended, not ahead of the
+ * server's clock by more than GATE_UPLOAD_CLOCK_SKEW_SECONDS): a device's token alone records
+ * nothing. The digest of the code is kept with the admission.
  *
  * "The server keeps the first": the first admission *recorded* wins, even when an upload says its
  * device admitted earlier. Device clocks drift and are not the server's to trust for which admission
@@ -93,31 +107,105 @@ async function settleConflicts(
 
 /** At most this many passes: another pass only when an admission was undone between two statements. */
 const MAX_PASSES = 3;
+/** Codes verified at once (each a read and one or two signature checks). */
+const VERIFYING_AT_ONCE = 8;
+
+type Verdict = { reason: OfflineUploadReason } | { reason: null; ticketId: number; proofDigest: string };
+
+/** Each of `items` through `work`, at most `atOnce` at a time, the answers in order. */
+async function inGroups<Item, Answer>(
+  items: readonly Item[],
+  atOnce: number,
+  work: (item: Item) => Promise<Answer>,
+) {
+  const answers: Answer[] = [];
+  for (let from = 0; from < items.length; from += atOnce) {
+    answers.push(...(await Promise.all(items.slice(from, from + atOnce).map(work))));
+  }
+  return answers;
+}
+
+/** Counts the refusals not uploaded before, each with its audit row (what the counts read), in one transaction. */
+async function recordRefusals(
+  db: Db,
+  device: Device,
+  eventId: number,
+  refusals: NonNullable<OfflineAdmissions['refusals']>,
+  requestId: string,
+): Promise<OfflineAdmissionResults['refusals']> {
+  if (refusals.length === 0) return [];
+  const rows = refusals.map((refusal) => ({
+    reason: refusal.reason,
+    refusedAt: refusal.refusedAt,
+    proofDigest: proofDigestOf(refusal.code),
+  }));
+  const keyOf = (row: { refusedAt: string; proofDigest: string }) =>
+    `${Date.parse(row.refusedAt)}/${row.proofDigest}`;
+  const inserted = await db.transaction(async (tx) => {
+    const stored = await insertOfflineRefusals(tx, device.id, eventId, rows);
+    await audit(
+      tx,
+      stored.map((refusal) => ({
+        actor: `device:${device.id}`,
+        action: 'GATE_REFUSE',
+        subject: null,
+        requestId,
+        details: { eventId, reason: refusal.reason, offline: true, refusedAt: refusal.refusedAt },
+      })),
+    );
+    return new Set(stored.map(keyOf));
+  });
+  return rows.map((row) => ({
+    refusedAt: row.refusedAt,
+    outcome: inserted.has(keyOf(row)) ? 'RECORDED' : 'ALREADY_RECORDED',
+  }));
+}
 
 export async function recordOfflineAdmissions(
   db: Db,
   device: Device,
+  token: string,
   upload: OfflineAdmissions,
-  requestId: string,
+  context: { requestId: string; trustedKeys: readonly PlatformPublicKey[] },
 ): Promise<OfflineAdmissionResults> {
+  const { requestId } = context;
   const event = await findMatchOfClub(db, upload.eventId, device.organisationId);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
-  const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
-  // The tickets that admit to this match (its own, its season's), of the device's club.
-  const known = await findTicketsAdmitting(
-    db,
-    upload.admissions.map((admission) => admission.ticketCode),
-    admitting,
-    device.organisationId,
-  );
-  const ticketIds = new Map(known.map((ticket) => [ticket.publicCode, ticket.id]));
-  const ticketCodes = new Map(known.map((ticket) => [ticket.id, ticket.publicCode]));
+  const gatesOpenAt = event.startsAt.getTime() - GATES_OPEN_MINUTES_BEFORE * 60_000;
+  const latest = Date.now() + GATE_UPLOAD_CLOCK_SKEW_SECONDS * 1000;
+  const tokenHash = hashToken(token);
 
-  const outcomes: Outcome[] = upload.admissions.map(() => 'UNKNOWN_TICKET');
+  // Each admission's code, verified as the online decision would have at the recorded time.
+  const verdicts = await inGroups(
+    upload.admissions,
+    VERIFYING_AT_ONCE,
+    async (admission): Promise<Verdict> => {
+      const at = new Date(admission.admittedAt);
+      const { scan, parsed } = await readScan(db, tokenHash, admission.code, event.id);
+      if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+      const proof = provenCode(scan, parsed, context.trustedKeys, at);
+      if (proof.reason !== null) return { reason: proof.reason };
+      // The code must be the ticket's the device says it admitted.
+      if (!scan.ticket || scan.ticket.publicCode !== admission.ticketCode) return { reason: 'UNKNOWN_CODE' };
+      if (at.getTime() < gatesOpenAt) return { reason: 'NOT_OPEN_YET' };
+      if (at.getTime() >= event.endsAt.getTime()) return { reason: 'EVENT_OVER' };
+      if (at.getTime() > latest) return { reason: 'RECORDED_IN_FUTURE' };
+      return { reason: null, ticketId: scan.ticket.id, proofDigest: proofDigestOf(admission.code) };
+    },
+  );
+  const ticketCodes = new Map<number, string>();
+  const outcomes: Outcome[] = upload.admissions.map(() => 'NOT_RECORDED');
   let unsettled: Pending[] = [];
-  upload.admissions.forEach((admission, at) => {
-    const ticketId = ticketIds.get(admission.ticketCode);
-    if (ticketId !== undefined) unsettled.push({ at, ticketId, admittedAt: admission.admittedAt });
+  verdicts.forEach((verdict, at) => {
+    if (verdict.reason !== null) return;
+    const admission = upload.admissions[at] as OfflineAdmissions['admissions'][number];
+    ticketCodes.set(verdict.ticketId, admission.ticketCode);
+    unsettled.push({
+      at,
+      ticketId: verdict.ticketId,
+      admittedAt: admission.admittedAt,
+      proofDigest: verdict.proofDigest,
+    });
   });
   for (let pass = 0; pass < MAX_PASSES && unsettled.length > 0; pass += 1) {
     // One admission per ticket is offered for recording, the earliest; any other of the same ticket
@@ -146,10 +234,17 @@ export async function recordOfflineAdmissions(
     }
   }
   return {
-    results: upload.admissions.map((admission, at) => ({
-      ticketCode: admission.ticketCode,
-      admittedAt: admission.admittedAt,
-      outcome: outcomes[at] ?? 'UNKNOWN_TICKET',
-    })),
+    results: upload.admissions.map((admission, at) => {
+      const verdict = verdicts[at];
+      const outcome = outcomes[at] ?? 'NOT_RECORDED';
+      return {
+        ticketCode: admission.ticketCode,
+        admittedAt: admission.admittedAt,
+        outcome,
+        // A verified admission left unsettled after every pass (undone meanwhile, again and again).
+        reason: verdict?.reason ?? (outcome === 'NOT_RECORDED' ? 'ALREADY_ADMITTED' : 'ADMITTED'),
+      };
+    }),
+    refusals: await recordRefusals(db, device, event.id, upload.refusals ?? [], requestId),
   };
 }

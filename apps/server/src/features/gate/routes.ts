@@ -60,7 +60,24 @@ const MANIFEST_FORMAT = [
 
 const MANIFEST_REFRESH = [
   'Each answer carries an `ETag`; a device refreshing its copy (every minute while online) sends it in',
-  '`If-None-Match` and is answered 304 with no body while what the manifest says is unchanged.',
+  '`If-None-Match` and is answered 304 with no body while what the manifest says is unchanged. The',
+  'manifest of a match is rebuilt at most once per `GATE_MANIFEST_REBUILD_SECONDS` (60 by default),',
+  'whatever changes: a change reaches a device within that interval and its next poll.',
+].join('\n');
+
+const OFFLINE_UPLOAD_FORMAT = [
+  'What a device decided while offline, sent when the network is back and again until answered (each row is',
+  'recorded once). Each admission carries the `code` exactly as scanned, the `ticketCode` the device read from its',
+  'manifest entry and `admittedAt`, the device clock. The server verifies the code again with the online rule at',
+  "`admittedAt`: both signatures (a wallet code's phone signature within 60 s of `admittedAt`), the phone registered",
+  "by the one who enters, not revoked or replaced, for this event and that ticket; and `admittedAt` within the match's",
+  'gates: not before they opened (`NOT_OPEN_YET`), not after the match ended (`EVENT_OVER`), not more than',
+  '`GATE_UPLOAD_CLOCK_SKEW_SECONDS` (120) ahead of the server clock (`RECORDED_IN_FUTURE`). A row that fails is',
+  '`NOT_RECORDED` with its `reason` and nothing is kept; a verified one is `RECORDED` (with the SHA-256 of its code),',
+  '`ALREADY_RECORDED` (the same device and time, sent before) or `DOUBLE_ENTRY` (the ticket had entered). Suspensions',
+  "and companions are the device's decision at the time and are not judged again. Each refusal (`code`, `reason`,",
+  '`refusedAt`) is counted once on the match (GET /api/ticket-office/gate-counts, by reason). At most 500 rows in all.',
+  'docs/gate-codes.md §8.1 in the repository says the same, with the order of the checks.',
 ].join('\n');
 
 export async function gateRoutes(instance: FastifyInstance): Promise<void> {
@@ -154,12 +171,22 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'officer' },
       schema: {
         tags: officerTags,
-        summary: 'Revoke a gate device: refused from then on, on every server',
+        summary:
+          'Revoke a gate device: refused from then on, on every server; with voidAdmissions=true, the admissions it recorded are voided too (those tickets may enter again)',
         params: deviceParams,
+        querystring: z.object({
+          voidAdmissions: z
+            .enum(['true', 'false'], { error: validationMessages.voidAdmissions })
+            .optional()
+            .transform((value) => value === 'true'),
+        }),
         response: { 200: gateDeviceSchema },
       },
     },
-    async (request) => revokeGateDevice(db, actor(request), request.params.deviceId),
+    async (request) =>
+      revokeGateDevice(db, actor(request), request.params.deviceId, {
+        voidAdmissions: request.query.voidAdmissions,
+      }),
   );
 
   app.get(
@@ -282,6 +309,10 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         request.query.eventId,
         gateKeys,
         request.headers['if-none-match'],
+        {
+          rebuildSeconds: app.config.gateManifestRebuildSeconds,
+          onBuilt: (built) => request.log.info(built, 'gate manifest built'),
+        },
       );
       reply.header('ETag', entityTag);
       if (!manifest) return reply.code(304).send(null);
@@ -293,21 +324,26 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
     '/api/gate/admissions/batch',
     {
       config: { access: 'device' },
-      // A thousand admissions are some 70 kB, over the default body limit.
+      // 500 rows of codes up to 512 characters are some 300 kB, over the default body limit.
       bodyLimit: OFFLINE_UPLOAD_BODY_LIMIT,
       schema: {
         tags: deviceTags,
         summary:
-          'Upload the admissions a device made offline: each recorded once, a ticket admitted before is a double entry',
+          'Upload what a device decided offline: each admission verified by its code and recorded once, each refusal counted once',
+        description: OFFLINE_UPLOAD_FORMAT,
         body: offlineAdmissionsSchema,
         response: { 200: offlineAdmissionResultsSchema },
       },
     },
-    async (request) => recordOfflineAdmissions(db, deviceOf(request), request.body, request.id),
+    async (request) =>
+      recordOfflineAdmissions(db, deviceOf(request), tokens.get(request) as string, request.body, {
+        requestId: request.id,
+        trustedKeys: gateKeys.trusted,
+      }),
   );
 }
 
-const OFFLINE_UPLOAD_BODY_LIMIT = 256 * 1024;
+const OFFLINE_UPLOAD_BODY_LIMIT = 512 * 1024;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,11 +1,18 @@
-import { issueWalletCredential, type PlatformKey, type WalletCredentialResponse } from '@tickets/domain';
+import {
+  DEVICE_KEYS_PER_PERSON_PER_DAY,
+  DEVICE_KEYS_PER_TICKET_PER_DAY,
+  issueWalletCredential,
+  type PlatformKey,
+  type WalletCredentialResponse,
+} from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import {
-  findTicketId,
+  countRecentRegistrations,
   insertUnsignedCredential,
+  lockTicketId,
   revokeLiveCredentials,
   storeCredential,
 } from './device-keys.queries';
@@ -16,6 +23,8 @@ import { listWalletTickets } from './tickets.service';
  * a credential binding that key to the ticket and what it admits to — the ticket's own event (a match,
  * or a season) for its holder or a minor's guardian, the lent fixture (the soonest, if several) for a
  * loan's recipient. One phone per ticket: the credential before it is revoked in the same transaction.
+ * At most DEVICE_KEYS_PER_TICKET_PER_DAY registrations for a ticket and DEVICE_KEYS_PER_PERSON_PER_DAY
+ * by a person in 24 hours (DEVICE_KEY_LIMIT, in Greek).
  */
 export async function registerDeviceKey(
   db: Db,
@@ -34,8 +43,12 @@ export async function registerDeviceKey(
     carried.lentBy === null ? carried.eventId : (carried.fixtures[0]?.eventId ?? carried.eventId);
 
   return db.transaction(async (tx) => {
-    const ticket = await findTicketId(tx, publicCode);
+    const ticket = await lockTicketId(tx, publicCode);
     if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    // Each registration revokes a phone and changes the match's manifest: a few a day are plenty.
+    const recent = await countRecentRegistrations(tx, ticket.id, actor.user.afm);
+    if (recent.ticket >= DEVICE_KEYS_PER_TICKET_PER_DAY || recent.person >= DEVICE_KEYS_PER_PERSON_PER_DAY)
+      throw new AppError('DEVICE_KEY_LIMIT');
     const now = new Date();
     const replaced = await revokeLiveCredentials(
       tx,

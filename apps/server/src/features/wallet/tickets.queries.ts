@@ -1,11 +1,10 @@
-import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   auditLog,
   citizens,
   events,
-  gateCodes,
   guardianships,
   officers,
   organisations,
@@ -79,33 +78,6 @@ export const listUpcomingFixtures = (db: Db, seasonTicketIds: number[]) =>
     .leftJoin(transfers, entryGivingLoan(tickets.id, fixtures.id))
     .where(and(inArray(tickets.id, seasonTicketIds), gt(fixtures.startsAt, sql`now()`)))
     .orderBy(asc(fixtures.startsAt));
-
-/** The live gate codes issued to the person for these tickets. */
-export const listLiveGateCodes = (db: Db, issuedTo: string, ticketIds: number[]) =>
-  db
-    .select({ ticketId: gateCodes.ticketId, eventId: gateCodes.eventId, code: gateCodes.code })
-    .from(gateCodes)
-    .where(
-      and(
-        eq(gateCodes.issuedTo, issuedTo),
-        isNull(gateCodes.revokedAt),
-        inArray(gateCodes.ticketId, ticketIds),
-      ),
-    );
-
-/** New gate codes; a live one another request made meanwhile is kept instead. */
-export async function insertGateCodes(
-  db: Db,
-  codes: { ticketId: number; eventId: number; issuedTo: string; code: string }[],
-) {
-  await db
-    .insert(gateCodes)
-    .values(codes)
-    .onConflictDoNothing({
-      target: [gateCodes.ticketId, gateCodes.eventId, gateCodes.issuedTo],
-      where: sql`revoked_at is null`,
-    });
-}
 
 /** The audit rows of these actions on the person's tickets, with the acting officer's club, newest first. */
 export const listTicketAuditOf = (db: Db, afm: string, actions: string[], limit: number) =>

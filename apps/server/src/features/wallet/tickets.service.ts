@@ -7,14 +7,11 @@ import {
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import type { events, tickets } from '../../db/schema';
-import { newVerificationCode } from '../../shared/codes';
 import { activeSuspensionOf } from '../../shared/suspensions';
 import {
-  insertGateCodes,
   listBorrowedFixtures,
   listDependentsTickets,
   listHeldTickets,
-  listLiveGateCodes,
   listTicketAuditOf,
   listUpcomingFixtures,
 } from './tickets.queries';
@@ -22,8 +19,7 @@ import {
 type EventRow = typeof events.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
 
-/** A fixture before its gate code is known: whether the wallet's owner carries its entry. */
-type Fixture = Omit<WalletFixture, 'gateCode'> & { carried: boolean };
+type Fixture = WalletFixture;
 
 const toFixture = (event: EventRow, lentTo: string | null = null): Fixture => ({
   eventId: event.id,
@@ -31,7 +27,6 @@ const toFixture = (event: EventRow, lentTo: string | null = null): Fixture => ({
   eventDateTime: event.startsAt.toISOString(),
   venue: event.venue,
   lentTo,
-  carried: lentTo === null,
 });
 
 /** The upcoming fixtures of these season tickets' seasons, each with the recipient of a loan of it. */
@@ -45,35 +40,6 @@ async function upcomingFixturesOf(db: Db, seasonTicketIds: number[]) {
   return byTicket;
 }
 
-/**
- * The gate code of each ticket and event the person carries: the live one, or a new random one.
- * Codes are revoked when the entry right moves (a loan accepted or closed), so the next listing
- * shows a new one to whoever carries the right then.
- */
-async function gateCodesFor(db: Db, issuedTo: string, pairs: { ticketId: number; eventId: number }[]) {
-  const codes = new Map<string, string>();
-  if (pairs.length === 0) return codes;
-  const keyOf = (pair: { ticketId: number; eventId: number }) => `${pair.ticketId}:${pair.eventId}`;
-  const readLive = async () => {
-    const live = await listLiveGateCodes(
-      db,
-      issuedTo,
-      pairs.map((pair) => pair.ticketId),
-    );
-    for (const row of live) codes.set(keyOf(row), row.code);
-  };
-  // A listing writes only when a code is missing (a new ticket, or a right that moved).
-  await readLive();
-  const missing = pairs.filter((pair) => !codes.has(keyOf(pair)));
-  if (missing.length === 0) return codes;
-  await insertGateCodes(
-    db,
-    missing.map((pair) => ({ ...pair, issuedTo, code: newVerificationCode() })),
-  );
-  await readLive();
-  return codes;
-}
-
 interface Entry {
   ticket: TicketRow;
   event: EventRow;
@@ -85,8 +51,9 @@ interface Entry {
 /**
  * The person's tickets: match tickets until kick-off, season tickets until their season ends (with
  * the upcoming fixtures, and which of them are lent), the fixtures others lent them, and the tickets
- * of the minors in their care; each event they carry the entry of with its gate code. All blocked
- * while the person is suspended, saying until when and whom to contact.
+ * of the minors in their care. No gate code: a wallet's code is made and signed on the phone it
+ * registered (device-keys.service.ts). All blocked while the person is suspended, saying until when
+ * and whom to contact.
  */
 export async function listWalletTickets(db: Db, afm: string): Promise<WalletTicket[]> {
   return walletTicketsOf(db, afm);
@@ -133,15 +100,6 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
       dependentName: null,
     })),
   ];
-  const codes = await gateCodesFor(
-    db,
-    afm,
-    entries.flatMap(({ ticket, fixtures: carried }) =>
-      carried
-        .filter((fixture) => fixture.carried)
-        .map((fixture) => ({ ticketId: ticket.id, eventId: fixture.eventId })),
-    ),
-  );
   const blocking = {
     blocked: suspension !== undefined,
     blockedUntil: suspension?.endDate ?? null,
@@ -161,10 +119,7 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
     seat: ticket.seat,
     seasonal: ticket.seasonal,
     seasonEndsAt: event.seasonal ? (event.endsAt?.toISOString() ?? null) : null,
-    fixtures: listed.map(({ carried, ...fixture }) => ({
-      ...fixture,
-      gateCode: carried ? (codes.get(`${ticket.id}:${fixture.eventId}`) ?? null) : null,
-    })),
+    fixtures: listed,
     lentBy,
     dependentName,
     ...blocking,

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { citizens, events, gateCodes, tickets, transfers } from '../../db/schema';
+import { citizens, events, tickets, transfers } from '../../db/schema';
 
 type TransferStatus = (typeof transfers.$inferSelect)['status'];
 
@@ -27,25 +27,6 @@ export const listTransfersOf = (db: Db, afm: string) =>
   selectTransfers(db)
     .where(or(eq(transfers.fromAfm, afm), eq(transfers.toAfm, afm)))
     .orderBy(desc(transfers.updatedAt));
-
-/** Codes for these tickets' events stop admitting. */
-export async function revokeGateCodes(
-  tx: Pick<Db, 'update'>,
-  pairs: { ticketId: number; eventId: number }[],
-) {
-  for (const pair of pairs) {
-    await tx
-      .update(gateCodes)
-      .set({ revokedAt: new Date() })
-      .where(
-        and(
-          eq(gateCodes.ticketId, pair.ticketId),
-          eq(gateCodes.eventId, pair.eventId),
-          isNull(gateCodes.revokedAt),
-        ),
-      );
-  }
-}
 
 /** The ticket's holder, read under the ticket's row lock (until the transaction ends). */
 export async function lockTicket(tx: Pick<Db, 'select'>, ticketId: number) {

@@ -23,7 +23,6 @@ import {
   listTransfersOf,
   lockTicket,
   revertAcceptedLoansDue,
-  revokeGateCodes,
   type TransferRow,
 } from './transfers.queries';
 
@@ -159,9 +158,8 @@ export async function answerTransfer(
     }
     const updated = await answerPendingTransfer(tx, id, { status, revertAt });
     if (updated.length === 0) throw new AppError('TRANSFER_NOT_PENDING');
-    // The fixture's entry moves to the recipient: the holder's code for it stops admitting.
-    if (answer === 'accept')
-      await revokeGateCodes(tx, [{ ticketId: transfer.ticketId, eventId: transfer.fixtureId }]);
+    // The fixture's entry moves to the recipient: the holder's phone code stops admitting to it at the
+    // gate, which reads the loan (NOT_FOR_THIS_EVENT); nothing to revoke here.
     await audit(tx, {
       actor: actor.user.afm,
       action: `TRANSFER_${answer.toUpperCase()}`,
@@ -180,7 +178,6 @@ export async function answerTransfer(
 export async function revertDueTransfers(db: Db): Promise<number> {
   const reverted = await db.transaction(async (tx) => {
     const closed = await revertAcceptedLoansDue(tx, new Date());
-    await revokeGateCodes(tx, closed);
     for (const { id } of closed) {
       await audit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
     }

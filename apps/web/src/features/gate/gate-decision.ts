@@ -90,6 +90,7 @@ export async function decideScan(
     (late) => (late.decision === 'ADMIT' ? remember(late.admittedAt, true) : undefined),
     () => undefined,
   );
-  if (admission.decision === 'ADMIT') gate.admissionsChanged();
+  // An admission or a refusal to send: both are uploaded (refusals for the match's counts).
+  gate.admissionsChanged();
   return { admission, offline: true };
 }

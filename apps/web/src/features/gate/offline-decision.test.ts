@@ -91,6 +91,7 @@ function deviceGate(connected: boolean): OfflineGate {
     connected,
     manifest: { status: 'ready', stored: { eventId: EVENT_ID, manifest, entityTag: null, checkedAt: 0 } },
     pending: 0,
+    pendingRefusals: 0,
     markUnreachable: vi.fn(),
     markReachable: vi.fn(),
     admissionsChanged: vi.fn(),
@@ -142,18 +143,29 @@ describe('offline, the device', () => {
       reason: 'ALREADY_ADMITTED',
       message: gateMessages.alreadyAdmittedAt(formatTime(NOW), gateScreenMessages.thisDevice),
     });
+    // The admission keeps the code it was made by: the upload's proof.
     expect(await store.pendingAdmissions()).toEqual([
       {
         eventId: EVENT_ID,
         ticketCode: HOLDER,
         admittedAt: NOW.toISOString(),
+        code: paper(HOLDER),
         offline: true,
         uploaded: false,
       },
     ]);
+    // The second scan's refusal waits to be counted on the match.
+    expect(await store.pendingRefusals()).toMatchObject([
+      {
+        eventId: EVENT_ID,
+        code: paper(HOLDER),
+        reason: 'ALREADY_ADMITTED',
+        refusedAt: new Date(NOW.getTime() + 60_000).toISOString(),
+      },
+    ]);
   });
 
-  it('refuses a suspended holder (named) and a wallet screenshot two minutes old, recording neither', async () => {
+  it('refuses a suspended holder (named) and a wallet screenshot two minutes old, admitting neither, and keeps both refusals to send', async () => {
     const offline = deviceGate(false);
     expect((await scan(paper(SUSPENDED), offline)).admission).toMatchObject({
       decision: 'REFUSE',
@@ -172,6 +184,10 @@ describe('offline, the device', () => {
     });
     expect((await store.pendingAdmissions()).map((admission) => admission.ticketCode)).toEqual([
       WALLET_TICKET,
+    ]);
+    expect((await store.pendingRefusals()).map((refusal) => [refusal.reason, refusal.code])).toEqual([
+      ['SUSPENDED', paper(SUSPENDED)],
+      ['CODE_EXPIRED', screenshot],
     ]);
   });
 
@@ -208,6 +224,7 @@ describe('offline, the device', () => {
     );
     expect((await scan(paper(HOLDER), deviceGate(true))).admission.reason).toBe('SUSPENDED');
     expect(await store.findAdmission(EVENT_ID, HOLDER)).toBeUndefined();
+    expect(await store.pendingRefusals()).toEqual([]);
   });
 });
 
@@ -222,6 +239,7 @@ describe("the device's store", () => {
         eventId: EVENT_ID,
         ticketCode,
         admittedAt: at(minutes),
+        code: `CODE${ticketCode}`,
         offline: true,
         uploaded: false,
       });
@@ -237,7 +255,9 @@ describe("the device's store", () => {
     expect((await store.pendingAdmissions()).map((admission) => admission.ticketCode)).toEqual([
       '500000000010',
     ]);
-    // Acknowledged, the admission is still known: a rescan is still refused.
-    expect(await store.findAdmission(EVENT_ID, '500000000011')).toMatchObject({ uploaded: true });
+    // Acknowledged, the admission is still known (a rescan is still refused); its code is forgotten.
+    const acknowledged = await store.findAdmission(EVENT_ID, '500000000011');
+    expect(acknowledged).toMatchObject({ uploaded: true });
+    expect(acknowledged).not.toHaveProperty('code');
   });
 });

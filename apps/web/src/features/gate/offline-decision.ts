@@ -1,5 +1,6 @@
 import {
   formatTime,
+  GATE_CODE_MAX_LENGTH,
   gateMessages,
   gateScreenMessages,
   parseGateCode,
@@ -8,7 +9,7 @@ import {
   type GateHolder,
   type GateManifest,
 } from '@tickets/domain';
-import type { GateStore } from './offline-store';
+import type { GateStore, LocalRefusal } from './offline-store';
 
 /**
  * The decision a device makes alone (docs/design.md §8 "Offline"): the domain's `verifyGateCode` with
@@ -53,17 +54,26 @@ export async function decideOffline(
   manifest: GateManifest,
   { eventId, code, now }: { eventId: number; code: string; now: Date },
 ): Promise<Admission> {
+  const scanned = code.trim().slice(0, GATE_CODE_MAX_LENGTH);
   const verified = verifyGateCode(code, manifest, { eventId, now });
-  if (!verified.ok) return answer('REFUSE', verified.reason, verified.holder ?? noHolder);
+  // A refusal is counted on the match too, once uploaded (the code as scanned, the reason, the time).
+  const refused = async (reason: LocalRefusal['reason']) =>
+    store.recordRefusal({ eventId, code: scanned, reason, refusedAt: now.toISOString() });
+  if (!verified.ok) {
+    await refused(verified.reason);
+    return answer('REFUSE', verified.reason, verified.holder ?? noHolder);
+  }
   const admittedAt = now.toISOString();
   const before = await store.recordAdmission({
     eventId,
     ticketCode: verified.ticketCode,
     admittedAt,
+    code: scanned,
     offline: true,
     uploaded: false,
   });
   if (before) {
+    await refused('ALREADY_ADMITTED');
     const message = gateMessages.alreadyAdmittedAt(
       formatTime(new Date(before.admittedAt)),
       gateScreenMessages.thisDevice,
@@ -75,7 +85,7 @@ export async function decideOffline(
 
 /**
  * The ticket a scanned code is for, to remember an online admission: written in a signed code, and for
- * a random one (Code 128, the older wallet code) found through the manifest.
+ * a random one (Code 128) found through the manifest.
  */
 export function ticketCodeOf(
   code: string,

@@ -1,10 +1,12 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { GateManifest, PlatformPublicKey } from '@tickets/domain';
+import type { GateManifest, OfflineAdmissions, PlatformPublicKey } from '@tickets/domain';
 
 /**
  * What a gate device keeps for working offline (docs/design.md §8 "Offline"), in IndexedDB: the
- * platform's keys pinned at pairing, the signed manifest of each match it checks, and the tickets it
- * admitted, one entry per ticket and match, until the server has acknowledged them.
+ * platform's keys pinned at pairing, the signed manifest of each match it checks, the tickets it
+ * admitted, one entry per ticket and match, with the code each was admitted by until the server has
+ * acknowledged it (the server records nothing without it), and the refusals it decided offline, for
+ * the match's counts, until acknowledged.
  */
 
 export interface StoredManifest {
@@ -21,16 +23,34 @@ export interface LocalAdmission {
   ticketCode: string;
   /** ISO 8601, this device's clock. */
   admittedAt: string;
+  /**
+   * The code exactly as scanned (trimmed), for an admission decided here: the proof the upload
+   * carries, removed once the server has answered for it.
+   */
+  code?: string;
   /** Decided here from the manifest (uploaded later), or by the server (known to it already). */
   offline: boolean;
   /** The server acknowledged it (or made it): nothing left to send. */
   uploaded: boolean;
 }
 
+type RefusalReason = NonNullable<OfflineAdmissions['refusals']>[number]['reason'];
+
+/** A refusal decided here, offline, waiting to be counted by the server. */
+export interface LocalRefusal {
+  id?: number;
+  eventId: number;
+  code: string;
+  reason: RefusalReason;
+  /** ISO 8601, this device's clock. */
+  refusedAt: string;
+}
+
 interface GateDb extends DBSchema {
   keys: { key: 'platform'; value: PlatformPublicKey[] };
   manifests: { key: number; value: StoredManifest };
   admissions: { key: [number, string]; value: LocalAdmission };
+  refusals: { key: number; value: LocalRefusal };
 }
 
 const DATABASE = 'tickets-gate';
@@ -39,11 +59,15 @@ export class GateStore {
   private constructor(private readonly db: IDBPDatabase<GateDb>) {}
 
   static async open(name = DATABASE): Promise<GateStore> {
-    const db = await openDB<GateDb>(name, 1, {
-      upgrade(upgrading) {
-        upgrading.createObjectStore('keys');
-        upgrading.createObjectStore('manifests', { keyPath: 'eventId' });
-        upgrading.createObjectStore('admissions', { keyPath: ['eventId', 'ticketCode'] });
+    const db = await openDB<GateDb>(name, 2, {
+      upgrade(upgrading, oldVersion) {
+        if (oldVersion < 1) {
+          upgrading.createObjectStore('keys');
+          upgrading.createObjectStore('manifests', { keyPath: 'eventId' });
+          upgrading.createObjectStore('admissions', { keyPath: ['eventId', 'ticketCode'] });
+        }
+        // Version 2: refusals decided offline are uploaded too (issue #27).
+        if (oldVersion < 2) upgrading.createObjectStore('refusals', { keyPath: 'id', autoIncrement: true });
       },
     });
     return new GateStore(db);
@@ -96,13 +120,36 @@ export class GateStore {
       .sort((a, b) => a.admittedAt.localeCompare(b.admittedAt));
   }
 
-  /** The server answered for these: recorded, sent before, a double entry or unknown, never to send again. */
+  /**
+   * The server answered for these: recorded, sent before, a double entry or not recorded, never to
+   * send again; their codes are forgotten (the ticket and time stay, so it is not admitted twice here).
+   */
   async markUploaded(eventId: number, ticketCodes: readonly string[]) {
     const tx = this.db.transaction('admissions', 'readwrite');
     for (const ticketCode of ticketCodes) {
       const found = await tx.store.get([eventId, ticketCode]);
-      if (found && !found.uploaded) await tx.store.put({ ...found, uploaded: true });
+      if (found && !found.uploaded) {
+        const { code: _sent, ...kept } = found;
+        await tx.store.put({ ...kept, uploaded: true });
+      }
     }
     await tx.done;
+  }
+
+  /** A refusal decided here, offline: kept until the server has counted it. */
+  async recordRefusal(refusal: Omit<LocalRefusal, 'id'>) {
+    await this.db.add('refusals', refusal);
+  }
+
+  /** Refusals not yet counted by the server, oldest first. */
+  async pendingRefusals(): Promise<LocalRefusal[]> {
+    const all = await this.db.getAll('refusals');
+    return all.sort((a, b) => a.refusedAt.localeCompare(b.refusedAt));
+  }
+
+  /** The server counted these (now or before): gone from the device. */
+  async forgetRefusals(ids: readonly number[]) {
+    const tx = this.db.transaction('refusals', 'readwrite');
+    await Promise.all([...ids.map((id) => tx.store.delete(id)), tx.done]);
   }
 }

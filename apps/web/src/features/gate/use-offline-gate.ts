@@ -20,14 +20,22 @@ export interface OfflineGate {
   /** False when the browser says so, or the server did not answer the last call. */
   connected: boolean;
   manifest: ManifestState;
-  /** Admissions made offline not yet acknowledged by the server. */
+  /** Admissions made offline not yet acknowledged by the server (refusals are sent too, not counted here). */
   pending: number;
+  /** Refusals made offline not yet counted by the server. */
+  pendingRefusals: number;
   /** A call failed on the network: decide offline, and keep trying in the background. */
   markUnreachable(): void;
   /** The server answered: the network is back. */
   markReachable(): void;
-  /** After an admission recorded here: count it, and send it at once if the network allows. */
+  /** After an admission or a refusal recorded here: count it, and send it at once if the network allows. */
   admissionsChanged(): void;
+}
+
+/** What waits to be sent: admissions (shown to the steward) and refusals. */
+async function unsentOf(store: GateStore) {
+  const [admissions, refusals] = await Promise.all([store.pendingAdmissions(), store.pendingRefusals()]);
+  return { admissions: admissions.length, refusals: refusals.length };
 }
 
 const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
@@ -46,7 +54,7 @@ export function useOfflineGate(
   const [browserSaysOnline, setBrowserSaysOnline] = useState(browserOnline);
   const [reachable, setReachable] = useState(true);
   const [manifest, setManifest] = useState<ManifestState>({ status: 'loading' });
-  const [pending, setPending] = useState(0);
+  const [pending, setPending] = useState({ admissions: 0, refusals: 0 });
   const busy = useRef({ refresh: false, upload: false });
   const latestOnUnpaired = useRef(onUnpaired);
   useEffect(() => {
@@ -63,7 +71,7 @@ export function useOfflineGate(
       setManifest((current) =>
         current.status === 'loading' ? (stored ? { status: 'ready', stored } : current) : current,
       );
-      setPending((await opened.pendingAdmissions()).length);
+      setPending(await unsentOf(opened));
       setStore(opened);
     });
     return () => {
@@ -127,7 +135,7 @@ export function useOfflineGate(
     } catch (error) {
       failed(error);
     } finally {
-      setPending((await store.pendingAdmissions()).length);
+      setPending(await unsentOf(store));
       busy.current.upload = false;
     }
   }, [store, token, failed]);
@@ -151,11 +159,12 @@ export function useOfflineGate(
     );
     return () => clearInterval(timer);
   }, [reachable, refresh, upload]);
+  const unsent = pending.admissions + pending.refusals;
   useEffect(() => {
-    if (pending === 0 || !reachable) return;
+    if (unsent === 0 || !reachable) return;
     const timer = setInterval(() => void upload(), RETRY_MS);
     return () => clearInterval(timer);
-  }, [pending, reachable, upload]);
+  }, [unsent, reachable, upload]);
 
   useEffect(() => {
     const wentOnline = () => {
@@ -177,12 +186,13 @@ export function useOfflineGate(
     store,
     connected: browserSaysOnline && reachable,
     manifest,
-    pending,
+    pending: pending.admissions,
+    pendingRefusals: pending.refusals,
     markUnreachable: useCallback(() => setReachable(false), []),
     markReachable: useCallback(() => setReachable(true), []),
     admissionsChanged: useCallback(() => {
       void (async () => {
-        if (store) setPending((await store.pendingAdmissions()).length);
+        if (store) setPending(await unsentOf(store));
         void upload();
       })();
     }, [store, upload]),

@@ -104,10 +104,13 @@ export function RotatingCode({ ticket }: { ticket: WalletTicket }) {
           <Spinner />
           <p className="govgr-body">{text.registering}</p>
         </>
-      ) : null}
-      <p className="govgr-hint">{text.registerAgainHint}</p>
+      ) : (
+        // No phone registered (or its registration failed): no code to show, only how to get one.
+        <p className="govgr-body">{text.noCode}</p>
+      )}
+      {deviceKey ? <p className="govgr-hint">{text.registerAgainHint}</p> : null}
       <Button variant="secondary" busy={registering} onClick={() => void register()}>
-        {text.registerAgain}
+        {deviceKey ? text.registerAgain : text.register}
       </Button>
     </div>
   );

@@ -105,6 +105,20 @@ describe('the wallet stand-in', () => {
     fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${text.show}`) }));
     expect((await screen.findByRole('alert')).textContent).toBe(errorCatalogue.TICKET_BLOCKED.description);
     expect(screen.queryByRole('img', { name: text.codeLabel(ticket.eventDescription) })).toBeNull();
+    // No phone registered, so no code at all: the page says how to register one.
+    expect(screen.getByText(text.noCode)).toBeTruthy();
+    expect(screen.getByRole('button', { name: text.register })).toBeTruthy();
+  });
+
+  it('says, for a ticket without a registered phone, how to register one; not once registered', async () => {
+    walletServer(issue);
+    openApp('/wallet-standin');
+    expect(await screen.findByText(text.notRegistered)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${text.show}`) }));
+    await screen.findByRole('img', { name: text.codeLabel(ticket.eventDescription) });
+    fireEvent.click(screen.getByRole('button', { name: text.back }));
+    await screen.findByRole('button', { name: new RegExp(`^${text.show}`) });
+    expect(screen.queryByText(text.notRegistered)).toBeNull();
   });
 
   it('shows a blocked ticket its notice instead of a code', async () => {

@@ -13,6 +13,7 @@ import { Spinner } from '../../shared/components/spinner';
 import { useLoad } from '../../shared/use-load';
 import { fetchWalletStandInAvailable } from '../../shared/wallet-stand-in';
 import { fetchWalletTickets } from './api';
+import { readDeviceKey } from './device-storage';
 import { RotatingCode } from './rotating-code';
 
 const text = walletStandInMessages;
@@ -81,6 +82,9 @@ function TicketList({
             <h3 className="govgr-card__heading govgr-heading-s">{ticket.eventDescription}</h3>
             <TicketNotes ticket={ticket} />
             <TicketDetails ticket={ticket} />
+            {!ticket.blocked && !readDeviceKey(ticket.publicCode) ? (
+              <p className="govgr-hint">{text.notRegistered}</p>
+            ) : null}
             <Button
               variant="secondary"
               onClick={() => onShow(ticket)}

@@ -1,0 +1,1 @@
+DROP TABLE "gate_codes" CASCADE;
