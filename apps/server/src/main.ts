@@ -6,6 +6,7 @@ import { revertDueTransfers } from './features/wallet/transfers.service';
 import { purgeExpiredRows } from './purge';
 import { eraseExpiredPersonalData } from './retention';
 import { logDestination } from './shared/logging';
+import { startNotifications } from './shared/notifications';
 import { backfillIdentityKeys, refreshSuspensionKeys } from './shared/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   const logStream = await logDestination(config);
   const app = await buildApp({ config, database, logStream });
   await app.listen({ host: config.host, port: config.port });
+  // The outbox's delivery (README "Notifications"): every process takes its share of the jobs.
+  const notifications = await startNotifications(config, database, () => app.publicUrl(), app.log);
 
   const purge = setInterval(() => {
     purgeExpiredRows(database.db, config.session).catch((error: unknown) =>
@@ -52,7 +55,12 @@ async function main(): Promise<void> {
     database.engine === 'pglite'
       ? `embedded PGlite (${config.database.kind === 'pglite' ? (config.database.dataDir ?? 'in memory') : ''})`
       : 'PostgreSQL';
-  console.info(`\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n`);
+  const mailbox = notifications.mailbox
+    ? `\n  E-mail goes to the development mailbox: ${app.publicUrl()}/mailbox-standin\n`
+    : '';
+  console.info(
+    `\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n${mailbox}`,
+  );
 
   // Graceful stop (systemd's SIGTERM, Ctrl-C): no new connections, every request already in flight
   // answered (its audit row committed, since each request awaits its own), then the pool closed.
@@ -67,6 +75,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
+      await notifications.stop();
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

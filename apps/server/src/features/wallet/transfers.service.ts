@@ -2,6 +2,7 @@ import type { Transfer } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
+import { notify, transferNotice } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 import {
@@ -120,6 +121,7 @@ export async function createTransfer(
       requestId: actor.requestId,
       details: { ticketId: ticket.id, fixtureId: fixture.fixture.id },
     });
+    await notify(db, tx, (await transferNotice(tx, created.id)).toRecipient('LOAN_OFFERED'));
     return created.id;
   });
   return readTransfer(db, id);
@@ -168,6 +170,14 @@ export async function answerTransfer(
       subject: id,
       requestId: actor.requestId,
     });
+    const notice = await transferNotice(tx, id);
+    await notify(
+      db,
+      tx,
+      answer === 'revoke'
+        ? notice.toRecipient('LOAN_REVOKED')
+        : notice.toHolder(answer === 'accept' ? 'LOAN_ACCEPTED' : 'LOAN_REJECTED'),
+    );
   });
   return readTransfer(db, id);
 }
