@@ -6,7 +6,7 @@ import { revertDueTransfers } from './features/wallet/transfers.service';
 import { purgeExpiredRows } from './purge';
 import { eraseExpiredPersonalData } from './retention';
 import { logDestination } from './shared/logging';
-import { startNotifications } from './shared/notifications';
+import { openNotifications } from './shared/notifications';
 import { backfillIdentityKeys, refreshSuspensionKeys } from './shared/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
@@ -20,12 +20,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await backfillIdentityKeys(database.db);
-  if (config.demoData) await seedDemoData(database.db);
   const logStream = await logDestination(config);
   const app = await buildApp({ config, database, logStream });
+  // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").
+  const notifications = await openNotifications(config, database, app.log);
+  if (config.demoData) await seedDemoData(database.db);
   await app.listen({ host: config.host, port: config.port });
-  // The outbox's delivery (README "Notifications"): every process takes its share of the jobs.
-  const notifications = await startNotifications(config, database, () => app.publicUrl(), app.log);
+  // Every process delivers its share of the outbox's messages.
+  await notifications.startDelivery(() => app.publicUrl());
 
   const purge = setInterval(() => {
     purgeExpiredRows(database.db, config.session).catch((error: unknown) =>

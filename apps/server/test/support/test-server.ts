@@ -7,7 +7,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/demo/seed';
-import { startNotifications, type Notifications } from '../../src/shared/notifications';
+import { openNotifications, type Notifications } from '../../src/shared/notifications';
 import { personalDataInLogs } from './personal-data';
 
 /**
@@ -95,11 +95,12 @@ export async function startTestServer(
     ...environment,
   });
   const database = await openDatabase(config.database);
-  await seedDemoData(database.db);
   const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config, database, logStream });
+  const notifications = await openNotifications(config, database, app.log);
+  await seedDemoData(database.db);
   await app.listen({ host: 'localhost', port: 0 });
-  const notifications = await startNotifications(config, database, () => app.publicUrl(), app.log);
+  await notifications.startDelivery(() => app.publicUrl());
   return {
     app,
     config,
@@ -171,7 +172,8 @@ export async function startSecondServer(
   // Its mail goes to the first server's mailbox, as two processes share one mail server.
   const mail = { ...first.config.mail, devMailbox: false, smtpUrl: first.notifications.mailbox?.url };
   const config = { ...first.config, mail };
-  const notifications = await startNotifications(config, database, () => app.publicUrl(), app.log);
+  const notifications = await openNotifications(config, database, app.log);
+  await notifications.startDelivery(() => app.publicUrl());
   return {
     baseUrl: app.publicUrl(),
     close: () => closeCheckingLogs(app, database, logs, undefined, notifications),

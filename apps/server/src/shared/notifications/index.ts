@@ -14,6 +14,8 @@ export type { DevMailbox, ReceivedMail } from './dev-mailbox';
  */
 export interface Notifications {
   mailbox: DevMailbox | undefined;
+  /** Starts this process's worker: once the server listens, since each message links to it. */
+  startDelivery(serviceUrl: () => string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -26,10 +28,13 @@ export interface NotificationsLog extends DeliveryLog {
   error(fields: Record<string, unknown>, message: string): void;
 }
 
-export async function startNotifications(
+/**
+ * Opens the outbox (before anything that may notify, the demo data included) and the development
+ * mailbox when configured; `startDelivery` then sends.
+ */
+export async function openNotifications(
   config: Config,
   database: Database,
-  serviceUrl: () => string,
   log: NotificationsLog,
 ): Promise<Notifications> {
   const mailbox = config.mail.devMailbox ? await startDevMailbox() : undefined;
@@ -43,21 +48,23 @@ export async function startNotifications(
     // pg-boss's own trouble (a lost connection, a failed maintenance): the message only, no job data.
     (error) => log.error({ code: (error as { code?: string }).code }, `job queue: ${error.message}`),
   );
-  const settings = {
-    from: config.mail.from,
-    domain: mailDomainOf(config.publicUrl),
-    serviceUrl,
-    giveUpMinutes: config.mail.giveUpMinutes,
-  };
-  await outbox.boss.work<{ notificationId: string }>(
-    NOTIFICATION_QUEUE,
-    { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
-    async (jobs) => {
-      for (const job of jobs) await deliverNotification(database.db, transport, settings, job, log);
-    },
-  );
   return {
     mailbox,
+    async startDelivery(serviceUrl) {
+      const settings = {
+        from: config.mail.from,
+        domain: mailDomainOf(config.publicUrl),
+        serviceUrl,
+        giveUpMinutes: config.mail.giveUpMinutes,
+      };
+      await outbox.boss.work<{ notificationId: string }>(
+        NOTIFICATION_QUEUE,
+        { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
+        async (jobs) => {
+          for (const job of jobs) await deliverNotification(database.db, transport, settings, job, log);
+        },
+      );
+    },
     async stop() {
       await closeOutbox(database, outbox);
       transport.close();
