@@ -258,7 +258,9 @@ function refuseUnsafeDevelopment(env: Environment, standIn: boolean): void {
     throw new ConfigError('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
   }
   if (env.DEV_MAILBOX === true && env.SMTP_URL) {
-    throw new ConfigError('Set either SMTP_URL or DEV_MAILBOX=true: the development mailbox is the mail server.');
+    throw new ConfigError(
+      'Set either SMTP_URL or DEV_MAILBOX=true: the development mailbox is the mail server.',
+    );
   }
   if (!LOOPBACK_HOSTS.test(env.HOST)) {
     throw new ConfigError(

@@ -248,6 +248,7 @@ export const validationMessages = {
   /** docs/product-spec.md §5 (suspension forms), verbatim. */
   amkaLength: 'Το AMKA πρέπει να αποτελείται από 11 ψηφία',
   declarationId: 'Ο αριθμός της αδειοδότησης δεν είναι έγκυρος.',
+  notificationId: 'Ο αριθμός της ειδοποίησης δεν είναι έγκυρος.',
   transferId: 'Ο αριθμός της μεταβίβασης δεν είναι έγκυρος.',
   /** Each name field says which field and what to write in it (the GOV.UK pattern); 100 is NAME_MAX_LENGTH. */
   firstName: {

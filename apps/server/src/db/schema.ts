@@ -557,6 +557,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_recipient_idx').on(t.recipientAfm, t.createdAt),
     index('notifications_event_idx').on(t.eventId),
-    index('notifications_failed_idx').on(t.emailStatus).where(sql`email_status = 'FAILED'`),
+    index('notifications_failed_idx')
+      .on(t.emailStatus)
+      .where(sql`email_status = 'FAILED'`),
   ],
 );

@@ -59,7 +59,11 @@ export async function answerCompanionRequest(
       requestId: actor.requestId,
     });
     const notice = await declarationNotice(tx, declarationId);
-    await notify(db, tx, notice.toGuardian(answer === 'accept' ? 'COMPANION_ACCEPTED' : 'COMPANION_REJECTED'));
+    await notify(
+      db,
+      tx,
+      notice.toGuardian(answer === 'accept' ? 'COMPANION_ACCEPTED' : 'COMPANION_REJECTED'),
+    );
   });
   const answered = await findRequest(db, declarationId, actor.user.afm);
   if (!answered) throw new AppError('DECLARATION_NOT_FOUND');

@@ -44,7 +44,10 @@ export async function openNotifications(
   const transport = mailTransport(smtpUrl);
   const outbox = await openOutbox(
     database,
-    { retryDelaySeconds: config.mail.retryDelaySeconds, retryMaxDelaySeconds: config.mail.retryMaxDelaySeconds },
+    {
+      retryDelaySeconds: config.mail.retryDelaySeconds,
+      retryMaxDelaySeconds: config.mail.retryMaxDelaySeconds,
+    },
     // pg-boss's own trouble (a lost connection, a failed maintenance): the message only, no job data.
     (error) => log.error({ code: (error as { code?: string }).code }, `job queue: ${error.message}`),
   );

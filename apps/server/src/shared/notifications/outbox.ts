@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { PgBoss, fromDrizzle, fromPglite, type ConstructorOptions, type DrizzleTransactionLike } from 'pg-boss';
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type ConstructorOptions,
+  type DrizzleTransactionLike,
+} from 'pg-boss';
 import { notificationParamsSchema, type NotificationKind, type NotificationParams } from '@tickets/domain';
 import type { Database, Db } from '../../db/client';
 import { notifications } from '../../db/schema';
@@ -63,10 +69,11 @@ export async function openOutbox(
     expireInSeconds: JOB_EXPIRY_SECONDS,
   };
   if (await boss.getQueue(NOTIFICATION_QUEUE)) await boss.updateQueue(NOTIFICATION_QUEUE, queue);
-  else await boss.createQueue(NOTIFICATION_QUEUE, queue).catch(async (error: unknown) => {
-    // Another process made it meanwhile.
-    if (!(await boss.getQueue(NOTIFICATION_QUEUE))) throw error;
-  });
+  else
+    await boss.createQueue(NOTIFICATION_QUEUE, queue).catch(async (error: unknown) => {
+      // Another process made it meanwhile.
+      if (!(await boss.getQueue(NOTIFICATION_QUEUE))) throw error;
+    });
   const outbox = { boss, settings };
   outboxes.set(database.db, outbox);
   return outbox;
@@ -96,7 +103,11 @@ export interface NotificationEntry {
  * wallet's inbox) and a delivery job. The recipient's address is not read here: delivery reads it
  * from the registry when it sends.
  */
-export async function notify(db: Db, tx: Db, entries: NotificationEntry | NotificationEntry[]): Promise<void> {
+export async function notify(
+  db: Db,
+  tx: Db,
+  entries: NotificationEntry | NotificationEntry[],
+): Promise<void> {
   const all = Array.isArray(entries) ? entries : [entries];
   if (all.length === 0) return;
   const { boss } = outboxOf(db);
@@ -109,7 +120,11 @@ export async function notify(db: Db, tx: Db, entries: NotificationEntry | Notifi
 
 /** A delivery job for notification `id`: in transaction `tx` when given, else on its own. */
 export async function enqueueDelivery(boss: PgBoss, id: string, tx?: Db): Promise<void> {
-  await boss.send(NOTIFICATION_QUEUE, { notificationId: id }, tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {});
+  await boss.send(
+    NOTIFICATION_QUEUE,
+    { notificationId: id },
+    tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {},
+  );
 }
 
 export { POLLING_INTERVAL_SECONDS };
