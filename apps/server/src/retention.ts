@@ -1,6 +1,14 @@
 import { and, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { companionDeclarations, events, gateCodes, tickets, transfers, walletCredentials } from './db/schema';
+import {
+  companionDeclarations,
+  events,
+  gateCodes,
+  notifications,
+  tickets,
+  transfers,
+  walletCredentials,
+} from './db/schema';
 import { audit } from './shared/audit';
 import { eventEnd } from './shared/events';
 import { eraseExpiredAuditDetails } from './retention-audit';
@@ -30,6 +38,7 @@ export interface ErasedCounts {
   transfers: number;
   gateCodes: number;
   walletCredentials: number;
+  notifications: number;
   auditRows: number;
 }
 
@@ -132,6 +141,18 @@ async function deleteWalletCredentials(tx: Tx, ended: EventIds): Promise<number>
   return deleted.length;
 }
 
+/**
+ * A notification names people and their match (issue #30 item 7): gone with its event's personal
+ * data. A delivery job left for it finds nothing and sends nothing.
+ */
+async function deleteNotifications(tx: Tx, ended: EventIds): Promise<number> {
+  const deleted = await tx
+    .delete(notifications)
+    .where(inArray(notifications.eventId, ended))
+    .returning({ id: notifications.id });
+  return deleted.length;
+}
+
 async function takeRetentionLock(tx: Tx): Promise<boolean> {
   const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as taken`);
   // node-postgres and PGlite both answer { rows }.
@@ -156,6 +177,7 @@ export async function eraseExpiredPersonalData(db: Db, retentionDays: number): P
       transfers: await eraseTransfers(tx, ended),
       gateCodes: await deleteGateCodes(tx, ended),
       walletCredentials: await deleteWalletCredentials(tx, ended),
+      notifications: await deleteNotifications(tx, ended),
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),
     };
     if (Object.values(counts).some((count) => count > 0)) {
