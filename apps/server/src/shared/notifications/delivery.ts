@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Job } from 'pg-boss';
+import type { JobWithMetadata } from 'pg-boss';
 import { NOTIFICATION_KINDS, notificationParamsSchema, renderNotification } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { citizens, notifications } from '../../db/schema';
@@ -41,7 +41,7 @@ export async function deliverNotification(
   db: Db,
   transport: Transporter,
   settings: DeliverySettings,
-  job: Pick<Job<{ notificationId: string }>, 'data'>,
+  job: Pick<JobWithMetadata<{ notificationId: string }>, 'data' | 'createdOn'>,
   log: DeliveryLog,
 ): Promise<Outcome> {
   const id = job.data.notificationId;
@@ -51,7 +51,6 @@ export async function deliverNotification(
       kind: notifications.kind,
       params: notifications.params,
       emailStatus: notifications.emailStatus,
-      createdAt: notifications.createdAt,
       email: citizens.email,
     })
     .from(notifications)
@@ -80,7 +79,8 @@ export async function deliverNotification(
     });
   } catch (error) {
     const code = (error as { code?: string; responseCode?: number }).code ?? 'unknown';
-    const ageMinutes = (Date.now() - row.createdAt.getTime()) / 60_000;
+    // Counted from the job, not the notification: an operator's retry (`notifications retry`) starts afresh.
+    const ageMinutes = (Date.now() - new Date(job.createdOn).getTime()) / 60_000;
     if (ageMinutes >= settings.giveUpMinutes) {
       await markDelivery(db, id, 'FAILED');
       log.warn({ notificationId: id, code }, 'notification e-mail given up: marked FAILED');

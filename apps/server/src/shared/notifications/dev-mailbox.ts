@@ -29,7 +29,8 @@ export interface DevMailbox {
   close(): Promise<void>;
 }
 
-export async function startDevMailbox(): Promise<DevMailbox> {
+/** On `port` (0: any free one). */
+export async function startDevMailbox(listenPort = 0): Promise<DevMailbox> {
   const mails: ReceivedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -55,7 +56,7 @@ export async function startDevMailbox(): Promise<DevMailbox> {
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
+    server.listen(listenPort, '127.0.0.1', () => resolve());
   });
   server.on('error', () => undefined); // a client's broken connection is its own problem
   const { port } = server.server.address() as AddressInfo;

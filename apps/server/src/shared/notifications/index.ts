@@ -24,6 +24,13 @@ const mailboxes = new WeakMap<Db, DevMailbox>();
 /** The development mailbox of the process serving `db`, if it runs one (the mailbox page reads it). */
 export const devMailboxOf = (db: Db): DevMailbox | undefined => mailboxes.get(db);
 
+const deliveryWork = {
+  pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
+  batchSize: 1,
+  includeMetadata: true,
+} as const;
+type DeliveryWorkOptions = typeof deliveryWork;
+
 export interface NotificationsLog extends DeliveryLog {
   error(fields: Record<string, unknown>, message: string): void;
 }
@@ -60,9 +67,9 @@ export async function openNotifications(
         serviceUrl,
         giveUpMinutes: config.mail.giveUpMinutes,
       };
-      await outbox.boss.work<{ notificationId: string }>(
+      await outbox.boss.work<{ notificationId: string }, void, DeliveryWorkOptions>(
         NOTIFICATION_QUEUE,
-        { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1 },
+        deliveryWork,
         async (jobs) => {
           for (const job of jobs) await deliverNotification(database.db, transport, settings, job, log);
         },
