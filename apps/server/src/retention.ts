@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
 import {
   companionDeclarations,
@@ -145,10 +145,19 @@ async function deleteWalletCredentials(tx: Tx, ended: EventIds): Promise<number>
  * A notification names people and their match (issue #30 item 7): gone with its event's personal
  * data. A delivery job left for it finds nothing and sends nothing.
  */
-async function deleteNotifications(tx: Tx, ended: EventIds): Promise<number> {
+async function deleteNotifications(tx: Tx, ended: EventIds, days: number): Promise<number> {
   const deleted = await tx
     .delete(notifications)
-    .where(inArray(notifications.eventId, ended))
+    .where(
+      or(
+        inArray(notifications.eventId, ended),
+        // One of no event (a suspension's): the same period, from when it was written.
+        and(
+          isNull(notifications.eventId),
+          lte(notifications.createdAt, sql`now() - make_interval(days => ${days})`),
+        ),
+      ),
+    )
     .returning({ id: notifications.id });
   return deleted.length;
 }
@@ -177,7 +186,7 @@ export async function eraseExpiredPersonalData(db: Db, retentionDays: number): P
       transfers: await eraseTransfers(tx, ended),
       gateCodes: await deleteGateCodes(tx, ended),
       walletCredentials: await deleteWalletCredentials(tx, ended),
-      notifications: await deleteNotifications(tx, ended),
+      notifications: await deleteNotifications(tx, ended, retentionDays),
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),
     };
     if (Object.values(counts).some((count) => count > 0)) {

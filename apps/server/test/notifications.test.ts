@@ -6,6 +6,7 @@ import { DEMO_PEOPLE } from '../src/demo/seed';
 import { notify } from '../src/shared/notifications';
 import type { ReceivedMail } from '../src/shared/notifications';
 import { jsonFrom, loginAs } from './support/login';
+import { noPerson } from './support/suspensions-api';
 import { engines, useTestServer } from './support/test-server';
 
 const GUARDIAN = '100000027';
@@ -13,6 +14,7 @@ const COMPANION = '100000039';
 const HOLDER = '100000040';
 const NO_CONTACTS = '100000052';
 const SEASON_TICKET = '303000000002';
+const CLUB_OFFICER = '100000015';
 const mailOf = (afm: string) =>
   Object.values(DEMO_PEOPLE).find((person) => person.afm === afm)?.email ?? 'none';
 
@@ -174,6 +176,34 @@ describe.each(engines)('notifications on %s', (engine) => {
     );
     expect(await writtenSince(before)).toEqual([`${HOLDER}:LOAN_REJECTED`]);
     await mailTo(HOLDER, /ΠΑΝΑΓΙΩΤΗΣ ΚΩΣΤΑΚΗΣ απέρριψε το εισιτήριο/);
+  });
+
+  it('a suspension entered and lifted tells the person, naming the organisation and the last day', async () => {
+    const officer = (await loginAs(base, CLUB_OFFICER)).cookie;
+    const suspend = (method: string, path: string, body: unknown) =>
+      fetch(`${base}/api/blackList-administration${path}`, {
+        method,
+        headers: jsonFrom(base, officer),
+        body: JSON.stringify(body),
+      });
+    const before = await since();
+    const added = await suspend('POST', '/add', {
+      ...noPerson,
+      afm: GUARDIAN,
+      endDate: '2099-12-31',
+    });
+    expect(added.status).toBe(200);
+    const { id } = (await added.json()) as { id: number };
+    expect(await writtenSince(before)).toEqual([`${GUARDIAN}:SUSPENSION_ENTERED`]);
+    const mail = await mailTo(GUARDIAN, /^Αποκλεισμός/);
+    expect(mail.text).toContain('έως και τις 31/12/2099');
+    expect(mail.text).toContain('«Α.Ε. Ολυμπιάδα (ποδόσφαιρο)»');
+
+    const lifted = await since();
+    const deleted = await suspend('PUT', `/delete/${id}`, { afm: GUARDIAN, amka: '', documentId: '' });
+    expect(deleted.status).toBe(200);
+    expect(await writtenSince(lifted)).toEqual([`${GUARDIAN}:SUSPENSION_LIFTED`]);
+    await mailTo(GUARDIAN, /^Άρση αποκλεισμού/);
   });
 
   it('a change rolled back leaves no notification, no job and no mail', async () => {

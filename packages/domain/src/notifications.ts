@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { formatDate, formatDateTime, formatTime } from './dates';
-import { messages } from './messages';
+import { formatCalendarDate, formatDate, formatDateTime, formatTime } from './dates';
+import { messages, walletMessages } from './messages';
 
 /**
  * What the platform tells people (issue #30), once: each kind's Greek text, for the e-mail (a plain
@@ -16,20 +16,27 @@ export const NOTIFICATION_KINDS = [
   'LOAN_ACCEPTED',
   'LOAN_REJECTED',
   'LOAN_REVOKED',
+  'SUSPENSION_ENTERED',
+  'SUSPENSION_LIFTED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What a message names: the match, and the people by name (no identifier of anyone). */
 export const notificationParamsSchema = z.object({
-  eventDescription: z.string(),
-  eventStartsAt: z.string(),
-  venue: z.string(),
+  eventDescription: z.string().default(''),
+  eventStartsAt: z.string().default(''),
+  venue: z.string().default(''),
   /** Who acted or asked: the guardian, the companion, the loan's holder or recipient. */
-  otherName: z.string(),
+  otherName: z.string().default(''),
   /** A companion request's minor, by first name only. */
   minorFirstName: z.string().optional(),
+  /** A suspension's last day (YYYY-MM-DD) and the organisation that entered it (null: the platform). */
+  lastDay: z.string().optional(),
+  organisationName: z.string().nullable().optional(),
 });
-export type NotificationParams = z.infer<typeof notificationParamsSchema>;
+/** What a change gives (absent texts are empty); what a template reads is `StoredNotificationParams`. */
+export type NotificationParams = z.input<typeof notificationParamsSchema>;
+export type StoredNotificationParams = z.output<typeof notificationParamsSchema>;
 
 /** An entry of the wallet's inbox (`GET /api/wallet/notifications`), newest first. */
 export const walletNotificationSchema = z.object({
@@ -53,10 +60,10 @@ export interface RenderedNotification {
   html: string;
 }
 
-const match = (p: NotificationParams) =>
+const match = (p: StoredNotificationParams) =>
   `«${p.eventDescription}» (${formatDate(p.eventStartsAt)}, ${formatTime(p.eventStartsAt)}, ${p.venue})`;
 
-type Template = (p: NotificationParams) => { subject: string; paragraphs: string[]; reason: string };
+type Template = (p: StoredNotificationParams) => { subject: string; paragraphs: string[]; reason: string };
 
 export const notificationTemplates: Record<NotificationKind, Template> = {
   COMPANION_REQUESTED: (p) => ({
@@ -124,6 +131,24 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή σας είχε δανειστεί εισιτήριο.',
   }),
+  SUSPENSION_ENTERED: (p) => ({
+    subject: 'Αποκλεισμός από αθλητικές εκδηλώσεις',
+    paragraphs: [
+      walletMessages.blockedNotice(formatCalendarDate(p.lastDay), p.organisationName ?? null),
+      'Όσο ισχύει ο αποκλεισμός, τα εισιτήριά σας δεν ισχύουν για είσοδο και δεν μπορείτε να οριστείτε συνοδός ή παραλήπτης εισιτηρίου.',
+    ],
+    reason: 'Λαμβάνετε αυτό το μήνυμα επειδή καταχωρίστηκε αποκλεισμός στο όνομά σας.',
+  }),
+  SUSPENSION_LIFTED: (p) => ({
+    subject: 'Άρση αποκλεισμού από αθλητικές εκδηλώσεις',
+    paragraphs: [
+      p.organisationName
+        ? `Ο αποκλεισμός σας από αθλητικές εκδηλώσεις, που είχε καταχωρίσει ο οργανισμός «${p.organisationName}», άρθηκε.`
+        : 'Ο αποκλεισμός σας από αθλητικές εκδηλώσεις άρθηκε.',
+      'Τα εισιτήριά σας ισχύουν ξανά κανονικά.',
+    ],
+    reason: 'Λαμβάνετε αυτό το μήνυμα επειδή είχε καταχωριστεί αποκλεισμός στο όνομά σας.',
+  }),
 };
 
 const escapeHtml = (text: string) =>
@@ -146,7 +171,7 @@ export const notificationFrame = {
  */
 export function renderNotification(
   kind: NotificationKind,
-  params: NotificationParams,
+  params: StoredNotificationParams,
   serviceUrl: string,
 ): RenderedNotification {
   const { subject, paragraphs, reason } = notificationTemplates[kind](params);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationKind } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { citizens, companionDeclarations, events, tickets, transfers } from '../../db/schema';
+import { citizens, companionDeclarations, events, organisations, tickets, transfers } from '../../db/schema';
 import type { NotificationEntry } from './outbox';
 
 /**
@@ -107,4 +107,34 @@ export async function transferNotice(tx: Pick<Db, 'select'>, transferId: string)
       params: { ...match, otherName: row.toName },
     }),
   };
+}
+
+/**
+ * A suspension entered or lifted, to each registry person it names who has an ΑΦΜ (issue #30: "when
+ * the registry knows them"): until when, and which organisation to ask, as the wallet's notice says.
+ */
+export async function suspensionNotices(
+  tx: Pick<Db, 'select'>,
+  people: { afm: string | null }[],
+  kind: 'SUSPENSION_ENTERED' | 'SUSPENSION_LIFTED',
+  suspension: { endDate: string; organisationId: string | null },
+): Promise<NotificationEntry[]> {
+  const [organisation] = suspension.organisationId
+    ? await tx
+        .select({ name: organisations.name })
+        .from(organisations)
+        .where(eq(organisations.id, suspension.organisationId))
+    : [];
+  return people.flatMap((person) =>
+    person.afm
+      ? [
+          {
+            recipientAfm: person.afm,
+            kind,
+            eventId: null,
+            params: { lastDay: suspension.endDate, organisationName: organisation?.name ?? null },
+          },
+        ]
+      : [],
+  );
 }
