@@ -491,6 +491,18 @@ export const walletMessages = {
       : 'Για πληροφορίες επικοινωνήστε με την ομάδα υποστήριξης της πλατφόρμας.'),
 } as const;
 
+/** The development mailbox's page (issue #30 item 4): the e-mail the platform sent the demo people. */
+export const mailboxStandInMessages = {
+  title: 'Γραμματοκιβώτιο δοκιμών (μόνο για δοκιμές)',
+  notice:
+    'Εδώ εμφανίζονται τα μηνύματα ηλεκτρονικού ταχυδρομείου που έστειλε η υπηρεσία στα πρόσωπα επίδειξης. Υπάρχει μόνο στο περιβάλλον δοκιμών.',
+  notAvailable: 'Το γραμματοκιβώτιο δοκιμών δεν είναι διαθέσιμο σε αυτό το περιβάλλον.',
+  empty: 'Δεν έχει σταλεί κανένα μήνυμα ακόμη.',
+  to: 'Προς',
+  receivedAt: 'Παραλήφθηκε',
+  refresh: 'Ανανέωση',
+} as const;
+
 /**
  * The development-only wallet stand-in (issue #14 item 6): a page that does what the Gov.gr Wallet
  * does with a ticket, so the whole flow can be tried in one browser. Never in production.
