@@ -2326,7 +2326,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "COMPANION_REQUESTED" | "COMPANION_ACCEPTED" | "COMPANION_REJECTED" | "COMPANION_NO_LONGER_NEEDED" | "LOAN_OFFERED" | "LOAN_ACCEPTED" | "LOAN_REJECTED" | "LOAN_REVOKED";
+                        kind: "COMPANION_REQUESTED" | "COMPANION_ACCEPTED" | "COMPANION_REJECTED" | "COMPANION_NO_LONGER_NEEDED" | "LOAN_OFFERED" | "LOAN_ACCEPTED" | "LOAN_REJECTED" | "LOAN_REVOKED" | "SUSPENSION_ENTERED" | "SUSPENSION_LIFTED";
                         subject: string;
                         paragraphs: string[];
                         reason: string;
