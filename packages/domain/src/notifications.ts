@@ -16,6 +16,7 @@ export const NOTIFICATION_KINDS = [
   'LOAN_ACCEPTED',
   'LOAN_REJECTED',
   'LOAN_REVOKED',
+  'LOAN_REVERTED',
   'SUSPENSION_ENTERED',
   'SUSPENSION_LIFTED',
 ] as const;
@@ -130,6 +131,14 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
       'Το εισιτήριο δεν ισχύει πλέον για εσάς σε αυτόν τον αγώνα.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή σας είχε δανειστεί εισιτήριο.',
+  }),
+  LOAN_REVERTED: (p) => ({
+    subject: 'Ο δανεισμός του εισιτηρίου σας έκλεισε',
+    paragraphs: [
+      `Ο δανεισμός του διαρκούς εισιτηρίου σας στον/στην ${p.otherName} για τον αγώνα ${match(p)} έκλεισε, αφού ο αγώνας ολοκληρώθηκε.`,
+      'Το εισιτήριο είναι ξανά μόνο δικό σας για τους υπόλοιπους αγώνες της σεζόν.',
+    ],
+    reason: 'Λαμβάνετε αυτό το μήνυμα επειδή δανείσατε αγώνα του διαρκούς εισιτηρίου σας.',
   }),
   SUSPENSION_ENTERED: (p) => ({
     subject: 'Αποκλεισμός από αθλητικές εκδηλώσεις',

@@ -193,6 +193,8 @@ export async function revertDueTransfers(db: Db): Promise<number> {
     await revokeGateCodes(tx, closed);
     for (const { id } of closed) {
       await audit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
+      // The system closed it: the holder, whose ticket it is again, is told.
+      await notify(db, tx, (await transferNotice(tx, id)).toHolder('LOAN_REVERTED'));
     }
     return closed.length;
   });
