@@ -58,3 +58,35 @@ test('a companion request e-mails the companion in Greek; the acceptance e-mails
   await expect(toGuardian).toContainText('eleni.georgiou@example.org');
   await expect(toGuardian).toContainText(request.eventDescription);
 });
+
+test('a loan e-mails its recipient; the rejection e-mails the holder', async ({ browser }) => {
+  // 303000000001 is the companion's season ticket (no other browser test lends it).
+  const holder = await (await browser.newContext()).newPage();
+  await signIn(holder, COMPANION);
+  const tickets = await sessionCall<
+    { publicCode: string; fixtures: { eventId: number; eventDescription: string }[] }[]
+  >(holder, 'GET', '/api/wallet/tickets');
+  const derby = tickets
+    .find((ticket) => ticket.publicCode === '303000000001')
+    ?.fixtures.find((fixture) => fixture.eventDescription.includes('Αθλητικός Όμιλος Πειραιά'));
+  const loan = await sessionCall<{ transferId: string }>(
+    holder,
+    'POST',
+    '/api/wallet/tickets/303000000001/transfers',
+    {
+      recipientAfm: PEOPLE.guardian.afm,
+      eventId: derby?.eventId,
+    },
+  );
+  const origin = new URL(holder.url()).origin;
+  const mailbox = await (await browser.newContext({ baseURL: origin })).newPage();
+  const toRecipient = await openMail(mailbox, /ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ σας δανείζει εισιτήριο/, /Πειραιά/);
+  await expect(toRecipient).toContainText('eleni.georgiou@example.org');
+  await expect(toRecipient).toContainText('«Μεταβιβάσεις»');
+
+  const recipient = await (await browser.newContext({ baseURL: origin })).newPage();
+  await signIn(recipient, PEOPLE.guardian.afm);
+  await sessionCall(recipient, 'POST', `/api/wallet/transfers/${loan.transferId}/reject`);
+  const toHolder = await openMail(mailbox, /ΕΛΕΝΗ ΓΕΩΡΓΙΟΥ απέρριψε το εισιτήριο/, /Πειραιά/);
+  await expect(toHolder).toContainText('konstantinos.dimitriou@example.org');
+});
