@@ -12,6 +12,7 @@ const production = {
   TAXIS_CLIENT_SECRET: 'secret',
   GATE_SIGNING_KEYS: `1:${generateGateKeyPair().secretKey}`,
   CLAIM_CODE_KEY: 'a-production-claim-code-key-of-at-least-32-characters',
+  SMTP_URL: 'smtps://tickets:secret@mail.example.gov.gr:465',
 };
 
 describe('configuration', () => {
@@ -43,6 +44,27 @@ describe('configuration', () => {
   it('names what the production profile is missing', () => {
     const { TAXIS_CLIENT_SECRET: _secret, TAXIS_BASE_URL: _base, ...partial } = production;
     expect(() => loadConfig(partial)).toThrow(/TAXIS_BASE_URL, TAXIS_CLIENT_SECRET/);
+  });
+
+  it('refuses production without a TLS mail server, or with the development mailbox', () => {
+    const { SMTP_URL: _smtp, ...withoutMail } = production;
+    expect(() => loadConfig(withoutMail)).toThrow(/SMTP_URL/);
+    const plain = { ...production, SMTP_URL: 'smtp://relay.example.gov.gr:25' };
+    expect(() => loadConfig(plain)).toThrow(/smtps:\/\/ address \(TLS\)/);
+    expect(loadConfig({ ...plain, SMTP_ALLOW_PLAINTEXT: 'true' }).mail.smtpUrl).toBe(plain.SMTP_URL);
+    expect(() => loadConfig({ ...production, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+    expect(loadConfig(production).mail).toMatchObject({
+      devMailbox: false,
+      from: '"Ψηφιακό εισιτήριο" <no-reply@tickets.example.gov.gr>',
+    });
+  });
+
+  it('runs the development mailbox unless a mail server is given', () => {
+    expect(loadConfig({}).mail).toMatchObject({ devMailbox: true, smtpUrl: undefined });
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' }).mail.devMailbox).toBe(false);
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', DEV_MAILBOX: 'true' })).toThrow(
+      /either SMTP_URL or DEV_MAILBOX/,
+    );
   });
 
   it('accepts a complete production configuration without demo data', () => {

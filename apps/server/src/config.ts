@@ -150,6 +150,18 @@ const environmentSchema = z.object({
   PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
   PGLITE_MAX_WAITING: wholeNumber(0, 10_000).default(200),
   PGLITE_MAX_WAIT_MS: wholeNumber(10, 60_000).default(500),
+  // Notifications' e-mail (README "Notifications"): the mail server, or in development the mailbox.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/i, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  SMTP_ALLOW_PLAINTEXT: booleanFlag.optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  DEV_MAILBOX: booleanFlag.optional(),
+  MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600).default(30),
+  MAIL_RETRY_MAX_DELAY_SECONDS: wholeNumber(1, 86_400).default(900),
+  // 0 gives up at the first refusal (tests of the operators' retry).
+  MAIL_GIVE_UP_MINUTES: wholeNumber(0, 7 * 24 * 60).default(48 * 60),
 });
 
 export interface Config {
@@ -194,6 +206,18 @@ export interface Config {
   claimCodeKey: string;
   /** A match's manifest is rebuilt at most once in this many seconds, whatever changes arrive. */
   gateManifestRebuildSeconds: number;
+  mail: {
+    /** The mail server; unset only with the development mailbox, which then receives every message. */
+    smtpUrl: string | undefined;
+    /** Development only: a local SMTP server on loopback and its page (src/shared/notifications/). */
+    devMailbox: boolean;
+    from: string;
+    /** The first retry's delay, doubled at each retry up to the largest (pg-boss's back-off). */
+    retryDelaySeconds: number;
+    retryMaxDelaySeconds: number;
+    /** A message not delivered this long after it was written is given up and marked FAILED. */
+    giveUpMinutes: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -227,6 +251,21 @@ function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
     ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
+  if (env.DEV_MAILBOX === true) {
+    throw new ConfigError(
+      'DEV_MAILBOX=true keeps every e-mail in a local development mailbox: never in production (set SMTP_URL).',
+    );
+  }
+  if (!env.SMTP_URL) {
+    throw new ConfigError(
+      'The production profile needs SMTP_URL (smtps://user:password@host:465) to e-mail notifications.',
+    );
+  }
+  if (!/^smtps:\/\//i.test(env.SMTP_URL) && env.SMTP_ALLOW_PLAINTEXT !== true) {
+    throw new ConfigError(
+      'SMTP_URL must be an smtps:// address (TLS) in the production profile; SMTP_ALLOW_PLAINTEXT=true allows smtp:// (a relay on the same host).',
+    );
+  }
   if (env.GATE_SIGNING_KEYS?.some((key) => key.secretKey === DEVELOPMENT_GATE_KEY.secretKey)) {
     throw new ConfigError(
       'GATE_SIGNING_KEYS holds the development key, which anyone can read: generate one with `npm run admin -- gate-key`.',
@@ -248,6 +287,11 @@ function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
 function refuseUnsafeDevelopment(env: Environment, standIn: boolean): void {
   if (!standIn && !env.TAXIS_BASE_URL) {
     throw new ConfigError('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
+  }
+  if (env.DEV_MAILBOX === true && env.SMTP_URL) {
+    throw new ConfigError(
+      'Set either SMTP_URL or DEV_MAILBOX=true: the development mailbox is the mail server.',
+    );
   }
   if (!LOOPBACK_HOSTS.test(env.HOST)) {
     throw new ConfigError(
@@ -274,6 +318,11 @@ function withNativeSigning(key: PlatformKey): PlatformKey {
     format: 'jwk',
   });
   return { ...key, sign: (message) => cryptoSign(null, message, privateKey) };
+}
+
+/** The host of the service's address: the sender's and the Message-IDs' domain. */
+export function mailDomainOf(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : 'localhost';
 }
 
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -326,5 +375,13 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     gateKeys: gateKeysOf(env.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]),
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      devMailbox: !production && (env.DEV_MAILBOX ?? !env.SMTP_URL),
+      from: env.MAIL_FROM ?? `"Ψηφιακό εισιτήριο" <no-reply@${mailDomainOf(env.PUBLIC_URL)}>`,
+      retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
+      retryMaxDelaySeconds: env.MAIL_RETRY_MAX_DELAY_SECONDS,
+      giveUpMinutes: env.MAIL_GIVE_UP_MINUTES,
+    },
   };
 }

@@ -6,6 +6,7 @@ import { revertDueTransfers } from './features/wallet/transfers.service';
 import { purgeExpiredRows } from './purge';
 import { eraseExpiredPersonalData } from './retention';
 import { logDestination } from './shared/logging';
+import { openNotifications } from './shared/notifications';
 import { backfillIdentityKeys, refreshSuspensionKeys } from './shared/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
@@ -19,10 +20,14 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await backfillIdentityKeys(database.db);
-  if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
   const logStream = await logDestination(config);
   const app = await buildApp({ config, database, logStream });
+  // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").
+  const notifications = await openNotifications(config, database, app.log);
+  if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
   await app.listen({ host: config.host, port: config.port });
+  // Every process delivers its share of the outbox's messages.
+  await notifications.startDelivery(() => app.publicUrl());
 
   const purge = setInterval(() => {
     purgeExpiredRows(database.db, config.session).catch((error: unknown) =>
@@ -52,7 +57,12 @@ async function main(): Promise<void> {
     database.engine === 'pglite'
       ? `embedded PGlite (${config.database.kind === 'pglite' ? (config.database.dataDir ?? 'in memory') : ''})`
       : 'PostgreSQL';
-  console.info(`\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n`);
+  const mailbox = notifications.mailbox
+    ? `\n  E-mail goes to the development mailbox: ${app.publicUrl()}/mailbox-standin\n`
+    : '';
+  console.info(
+    `\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n${mailbox}`,
+  );
 
   // Graceful stop (systemd's SIGTERM, Ctrl-C): no new connections, every request already in flight
   // answered (its audit row committed, since each request awaits its own), then the pool closed.
@@ -67,6 +77,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_GRACE_MS).unref();
     try {
       await app.close();
+      await notifications.stop();
       await database.close();
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');

@@ -1,6 +1,13 @@
-import { and, inArray, isNotNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './db/client';
-import { companionDeclarations, events, tickets, transfers, walletCredentials } from './db/schema';
+import {
+  companionDeclarations,
+  events,
+  notifications,
+  tickets,
+  transfers,
+  walletCredentials,
+} from './db/schema';
 import { audit } from './shared/audit';
 import { eventEnd } from './shared/events';
 import { eraseExpiredAuditDetails } from './retention-audit';
@@ -29,6 +36,7 @@ export interface ErasedCounts {
   declarations: number;
   transfers: number;
   walletCredentials: number;
+  notifications: number;
   auditRows: number;
 }
 
@@ -122,6 +130,27 @@ async function deleteWalletCredentials(tx: Tx, ended: EventIds): Promise<number>
   return deleted.length;
 }
 
+/**
+ * A notification names people and their match (issue #30 item 7): gone with its event's personal
+ * data. A delivery job left for it finds nothing and sends nothing.
+ */
+async function deleteNotifications(tx: Tx, ended: EventIds, days: number): Promise<number> {
+  const deleted = await tx
+    .delete(notifications)
+    .where(
+      or(
+        inArray(notifications.eventId, ended),
+        // One of no event (a suspension's): the same period, from when it was written.
+        and(
+          isNull(notifications.eventId),
+          lte(notifications.createdAt, sql`now() - make_interval(days => ${days})`),
+        ),
+      ),
+    )
+    .returning({ id: notifications.id });
+  return deleted.length;
+}
+
 async function takeRetentionLock(tx: Tx): Promise<boolean> {
   const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as taken`);
   // node-postgres and PGlite both answer { rows }.
@@ -145,6 +174,7 @@ export async function eraseExpiredPersonalData(db: Db, retentionDays: number): P
       declarations: await eraseDeclarations(tx, ended),
       transfers: await eraseTransfers(tx, ended),
       walletCredentials: await deleteWalletCredentials(tx, ended),
+      notifications: await deleteNotifications(tx, ended, retentionDays),
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),
     };
     if (Object.values(counts).some((count) => count > 0)) {

@@ -118,7 +118,11 @@ export const targets: Target[] = ['pglite', ...(process.env.DATABASE_URL ? (['po
  * The compiled server on a new database of `target` (a folder on disk, or a new PostgreSQL
  * database dropped by a cleanup), and a way to open that database afterwards to check it.
  */
-export async function serverOn(target: Target, cleanups: (() => Promise<void>)[]) {
+export async function serverOn(
+  target: Target,
+  cleanups: (() => Promise<void>)[],
+  extraEnv: Record<string, string> = {},
+) {
   let env: Record<string, string>;
   let reopen: () => Promise<Database>;
   if (target === 'pglite') {
@@ -132,6 +136,6 @@ export async function serverOn(target: Target, cleanups: (() => Promise<void>)[]
     reopen = () => openDatabase({ kind: 'postgres', url: postgres.url });
   }
   const port = freePortish();
-  const server = await startServer(port, env);
-  return { base: `http://localhost:${port}`, server, reopen };
+  const server = await startServer(port, { ...env, ...extraEnv });
+  return { base: `http://localhost:${port}`, server, reopen, port, env };
 }

@@ -42,6 +42,9 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'POST /api/wallet/tickets/:publicCode/device-key': 'user',
   'POST /api/wallet/transfers/:transferId/:answer': 'user',
   'GET /api/standin/wallet': 'public',
+  'GET /api/wallet/notifications': 'user',
+  'POST /api/wallet/notifications/:notificationId/read': 'user',
+  'GET /api/standin/mailbox': 'public',
   'POST /api/ticket-office/identify': 'officer',
   'POST /api/ticket-office/personalize': 'officer',
   'POST /api/stats/ticket': 'officer',
@@ -70,7 +73,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
 
 const concrete = (url: string) =>
   url
-    .replace(/:(declarationId|requestId|transferId|deviceId|admissionId)/, randomUUID())
+    .replace(/:(declarationId|requestId|transferId|deviceId|admissionId|notificationId)/, randomUUID())
     .replace(':answer', 'accept')
     .replace(':publicCode', '301000000001')
     .replace(':id', '999999');

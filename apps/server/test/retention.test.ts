@@ -6,6 +6,7 @@ import {
   citizens,
   companionDeclarations,
   events,
+  notifications,
   tickets,
   transfers,
   walletCredentials,
@@ -78,6 +79,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
   let longPast: { event: number; ticket: number };
   let recent: { event: number; ticket: number };
   let running: { season: number; ticket: number; oldLoan: string; recentLoan: string };
+  let notificationIds: string[] = [];
   let auditIds: { citizen: number; officer: number; officerAdd: number; recent: number };
 
   beforeAll(async () => {
@@ -105,6 +107,24 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       .values([loan(oldFixture.id), loan(recentFixture.id)])
       .returning();
     running = { season: season.id, ticket: seasonTicket.id, oldLoan: loans[0]!.id, recentLoan: loans[1]!.id };
+    // What the wallet's inbox told someone about each match (issue #30): it names people.
+    const notice = (eventId: number) => ({
+      recipientAfm: '100000040',
+      kind: 'LOAN_OFFERED',
+      eventId,
+      params: {
+        eventDescription: 'Αγώνας',
+        eventStartsAt: daysAgo(1).toISOString(),
+        venue: 'Γήπεδο',
+        otherName: 'ΧΡΗΣΤΟΣ',
+      },
+    });
+    notificationIds = (
+      await db()
+        .insert(notifications)
+        .values([notice(longPast.event), notice(recent.event)])
+        .returning({ id: notifications.id })
+    ).map((inserted) => inserted.id);
 
     const row = (at: Date, values: Partial<typeof auditLog.$inferInsert>) =>
       db()
@@ -136,7 +156,18 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
 
   it('erases the people of an event that ended more than the retention period ago, and keeps its seats', async () => {
     const counts = await eraseExpiredPersonalData(db(), RETENTION_DAYS);
-    expect(counts).toMatchObject({ tickets: 1, declarations: 1, transfers: 1, walletCredentials: 1 });
+    expect(counts).toMatchObject({
+      tickets: 1,
+      declarations: 1,
+      transfers: 1,
+      walletCredentials: 1,
+      notifications: 1,
+    });
+    const left = await db()
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(inArray(notifications.id, notificationIds));
+    expect(left.map((row) => row.id)).toEqual([notificationIds[1]]);
     expect(counts!.auditRows).toBeGreaterThanOrEqual(2);
 
     const ticket = await ticketOf(longPast.ticket);
@@ -213,6 +244,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       declarations: 0,
       transfers: 0,
       walletCredentials: 0,
+      notifications: 0,
       auditRows: 0,
     });
     expect(await runs()).toHaveLength(1);

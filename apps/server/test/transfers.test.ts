@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { events, tickets, transfers } from '../src/db/schema';
+import { events, notifications, tickets, transfers } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
 import { revertDueTransfers } from '../src/features/wallet/transfers.service';
 import { firstError, jsonFrom, loginAs } from './support/login';
@@ -156,6 +156,12 @@ describe.each(engines)('transfer rules and transfers on %s', (engine) => {
     const [ticket] = await db().select().from(tickets).where(eq(tickets.publicCode, SEASON_TICKET));
     expect(ticket?.holderAfm).toBe(HOLDER);
     expect(await revertDueTransfers(db())).toBe(0);
+    // The holder is told, once (issue #30).
+    const told = await db()
+      .select({ to: notifications.recipientAfm })
+      .from(notifications)
+      .where(eq(notifications.kind, 'LOAN_REVERTED'));
+    expect(told).toEqual([{ to: HOLDER }]);
   });
 
   it('does not count a revoked transfer, and stops at maxTransfers', async () => {

@@ -31,6 +31,14 @@ describe.each(engines)('the wallet stand-in switch (%s)', (engine) => {
     expect(response.status).toBe(204);
   });
 
+  it('serves the development mailbox in development only (issue #30), even on the same database', async () => {
+    const development = await fetch(`${server.baseUrl}/api/standin/mailbox`);
+    expect(development.status).toBe(200);
+    expect(Array.isArray(await development.json())).toBe(true);
+    const refused = await fetch(`${productionBase}/api/standin/mailbox`);
+    expect(refused.status).toBe(404);
+  });
+
   it('is not there in the production profile: 404, in Greek', async () => {
     const response = await fetch(`${productionBase}/api/standin/wallet`);
     expect(response.status).toBe(404);

@@ -159,6 +159,10 @@ export const errorCatalogue = {
     status: 409,
     description: 'Το πρόσωπο αυτό είναι ήδη ο συνοδός του ανηλίκου.',
   },
+  NOTIFICATION_NOT_FOUND: {
+    status: 404,
+    description: 'Δεν βρέθηκε η ειδοποίηση.',
+  },
   DECLARATION_NOT_FOUND: {
     status: 404,
     description: 'Δεν βρέθηκε η αδειοδότηση συνοδείας.',

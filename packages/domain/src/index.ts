@@ -16,3 +16,4 @@ export * from './schemas/suspensions';
 export * from './schemas/gate';
 export * from './schemas/claims';
 export * from './gate-codes';
+export * from './notifications';

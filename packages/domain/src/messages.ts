@@ -259,6 +259,7 @@ export const validationMessages = {
   /** docs/product-spec.md §5 (suspension forms), verbatim. */
   amkaLength: 'Το AMKA πρέπει να αποτελείται από 11 ψηφία',
   declarationId: 'Ο αριθμός της αδειοδότησης δεν είναι έγκυρος.',
+  notificationId: 'Ο αριθμός της ειδοποίησης δεν είναι έγκυρος.',
   transferId: 'Ο αριθμός της μεταβίβασης δεν είναι έγκυρος.',
   /** Each name field says which field and what to write in it (the GOV.UK pattern); 100 is NAME_MAX_LENGTH. */
   firstName: {
@@ -511,6 +512,18 @@ export const walletMessages = {
     (organisationName
       ? `Για πληροφορίες επικοινωνήστε με τον οργανισμό «${organisationName}», που καταχώρισε τον αποκλεισμό.`
       : 'Για πληροφορίες επικοινωνήστε με την ομάδα υποστήριξης της πλατφόρμας.'),
+} as const;
+
+/** The development mailbox's page (issue #30 item 4): the e-mail the platform sent the demo people. */
+export const mailboxStandInMessages = {
+  title: 'Γραμματοκιβώτιο δοκιμών (μόνο για δοκιμές)',
+  notice:
+    'Εδώ εμφανίζονται τα μηνύματα ηλεκτρονικού ταχυδρομείου που έστειλε η υπηρεσία στα πρόσωπα επίδειξης. Υπάρχει μόνο στο περιβάλλον δοκιμών.',
+  notAvailable: 'Το γραμματοκιβώτιο δοκιμών δεν είναι διαθέσιμο σε αυτό το περιβάλλον.',
+  empty: 'Δεν έχει σταλεί κανένα μήνυμα ακόμη.',
+  to: 'Προς',
+  receivedAt: 'Παραλήφθηκε',
+  refresh: 'Ανανέωση',
 } as const;
 
 /**

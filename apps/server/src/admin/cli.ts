@@ -8,6 +8,7 @@ import { addCodeRange, listCodeRanges } from './code-ranges';
 import { claimsFor } from '../shared/claim-codes';
 import { importFile, printReport, writeClaims } from './import-file';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
+import { listFailedNotifications, retryNotification } from './notifications';
 import { addProvider } from './providers';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -19,6 +20,8 @@ const USAGE = `Usage: npm run admin -- <command>
   organisations range <id> <prefix>         (gives the club every ticket code starting with <prefix>)
   providers add <id> --organisation <id> [--name <name>]   (prints the provider's API key, once)
   import <file.json|file.csv> --organisation <id> [--claims <out.csv>]   (writes the accepted tickets' claim codes)
+  notifications failed                      (the e-mails given up after MAIL_GIVE_UP_MINUTES)
+  notifications retry <id>                  (sends a failed one again, with the same Message-ID)
   gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
   claim-key                                (a new key for the tickets' claim codes, to put in CLAIM_CODE_KEY)
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
@@ -77,6 +80,13 @@ async function run(argv: string[]): Promise<number> {
         name: values.name ?? rest[0],
       });
       console.info(`Provider saved. Its API key (shown only now): ${key}`);
+    } else if (noun === 'notifications' && verb === 'failed') {
+      const failed = await listFailedNotifications(database);
+      if (failed.length === 0) console.info('No failed notifications.');
+      else console.table(failed.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+    } else if (noun === 'notifications' && verb === 'retry' && rest[0]) {
+      await retryNotification(database, ACTOR, rest[0]);
+      console.info('Notification queued again: a running server sends it.');
     } else if (noun === 'import' && verb && values.organisation) {
       const report = await importFile(db, verb, values.organisation);
       printReport('Events', report.events);

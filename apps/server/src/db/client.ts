@@ -19,6 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /** How a library with a connection of its own reaches the same database (the notifications' job queue). */
+  connection: { engine: 'pglite'; client: PGlite } | { engine: 'postgres'; url: string };
   /** PGlite's turns, which requests take before they run (turns.ts); PostgreSQL has its pool. */
   turns?: Turns;
   /**
@@ -70,6 +72,7 @@ export async function openDatabase(target: Config['database']): Promise<Database
   return {
     db: db as unknown as Db,
     engine: 'postgres',
+    connection: { engine: 'postgres', url: target.url },
     listen: (channel, listener) => listenOnPostgres(target.url, channel, listener),
     close: () => pool.end(),
   };
@@ -85,6 +88,7 @@ async function openPglite(dataDir: string | undefined, turns?: TurnLimits): Prom
     return {
       db: db as unknown as Db,
       engine: 'pglite',
+      connection: { engine: 'pglite', client },
       ...(turns ? { turns: new Turns(turns) } : {}),
       // One process owns an embedded database: nothing can be missed.
       async listen(channel, listener) {

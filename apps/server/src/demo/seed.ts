@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { withAmkaCheckDigit } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, guardianships, officers, organisations } from '../db/schema';
@@ -27,6 +27,9 @@ interface DemoPerson {
   /** Age in whole years when first seeded: minors stay minors for years. */
   age: number;
   ageDays: number;
+  /** As the contact registry (ΕΜΕπ) holds them; none for the minors and for `noContacts`. */
+  email?: string;
+  mobile?: string;
 }
 
 const person = (
@@ -39,14 +42,43 @@ const person = (
   ageDays = 40,
 ): DemoPerson => ({ afm, firstName, lastName, fathersName, motherName, age, ageDays });
 
+/** An adult's contact details (example.org: a domain that reaches no one). */
+const reachable = (demo: DemoPerson, local: string, mobile: string): DemoPerson => ({
+  ...demo,
+  email: `${local}@example.org`,
+  mobile,
+});
+
 export const DEMO_PEOPLE = {
-  platformOfficer: person('100000003', 'ΜΑΡΙΑ', 'ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΙΩΑΝΝΗΣ', 'ΑΙΚΑΤΕΡΙΝΗ', 44),
-  clubOfficer: person('100000015', 'ΓΕΩΡΓΙΟΣ', 'ΝΙΚΟΛΑΟΥ', 'ΝΙΚΟΛΑΟΣ', 'ΔΕΣΠΟΙΝΑ', 38),
-  guardian: person('100000027', 'ΕΛΕΝΗ', 'ΓΕΩΡΓΙΟΥ', 'ΔΗΜΗΤΡΙΟΣ', 'ΣΟΦΙΑ', 42),
-  companion: person('100000039', 'ΚΩΝΣΤΑΝΤΙΝΟΣ', 'ΔΗΜΗΤΡΙΟΥ', 'ΑΝΔΡΕΑΣ', 'ΜΑΡΙΑ', 47),
-  citizen: person('100000040', 'ΣΟΦΙΑ', 'ΙΩΑΝΝΙΔΟΥ', 'ΠΕΤΡΟΣ', 'ΕΛΕΝΗ', 29),
+  platformOfficer: reachable(
+    person('100000003', 'ΜΑΡΙΑ', 'ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΙΩΑΝΝΗΣ', 'ΑΙΚΑΤΕΡΙΝΗ', 44),
+    'maria.papadopoulou',
+    '6900000003',
+  ),
+  clubOfficer: reachable(
+    person('100000015', 'ΓΕΩΡΓΙΟΣ', 'ΝΙΚΟΛΑΟΥ', 'ΝΙΚΟΛΑΟΣ', 'ΔΕΣΠΟΙΝΑ', 38),
+    'georgios.nikolaou',
+    '6900000015',
+  ),
+  guardian: reachable(
+    person('100000027', 'ΕΛΕΝΗ', 'ΓΕΩΡΓΙΟΥ', 'ΔΗΜΗΤΡΙΟΣ', 'ΣΟΦΙΑ', 42),
+    'eleni.georgiou',
+    '6900000027',
+  ),
+  companion: reachable(
+    person('100000039', 'ΚΩΝΣΤΑΝΤΙΝΟΣ', 'ΔΗΜΗΤΡΙΟΥ', 'ΑΝΔΡΕΑΣ', 'ΜΑΡΙΑ', 47),
+    'konstantinos.dimitriou',
+    '6900000039',
+  ),
+  citizen: reachable(
+    person('100000040', 'ΣΟΦΙΑ', 'ΙΩΑΝΝΙΔΟΥ', 'ΠΕΤΡΟΣ', 'ΕΛΕΝΗ', 29),
+    'sofia.ioannidou',
+    '6900000040',
+  ),
   olderMinor: person(null, 'ΝΙΚΟΛΑΟΣ', 'ΓΕΩΡΓΙΟΥ', 'ΠΑΥΛΟΣ', 'ΕΛΕΝΗ', 15, 100),
   youngerMinor: person(null, 'ΑΝΝΑ', 'ΓΕΩΡΓΙΟΥ', 'ΠΑΥΛΟΣ', 'ΕΛΕΝΗ', 10, 200),
+  /** An adult the contact registry has no e-mail or mobile for: the wallet's inbox only. */
+  noContacts: person('100000052', 'ΠΑΝΑΓΙΩΤΗΣ', 'ΚΩΣΤΑΚΗΣ', 'ΓΕΩΡΓΙΟΣ', 'ΑΝΝΑ', 35),
 } as const;
 
 function birthDateOf(demo: DemoPerson, today: Date): string {
@@ -94,7 +126,10 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const guardianAfm = DEMO_PEOPLE.guardian.afm ?? '';
     const [seeded] = await tx.select({ id: citizens.id }).from(citizens).where(eq(citizens.afm, guardianAfm));
-    if (seeded) return;
+    if (seeded) {
+      await addContactsAndLaterPeople(tx, today);
+      return;
+    }
     const ids = new Map<DemoPerson, number>();
     let serial = 1001;
     for (const demo of Object.values(DEMO_PEOPLE)) {
@@ -109,6 +144,8 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
           fathersName: demo.fathersName,
           motherName: demo.motherName,
           birthDate,
+          email: demo.email ?? null,
+          mobile: demo.mobile ?? null,
         })
         .returning({ id: citizens.id });
       if (row) ids.set(demo, row.id);
@@ -119,4 +156,37 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
       if (guardianId && minorId) await tx.insert(guardianships).values({ guardianId, minorId });
     }
   });
+}
+
+/**
+ * A registry seeded before the contact details (issue #30): each demo person gets theirs unless
+ * someone set others, and the people added since are added.
+ */
+async function addContactsAndLaterPeople(tx: Pick<Db, 'select' | 'insert' | 'update'>, today: Date) {
+  const all = Object.values(DEMO_PEOPLE);
+  for (const [index, demo] of all.entries()) {
+    if (!demo.afm) continue;
+    const [row] = await tx.select({ id: citizens.id }).from(citizens).where(eq(citizens.afm, demo.afm));
+    if (row) {
+      if (demo.email) {
+        await tx
+          .update(citizens)
+          .set({ email: demo.email, mobile: demo.mobile ?? null })
+          .where(and(eq(citizens.id, row.id), isNull(citizens.email), isNull(citizens.mobile)));
+      }
+      continue;
+    }
+    const birthDate = birthDateOf(demo, today);
+    await tx.insert(citizens).values({
+      afm: demo.afm,
+      amka: amkaOf(birthDate, 1001 + index),
+      firstName: demo.firstName,
+      lastName: demo.lastName,
+      fathersName: demo.fathersName,
+      motherName: demo.motherName,
+      birthDate,
+      email: demo.email ?? null,
+      mobile: demo.mobile ?? null,
+    });
+  }
 }

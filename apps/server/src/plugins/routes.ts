@@ -11,6 +11,8 @@ import { suspensionRoutes } from '../features/suspensions/routes';
 import { taxisStandInRoutes } from '../features/taxis-standin/routes';
 import { ticketOfficeRoutes } from '../features/ticket-office/routes';
 import { transferEventRoutes } from '../features/transfer-events/routes';
+import { mailboxStandInRoutes } from '../features/mailbox-standin/routes';
+import { walletNotificationRoutes } from '../features/wallet/notifications.routes';
 import { walletStandInRoutes } from '../features/wallet/stand-in.routes';
 import { walletRoutes } from '../features/wallet/routes';
 import type { Access } from '../shared/guards';
@@ -39,6 +41,8 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   { file: 'features/companions/routes.ts', routes: companionRoutes },
   { file: 'features/wallet/routes.ts', routes: walletRoutes },
   { file: 'features/wallet/stand-in.routes.ts', routes: walletStandInRoutes },
+  { file: 'features/wallet/notifications.routes.ts', routes: walletNotificationRoutes },
+  { file: 'features/mailbox-standin/routes.ts', routes: mailboxStandInRoutes },
   { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
   { file: 'features/stats/routes.ts', routes: statsRoutes },
   { file: 'features/providers/routes.ts', routes: providerRoutes },

@@ -39,6 +39,7 @@ export const noDatabase: Database = {
     },
   }),
   engine: 'pglite',
+  connection: { engine: 'postgres', url: 'postgres://no-database.invalid/none' },
   listen: async () => async () => undefined,
   close: async () => undefined,
 };

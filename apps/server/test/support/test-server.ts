@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/demo/seed';
+import { openNotifications, type Notifications } from '../../src/shared/notifications';
 import { personalDataInLogs } from './personal-data';
 
 /**
@@ -21,6 +22,8 @@ export interface TestServer {
   app: FastifyInstance;
   config: Config;
   database: Database;
+  /** The outbox's delivery, to the development mailbox unless SMTP_URL was given. */
+  notifications: Notifications;
   baseUrl: string;
   /** Every log line the server wrote, for assertions on what is (not) logged. */
   logs: string[];
@@ -34,10 +37,12 @@ async function closeCheckingLogs(
   database: Database,
   logs: string[],
   dropDatabase?: () => Promise<void>,
+  notifications?: Notifications,
 ): Promise<void> {
   let leaks: string[] = [];
   try {
     await app.close();
+    await notifications?.stop();
     leaks = await personalDataInLogs(logs, database.db);
   } finally {
     await database.close();
@@ -90,17 +95,20 @@ export async function startTestServer(
     ...environment,
   });
   const database = await openDatabase(config.database);
-  await seedDemoData(database.db, new Date(), config.claimCodeKey);
   const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config, database, logStream });
+  const notifications = await openNotifications(config, database, app.log);
+  await seedDemoData(database.db, new Date(), config.claimCodeKey);
   await app.listen({ host: 'localhost', port: 0 });
+  await notifications.startDelivery(() => app.publicUrl());
   return {
     app,
     config,
     database,
+    notifications,
     baseUrl: app.publicUrl(),
     logs,
-    close: () => closeCheckingLogs(app, database, logs, postgres?.drop),
+    close: () => closeCheckingLogs(app, database, logs, postgres?.drop, notifications),
   };
 }
 
@@ -137,6 +145,9 @@ export function useTestServer(engine: Engine, environment: Record<string, string
     get database() {
       return current().database;
     },
+    get notifications() {
+      return current().notifications;
+    },
     get baseUrl() {
       return current().baseUrl;
     },
@@ -158,5 +169,13 @@ export async function startSecondServer(
   const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config: first.config, database, logStream });
   await app.listen({ host: 'localhost', port: 0 });
-  return { baseUrl: app.publicUrl(), close: () => closeCheckingLogs(app, database, logs) };
+  // Its mail goes to the first server's mailbox, as two processes share one mail server.
+  const mail = { ...first.config.mail, devMailbox: false, smtpUrl: first.notifications.mailbox?.url };
+  const config = { ...first.config, mail };
+  const notifications = await openNotifications(config, database, app.log);
+  await notifications.startDelivery(() => app.publicUrl());
+  return {
+    baseUrl: app.publicUrl(),
+    close: () => closeCheckingLogs(app, database, logs, undefined, notifications),
+  };
 }

@@ -28,6 +28,7 @@ const TransferEventsPage = lazyPage(() => import('../features/transfer-events/tr
 const SuspendedUsersPage = lazyPage(() => import('../features/suspensions/suspended-users-page'));
 const GateDevicesPage = lazyPage(() => import('../features/gate-devices/gate-devices-page'));
 const GatePage = lazyPage(() => import('../features/gate/gate-page'));
+const MailboxStandInPage = lazyPage(() => import('../features/mailbox-standin/mailbox-standin-page'));
 const WalletStandInPage = lazyPage(() => import('../features/wallet-standin/wallet-standin-page'));
 
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
@@ -94,6 +95,8 @@ export const routes: RouteObject[] = [
         element: <RequireRole roles={CITIZEN_ROLES} />,
         children: [{ index: true, element: page(<WalletStandInPage />) }],
       },
+      // No login: the development mailbox shows every demo person's mail (404 from the API in production).
+      { path: paths.mailboxStandIn, element: page(<MailboxStandInPage />) },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -33,6 +33,8 @@ export const paths = {
   gate: '/gate',
   /** Development only (issue #14 item 6): the Gov.gr Wallet's part, played in the browser. */
   walletStandIn: '/wallet-standin',
+  /** Development only (issue #30 item 4): the mail the platform sent the demo people. */
+  mailboxStandIn: '/mailbox-standin',
 } as const;
 
 /** The route family a path belongs to (unknown paths belong to /tickets). */

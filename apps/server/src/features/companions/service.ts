@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { companionDeclarations } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
+import { declarationNotice, notify } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 import {
@@ -88,6 +89,8 @@ export async function indicateCompanion(
       requestId: actor.requestId,
       details: { ticketId: ticket.id, status: companion.status },
     });
+    const notice = await declarationNotice(tx, created.id);
+    if (companion.status === 'PENDING') await notify(db, tx, notice.toCompanion('COMPANION_REQUESTED'));
     return created.id;
   });
   return readBack(db, guardian.id, declarationId);
@@ -110,6 +113,8 @@ export async function cancelDeclaration(db: Db, actor: Actor, declarationId: str
       subject: declarationId,
       requestId: actor.requestId,
     });
+    const notice = await declarationNotice(tx, declarationId);
+    if (notice.companionIsOther) await notify(db, tx, notice.toCompanion('COMPANION_NO_LONGER_NEEDED'));
   });
   return readBack(db, guardian.id, declarationId);
 }
@@ -158,6 +163,14 @@ export async function changeCompanion(
       requestId: actor.requestId,
       details: { replaces: existing.declarationId, status: companion.status },
     });
+    const [before, after] = await Promise.all([
+      declarationNotice(tx, existing.declarationId),
+      declarationNotice(tx, created.id),
+    ]);
+    await notify(db, tx, [
+      ...(before.companionIsOther ? [before.toCompanion('COMPANION_NO_LONGER_NEEDED')] : []),
+      ...(companion.status === 'PENDING' ? [after.toCompanion('COMPANION_REQUESTED')] : []),
+    ]);
     return created.id;
   });
   return readBack(db, guardian.id, declarationId);

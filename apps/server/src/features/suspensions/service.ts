@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { suspensions } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
+import { notify, suspensionNotices } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
 import { keysByKind, resolveIdentity, storeSuspensionKeys } from '../../shared/suspensions';
 import {
@@ -91,7 +92,7 @@ export async function findAffectedPeople(db: Db, request: SuspensionRequest): Pr
 }
 
 export async function addSuspension(db: Db, actor: Actor, request: SuspensionRequest) {
-  const { keys } = await resolveIdentity(db, request);
+  const { keys, people } = await resolveIdentity(db, request);
   return db.transaction(async (tx) => {
     const created = await insertSuspension(tx, {
       afm: request.afm,
@@ -114,6 +115,7 @@ export async function addSuspension(db: Db, actor: Actor, request: SuspensionReq
       requestId: actor.requestId,
       details: { endDate: created.endDate, organisationId: actor.user.organisationId },
     });
+    await notify(db, tx, await suspensionNotices(tx, people, 'SUSPENSION_ENTERED', created));
     return toRecord(created);
   });
 }
@@ -157,6 +159,8 @@ export async function deleteSuspension(
       requestId: actor.requestId,
       details: { organisationId: organisation },
     });
+    const { people } = await resolveIdentity(tx, record);
+    await notify(db, tx, await suspensionNotices(tx, people, 'SUSPENSION_LIFTED', record));
     return 'deleted';
   });
   if (outcome === 'not-found') throw new AppError('SUSPENSION_NOT_FOUND');

@@ -2,6 +2,7 @@ import type { CompanionRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
+import { declarationNotice, notify } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 import {
@@ -57,6 +58,12 @@ export async function answerCompanionRequest(
       subject: declarationId,
       requestId: actor.requestId,
     });
+    const notice = await declarationNotice(tx, declarationId);
+    await notify(
+      db,
+      tx,
+      notice.toGuardian(answer === 'accept' ? 'COMPANION_ACCEPTED' : 'COMPANION_REJECTED'),
+    );
   });
   const answered = await findRequest(db, declarationId, actor.user.afm);
   if (!answered) throw new AppError('DECLARATION_NOT_FOUND');

@@ -2,6 +2,7 @@ import type { Transfer } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
+import { notify, transferNotice } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 import {
@@ -119,6 +120,7 @@ export async function createTransfer(
       requestId: actor.requestId,
       details: { ticketId: ticket.id, fixtureId: fixture.fixture.id },
     });
+    await notify(db, tx, (await transferNotice(tx, created.id)).toRecipient('LOAN_OFFERED'));
     return created.id;
   });
   return readTransfer(db, id);
@@ -166,6 +168,14 @@ export async function answerTransfer(
       subject: id,
       requestId: actor.requestId,
     });
+    const notice = await transferNotice(tx, id);
+    await notify(
+      db,
+      tx,
+      answer === 'revoke'
+        ? notice.toRecipient('LOAN_REVOKED')
+        : notice.toHolder(answer === 'accept' ? 'LOAN_ACCEPTED' : 'LOAN_REJECTED'),
+    );
   });
   return readTransfer(db, id);
 }
@@ -180,6 +190,8 @@ export async function revertDueTransfers(db: Db): Promise<number> {
     const closed = await revertAcceptedLoansDue(tx, new Date());
     for (const { id } of closed) {
       await audit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
+      // The system closed it: the holder, whose ticket it is again, is told.
+      await notify(db, tx, (await transferNotice(tx, id)).toHolder('LOAN_REVERTED'));
     }
     return closed.length;
   });

@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { NotificationKind } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { citizens, companionDeclarations, events, organisations, tickets, transfers } from '../../db/schema';
+import type { NotificationEntry } from './outbox';
+
+/**
+ * What a notification about a declaration or a loan names, read in the change's transaction: the
+ * match and the people by name. The features call these with the row they just wrote.
+ */
+const guardians = alias(citizens, 'guardian');
+const minors = alias(citizens, 'minor');
+const holders = alias(citizens, 'holder');
+
+const fullName = (person: { firstName: string; lastName: string } | null) =>
+  person ? `${person.firstName} ${person.lastName}` : '';
+
+export async function declarationNotice(tx: Pick<Db, 'select'>, declarationId: string) {
+  const [row] = await tx
+    .select({
+      eventId: events.id,
+      eventDescription: events.description,
+      eventStartsAt: events.startsAt,
+      venue: events.venue,
+      minorFirstName: minors.firstName,
+      guardian: { afm: guardians.afm, firstName: guardians.firstName, lastName: guardians.lastName },
+      companionAfm: companionDeclarations.companionAfm,
+      companionName: companionDeclarations.companionName,
+    })
+    .from(companionDeclarations)
+    .innerJoin(minors, eq(minors.id, companionDeclarations.minorId))
+    .innerJoin(guardians, eq(guardians.id, companionDeclarations.guardianId))
+    .innerJoin(tickets, eq(tickets.id, companionDeclarations.ticketId))
+    .innerJoin(events, eq(events.id, tickets.eventId))
+    .where(eq(companionDeclarations.id, declarationId));
+  if (!row) throw new Error(`declaration ${declarationId} vanished within its own transaction`);
+  const about = {
+    eventId: row.eventId,
+    match: {
+      eventDescription: row.eventDescription,
+      eventStartsAt: row.eventStartsAt.toISOString(),
+      venue: row.venue,
+      minorFirstName: row.minorFirstName,
+    },
+  };
+  return {
+    /** To the companion, naming the guardian. */
+    toCompanion: (kind: NotificationKind): NotificationEntry => ({
+      recipientAfm: row.companionAfm,
+      kind,
+      eventId: about.eventId,
+      params: { ...about.match, otherName: fullName(row.guardian) },
+    }),
+    /** To the guardian, naming the companion. */
+    toGuardian: (kind: NotificationKind): NotificationEntry[] =>
+      row.guardian.afm
+        ? [
+            {
+              recipientAfm: row.guardian.afm,
+              kind,
+              eventId: about.eventId,
+              params: { ...about.match, otherName: row.companionName },
+            },
+          ]
+        : [],
+    /** Whether the companion is someone other than the guardian (who needs no message from themselves). */
+    companionIsOther: row.companionAfm !== row.guardian.afm,
+  };
+}
+
+export async function transferNotice(tx: Pick<Db, 'select'>, transferId: string) {
+  const [row] = await tx
+    .select({
+      eventId: events.id,
+      eventDescription: events.description,
+      eventStartsAt: events.startsAt,
+      venue: events.venue,
+      fromAfm: transfers.fromAfm,
+      toAfm: transfers.toAfm,
+      toName: transfers.toName,
+      holder: { firstName: holders.firstName, lastName: holders.lastName },
+    })
+    .from(transfers)
+    .innerJoin(events, eq(events.id, transfers.fixtureId))
+    .leftJoin(holders, eq(holders.afm, transfers.fromAfm))
+    .where(eq(transfers.id, transferId));
+  if (!row) throw new Error(`loan ${transferId} vanished within its own transaction`);
+  const match = {
+    eventDescription: row.eventDescription,
+    eventStartsAt: row.eventStartsAt.toISOString(),
+    venue: row.venue,
+  };
+  return {
+    /** To the recipient, naming the holder. */
+    toRecipient: (kind: NotificationKind): NotificationEntry => ({
+      recipientAfm: row.toAfm,
+      kind,
+      eventId: row.eventId,
+      params: { ...match, otherName: fullName(row.holder) },
+    }),
+    /** To the holder, naming the recipient. */
+    toHolder: (kind: NotificationKind): NotificationEntry => ({
+      recipientAfm: row.fromAfm,
+      kind,
+      eventId: row.eventId,
+      params: { ...match, otherName: row.toName },
+    }),
+  };
+}
+
+/**
+ * A suspension entered or lifted, to each registry person it names who has an ΑΦΜ (issue #30: "when
+ * the registry knows them"): until when, and which organisation to ask, as the wallet's notice says.
+ */
+export async function suspensionNotices(
+  tx: Pick<Db, 'select'>,
+  people: { afm: string | null }[],
+  kind: 'SUSPENSION_ENTERED' | 'SUSPENSION_LIFTED',
+  suspension: { endDate: string; organisationId: string | null },
+): Promise<NotificationEntry[]> {
+  const [organisation] = suspension.organisationId
+    ? await tx
+        .select({ name: organisations.name })
+        .from(organisations)
+        .where(eq(organisations.id, suspension.organisationId))
+    : [];
+  return people.flatMap((person) =>
+    person.afm
+      ? [
+          {
+            recipientAfm: person.afm,
+            kind,
+            eventId: null,
+            params: { lastDay: suspension.endDate, organisationName: organisation?.name ?? null },
+          },
+        ]
+      : [],
+  );
+}

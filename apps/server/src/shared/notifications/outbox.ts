@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  PgBoss,
+  fromDrizzle,
+  fromPglite,
+  type ConstructorOptions,
+  type DrizzleTransactionLike,
+} from 'pg-boss';
+import { notificationParamsSchema, type NotificationKind, type NotificationParams } from '@tickets/domain';
+import type { Database, Db } from '../../db/client';
+import { notifications } from '../../db/schema';
+
+/**
+ * The notifications' outbox (issue #30, docs/design.md §12): a change that notifies someone writes the
+ * notification row and its delivery job in its own transaction, so a change rolled back sends
+ * nothing and a change committed is never left unsent. The jobs are pg-boss's, in its own schema
+ * (`pgboss`) of the same database, on PostgreSQL and on PGlite alike: each job is taken by one
+ * process (`FOR UPDATE SKIP LOCKED`), retried with back-off, and an attempt a crashed process held is
+ * taken again once it expires.
+ */
+export const NOTIFICATION_QUEUE = 'notification-email';
+
+/** A job a process took and did not finish (it died) is taken again after this long. */
+const JOB_EXPIRY_SECONDS = 60;
+/** How often an idle worker looks for jobs (a job written by another process waits at most this). */
+const POLLING_INTERVAL_SECONDS = 1;
+/**
+ * Retries go on until delivery's own clock gives up (MAIL_GIVE_UP_MINUTES, delivery.ts), which marks
+ * the notification FAILED; this limit only bounds a job whose process keeps dying.
+ */
+const RETRY_LIMIT = 10_000;
+
+export interface OutboxSettings {
+  retryDelaySeconds: number;
+  retryMaxDelaySeconds: number;
+}
+
+export interface Outbox {
+  boss: PgBoss;
+  settings: OutboxSettings;
+}
+
+const outboxes = new WeakMap<Db, Outbox>();
+
+export function bossOptionsFor(database: Database): ConstructorOptions {
+  const common = { schema: 'pgboss', application_name: 'tickets-notifications' } as const;
+  return database.connection.engine === 'pglite'
+    ? { ...common, db: fromPglite(database.connection.client), backend: 'pglite' }
+    : { ...common, connectionString: database.connection.url, max: 3 };
+}
+
+/**
+ * pg-boss on the database, its queue made (idempotently: several processes may start at once), and
+ * registered for `database.db`, so that `notify` finds it. `onError` hears pg-boss's own errors.
+ */
+export async function openOutbox(
+  database: Database,
+  settings: OutboxSettings,
+  onError: (error: Error) => void,
+): Promise<Outbox> {
+  const boss = new PgBoss(bossOptionsFor(database));
+  boss.on('error', onError);
+  await boss.start();
+  const queue = {
+    retryLimit: RETRY_LIMIT,
+    retryDelay: settings.retryDelaySeconds,
+    retryBackoff: true,
+    retryDelayMax: settings.retryMaxDelaySeconds,
+    expireInSeconds: JOB_EXPIRY_SECONDS,
+  };
+  if (await boss.getQueue(NOTIFICATION_QUEUE)) await boss.updateQueue(NOTIFICATION_QUEUE, queue);
+  else
+    await boss.createQueue(NOTIFICATION_QUEUE, queue).catch(async (error: unknown) => {
+      // Another process made it meanwhile.
+      if (!(await boss.getQueue(NOTIFICATION_QUEUE))) throw error;
+    });
+  const outbox = { boss, settings };
+  outboxes.set(database.db, outbox);
+  return outbox;
+}
+
+export async function closeOutbox(database: Database, outbox: Outbox): Promise<void> {
+  outboxes.delete(database.db);
+  await outbox.boss.stop({ graceful: true, timeout: 10_000 });
+}
+
+export function outboxOf(db: Db): Outbox {
+  const outbox = outboxes.get(db);
+  // Refusing rolls the change back: better than a change its people never hear of.
+  if (!outbox) throw new Error('the notifications outbox is not open on this database');
+  return outbox;
+}
+
+export interface NotificationEntry {
+  recipientAfm: string;
+  kind: NotificationKind;
+  params: NotificationParams;
+  eventId: number | null;
+}
+
+/**
+ * Writes the notifications of a change in the change's transaction `tx` (of `db`): each a row (the
+ * wallet's inbox) and a delivery job. The recipient's address is not read here: delivery reads it
+ * from the registry when it sends.
+ */
+export async function notify(
+  db: Db,
+  tx: Db,
+  entries: NotificationEntry | NotificationEntry[],
+): Promise<void> {
+  const all = Array.isArray(entries) ? entries : [entries];
+  if (all.length === 0) return;
+  const { boss } = outboxOf(db);
+  const rows = await tx
+    .insert(notifications)
+    .values(all.map((entry) => ({ ...entry, params: notificationParamsSchema.parse(entry.params) })))
+    .returning({ id: notifications.id });
+  for (const row of rows) await enqueueDelivery(boss, row.id, tx);
+}
+
+/** A delivery job for notification `id`: in transaction `tx` when given, else on its own. */
+export async function enqueueDelivery(boss: PgBoss, id: string, tx?: Db): Promise<void> {
+  await boss.send(
+    NOTIFICATION_QUEUE,
+    { notificationId: id },
+    tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {},
+  );
+}
+
+export { POLLING_INTERVAL_SECONDS };

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { listFailedNotifications, retryNotification } from '../src/admin/notifications';
+import { notifications } from '../src/db/schema';
+import { startDevMailbox, type DevMailbox } from '../src/shared/notifications/dev-mailbox';
+import { jsonFrom, loginAs } from './support/login';
+import { engines, startTestServer, type TestServer } from './support/test-server';
+
+/**
+ * Delivery while the mail server is down (issue #30 item 3): every message arrives once it is back,
+ * with the same Message-ID whatever the attempts; a message past MAIL_GIVE_UP_MINUTES is FAILED,
+ * listed for operators, and sent again by `notifications retry`.
+ */
+const HOLDER = '100000040';
+const RECIPIENT = '100000039';
+const RECIPIENT_MAIL = 'konstantinos.dimitriou@example.org';
+
+/** A loopback port with no SMTP server on it, for now. */
+async function freePort(): Promise<number> {
+  const probe = await startDevMailbox();
+  await probe.close();
+  return Number(new URL(probe.url).port);
+}
+
+async function lendDerby(server: TestServer, eventId: number): Promise<void> {
+  const cookie = (await loginAs(server.baseUrl, HOLDER)).cookie;
+  const response = await fetch(`${server.baseUrl}/api/wallet/tickets/303000000002/transfers`, {
+    method: 'POST',
+    headers: jsonFrom(server.baseUrl, cookie),
+    body: JSON.stringify({ recipientAfm: RECIPIENT, eventId }),
+  });
+  expect(response.status).toBe(200);
+}
+
+const derbyOf = async (server: TestServer) =>
+  (await server.database.db.query.events.findFirst({
+    where: (e, { eq: is }) => is(e.externalId, 'demo-derby'),
+  }))!.id;
+
+const statusOf = async (server: TestServer) =>
+  (
+    await server.database.db
+      .select({ status: notifications.emailStatus })
+      .from(notifications)
+      .where(and(eq(notifications.recipientAfm, RECIPIENT), eq(notifications.kind, 'LOAN_OFFERED')))
+  ).map((row) => row.status);
+
+const loanMails = (mailbox: DevMailbox) =>
+  mailbox.list(RECIPIENT_MAIL).filter((mail) => mail.subject.includes('σας δανείζει'));
+
+describe.each(engines)('notification delivery on %s', (engine) => {
+  it('keeps retrying while the mail server is down, and delivers once, same Message-ID, when it is back', async () => {
+    const port = await freePort();
+    const server = await startTestServer(engine, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_RETRY_DELAY_SECONDS: '1',
+      MAIL_RETRY_MAX_DELAY_SECONDS: '2',
+    });
+    let mailbox: DevMailbox | undefined;
+    try {
+      await lendDerby(server, await derbyOf(server));
+      // Refused a few times meanwhile: still PENDING, nothing given up.
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      expect(await statusOf(server)).toEqual(['PENDING']);
+      mailbox = await startDevMailbox(port);
+      const box = mailbox;
+      await expect.poll(() => loanMails(box).length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => statusOf(server), { timeout: 5000 }).toEqual(['SENT']);
+      const [row] = await server.database.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.kind, 'LOAN_OFFERED'));
+      expect(loanMails(box)[0]?.messageId).toBe(`<${row?.id}@localhost>`);
+    } finally {
+      await server.close();
+      await mailbox?.close();
+    }
+  });
+
+  it('gives a message up after MAIL_GIVE_UP_MINUTES (FAILED, listed), and an operator’s retry sends it', async () => {
+    const port = await freePort();
+    const server = await startTestServer(engine, {
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      MAIL_GIVE_UP_MINUTES: '0',
+    });
+    let mailbox: DevMailbox | undefined;
+    try {
+      await lendDerby(server, await derbyOf(server));
+      await expect.poll(() => statusOf(server), { timeout: 20_000 }).toEqual(['FAILED']);
+      const failed = await listFailedNotifications(server.database);
+      // The demo data's companion requests failed too (no mail server): the loan's is among them.
+      const loan = failed.find((entry) => entry.kind === 'LOAN_OFFERED');
+      expect(loan).toMatchObject({ recipientAfm: RECIPIENT });
+
+      mailbox = await startDevMailbox(port);
+      const box = mailbox;
+      await retryNotification(server.database, 'admin-cli', loan!.id);
+      await expect.poll(() => loanMails(box).length, { timeout: 20_000 }).toBe(1);
+      expect(loanMails(box)[0]?.messageId).toBe(`<${loan!.id}@localhost>`);
+      await expect.poll(() => statusOf(server), { timeout: 5000 }).toEqual(['SENT']);
+      expect((await listFailedNotifications(server.database)).map((entry) => entry.id)).not.toContain(
+        loan!.id,
+      );
+      await expect(retryNotification(server.database, 'admin-cli', loan!.id)).rejects.toThrow(
+        /No failed notification/,
+      );
+    } finally {
+      await server.close();
+      await mailbox?.close();
+    }
+  });
+});
