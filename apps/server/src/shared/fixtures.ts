@@ -25,6 +25,11 @@ const admittedFixtures = (eventId: unknown) => sql`(select case when e.seasonal
       else array[e.id] end
     from ${events} e where e.id = ${eventId})`;
 
+/**
+ * The person's keys of one kind, without their prefix, as a subquery. Each is met with
+ * `= any(array(…))`, which the planner answers from the column's index; `in (select …)` over three
+ * columns joined by `or` it planned as a scan of every ticket (585 ms against 2.5 ms at 1,000,000).
+ */
 const keysOfKind = (prefix: string) =>
   sql`(select substr(k, ${prefix.length + 1}) from person_keys where starts_with(k, ${prefix}))`;
 
@@ -61,9 +66,9 @@ export async function holdsAnotherTicketOfFixture(
     select exists (
       select 1 from ${tickets} held
       where held.id <> ${ticketId}
-        and (held.holder_afm in ${keysOfKind(AFM)}
-          or held.holder_amka in ${keysOfKind(AMKA)}
-          or held.document_key in ${keysOfKind(DOC)})
+        and (held.holder_afm = any(array${keysOfKind(AFM)})
+          or held.holder_amka = any(array${keysOfKind(AMKA)})
+          or held.document_key = any(array${keysOfKind(DOC)}))
         and ${admittedFixtures(sql`held.event_id`)} && ${admittedFixtures(sql`(select event_id from ${tickets} where id = ${ticketId})`)}
     ) as holds`);
   const rows = (result as unknown as { rows: { holds: boolean }[] }).rows;
