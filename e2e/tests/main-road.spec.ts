@@ -178,6 +178,11 @@ test('the main road: bought, added to the wallet (for oneself and for a child), 
   await expect(refusal).toHaveCount(0);
   await guardian.getByRole('button', { name: text.submit }).click();
   await expect(guardian.getByRole('status').filter({ hasText: ROAD_MATCH })).toContainText(CHILD);
+  // Listed first (the soonest), as the child's ticket that she accompanies.
+  const childCard = guardian.getByRole('listitem').filter({ hasText: CHILD_TICKET });
+  await expect(childCard.getByRole('heading', { level: 3, name: ROAD_MATCH })).toBeVisible();
+  await expect(childCard).toContainText(standIn.dependent(CHILD));
+  await expectNoAxeViolations(guardian);
   await shoot(guardian, 'added-for-child');
 
   // She names the companion through the companions screens; he accepts in his wallet.

@@ -132,7 +132,9 @@ const S = {
   declarations: only(captured.declarations, 'declarations'),
   transferRules: only(captured.transferRules, 'transfer rules'),
   suspension: captured.personalization[1] as Statement,
-  bind: captured.personalization[2] as Statement,
+  // One ticket per person and fixture (issue #26): the check before the bind, when the platform makes it.
+  holds: captured.personalization.length === 4 ? captured.personalization[2] : undefined,
+  bind: captured.personalization.at(-1) as Statement,
   citizens: captured.suspensionSearch[0] as Statement,
   search: captured.suspensionSearch[1] as Statement,
 };
@@ -156,6 +158,16 @@ const personalizationValues = (ticketId: unknown, code: string, request: typeof 
     samples.requestId,
   ],
 });
+/** The sample's document key and ticket, where the fixture rule's statement names the person and ticket. */
+const samplePersonKey = canonicalIdentifier(samples.personalization.documentId);
+const holdsValuesFor = (ticketId: unknown, documentId: string) =>
+  S.holds?.values.map((value) =>
+    value === samplePersonKey
+      ? canonicalIdentifier(documentId)
+      : value === S.bind.values[7]
+        ? ticketId
+        : value,
+  ) ?? [];
 function checkValues(): void {
   const officer = captured.officer;
   const org = officer.organisationId;
@@ -166,7 +178,7 @@ function checkValues(): void {
         ? 'MASKED'
         : value,
     );
-  const bindRecorded = captured.personalization[2]?.values ?? [];
+  const bindRecorded = S.bind.values;
   const expected: [string, unknown[], unknown[] | undefined][] = [
     ['session', [hash('sha256', samples.officerToken, 'base64url'), 'T', 'T', 1], S.session.values],
     ['stats', [samples.ticketCode, org, org, 1], S.ticket.values],
@@ -198,7 +210,14 @@ function checkValues(): void {
       throw new Error(`${what}: the platform sends ${mask(platform ?? [])}, the floor ${mine}`);
     }
   }
-  if (captured.personalization.length !== 3 || captured.suspensionSearch.length !== 2) {
+  const holdsValues = S.holds?.values ?? [];
+  if (
+    S.holds &&
+    !(holdsValues.includes(samplePersonKey) && holdsValues.includes(bindRecorded[7] as number))
+  ) {
+    throw new Error(`personalization's fixture rule: the platform sends ${JSON.stringify(holdsValues)}`);
+  }
+  if (![3, 4].includes(captured.personalization.length) || captured.suspensionSearch.length !== 2) {
     throw new Error('personalization or suspension search: the platform now sends other statements');
   }
 }
@@ -388,6 +407,10 @@ const personalize: Handler = async (request, response, session) => {
   if (suspended) return refuse(response, 422, 'PERSON_SUSPENDED');
   if (found.document_id ?? found.holder_afm ?? found.holder_amka) {
     return refuse(response, 409, 'TICKET_ALREADY_BOUND');
+  }
+  if (S.holds) {
+    const [held] = await run(S.holds, holdsValuesFor(found.id, body.documentId));
+    if (held?.holds === true) return refuse(response, 409, 'ALREADY_HOLDS_FIXTURE');
   }
   const bind = values.bind;
   bind[4] = newCode();
