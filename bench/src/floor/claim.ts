@@ -43,6 +43,9 @@ class Substitutions {
   set(sample: unknown, actual: unknown) {
     if (this.exact.has(sample) || sample === actual) return;
     this.exact.set(sample, actual);
+    // An id is read as text (the driver's bigint) and sent as a number (drizzle's mode: 'number').
+    if (typeof sample === 'string' && /^\d{1,15}$/.test(sample) && typeof actual === 'string')
+      this.exact.set(Number(sample), Number(actual));
     // Inside longer strings too (a rate-limit key, a lock's key, a full name), the longest first.
     if (typeof sample === 'string' && typeof actual === 'string' && sample.length >= 9) {
       this.strings = [...this.strings, [sample, actual] as [string, string]].sort(
