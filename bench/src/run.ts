@@ -306,6 +306,10 @@ async function measurePlatform(
         },
       });
     }
+  } catch (error) {
+    // Else the platform's process outlives the bench, holding its port.
+    server.process.kill('SIGTERM');
+    throw error;
   } finally {
     await floor.stop();
   }
