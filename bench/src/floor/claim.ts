@@ -59,7 +59,12 @@ class Substitutions {
     if (value instanceof Date) return new Date(value.getTime() + this.shiftMs);
     if (this.exact.has(value)) return this.exact.get(value);
     if (typeof value !== 'string') return value;
-    if (RANDOM_CODE.test(value)) return newCode();
+    if (RANDOM_CODE.test(value)) {
+      // A new random code (a gate code the listing makes): the answer shows this one.
+      const fresh = newCode();
+      this.set(value, fresh);
+      return fresh;
+    }
     if (TIME.test(value)) return new Date(Date.parse(value) + this.shiftMs).toISOString();
     return this.strings.reduce((text, [from, to]) => text.replaceAll(from, to), value);
   }
