@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateGateKeyPair, issueWalletCredential, signPaperCode } from '@tickets/domain';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, DEVELOPMENT_CLAIM_CODE_KEY, loadConfig } from './config';
 
 const production = {
   PROFILE: 'production',
@@ -11,6 +11,7 @@ const production = {
   TAXIS_CLIENT_ID: 'client',
   TAXIS_CLIENT_SECRET: 'secret',
   GATE_SIGNING_KEYS: `1:${generateGateKeyPair().secretKey}`,
+  CLAIM_CODE_KEY: 'a-production-claim-code-key-of-at-least-32-characters',
 };
 
 describe('configuration', () => {
@@ -127,6 +128,17 @@ describe('configuration', () => {
         GATE_SIGNING_KEYS: `${development.gateKeys.signer.keyId}:${development.gateKeys.signer.secretKey}`,
       }),
     ).toThrow(/development key/);
+  });
+
+  it('derives claim codes with CLAIM_CODE_KEY: a development default, required and never the development one in production', () => {
+    expect(loadConfig({}).claimCodeKey).toBe(DEVELOPMENT_CLAIM_CODE_KEY);
+    expect(loadConfig(production).claimCodeKey).toBe(production.CLAIM_CODE_KEY);
+    const { CLAIM_CODE_KEY: _key, ...withoutKey } = production;
+    expect(() => loadConfig(withoutKey)).toThrow(/CLAIM_CODE_KEY/);
+    expect(() => loadConfig({ ...production, CLAIM_CODE_KEY: DEVELOPMENT_CLAIM_CODE_KEY })).toThrow(
+      /CLAIM_CODE_KEY is the development key/,
+    );
+    expect(() => loadConfig({ ...production, CLAIM_CODE_KEY: 'too-short' })).toThrow(/CLAIM_CODE_KEY/);
   });
 
   it('signs with Node’s own Ed25519 the very bytes of the JavaScript reference', () => {

@@ -85,6 +85,17 @@ const DEVELOPMENT_GATE_KEY: PlatformKey = {
   secretKey: '8F2ni2AqaGbWO3TbB4f6ZiXVpJh_DlFVSTxIADVOCn8',
 };
 
+/**
+ * The development profile's claim-code key (docs/design.md §10), known to anyone who reads this file:
+ * refused in production. README's purchase confirmations are made with it.
+ */
+export const DEVELOPMENT_CLAIM_CODE_KEY = 'development-claim-code-key-known-to-all-never-in-production';
+
+/** The platform's key for claim codes: at least 32 characters of a secret (`npm run admin -- claim-key`). */
+const claimCodeKey = z
+  .string()
+  .min(32, { error: 'must be at least 32 characters (npm run admin -- claim-key)' });
+
 const wholeNumber = (min: number, max: number) =>
   z.coerce
     .number({ error: `must be a whole number from ${min} to ${max}` })
@@ -126,6 +137,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   GATE_SIGNING_KEYS: gateKeyList.optional(),
+  CLAIM_CODE_KEY: claimCodeKey.optional(),
   // The embedded database's turns (src/db/turns.ts); PostgreSQL has its connection pool instead.
   PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
   PGLITE_MAX_WAITING: wholeNumber(0, 10_000).default(200),
@@ -170,6 +182,8 @@ export interface Config {
   webDistDir: string;
   /** The gate's signing keys: `signer` signs new codes, `trusted` verifies (the signer among them). */
   gateKeys: { signer: PlatformKey; trusted: PlatformPublicKey[] };
+  /** The key claim codes are derived with (src/shared/claim-codes.ts): a re-push gives the same code. */
+  claimCodeKey: string;
 }
 
 export class ConfigError extends Error {}
@@ -199,12 +213,18 @@ function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
       'TAXIS_CLIENT_ID',
       'TAXIS_CLIENT_SECRET',
       'GATE_SIGNING_KEYS',
+      'CLAIM_CODE_KEY',
     ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
   if (env.GATE_SIGNING_KEYS?.some((key) => key.secretKey === DEVELOPMENT_GATE_KEY.secretKey)) {
     throw new ConfigError(
       'GATE_SIGNING_KEYS holds the development key, which anyone can read: generate one with `npm run admin -- gate-key`.',
+    );
+  }
+  if (env.CLAIM_CODE_KEY === DEVELOPMENT_CLAIM_CODE_KEY) {
+    throw new ConfigError(
+      'CLAIM_CODE_KEY is the development key, which anyone can read: anyone could take any ticket with it. Generate one with `npm run admin -- claim-key`.',
     );
   }
   // Over plain HTTP the session cookie goes without Secure, and TaxisNet's codes and tokens in clear.
@@ -294,5 +314,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logFile: env.LOG_FILE,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     gateKeys: gateKeysOf(env.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]),
+    claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
   };
 }

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await backfillIdentityKeys(database.db);
-  if (config.demoData) await seedDemoData(database.db);
+  if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
   const logStream = await logDestination(config);
   const app = await buildApp({ config, database, logStream });
   await app.listen({ host: config.host, port: config.port });

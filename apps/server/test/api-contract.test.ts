@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import createClient, { type Middleware } from 'openapi-fetch';
-import { errorCatalogue } from '@tickets/domain';
+import { errorCatalogue, formatClaimCode } from '@tickets/domain';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
@@ -35,6 +35,7 @@ type OpenApiDocument = {
 
 const HOLDER = '100000039';
 const RECIPIENT = '100000040';
+const GUARDIAN = '100000027';
 const SEASON_TICKET = '303000000001';
 const openApiPath = (url: string) => url.replace(/:([A-Za-z]+)/g, '{$1}');
 
@@ -153,8 +154,23 @@ describe.each(engines)('the API contract on %s', (engine) => {
     const ticket = { publicCode: '498000000001', eventExternalId: 'contract-final', sector: 'Α', row: '1' };
     const pushedTickets = await provider.PUT('/api/providers/tickets', { body: { tickets: [ticket] } });
     expect(pushedTickets.data).toMatchObject({ received: 1, inserted: 1, rejected: [] });
+    const [claim] = pushedTickets.data?.claims ?? [];
+    expect(claim?.publicCode).toBe(ticket.publicCode);
     const again = await provider.PUT('/api/providers/tickets', { body: { tickets: [ticket] } });
-    expect(again.data).toMatchObject({ unchanged: 1 });
+    expect(again.data).toMatchObject({ unchanged: 1, claims: [claim] });
+
+    // The buyer adds it in the wallet with the purchase confirmation's two codes.
+    const buyer = await walletOf(GUARDIAN);
+    const added = await buyer.POST('/api/wallet/tickets', {
+      body: { publicCode: ticket.publicCode, claimCode: formatClaimCode(claim?.claimCode ?? '') },
+    });
+    expect(added.response.status).toBe(201);
+    expect(added.data).toMatchObject({ publicCode: ticket.publicCode, eventDescription: 'Τελικός' });
+    const another = await walletOf(RECIPIENT);
+    const taken = await another.POST('/api/wallet/tickets', {
+      body: { publicCode: ticket.publicCode, claimCode: claim?.claimCode ?? '' },
+    });
+    expect(taken.error?.exceptions.errors[0]?.code).toBe('TICKET_ALREADY_IN_WALLET');
 
     const status = await provider.GET('/api/providers/tickets/{publicCode}/status', {
       params: { path: { publicCode: ticket.publicCode }, query: { eventExternalId: 'contract-final' } },

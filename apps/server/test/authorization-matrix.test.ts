@@ -35,6 +35,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'GET /api/wallet/companion-requests': 'user',
   'POST /api/wallet/companion-requests/:requestId/:answer': 'user',
   'GET /api/wallet/tickets': 'user',
+  'POST /api/wallet/tickets': 'user',
   'GET /api/wallet/lookups': 'user',
   'GET /api/wallet/transfers': 'user',
   'POST /api/wallet/tickets/:publicCode/transfers': 'user',

@@ -21,6 +21,7 @@ import {
 } from '../src/db/schema';
 import {
   CARD,
+  cardOf,
   CLUB_OFFICER,
   HOLDER,
   OTHER,
@@ -79,7 +80,7 @@ describe.each(engines)('the offline gate on %s', (engine) => {
   };
 
   /** The ticket office's print of a ticket: a signed paper code, a new serial for each print. */
-  const print = async (ticketCode: string, documentId = CARD) => {
+  const print = async (ticketCode: string, documentId = cardOf(ticketCode)) => {
     const privateCode = await personalize(ticketCode, documentId);
     expect(parseGateCode(privateCode)).toMatchObject({ kind: 'paper', ticketCode });
     prints[ticketCode] = privateCode;

@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,10 +6,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { PROVIDER_BATCH_MAX, providerMessages, type ImportReport } from '@tickets/domain';
 import { addCodeRange, listCodeRanges } from '../src/admin/code-ranges';
-import { importFile } from '../src/admin/import-file';
+import { importFile, writeClaims } from '../src/admin/import-file';
 import { AdminInputError } from '../src/admin/officers';
 import { events, ticketCodeRanges, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS, demoTicketCode } from '../src/demo/events';
+import { claimCodeFor, claimsFor } from '../src/shared/claim-codes';
 import { firstError } from './support/login';
 import { rerunDataStatements } from './support/migrations';
 import { engines, useTestServer } from './support/test-server';
@@ -212,6 +213,15 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     });
     const second = await importFile(server.database.db, csv, 'kae-akropoli');
     expect(second.tickets).toMatchObject({ inserted: 0, updated: 0, unchanged: 2 });
+    // `--claims`: the accepted tickets' claim codes, for the provider's confirmations.
+    expect(second.acceptedCodes).toHaveLength(2);
+    const claimsFile = path.join(folder, 'claims.csv');
+    await writeClaims(claimsFile, claimsFor(server.config.claimCodeKey, second.acceptedCodes));
+    const [header, ...lines] = (await readFile(claimsFile, 'utf8')).trim().split('\n');
+    expect(header).toBe('publicCode,claimCode');
+    expect(lines).toEqual(
+      second.acceptedCodes.map((code) => `${code},${claimCodeFor(server.config.claimCodeKey, code)}`),
+    );
 
     const json = path.join(folder, 'tickets.json');
     await writeFile(

@@ -98,7 +98,8 @@ export const errorCatalogue = {
   ALREADY_HOLDS_FIXTURE: {
     status: 409,
     description:
-      'Το πρόσωπο για το οποίο προσθέτετε το εισιτήριο έχει ήδη εισιτήριο για αυτόν τον αγώνα. Κάθε πρόσωπο μπορεί να έχει ένα εισιτήριο ανά αγώνα.',
+      // Said at the wallet and at a ticket office alike: for whom the ticket would be.
+      'Το πρόσωπο για το οποίο είναι το εισιτήριο έχει ήδη εισιτήριο για αυτόν τον αγώνα. Κάθε πρόσωπο μπορεί να έχει ένα εισιτήριο ανά αγώνα.',
   },
   MINOR_CANNOT_ADD_TICKET: {
     status: 403,

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { GATE_KEY_ID_MAX, generateGateKeyPair } from '@tickets/domain';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { addCodeRange, listCodeRanges } from './code-ranges';
-import { importFile, printReport } from './import-file';
+import { claimsFor } from '../shared/claim-codes';
+import { importFile, printReport, writeClaims } from './import-file';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
 import { addProvider } from './providers';
 
@@ -16,8 +18,9 @@ const USAGE = `Usage: npm run admin -- <command>
   organisations ranges                      (the ticket-code prefixes of every club)
   organisations range <id> <prefix>         (gives the club every ticket code starting with <prefix>)
   providers add <id> --organisation <id> [--name <name>]   (prints the provider's API key, once)
-  import <file.json|file.csv> --organisation <id>
+  import <file.json|file.csv> --organisation <id> [--claims <out.csv>]   (writes the accepted tickets' claim codes)
   gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
+  claim-key                                (a new key for the tickets' claim codes, to put in CLAIM_CODE_KEY)
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
 the command refuses to open while a server has it open: stop the server first).`;
 
@@ -27,7 +30,7 @@ async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { organisation: { type: 'string' }, name: { type: 'string' } },
+    options: { organisation: { type: 'string' }, name: { type: 'string' }, claims: { type: 'string' } },
   });
   const [noun, verb, ...rest] = positionals;
   if (noun === 'gate-key') {
@@ -41,7 +44,13 @@ async function run(argv: string[]): Promise<number> {
     );
     return 0;
   }
-  const database = await openDatabase(loadConfig().database);
+  if (noun === 'claim-key') {
+    // No database either. Changing it changes every ticket's claim code: the providers must be told.
+    console.info(`CLAIM_CODE_KEY=${randomBytes(32).toString('base64url')}`);
+    return 0;
+  }
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
   const { db } = database;
   try {
     if (noun === 'officers' && verb === 'list') {
@@ -72,6 +81,10 @@ async function run(argv: string[]): Promise<number> {
       const report = await importFile(db, verb, values.organisation);
       printReport('Events', report.events);
       printReport('Tickets', report.tickets);
+      if (values.claims) {
+        await writeClaims(values.claims, claimsFor(config.claimCodeKey, report.acceptedCodes));
+        console.info(`Claim codes of ${report.acceptedCodes.length} tickets written to ${values.claims}.`);
+      }
     } else {
       console.error(USAGE);
       return 2;

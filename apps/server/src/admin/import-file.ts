@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import type { ImportReport } from '@tickets/domain';
+import type { ImportReport, TicketClaim } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { importEvents, importTickets } from '../features/providers/imports.service';
 import { AdminInputError } from './officers';
@@ -18,8 +18,18 @@ export async function importFile(db: Db, file: string, organisationId: string) {
   const { events, tickets } = path.extname(file).toLowerCase() === '.csv' ? fromCsv(text) : fromJson(text);
   const importer = { organisationId, actor: 'admin-cli' };
   const eventReport = await importEvents(db, importer, events);
-  const ticketReport = await importTickets(db, importer, tickets);
-  return { events: eventReport, tickets: ticketReport };
+  const { acceptedCodes, ...ticketReport } = await importTickets(db, importer, tickets);
+  return { events: eventReport, tickets: ticketReport, acceptedCodes };
+}
+
+/**
+ * `--claims <file.csv>`: the claim codes of the tickets accepted, `publicCode,claimCode` a row, for the
+ * provider to print on the purchase confirmations (README, "Proof of purchase"), as the API answers them.
+ * As secret as the tickets: the file is written readable by its owner only.
+ */
+export async function writeClaims(file: string, claims: TicketClaim[]): Promise<void> {
+  const rows = claims.map(({ publicCode, claimCode }) => `${publicCode},${claimCode}`);
+  await writeFile(file, `publicCode,claimCode\n${rows.join('\n')}\n`, { mode: 0o600 });
 }
 
 function fromJson(text: string): { events: unknown[]; tickets: unknown[] } {

@@ -238,7 +238,7 @@ export const tickets = pgTable(
     privateCode: text('private_code'),
     /** How many times it was printed: the serial of the live code; every earlier one is revoked. */
     codeSerial: integer('code_serial').notNull().default(0),
-    /** How the ticket was bound at the ticket office: IDENTIFY (foreigner) or PERSONALIZE (over-67). */
+    /** How the ticket was bound: at a ticket office, IDENTIFY (foreigner) or PERSONALIZE (over-67); WALLET, added by its buyer (docs/design.md §10). */
     binding: text('binding'),
     personalizedBy: text('personalized_by'),
     createdAt: createdAt(),

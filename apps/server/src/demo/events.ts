@@ -1,17 +1,20 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { citizens, events, tickets } from '../db/schema';
+import { citizens, events } from '../db/schema';
 import { addCodeRange } from '../admin/code-ranges';
 import { addProvider } from '../admin/providers';
 import { indicateCompanion } from '../features/companions/service';
 import { importEvents, importTickets } from '../features/providers/imports.service';
+import { addWalletTicket } from '../features/wallet/claims.service';
 import { answerCompanionRequest } from '../features/wallet/companion-requests.service';
+import { claimCodeFor } from '../shared/claim-codes';
 import type { SessionUser } from '../shared/sessions';
 
 /**
  * Demo events and tickets of the two clubs, loaded through the provider import like real ones;
- * the minors' tickets, and one PENDING and one ACCEPTED declaration made through the services
- * a guardian and a companion use, so a new user sees every state. README lists the codes.
+ * the demo people's tickets added in the wallet (the minors' by their guardian), and one PENDING and
+ * one ACCEPTED declaration, all through the services a citizen, a guardian and a companion use, so a
+ * new user sees every state. README lists the codes.
  */
 const DAY_MS = 86_400_000;
 
@@ -146,6 +149,34 @@ const CLUBS: {
   },
 ];
 
+/** The demo people who add tickets and answer requests (demo/seed.ts's DEMO_PEOPLE). */
+const demoUser = (afm: string, firstName: string, lastName: string): SessionUser => ({
+  afm,
+  firstName,
+  lastName,
+  role: 'STANDARD_USER',
+  organisationId: null,
+});
+const guardian = demoUser('100000027', 'ΕΛΕΝΗ', 'ΓΕΩΡΓΙΟΥ');
+const companion = demoUser('100000039', 'ΚΩΝΣΤΑΝΤΙΝΟΣ', 'ΔΗΜΗΤΡΙΟΥ');
+const citizen = demoUser('100000040', 'ΣΟΦΙΑ', 'ΙΩΑΝΝΙΔΟΥ');
+const aeImporter = { organisationId: 'ae-olympiada', actor: 'demo-data' };
+
+/** A demo event as its provider pushes it. */
+const pushedEvent = (event: DemoEvent, today: Date) => ({
+  externalId: event.externalId,
+  description: event.description,
+  startsAt:
+    Number.isInteger(event.days) && event.days >= 0
+      ? matchDay(today, event.days)
+      : new Date(today.getTime() + event.days * DAY_MS).toISOString(),
+  endsAt: event.endsInDays === undefined ? null : matchDay(today, event.endsInDays),
+  venue: event.venue,
+  seasonal: event.seasonal ?? false,
+  seasonExternalId: event.season ?? null,
+  displayMode: event.displayMode ?? 'QR',
+});
+
 /** The first free ticket code of a demo event (README). */
 export const demoTicketCode = (clubDigit: string, eventNumber: number, serial: number) =>
   `${clubDigit}${String(eventNumber).padStart(2, '0')}${String(serial).padStart(9, '0')}`;
@@ -166,19 +197,7 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
   await importEvents(
     db,
     importer,
-    club.events.map((event) => ({
-      externalId: event.externalId,
-      description: event.description,
-      startsAt:
-        Number.isInteger(event.days) && event.days >= 0
-          ? matchDay(today, event.days)
-          : new Date(today.getTime() + event.days * DAY_MS).toISOString(),
-      endsAt: event.endsInDays === undefined ? null : matchDay(today, event.endsInDays),
-      venue: event.venue,
-      seasonal: event.seasonal ?? false,
-      seasonExternalId: event.season ?? null,
-      displayMode: event.displayMode ?? 'QR',
-    })),
+    club.events.map((event) => pushedEvent(event, today)),
   );
   const seats = club.events.flatMap((event, index) =>
     Array.from({ length: event.seats }, (_, serial) => ({
@@ -194,7 +213,7 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
   await importTickets(db, importer, seats);
 }
 
-export async function seedDemoEvents(db: Db, today: Date): Promise<void> {
+export async function seedDemoEvents(db: Db, today: Date, claimCodeKey: string): Promise<void> {
   const [existing] = await db
     .select({ id: events.id })
     .from(events)
@@ -237,7 +256,7 @@ export async function seedDemoEvents(db: Db, today: Date): Promise<void> {
       seat: '21',
     },
   ];
-  await importTickets(db, { organisationId: 'ae-olympiada', actor: 'demo-data' }, minorTickets);
+  await importTickets(db, aeImporter, minorTickets);
   await importTickets(db, { organisationId: 'kae-akropoli', actor: 'demo-data' }, [
     {
       publicCode: DEMO_TICKETS.youngerMinorFree,
@@ -249,7 +268,11 @@ export async function seedDemoEvents(db: Db, today: Date): Promise<void> {
     },
   ]);
 
-  // The minors hold these tickets in their wallets (the wallet's identification, not modelled here).
+  await db
+    .update(events)
+    .set({ minToAutoRevertTransferredTicket: 0 })
+    .where(eq(events.externalId, 'demo-season'));
+
   const minors = await db
     .select({ firstName: citizens.firstName, amka: citizens.amka })
     .from(citizens)
@@ -257,46 +280,34 @@ export async function seedDemoEvents(db: Db, today: Date): Promise<void> {
   const older = minors.find((row) => row.firstName === 'ΝΙΚΟΛΑΟΣ')?.amka;
   const younger = minors.find((row) => row.firstName === 'ΑΝΝΑ')?.amka;
   if (!older || !younger) return;
-  // Season tickets in two citizens' wallets, to try transfers with (README).
-  for (const [serial, holderAfm] of [
-    [1, '100000039'],
-    [2, '100000040'],
-  ] as const) {
-    await db
-      .update(tickets)
-      .set({ holderAfm })
-      .where(eq(tickets.publicCode, demoTicketCode('3', 3, serial)));
-  }
-  await db
-    .update(events)
-    .set({ minToAutoRevertTransferredTicket: 0 })
-    .where(eq(events.externalId, 'demo-season'));
 
-  const holders: [string, string][] = [
+  // The demo people add their tickets in the wallet with their purchase confirmations' codes, as anyone
+  // does (docs/design.md §10): the season tickets to try loans with, and the minors' by their guardian.
+  const addTicket = (user: SessionUser, publicCode: string, dependentAmka?: string) =>
+    addWalletTicket(
+      db,
+      { user, requestId: 'demo-data' },
+      { publicCode, claimCode: claimCodeFor(claimCodeKey, publicCode), dependentAmka },
+      claimCodeKey,
+    );
+  await addTicket(companion, demoTicketCode('3', 3, 1));
+  await addTicket(citizen, demoTicketCode('3', 3, 2));
+  const minorsTickets: [string, string][] = [
     [DEMO_TICKETS.olderMinorFree, older],
     [DEMO_TICKETS.olderMinorPending, older],
-    [DEMO_TICKETS.olderMinorPastEvent, older],
     [DEMO_TICKETS.youngerMinorAccepted, younger],
     [DEMO_TICKETS.youngerMinorFree, younger],
   ];
-  for (const [publicCode, holderAmka] of holders) {
-    await db.update(tickets).set({ holderAmka }).where(eq(tickets.publicCode, publicCode));
+  for (const [publicCode, amka] of minorsTickets) await addTicket(guardian, publicCode, amka);
+  // The past match's ticket was added before it was played: its provider moves the match to then for
+  // the moment of adding, and back.
+  const past = CLUBS[0]?.events.find((event) => event.externalId === 'demo-past');
+  if (past) {
+    await importEvents(db, aeImporter, [pushedEvent({ ...past, days: 1 }, today)]);
+    await addTicket(guardian, DEMO_TICKETS.olderMinorPastEvent, older);
+    await importEvents(db, aeImporter, [pushedEvent(past, today)]);
   }
 
-  const guardian: SessionUser = {
-    afm: '100000027',
-    firstName: 'ΕΛΕΝΗ',
-    lastName: 'ΓΕΩΡΓΙΟΥ',
-    role: 'STANDARD_USER',
-    organisationId: null,
-  };
-  const companion: SessionUser = {
-    afm: '100000039',
-    firstName: 'ΚΩΝΣΤΑΝΤΙΝΟΣ',
-    lastName: 'ΔΗΜΗΤΡΙΟΥ',
-    role: 'STANDARD_USER',
-    organisationId: null,
-  };
   const requestId = 'demo-data';
   await indicateCompanion(
     db,

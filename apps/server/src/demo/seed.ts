@@ -3,6 +3,7 @@ import { withAmkaCheckDigit } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, guardianships, officers, organisations } from '../db/schema';
 import { addOfficer, addOrganisation } from '../admin/officers';
+import { DEVELOPMENT_CLAIM_CODE_KEY } from '../config';
 import { seedDemoEvents } from './events';
 
 /**
@@ -60,7 +61,15 @@ function amkaOf(birthDate: string, serial: number): string {
   return withAmkaCheckDigit(`${day}${month}${year.slice(2)}${String(serial).padStart(4, '0')}`);
 }
 
-export async function seedDemoData(db: Db, today = new Date()): Promise<void> {
+/**
+ * `claimCodeKey`: the server's CLAIM_CODE_KEY; the demo people add their tickets with the claim codes
+ * it gives, as anyone would (README's purchase confirmations are those of the development key).
+ */
+export async function seedDemoData(
+  db: Db,
+  today = new Date(),
+  claimCodeKey = DEVELOPMENT_CLAIM_CODE_KEY,
+): Promise<void> {
   await seedRegistry(db, today);
   const existing = await db.select({ id: organisations.id }).from(organisations);
   const knownOrganisations = new Set(existing.map((row) => row.id));
@@ -77,7 +86,7 @@ export async function seedDemoData(db: Db, today = new Date()): Promise<void> {
   for (const [demo, organisationId] of officerSeats) {
     if (demo.afm && !knownOfficers.has(demo.afm)) await addOfficer(db, DEMO_ACTOR, demo.afm, organisationId);
   }
-  await seedDemoEvents(db, today);
+  await seedDemoEvents(db, today, claimCodeKey);
 }
 
 /** The registry stand-in's people and guardianships, all or nothing. */

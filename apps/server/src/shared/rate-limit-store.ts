@@ -51,8 +51,11 @@ export function rateLimitStoreOn(db: Db): FastifyRateLimitStoreCtor {
   };
 }
 
-/** One atomic statement per hit: concurrent hits from any process each count once. */
-async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
+/**
+ * One atomic statement per hit: concurrent hits from any process each count once. Also counts what a
+ * service limits itself (wrong claim codes, features/wallet/claims.service.ts), in a transaction of its own.
+ */
+export async function countHit(db: Pick<Db, 'insert'>, key: string, windowMs: number): Promise<Hits> {
   const windowEnded = sql`${rateLimitHits.windowEndsAt} <= now()`;
   const [row] = await db
     .insert(rateLimitHits)
@@ -69,7 +72,8 @@ async function countHit(db: Db, key: string, windowMs: number): Promise<Hits> {
   return row;
 }
 
-async function readHits(db: Db, key: string): Promise<Hits> {
+/** The hits of the window still open (none when it has ended). */
+export async function readHits(db: Pick<Db, 'select'>, key: string): Promise<Hits> {
   const [row] = await db
     .select({ current: rateLimitHits.count, ttl: msLeft })
     .from(rateLimitHits)

@@ -11,10 +11,17 @@ export const CLUB_OFFICER = '100000015'; // ae-olympiada
 export const GUARDIAN = '100000027';
 export const HOLDER = '100000039'; // season ticket 303000000001
 export const OTHER = '100000040'; // season ticket 303000000002
-/** The document the ticket office binds a printed ticket to, unless a test names another. */
-export const CARD = 'ΑΚ987654';
+
 /** Tonight's tickets by serial: Θύρα 3, Σειρά 4, the seat the serial. */
 export const tonightTicket = (serial: number) => `3059000000${String(serial).padStart(2, '0')}`;
+/**
+ * The document the ticket office binds a printed ticket to, unless a test names another: a card per
+ * ticket, as one person holds one ticket per fixture (docs/design.md §10), each ending in 654 (what a
+ * steward is shown of it).
+ */
+export const cardOf = (ticketCode: string) => `ΑΚ${ticketCode.slice(-3)}654`;
+/** The card of tonight's first ticket. */
+export const CARD = cardOf(tonightTicket(1));
 
 export interface GateDevice {
   deviceId: string;
@@ -55,7 +62,7 @@ export function useGateFixture(
       headers: jsonFrom(server.baseUrl, cookies[afm]),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const personalize = async (ticketCode: string, documentId = CARD) => {
+  const personalize = async (ticketCode: string, documentId = cardOf(ticketCode)) => {
     const response = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/personalize', {
       ticketCode,
       firstName: 'ΙΩΑΝΝΗΣ',

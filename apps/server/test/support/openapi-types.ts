@@ -200,7 +200,13 @@ export interface paths {
          */
         get: operations["getWalletTickets"];
         put?: never;
-        post?: never;
+        /**
+         * Add a bought ticket with the two codes of its purchase confirmation (its QR, GRTICKET1:<publicCode>:<claimCode>), for the logged-in person or, with dependentAmka, one of their minors
+         * @description For a signed-in person (the session cookie).
+         *
+         *     The claim code is accepted as printed (groups of four, any case, I/L read as 1 and O as 0). An unknown ticket and a wrong claim code answer alike (CLAIM_NOT_FOUND); after 5 wrong claims in 15 minutes, by the person or for the ticket, CLAIM_ATTEMPTS_EXCEEDED. Answers 201 with the ticket as GET /api/wallet/tickets lists it; the same person adding it again, 200 with the same.
+         */
+        post: operations["addWalletTicket"];
         delete?: never;
         options?: never;
         head?: never;
@@ -416,8 +422,10 @@ export interface paths {
         };
         get?: never;
         /**
-         * Upsert tickets by publicCode
+         * Upsert tickets by publicCode; answers each accepted ticket's claim code
          * @description For a club's ticketing provider, with its API key.
+         *
+         *     Tickets are upserted by `publicCode`, each row checked on its own (a bad row is reported in `rejected`, never fatal). For every ticket of the batch inserted, updated or already there unchanged, `claims` gives its claim code: the same on every push (derived with the platform's key, never stored). The provider prints it on the purchase confirmation beside the ticket code, formatted in groups of four (`7KQ2-M9TX-4HCN-R8WE`), and a QR of the text `GRTICKET1:<publicCode>:<claimCode>` (upper case, no spaces: QR alphanumeric mode). The buyer adds the ticket to the Gov.gr Wallet with both codes (`POST /api/wallet/tickets`). The claim code is as secret as the ticket: whoever has it can add the ticket to their wallet, once.
          */
         put: operations["upsertTickets"];
         post?: never;
@@ -1702,6 +1710,192 @@ export interface operations {
             };
         };
     };
+    addWalletTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    publicCode: string;
+                    claimCode: string;
+                    dependentAmka?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicCode: string;
+                        eventId: number;
+                        eventDescription: string;
+                        eventDateTime: string;
+                        venue: string;
+                        sector: string | null;
+                        gate: string | null;
+                        row: string | null;
+                        seat: string | null;
+                        seasonal: boolean;
+                        seasonEndsAt: string | null;
+                        fixtures: {
+                            eventId: number;
+                            eventDescription: string;
+                            eventDateTime: string;
+                            venue: string;
+                            lentTo: string | null;
+                            gateCode: string | null;
+                        }[];
+                        lentBy: string | null;
+                        dependentName: string | null;
+                        blocked: boolean;
+                        blockedUntil: string | null;
+                        blockedNotice: string | null;
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicCode: string;
+                        eventId: number;
+                        eventDescription: string;
+                        eventDateTime: string;
+                        venue: string;
+                        sector: string | null;
+                        gate: string | null;
+                        row: string | null;
+                        seat: string | null;
+                        seasonal: boolean;
+                        seasonEndsAt: string | null;
+                        fixtures: {
+                            eventId: number;
+                            eventDescription: string;
+                            eventDateTime: string;
+                            venue: string;
+                            lentTo: string | null;
+                            gateCode: string | null;
+                        }[];
+                        lentBy: string | null;
+                        dependentName: string | null;
+                        blocked: boolean;
+                        blockedUntil: string | null;
+                        blockedNotice: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may not do this: `CROSS_ORIGIN_FORBIDDEN`, `MINOR_CANNOT_ADD_TICKET`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: `CLAIM_NOT_FOUND`, `DEPENDENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description In conflict with the current state: `TICKET_ALREADY_IN_WALLET`, `ALREADY_HOLDS_FIXTURE`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Refused by a rule: `EVENT_STARTED`, `EVENT_OVER`, `PERSON_SUSPENDED`. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; try again later: `CLAIM_ATTEMPTS_EXCEEDED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getWalletLookups: {
         parameters: {
             query?: never;
@@ -2338,7 +2532,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description In conflict with the current state: `TICKET_ALREADY_BOUND`. */
+            /** @description In conflict with the current state: `TICKET_ALREADY_BOUND`, `ALREADY_HOLDS_FIXTURE`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2485,7 +2679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description In conflict with the current state: `TICKET_ALREADY_BOUND`. */
+            /** @description In conflict with the current state: `TICKET_ALREADY_BOUND`, `ALREADY_HOLDS_FIXTURE`. */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2803,6 +2997,10 @@ export interface operations {
                             row: number;
                             key: string | null;
                             reason: string;
+                        }[];
+                        claims: {
+                            publicCode: string;
+                            claimCode: string;
                         }[];
                     };
                 };

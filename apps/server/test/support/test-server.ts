@@ -90,7 +90,7 @@ export async function startTestServer(
     ...environment,
   });
   const database = await openDatabase(config.database);
-  await seedDemoData(database.db);
+  await seedDemoData(database.db, new Date(), config.claimCodeKey);
   const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config, database, logStream });
   await app.listen({ host: 'localhost', port: 0 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DISPLAY_MODES } from '../constants';
 import { providerMessages as text } from '../messages';
+import { ticketClaimSchema } from './claims';
 import { ticketCodeField } from './fields';
 
 /**
@@ -76,6 +77,14 @@ export const importReportSchema = z.object({
   rejected: z.array(z.object({ row: z.number(), key: z.string().nullable(), reason: z.string() })),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
+
+/**
+ * PUT /api/providers/tickets answers the report and, for every ticket of the batch inserted, updated or
+ * already there unchanged (never a rejected row), its claim code: the provider prints it on the purchase
+ * confirmation beside the ticket code, as text and in the QR of `purchaseQrText` (docs/design.md §10).
+ */
+export const ticketImportReportSchema = importReportSchema.extend({ claims: z.array(ticketClaimSchema) });
+export type TicketImportReport = z.infer<typeof ticketImportReportSchema>;
 
 /**
  * GET /api/providers/tickets/{publicCode}/status[?eventId=|?eventExternalId=]: what a club's gate

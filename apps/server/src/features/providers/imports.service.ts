@@ -115,7 +115,10 @@ async function importEventChunk(
   });
 }
 
-export async function importTickets(db: Db, importer: Importer, rows: unknown[]): Promise<ImportReport> {
+/** The report, and the codes of the tickets accepted (inserted, updated or unchanged), for their claims. */
+export type TicketImport = ImportReport & { acceptedCodes: string[] };
+
+export async function importTickets(db: Db, importer: Importer, rows: unknown[]): Promise<TicketImport> {
   const { valid, rejected } = validateRows<ProviderTicket>(
     rows,
     providerTicketSchema,
@@ -125,7 +128,7 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
   const eventIds = await eventIdsOf(db, importer.organisationId);
   let inserted = 0;
   let updated = 0;
-  let accepted = 0;
+  const acceptedCodes: string[] = [];
 
   const ranges = await codePrefixesOf(db, importer.organisationId);
   const inRange = (code: string) => ranges.some(({ prefix }) => code.startsWith(prefix));
@@ -143,7 +146,7 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
       return !reason;
     });
     if (writable.length === 0) continue;
-    accepted += writable.length;
+    for (const { value } of writable) acceptedCodes.push(value.publicCode);
     await db.transaction(async (tx) => {
       const written = await upsertTickets(
         tx,
@@ -162,7 +165,10 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
       });
     });
   }
-  return report(rows.length, inserted, updated, accepted, rejected);
+  return {
+    ...report(rows.length, inserted, updated, acceptedCodes.length, rejected),
+    acceptedCodes,
+  };
 }
 
 function report(

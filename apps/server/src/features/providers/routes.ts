@@ -8,8 +8,10 @@ import {
   providerEventsBody,
   providerTicketsBody,
   ticketCodeField,
+  ticketImportReportSchema,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
+import { claimsFor } from '../../shared/claim-codes';
 import { importEvents, importTickets, type Importer } from './imports.service';
 import { findProviderByKey, gateStatus } from './service';
 
@@ -85,12 +87,23 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags,
         operationId: 'upsertTickets',
-        summary: 'Upsert tickets by publicCode',
+        summary: "Upsert tickets by publicCode; answers each accepted ticket's claim code",
+        description:
+          'Tickets are upserted by `publicCode`, each row checked on its own (a bad row is reported in `rejected`, never fatal). ' +
+          'For every ticket of the batch inserted, updated or already there unchanged, `claims` gives its claim code: ' +
+          "the same on every push (derived with the platform's key, never stored). The provider prints it on the purchase " +
+          'confirmation beside the ticket code, formatted in groups of four (`7KQ2-M9TX-4HCN-R8WE`), and a QR of the text ' +
+          '`GRTICKET1:<publicCode>:<claimCode>` (upper case, no spaces: QR alphanumeric mode). The buyer adds the ticket ' +
+          'to the Gov.gr Wallet with both codes (`POST /api/wallet/tickets`). The claim code is as secret as the ticket: ' +
+          'whoever has it can add the ticket to their wallet, once.',
         body: providerTicketsBody,
-        response: { 200: importReportSchema },
+        response: { 200: ticketImportReportSchema },
       },
     },
-    async (request) => importTickets(db, importerOf(request), request.body.tickets),
+    async (request) => {
+      const { acceptedCodes, ...report } = await importTickets(db, importerOf(request), request.body.tickets);
+      return { ...report, claims: claimsFor(app.config.claimCodeKey, acceptedCodes) };
+    },
   );
 
   app.get(

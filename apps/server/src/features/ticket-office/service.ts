@@ -12,6 +12,7 @@ import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
 import { paperCodeFor } from '../../shared/codes';
+import { holdsAnotherTicketOfFixture } from '../../shared/fixtures';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
 import { findTicketForOfficer, toTicketDetails, type OfficerTicket } from '../../shared/tickets';
@@ -56,7 +57,8 @@ async function reprintTicket(
 
 /**
  * Binds a ticket to a fan at the ticket office (docs/design.md §5): the officer's organisation's
- * ticket, an event not yet started, a person not suspended. The same binding again is a reprint
+ * ticket, an event not yet started, a person not suspended who holds no other ticket of its fixture
+ * (docs/design.md §10). The same binding again is a reprint
  * (a new code, the old one revoked); binding a bound ticket to someone else is refused.
  */
 export async function issueTicket(
@@ -77,6 +79,15 @@ export async function issueTicket(
   const reprint = found.ticket.privateCode !== null && isSameBinding(found.ticket, request);
   const bound = found.ticket.documentId ?? found.ticket.holderAfm ?? found.ticket.holderAmka;
   if (bound !== null && !reprint) throw new AppError('TICKET_ALREADY_BOUND');
+  // One ticket per person and fixture, whether the other came from a ticket office or the wallet (§10).
+  if (
+    !reprint &&
+    (await holdsAnotherTicketOfFixture(db, found.ticket.id, {
+      documentKey: canonicalIdentifier(request.documentId),
+    }))
+  ) {
+    throw new AppError('ALREADY_HOLDS_FIXTURE');
+  }
 
   const displayMode = displayModeOf(found.displayMode);
   let ticket = found.ticket;

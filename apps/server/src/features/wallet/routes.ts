@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  CLAIM_ATTEMPT_WINDOW_MINUTES,
+  CLAIM_ATTEMPTS_MAX,
+  addWalletTicketSchema,
   companionRequestSchema,
   createTransferSchema,
   ticketCodeField,
@@ -13,6 +16,7 @@ import {
   walletTicketSchema,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
+import { addWalletTicket } from './claims.service';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests.service';
 import { registerDeviceKey } from './device-keys.service';
 import { listLookups, listWalletTickets } from './tickets.service';
@@ -74,6 +78,34 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => listWalletTickets(db, currentUser(request).afm),
+  );
+
+  app.post(
+    '/api/wallet/tickets',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        operationId: 'addWalletTicket',
+        summary:
+          'Add a bought ticket with the two codes of its purchase confirmation (its QR, GRTICKET1:<publicCode>:<claimCode>), for the logged-in person or, with dependentAmka, one of their minors',
+        description:
+          'The claim code is accepted as printed (groups of four, any case, I/L read as 1 and O as 0). An unknown ticket and a wrong claim code answer alike ' +
+          `(CLAIM_NOT_FOUND); after ${CLAIM_ATTEMPTS_MAX} wrong claims in ${CLAIM_ATTEMPT_WINDOW_MINUTES} minutes, by the person or for the ticket, CLAIM_ATTEMPTS_EXCEEDED. ` +
+          'Answers 201 with the ticket as GET /api/wallet/tickets lists it; the same person adding it again, 200 with the same.',
+        body: addWalletTicketSchema,
+        response: { 200: walletTicketSchema, 201: walletTicketSchema },
+      },
+    },
+    async (request, reply) => {
+      const added = await addWalletTicket(
+        db,
+        { user: currentUser(request), requestId: request.id },
+        request.body,
+        app.config.claimCodeKey,
+      );
+      return reply.code(added.created ? 201 : 200).send(added.ticket);
+    },
   );
 
   app.get(

@@ -20,17 +20,21 @@ const fixtures = alias(events, 'fixture');
 const lenders = alias(citizens, 'lender');
 const minors = alias(citizens, 'minor');
 
+/** Only this ticket, when one is named (the answer to adding it). */
+const onlyCode = (publicCode?: string) =>
+  publicCode === undefined ? undefined : eq(tickets.publicCode, publicCode);
+
 /** The person's own tickets to events still ahead (a season until it ends). */
-export const listHeldTickets = (db: Db, afm: string) =>
+export const listHeldTickets = (db: Db, afm: string, publicCode?: string) =>
   db
     .select({ ticket: tickets, event: events })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
-    .where(and(eq(tickets.holderAfm, afm), isUpcoming(events)))
+    .where(and(eq(tickets.holderAfm, afm), isUpcoming(events), onlyCode(publicCode)))
     .orderBy(asc(events.startsAt));
 
 /** The tickets of the minors in the person's care, to events still ahead. */
-export const listDependentsTickets = (db: Db, afm: string) =>
+export const listDependentsTickets = (db: Db, afm: string, publicCode?: string) =>
   db
     .select({
       ticket: tickets,
@@ -42,7 +46,7 @@ export const listDependentsTickets = (db: Db, afm: string) =>
     .innerJoin(minors, eq(minors.id, guardianships.minorId))
     .innerJoin(tickets, eq(tickets.holderAmka, minors.amka))
     .innerJoin(events, eq(events.id, tickets.eventId))
-    .where(and(eq(citizens.afm, afm), isUpcoming(events)))
+    .where(and(eq(citizens.afm, afm), isUpcoming(events), onlyCode(publicCode)))
     .orderBy(asc(events.startsAt));
 
 /** The fixtures not yet started that others lent the person, with the lender's name. */

@@ -89,11 +89,28 @@ interface Entry {
  * while the person is suspended, saying until when and whom to contact.
  */
 export async function listWalletTickets(db: Db, afm: string): Promise<WalletTicket[]> {
+  return walletTicketsOf(db, afm);
+}
+
+/**
+ * One ticket as the person's wallet lists it (`listWalletTickets`), by its code: the answer to adding
+ * it. Undefined when the wallet does not list it.
+ */
+export async function findWalletTicket(
+  db: Db,
+  afm: string,
+  publicCode: string,
+): Promise<WalletTicket | undefined> {
+  const [listed] = await walletTicketsOf(db, afm, publicCode);
+  return listed;
+}
+
+async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<WalletTicket[]> {
   const [suspension, held, dependents, borrowed] = await Promise.all([
     activeSuspensionOf(db, { afm }),
-    listHeldTickets(db, afm),
-    listDependentsTickets(db, afm),
-    listBorrowedFixtures(db, afm),
+    listHeldTickets(db, afm, onlyCode),
+    listDependentsTickets(db, afm, onlyCode),
+    onlyCode === undefined ? listBorrowedFixtures(db, afm) : [],
   ]);
   const owned = [...held.map((row) => ({ ...row, dependentName: null })), ...dependents];
   const seasonFixtures = await upcomingFixturesOf(

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { IDENTITY_KEY_PREFIX } from '@tickets/domain';
+import type { Db } from '../db/client';
+import { events, tickets } from '../db/schema';
+import { directKeysOf, registryKeysOf, type HolderIdentifiers } from './suspensions';
+
+/**
+ * One ticket per person and fixture (docs/design.md §10), however the tickets were bound: in the
+ * wallet (by ΑΦΜ and ΑΜΚΑ) or at a ticket office (by document). The person is resolved to identity
+ * keys as the suspension rule resolves a holder (§9): their own keys, the ΑΦΜ and ΑΜΚΑ the registry
+ * links to them, and what a ticket binding ties to them (a document bound together with an ΑΦΜ or
+ * ΑΜΚΑ), so a binding by a document the registry links to the person counts once it knows documents.
+ */
+
+/** Where a statement may run: the database, or a transaction of it. */
+type Executor = Pick<Db, 'execute'>;
+
+/**
+ * The fixtures a ticket of this event admits to (an SQL int8 array), among those not yet played: a
+ * match's own; a season's each fixture, and the season itself, so two season tickets meet even
+ * before their fixtures are known.
+ */
+const admittedFixtures = (eventId: unknown) => sql`(select case when e.seasonal
+      then array[e.id] || array(select f.id from ${events} f where f.season_id = e.id and f.starts_at > now())
+      else array[e.id] end
+    from ${events} e where e.id = ${eventId})`;
+
+const keysOfKind = (prefix: string) =>
+  sql`(select substr(k, ${prefix.length + 1}) from person_keys where starts_with(k, ${prefix}))`;
+
+/**
+ * Whether the person already holds, bound to them, a ticket other than `ticketId` that admits to a
+ * fixture `ticketId` admits to (a season ticket counts for each of its fixtures, both ways).
+ */
+export async function holdsAnotherTicketOfFixture(
+  db: Executor,
+  ticketId: number,
+  person: HolderIdentifiers & { documentKey?: string | null },
+): Promise<boolean> {
+  const afm = person.afm ?? null;
+  const amka = person.amka ?? null;
+  const documentKey = person.documentKey ?? null;
+  const { afm: AFM, amka: AMKA, document: DOC } = IDENTITY_KEY_PREFIX;
+  const result = await db.execute(sql`
+    with own_keys(k) as (
+      select unnest(array_cat(
+        ${directKeysOf(sql`${afm}::text`, sql`${amka}::text`, sql`${documentKey}::text`)},
+        ${registryKeysOf(sql`${afm}::text`, sql`${amka}::text`)}))
+    ),
+    tied_keys(k) as (
+      select ${AFM}::text || t.holder_afm from ${tickets} t
+        where t.document_key = ${documentKey}::text and t.holder_afm is not null
+      union
+      select ${AMKA}::text || t.holder_amka from ${tickets} t
+        where t.document_key = ${documentKey}::text and t.holder_amka is not null
+      union
+      select ${DOC}::text || t.document_key from ${tickets} t
+        where (t.holder_afm = ${afm}::text or t.holder_amka = ${amka}::text) and t.document_key is not null
+    ),
+    person_keys(k) as (select k from own_keys where k is not null union select k from tied_keys)
+    select exists (
+      select 1 from ${tickets} held
+      where held.id <> ${ticketId}
+        and (held.holder_afm in ${keysOfKind(AFM)}
+          or held.holder_amka in ${keysOfKind(AMKA)}
+          or held.document_key in ${keysOfKind(DOC)})
+        and ${admittedFixtures(sql`held.event_id`)} && ${admittedFixtures(sql`(select event_id from ${tickets} where id = ${ticketId})`)}
+    ) as holds`);
+  const rows = (result as unknown as { rows: { holds: boolean }[] }).rows;
+  return rows[0]?.holds === true;
+}
+
+/**
+ * Takes the person's turn for a binding until the transaction ends: two bindings for one person at
+ * once (two tickets of one fixture) are checked one after the other, so both cannot pass.
+ */
+export async function lockPersonForBinding(tx: Executor, personKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`binding:${personKey}`}::text))`);
+}
