@@ -17,6 +17,8 @@ export interface Scenario {
   /** A fresh path per request (lookups of different codes). */
   nextPath?: () => string;
   headers?: Record<string, string>;
+  /** Headers of each request on top of `headers` (a different person's session each time). */
+  nextHeaders?: () => Record<string, string>;
   /** A fresh body per request (writes that must not repeat). */
   body?: () => string;
 }
@@ -52,7 +54,7 @@ function loadFor(url: string, scenario: Scenario, seconds: number) {
     connections: 50,
     duration: seconds,
     headers: { 'content-type': 'application/json', ...scenario.headers },
-    ...(scenario.body || scenario.nextPath
+    ...(scenario.body || scenario.nextPath || scenario.nextHeaders
       ? {
           requests: [
             {
@@ -60,6 +62,9 @@ function loadFor(url: string, scenario: Scenario, seconds: number) {
                 ...request,
                 ...(scenario.body ? { body: scenario.body() } : {}),
                 ...(scenario.nextPath ? { path: scenario.nextPath() } : {}),
+                ...(scenario.nextHeaders
+                  ? { headers: { ...request.headers, ...scenario.nextHeaders() } }
+                  : {}),
               }),
             },
           ],
@@ -99,7 +104,7 @@ export async function pacedP99(
         {
           agent,
           method: scenario.method ?? 'GET',
-          headers: { 'content-type': 'application/json', ...scenario.headers },
+          headers: { 'content-type': 'application/json', ...scenario.headers, ...scenario.nextHeaders?.() },
         },
         (response) => {
           response.resume();

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { CLAIM_SCENARIO, claimantsSql, claimScenario, claimToken, type Claim } from './claim';
 import { halfRate, load, loadPeakAndHalf, pacedP99, type Figures, type Scenario } from './load';
 import { repoRoot, startBaseline, startFloor, startPlatform, type Running } from './processes';
 
@@ -32,7 +33,14 @@ const ONLY = (process.env.BENCH_SCENARIOS ?? '')
   .filter(Boolean);
 const selected = (scenario: { name: string }) =>
   ONLY.length === 0 || ONLY.some((name) => scenario.name.toLowerCase().includes(name));
+/** Fans adding their tickets in the release rush (PostgreSQL; each a person and a ticket of their own). */
+const PG_CLAIMS = Number(process.env.BENCH_PG_CLAIMS ?? 200_000);
 const PRINTED_FROM = PG_DECLARATIONS;
+/** The claims' tickets come after the printed ones, and well before those personalization counts down from. */
+const CLAIMS_FROM = PRINTED_FROM + PG_PRINTED;
+const PERSONALIZATION_MARGIN = 100_000;
+const claimCount = (tickets: number) =>
+  Math.max(0, Math.min(PG_CLAIMS, tickets - CLAIMS_FROM - PERSONALIZATION_MARGIN));
 const printedCode = (serial: number) => `G${String(PRINTED_FROM + serial).padStart(15, '0')}`;
 const PROVIDER_KEY = 'demo-key-kae-akropoli-local-only';
 const BATCH = 5000;
@@ -60,8 +68,15 @@ export async function loginAs(url: string, afm: string): Promise<string> {
 
 const BENCH_EVENT = 'Αγώνας μέτρησης';
 
-/** Loads `count` tickets through the provider API (the real import path); answers rows/s. */
-export async function loadTickets(url: string, count: number): Promise<number> {
+/**
+ * Loads `count` tickets through the provider API (the real import path); answers rows/s. The claim
+ * codes of the tickets numbered `claims.from`–`claims.to` (the provider's answer) go `into` its array.
+ */
+export async function loadTickets(
+  url: string,
+  count: number,
+  claims?: { from: number; to: number; into: Claim[] },
+): Promise<number> {
   const put = (what: string, body: unknown) =>
     fetch(`${url}/api/providers/${what}`, {
       method: 'PUT',
@@ -84,6 +99,15 @@ export async function loadTickets(url: string, count: number): Promise<number> {
     }));
     const response = await put('tickets', { tickets });
     if (!response.ok) throw new Error(`import answered ${response.status}`);
+    if (claims && offset + BATCH >= claims.from && offset < claims.to) {
+      const answer = (await response.json()) as { claims?: Claim[] };
+      for (const claim of answer.claims ?? []) {
+        const serial = Number(claim.publicCode.slice(2));
+        if (serial >= claims.from && serial <= claims.to) claims.into.push(claim);
+      }
+    } else {
+      await response.body?.cancel();
+    }
   }
   return Math.round(count / ((performance.now() - started) / 1000));
 }
@@ -92,7 +116,7 @@ export function scenarios(
   url: string,
   cookies: Record<string, string>,
   tickets: number,
-  gate?: Scenario,
+  ...writesOnPostgres: Scenario[]
 ): Scenario[] {
   let next = 0;
   const write = { origin: url };
@@ -138,7 +162,7 @@ export function scenarios(
       path: '/api/ticket-office/transfer-events',
       headers: { cookie: cookies.officer ?? '' },
     },
-    ...(gate ? [gate] : []),
+    ...writesOnPostgres,
   ];
 }
 
@@ -207,10 +231,18 @@ async function measurePlatform(
   startFloorFor: FloorStarter,
   /** More data, once the tickets are in (it may refer to them); with printed tickets, the gate too. */
   afterImport?: () => Promise<{ printed: boolean; databaseUrl?: string }>,
+  /** Claim codes to keep from the import, for as many claimants (the last one is the floor's sample). */
+  claimants = 0,
 ): Promise<{ importRate: number; rss: number; server: Running }> {
   console.error(`[${engine}] loading ${tickets.toLocaleString('en')} tickets through the provider API…`);
-  const importRate = await loadTickets(started.url, tickets);
+  const claims: Claim[] = [];
+  const importRate = await loadTickets(
+    started.url,
+    tickets,
+    claimants > 0 ? { from: CLAIMS_FROM + 1, to: CLAIMS_FROM + claimants, into: claims } : undefined,
+  );
   const { printed, databaseUrl } = (await afterImport?.()) ?? { printed: false };
+  const claimSample = claims.length === claimants && claimants > 1 ? claims.pop() : undefined;
   const cookies = {
     officer: await loginAs(started.url, '100000003'),
     guardian: await loginAs(started.url, '100000027'),
@@ -237,13 +269,24 @@ async function measurePlatform(
           FLOOR_GATE_CODE: gate.sample.code,
         }
       : {}),
+    ...(claimSample
+      ? {
+          FLOOR_CLAIM_TOKEN: claimToken(claimants),
+          FLOOR_CLAIM_CODE: claimSample.publicCode,
+          FLOOR_CLAIM_CLAIM_CODE: claimSample.claimCode,
+        }
+      : {}),
   }).catch(async (error: unknown) => {
     // Else the platform's process outlives the bench, holding its port.
     started.process.kill('SIGTERM');
     throw error;
   });
   try {
-    const all = scenarios(server.url, cookies, tickets, gate?.scenario).filter(selected);
+    const writes = [
+      ...(gate ? [gate.scenario] : []),
+      ...(claimSample ? [claimScenario(server.url, claims)] : []),
+    ];
+    const all = scenarios(server.url, cookies, tickets, ...writes).filter(selected);
     await checkSameAnswers(server.url, floor.url, all);
     for (const scenario of all) {
       console.error(`[${engine}] ${scenario.name}…`);
@@ -263,6 +306,10 @@ async function measurePlatform(
         },
       });
     }
+  } catch (error) {
+    // Else the platform's process outlives the bench, holding its port.
+    server.process.kill('SIGTERM');
+    throw error;
   } finally {
     await floor.stop();
   }
@@ -287,6 +334,10 @@ async function checkSameAnswers(platform: string, floor: string, all: Scenario[]
     if (scenario.name === 'personalization') continue;
     if (scenario.name === GATE_SCENARIO) {
       await checkSameGateAnswers(platform, floor, scenario);
+      continue;
+    }
+    if (scenario.name === CLAIM_SCENARIO) {
+      await checkSameClaimAnswers(platform, floor, scenario);
       continue;
     }
     const [mine, floors] = [await answer(platform, scenario), await answer(floor, scenario)];
@@ -336,6 +387,28 @@ ${String(mine)}`);
     if (rescanned[key] !== theirs[key])
       throw differ(`the ticket's ${key}`, floors, JSON.stringify(rescanned));
   }
+}
+
+/**
+ * A claim binds a ticket: the two cannot answer the same one. Each adds a ticket of its own, and the
+ * answers are the same but for what is that ticket's own (the floor answers the platform's answer to
+ * its sample claim, with the ticket's code).
+ */
+async function checkSameClaimAnswers(platform: string, floor: string, claim: Scenario): Promise<void> {
+  const post = async (url: string) => {
+    const response = await fetch(`${url}${claim.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...claim.headers, ...claim.nextHeaders?.() },
+      body: claim.body?.(),
+    });
+    const answer = (await response.json()) as Record<string, unknown>;
+    for (const own of ['publicCode', 'sector', 'gate', 'row', 'seat']) delete answer[own];
+    // Each ticket's gate code is new and random.
+    for (const fixture of (answer.fixtures ?? []) as Record<string, unknown>[]) delete fixture.gateCode;
+    return `${response.status} ${JSON.stringify(answer)}`;
+  };
+  const [mine, floors] = [await post(platform), await post(floor)];
+  if (mine !== floors) throw new Error(`claim: the floor answers\n${floors}\nthe platform\n${mine}`);
 }
 
 /** Runs statements on the bench's database, one after the other. */
@@ -581,11 +654,13 @@ async function main() {
           await addSuspensions(url.href, PG_SUSPENSIONS);
           await addDeclarations(url.href, Math.min(PG_DECLARATIONS, PG_TICKETS));
           await addPrintedCodes(url.href, Math.min(PG_PRINTED, PG_TICKETS));
+          await runSql(url.href, claimantsSql(claimCount(PG_TICKETS)));
           // As after any bulk load: the visibility map and the planner's statistics, now rather than
           // from autovacuum in the middle of the measurements.
           await runSql(url.href, [['vacuum analyze', []]]);
           return { printed: true, databaseUrl: url.href };
         },
+        claimCount(PG_TICKETS),
       );
       await postgres.server.stop();
       extra.push(

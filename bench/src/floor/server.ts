@@ -22,6 +22,7 @@ import {
 } from './statements';
 import { API_HEADERS } from '../../../apps/server/src/plugins/security-headers';
 import { groupCommit } from '../../../apps/server/src/shared/group-commit';
+import { claimReplay } from './claim';
 import { gateAdmission, SCAN_COLUMNS, admitColumns, scanValues, tokenHash, type RunArrays } from './gate';
 
 type Row = Record<string, unknown>;
@@ -43,7 +44,11 @@ const MAX_AUDIT_ROWS_PER_INSERT = 500;
 const raw = (value: string) => value;
 const PARSERS: Record<number, (value: string) => unknown> = { 20: Number, 1082: raw, 1114: raw, 1184: raw };
 
-async function openRun(samples: Samples): Promise<{ run: Run; runArrays: RunArrays; captured: Captured }> {
+type Claim = ReturnType<typeof claimReplay>;
+
+async function openRun(
+  samples: Samples,
+): Promise<{ run: Run; runArrays: RunArrays; captured: Captured; claim?: Claim }> {
   if (process.env.DATABASE_URL) {
     const url = process.env.DATABASE_URL;
     const captured = await captureOnPostgres(url, samples);
@@ -67,7 +72,8 @@ async function openRun(samples: Samples): Promise<{ run: Run; runArrays: RunArra
           rowMode: 'array',
         } as pg.QueryArrayConfig)
       ).rows;
-    return { run, runArrays, captured };
+    const claim = captured.claim && claimReplay(pool, types, captured.claim);
+    return { run, runArrays, captured, ...(claim ? { claim } : {}) };
   }
   const client = await PGlite.create(process.env.PGLITE_DIR);
   const captured = await captureOnPglite(client, samples);
@@ -92,6 +98,15 @@ const samples: Samples = {
     documentType: 'NATIONAL_ID',
     documentId: 'ΑΒ0',
   },
+  ...(process.env.FLOOR_CLAIM_TOKEN
+    ? {
+        claim: {
+          token: process.env.FLOOR_CLAIM_TOKEN,
+          publicCode: process.env.FLOOR_CLAIM_CODE ?? '',
+          claimCode: process.env.FLOOR_CLAIM_CLAIM_CODE ?? '',
+        },
+      }
+    : {}),
   ...(process.env.FLOOR_GATE_TOKEN
     ? {
         gate: {
@@ -103,7 +118,7 @@ const samples: Samples = {
     : {}),
 };
 
-const { run, runArrays, captured } = await openRun(samples);
+const { run, runArrays, captured, claim } = await openRun(samples);
 const only = (statements: Statement[], what: string): Statement => {
   if (statements.length !== 1)
     throw new Error(`${what}: the platform now sends ${statements.length} statements`);
@@ -117,7 +132,9 @@ const S = {
   declarations: only(captured.declarations, 'declarations'),
   transferRules: only(captured.transferRules, 'transfer rules'),
   suspension: captured.personalization[1] as Statement,
-  bind: captured.personalization[2] as Statement,
+  // One ticket per person and fixture (issue #26): the check before the bind, when the platform makes it.
+  holds: captured.personalization.length === 4 ? captured.personalization[2] : undefined,
+  bind: captured.personalization.at(-1) as Statement,
   citizens: captured.suspensionSearch[0] as Statement,
   search: captured.suspensionSearch[1] as Statement,
 };
@@ -141,6 +158,16 @@ const personalizationValues = (ticketId: unknown, code: string, request: typeof 
     samples.requestId,
   ],
 });
+/** The sample's document key and ticket, where the fixture rule's statement names the person and ticket. */
+const samplePersonKey = canonicalIdentifier(samples.personalization.documentId);
+const holdsValuesFor = (ticketId: unknown, documentId: string) =>
+  S.holds?.values.map((value) =>
+    value === samplePersonKey
+      ? canonicalIdentifier(documentId)
+      : value === S.bind.values[7]
+        ? ticketId
+        : value,
+  ) ?? [];
 function checkValues(): void {
   const officer = captured.officer;
   const org = officer.organisationId;
@@ -151,7 +178,7 @@ function checkValues(): void {
         ? 'MASKED'
         : value,
     );
-  const bindRecorded = captured.personalization[2]?.values ?? [];
+  const bindRecorded = S.bind.values;
   const expected: [string, unknown[], unknown[] | undefined][] = [
     ['session', [hash('sha256', samples.officerToken, 'base64url'), 'T', 'T', 1], S.session.values],
     ['stats', [samples.ticketCode, org, org, 1], S.ticket.values],
@@ -183,7 +210,14 @@ function checkValues(): void {
       throw new Error(`${what}: the platform sends ${mask(platform ?? [])}, the floor ${mine}`);
     }
   }
-  if (captured.personalization.length !== 3 || captured.suspensionSearch.length !== 2) {
+  const holdsValues = S.holds?.values ?? [];
+  if (
+    S.holds &&
+    !(holdsValues.includes(samplePersonKey) && holdsValues.includes(bindRecorded[7] as number))
+  ) {
+    throw new Error(`personalization's fixture rule: the platform sends ${JSON.stringify(holdsValues)}`);
+  }
+  if (![3, 4].includes(captured.personalization.length) || captured.suspensionSearch.length !== 2) {
     throw new Error('personalization or suspension search: the platform now sends other statements');
   }
 }
@@ -374,6 +408,10 @@ const personalize: Handler = async (request, response, session) => {
   if (found.document_id ?? found.holder_afm ?? found.holder_amka) {
     return refuse(response, 409, 'TICKET_ALREADY_BOUND');
   }
+  if (S.holds) {
+    const [held] = await run(S.holds, holdsValuesFor(found.id, body.documentId));
+    if (held?.holds === true) return refuse(response, 409, 'ALREADY_HOLDS_FIXTURE');
+  }
   const bind = values.bind;
   bind[4] = newCode();
   bind[6] = session.afm;
@@ -476,6 +514,14 @@ const transferRules: Handler = async (_request, response, session) => {
   );
 };
 
+/** A fan adds a bought ticket: the platform's statements for it (floor/claim.ts). */
+const addToWallet: Handler = async (request, response, session) => {
+  const body = JSON.parse(await readBody(request)) as { publicCode: string };
+  const added = await (claim as Claim)(session.afm, body.publicCode);
+  if (!added) return refuse(response, 409, 'TICKET_ALREADY_IN_WALLET');
+  answer(response, 201, added);
+};
+
 const admitAtGate = gateStatements && gateAdmission({ run: runArrays, ...gateStatements, audit });
 
 /** Method and path → handler, and whether only officers may call it. */
@@ -486,6 +532,9 @@ const routes = new Map<string, [Handler, boolean]>([
   ['GET /api/tickets/dependents/declarations', [declarations, false]],
   ['POST /api/blackList-administration/search', [suspensionSearch, true]],
   ['GET /api/ticket-office/transfer-events', [transferRules, true]],
+  ...(claim
+    ? [['POST /api/wallet/tickets', [addToWallet, false]] satisfies [string, [Handler, boolean]]]
+    : []),
 ]);
 
 http

@@ -19,15 +19,23 @@ import { decideAdmission } from '../../../apps/server/src/features/gate/admissio
 import { searchSuspensions } from '../../../apps/server/src/features/suspensions/service';
 import { issueTicket } from '../../../apps/server/src/features/ticket-office/service';
 import { listTransferEvents } from '../../../apps/server/src/features/transfer-events/service';
+import { addWalletTicket } from '../../../apps/server/src/features/wallet/claims.service';
 import { audit } from '../../../apps/server/src/shared/audit';
 import { findSessionUser, type SessionUser } from '../../../apps/server/src/shared/sessions';
 import { findTicketForOfficer } from '../../../apps/server/src/shared/tickets';
+import type { RecordedClaim } from './claim';
 
 export interface Statement {
   /** The prepared statement's name, when the platform names it (PostgreSQL only). */
   name?: string;
   text: string;
   values: unknown[];
+  /** As the platform asked for its rows (drizzle's selects: arrays). */
+  rowMode?: 'array';
+  /** The rows it was answered (recorded for the claim only, whose floor reads them). */
+  rows?: unknown[];
+  /** The driver's type parsers the platform asked for (so the floor reads the rows alike). */
+  types?: unknown;
 }
 
 /** What each scenario sends, in order, for the sample request it was recorded with. */
@@ -45,6 +53,8 @@ export interface Captured {
   transferRules: Statement[];
   /** An admission of the gate sample's code (none without a gate sample). */
   gate: Statement[];
+  /** The claim of the claim sample (PostgreSQL only), with its answers. */
+  claim?: RecordedClaim;
 }
 
 /** The sample requests the statements are recorded with (the floor checks its values against them). */
@@ -65,6 +75,8 @@ export interface Samples {
   };
   /** A gate device's token, its club's event and a printed code of it no scenario scans (PostgreSQL only). */
   gate?: { token: string; eventId: number; code: string };
+  /** A fan's session token and a ticket with its claim code that no scenario claims (PostgreSQL only). */
+  claim?: { token: string; publicCode: string; claimCode: string };
 }
 
 type Recorder = { log: Statement[] };
@@ -78,12 +90,24 @@ async function recordingPostgres(
   const recorder: Recorder = { log: [] };
   const query = client.query.bind(client) as (config: unknown, values?: unknown[]) => Promise<unknown>;
   (client as unknown as { query: typeof query }).query = (config, values) => {
-    const { name, text } = (typeof config === 'string' ? { text: config } : config) as {
+    const { name, text, rowMode, types } = (typeof config === 'string' ? { text: config } : config) as {
       name?: string;
       text: string;
+      rowMode?: 'array';
+      types?: unknown;
     };
-    recorder.log.push({ ...(name ? { name } : {}), text, values: values ?? [] });
-    return query(config, values);
+    const entry: Statement = {
+      ...(name ? { name } : {}),
+      text,
+      values: values ?? (config as { values?: unknown[] }).values ?? [],
+      ...(rowMode ? { rowMode } : {}),
+      ...(types ? { types } : {}),
+    };
+    recorder.log.push(entry);
+    return query(config, values).then((result) => {
+      entry.rows = (result as { rows?: unknown[] }).rows;
+      return result;
+    });
   };
   return {
     db: drizzlePostgres(client, { schema }) as unknown as Db,
@@ -154,6 +178,35 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
     ),
     transferRules: await during(() => listTransferEvents(db, user)),
     gate: samples.gate ? await during(() => admit(db, samples)) : [],
+    ...(samples.claim ? { claim: await recordClaim(db, samples, during) } : {}),
+  };
+}
+
+/** The platform's claim of the claim sample, as its route calls it; the sample must be added. */
+async function recordClaim(
+  db: Db,
+  samples: Samples,
+  during: (run: () => Promise<unknown>) => Promise<Statement[]>,
+): Promise<RecordedClaim> {
+  const { token, publicCode, claimCode } = samples.claim as NonNullable<Samples['claim']>;
+  const user = await findSessionUser(db, token, samples.sessionPolicy);
+  if (!user) throw new Error("the claim sample's session is unknown to the database");
+  const recordedAt = Date.now();
+  let answer: unknown;
+  const statements = await during(async () => {
+    const added = await addWalletTicket(
+      db,
+      { user, requestId: samples.requestId },
+      { publicCode, claimCode },
+      loadConfig({}).claimCodeKey,
+    );
+    answer = added.ticket;
+  });
+  return {
+    statements,
+    answer,
+    sample: { afm: user.afm, publicCode, requestId: samples.requestId },
+    recordedAt,
   };
 }
 

@@ -5,8 +5,8 @@ import { Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { ErrorSummary } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
+import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
 import { listGateEvents } from './api';
-import { CameraScanner, canScanWithCamera } from './camera-scanner';
 
 const text = gateScreenMessages;
 const FIELD_ID = 'gate-token';
@@ -77,6 +77,7 @@ export function PairingForm({
       </form>
       {canScanWithCamera() ? (
         <CameraScanner
+          labels={text}
           onCode={(code) => {
             setToken(code);
             void pair(code);

@@ -13,8 +13,8 @@ import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { TextField } from '../../shared/forms/text-field';
+import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
 import { isUnpaired, undoAdmission } from './api';
-import { CameraScanner, canScanWithCamera } from './camera-scanner';
 import { ConnectionStatus } from './connection-status';
 import { DecisionPanel } from './decision-panel';
 import { feedbackFor } from './feedback';
@@ -172,7 +172,7 @@ export function ScanScreen({
           </Button>
         </div>
       </form>
-      {canScanWithCamera() ? <CameraScanner onCode={(scanned) => void check(scanned)} /> : null}
+      {canScanWithCamera() ? <CameraScanner labels={text} onCode={(scanned) => void check(scanned)} /> : null}
       {failure ? <ErrorBox message={failure} /> : null}
       <div role="status" aria-live="polite" aria-atomic="true" className="app-gate__status">
         {latest?.undone ? <p className="app-decision app-decision--undone">{text.undone}</p> : null}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import {
+  addTicketMessages,
   formatDateTime,
   gateMessages,
   messages,
@@ -12,6 +13,7 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { useLoad } from '../../shared/use-load';
 import { fetchWalletStandInAvailable } from '../../shared/wallet-stand-in';
+import { AddTicketForm } from './add-ticket-form';
 import { fetchWalletTickets } from './api';
 import { readDeviceKey } from './device-storage';
 import { RotatingCode } from './rotating-code';
@@ -126,15 +128,51 @@ function ChosenTicket({ ticket, onBack }: { ticket: WalletTicket; onBack: () => 
   );
 }
 
+/** The confirmation of a ticket just added, where focus lands once the form closes. */
+function AddedNotice({ ticket }: { ticket: WalletTicket }) {
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => notice.current?.focus(), []);
+  return (
+    <p className="govgr-body app-status-ok" role="status" tabIndex={-1} ref={notice}>
+      {ticket.dependentName
+        ? addTicketMessages.addedFor(ticket.eventDescription, ticket.dependentName)
+        : addTicketMessages.added(ticket.eventDescription)}
+    </p>
+  );
+}
+
 function WalletTickets() {
-  const [tickets] = useLoad(fetchWalletTickets, text.loadFailed);
+  const [tickets, reloadTickets] = useLoad(fetchWalletTickets, text.loadFailed);
   const [chosen, setChosen] = useState<WalletTicket>();
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<WalletTicket>();
   if (tickets.status === 'loading') return <Spinner />;
   if (tickets.status === 'failed') return <ErrorBox message={tickets.message} />;
   if (chosen)
     return <ChosenTicket key={chosen.publicCode} ticket={chosen} onBack={() => setChosen(undefined)} />;
+  if (adding)
+    return (
+      <AddTicketForm
+        onCancel={() => setAdding(false)}
+        onAdded={(ticket) => {
+          setAdding(false);
+          setAdded(ticket);
+          reloadTickets();
+        }}
+      />
+    );
   return (
     <>
+      {added ? <AddedNotice key={added.publicCode} ticket={added} /> : null}
+      <Button
+        variant="secondary"
+        onClick={() => {
+          setAdded(undefined);
+          setAdding(true);
+        }}
+      >
+        {addTicketMessages.open}
+      </Button>
       <h2 className="govgr-heading-l">{text.ticketsHeading}</h2>
       <TicketList tickets={tickets.data} onShow={setChosen} />
     </>

@@ -1,23 +1,29 @@
 import { useEffect, useRef, useState } from 'react';
-import { gateScreenMessages } from '@tickets/domain';
-import { Button } from '../../shared/components/buttons';
+import { Button } from '../components/buttons';
+import { barcodeDetector, hasBarcodeDetector, type BarcodeFormat } from './barcode-detector';
 
-const text = gateScreenMessages;
-
-/** The browser's own barcode reader (Chromium on Android, Safari): no library, no download. */
-interface BarcodeDetectorLike {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+/** What the scanner says: each screen words it for what is scanned there. */
+export interface CameraScannerLabels {
+  camera: string;
+  stopCamera: string;
+  cameraVideo: string;
+  cameraFailed: string;
 }
-type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
-
-const detectorClass = () => (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
 
 /** Shown only where the browser can read codes from the camera. */
 export const canScanWithCamera = () =>
-  detectorClass() !== undefined && typeof navigator.mediaDevices?.getUserMedia === 'function';
+  hasBarcodeDetector() && typeof navigator.mediaDevices?.getUserMedia === 'function';
 
-/** A camera button; once open, reads one QR or Code 128 code and closes. */
-export function CameraScanner({ onCode }: { onCode(code: string): void }) {
+/** A camera button; once open, reads one code of the given formats and closes. */
+export function CameraScanner({
+  onCode,
+  labels,
+  formats = ['qr_code', 'code_128'],
+}: {
+  onCode(code: string): void;
+  labels: CameraScannerLabels;
+  formats?: BarcodeFormat[];
+}) {
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
@@ -26,14 +32,14 @@ export function CameraScanner({ onCode }: { onCode(code: string): void }) {
   useEffect(() => {
     latestOnCode.current = onCode;
   });
+  const formatList = formats.join(',');
 
   useEffect(() => {
-    const Detector = detectorClass();
-    if (!open || !Detector) return;
+    const detector = open ? barcodeDetector(formatList.split(',') as BarcodeFormat[]) : undefined;
+    if (!detector) return;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const detector = new Detector({ formats: ['qr_code', 'code_128'] });
     const look = async () => {
       if (stopped || !video.current) return;
       const [found] = await detector.detect(video.current).catch(() => []);
@@ -62,16 +68,16 @@ export function CameraScanner({ onCode }: { onCode(code: string): void }) {
       clearTimeout(timer);
       stream?.getTracks().forEach((track) => track.stop());
     };
-  }, [open]);
+  }, [open, formatList]);
 
   return (
     <div className="app-camera">
       <Button variant="secondary" aria-pressed={open} onClick={() => setOpen((value) => !value)}>
-        {open ? text.stopCamera : text.camera}
+        {open ? labels.stopCamera : labels.camera}
       </Button>
-      {failed ? <p className="govgr-error-message">{text.cameraFailed}</p> : null}
+      {failed ? <p className="govgr-error-message">{labels.cameraFailed}</p> : null}
       {open ? (
-        <video ref={video} className="app-camera__video" muted playsInline aria-label={text.cameraVideo} />
+        <video ref={video} className="app-camera__video" muted playsInline aria-label={labels.cameraVideo} />
       ) : null}
     </div>
   );

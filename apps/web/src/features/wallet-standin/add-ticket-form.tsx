@@ -1,0 +1,188 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  addTicketMessages,
+  addWalletTicketSchema,
+  formatCalendarDate,
+  formatClaimCode,
+  isClaimCode,
+  normalizeClaimCode,
+  TICKET_CODE_LENGTH,
+  type ErrorCode,
+  type PurchaseProof,
+  type WalletTicket,
+} from '@tickets/domain';
+import { ApiError, failureMessage } from '../../shared/api/client';
+import { Button } from '../../shared/components/buttons';
+import {
+  ErrorSummary,
+  problemsFrom,
+  summaryFocus,
+  type FieldProblem,
+} from '../../shared/forms/error-summary';
+import { TextField } from '../../shared/forms/text-field';
+import { useLoad } from '../../shared/use-load';
+import { addWalletTicket, fetchDependents } from './api';
+import { PurchaseQrInput } from './purchase-qr-input';
+
+const text = addTicketMessages;
+/** The holder radio's value for the signed-in person; a minor's is their ΑΜΚΑ (11 digits). */
+const SELF = 'self';
+/** The route's own schema; the holder is a radio here and `dependentAmka` on the wire. */
+const formSchema = addWalletTicketSchema.omit({ dependentAmka: true }).extend({ holder: z.string() });
+type FormInput = z.input<typeof formSchema>;
+type FormOutput = z.output<typeof formSchema>;
+
+interface HolderChoice {
+  value: string;
+  label: string;
+  born?: string;
+}
+
+const idOf = (field: string) => `add-ticket-${field}`;
+const holderId = (holder: string) => idOf(`holder-${holder}`);
+/** Refusals about who will hold the ticket point at the holder chosen; the rest at the codes. */
+const HOLDER_REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  'ALREADY_HOLDS_FIXTURE',
+  'MINOR_CANNOT_ADD_TICKET',
+  'PERSON_SUSPENDED',
+  'DEPENDENT_NOT_FOUND',
+]);
+const refusalField = (error: unknown, holder: string) =>
+  error instanceof ApiError && error.code && HOLDER_REFUSALS.has(error.code)
+    ? holderId(holder)
+    : error instanceof ApiError && error.code?.startsWith('CLAIM_')
+      ? idOf('claimCode')
+      : idOf('publicCode');
+
+/**
+ * «Προσθήκη εισιτηρίου» (issue #26): the purchase confirmation's two codes, read from its QR or typed,
+ * and for whom — the person or one of their minors. A refusal stays in the summary until the person
+ * changes something.
+ */
+export function AddTicketForm({
+  onAdded,
+  onCancel,
+}: {
+  onAdded(ticket: WalletTicket): void;
+  onCancel(): void;
+}) {
+  const [dependents] = useLoad(fetchDependents, text.dependentsFailed);
+  const [refusal, setRefusal] = useState<FieldProblem>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const { register, handleSubmit, formState, setValue, subscribe } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(formSchema),
+    ...summaryFocus,
+    defaultValues: { publicCode: '', claimCode: '', holder: SELF },
+  });
+  // Any change (typed, read from a QR, another holder) withdraws the last refusal.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: () => setRefusal(undefined) }),
+    [subscribe],
+  );
+
+  const fillFromQr = ({ publicCode, claimCode }: PurchaseProof) => {
+    setValue('publicCode', publicCode, { shouldValidate: formState.isSubmitted });
+    setValue('claimCode', formatClaimCode(claimCode), { shouldValidate: formState.isSubmitted });
+  };
+
+  const onSubmit = async ({ publicCode, claimCode, holder }: FormOutput) => {
+    try {
+      const dependentAmka = holder === SELF ? undefined : holder;
+      onAdded(await addWalletTicket({ publicCode, claimCode, dependentAmka }));
+    } catch (error) {
+      setRefusal({ fieldId: refusalField(error, holder), message: failureMessage(error) });
+    }
+  };
+
+  const { errors, isSubmitting, submitCount } = formState;
+  const claimCode = register('claimCode', {
+    // Shown as printed once typed: upper case, in groups of four.
+    onBlur: (event: { target: HTMLInputElement }) => {
+      const typed = normalizeClaimCode(event.target.value);
+      if (isClaimCode(typed)) setValue('claimCode', formatClaimCode(typed));
+    },
+  });
+  const holders: HolderChoice[] = [
+    { value: SELF, label: text.forMe },
+    ...(dependents.status === 'ready' ? dependents.data : []).map((minor) => ({
+      value: minor.amka,
+      label: `${minor.firstName} ${minor.lastName}`,
+      born: `${text.born}: ${formatCalendarDate(minor.birthdate)}`,
+    })),
+  ];
+  return (
+    <section aria-labelledby="add-ticket-heading" className="app-add-ticket">
+      <h2 id="add-ticket-heading" className="govgr-heading-l" tabIndex={-1} ref={heading}>
+        {text.heading}
+      </h2>
+      <p className="govgr-body">{text.intro}</p>
+      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+        {/* A refusal's summary is new each time, so it takes focus as it appears. */}
+        {refusal ? (
+          <ErrorSummary key={submitCount} problems={[refusal]} />
+        ) : (
+          <ErrorSummary
+            problems={problemsFrom(errors, ['publicCode', 'claimCode'], idOf)}
+            submitCount={submitCount}
+          />
+        )}
+        <PurchaseQrInput onRead={fillFromQr} />
+        <TextField
+          id={idOf('publicCode')}
+          label={text.publicCode}
+          hint={text.publicCodeHint}
+          error={errors.publicCode?.message}
+          digitsOnly
+          maxLength={TICKET_CODE_LENGTH}
+          autoComplete="off"
+          className="govgr-input--width-20"
+          {...register('publicCode')}
+        />
+        <TextField
+          id={idOf('claimCode')}
+          label={text.claimCode}
+          hint={text.claimCodeHint}
+          error={errors.claimCode?.message}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          className="govgr-input--width-20 app-claim-code"
+          {...claimCode}
+        />
+        <fieldset className="govgr-fieldset">
+          <legend className="govgr-fieldset__legend govgr-heading-s">{text.forWhom}</legend>
+          {dependents.status === 'failed' ? <p className="govgr-hint">{dependents.message}</p> : null}
+          <div className="govgr-radios">
+            {holders.map((holder) => (
+              <div className="govgr-radios__item" key={holder.value}>
+                <label className="govgr-radios__label" htmlFor={holderId(holder.value)}>
+                  <input
+                    className="govgr-radios__input"
+                    type="radio"
+                    id={holderId(holder.value)}
+                    value={holder.value}
+                    {...register('holder')}
+                  />
+                  {holder.label}
+                  {holder.born ? <span className="govgr-hint">{holder.born}</span> : null}
+                </label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <div className="govgr-button-group">
+          <Button type="submit" busy={isSubmitting}>
+            {text.submit}
+          </Button>
+          <Button variant="secondary" onClick={onCancel}>
+            {text.cancel}
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}
