@@ -268,6 +268,8 @@ export const validationMessages = {
   documentType: 'Επιλέξτε τύπο εγγράφου.',
   unknownField: 'Το αίτημα περιέχει πεδία που δεν αναγνωρίζονται.',
   notAnObject: 'Τα στοιχεία του αιτήματος λείπουν ή δεν έχουν τη σωστή μορφή.',
+  controlCharacters:
+    'Το κείμενο περιέχει χαρακτήρες ελέγχου (όπως αλλαγή γραμμής ή στηλοθέτη), που δεν επιτρέπονται. Πληκτρολογήστε το ξανά.',
 } as const;
 
 /** docs/product-spec.md §3: the Greek label of each document type; any other value shows a dash. */

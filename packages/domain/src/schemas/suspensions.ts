@@ -2,22 +2,21 @@ import { z } from 'zod';
 import { AFM_LENGTH, AMKA_LENGTH, DOCUMENT_ID_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants';
 import { IDENTIFIER_SHAPES, isValidAfm, stripSpaces } from '../identifiers';
 import { suspensionMessages as text, validationMessages } from '../messages';
+import { textField } from './fields';
 
 /**
  * The suspended-users payloads (`/api/blackList-administration`) of docs/product-spec.md §3/§5. Empty strings and nulls both mean
  * "not given"; spaces are removed from the identifiers. One schema for the form and the server.
  */
 const optionalName = (tooLong: string) =>
-  z
-    .string()
+  textField()
     .max(NAME_MAX_LENGTH, { error: tooLong })
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
 /** Room for the spaces a person may type inside an identifier, which are then removed. */
 const optionalIdentifier = (max: number, message: string) =>
-  z
-    .string()
+  textField()
     .max(max + 20, { error: message })
     .nullish()
     .transform((value) => (value ? stripSpaces(value) || null : null));
@@ -39,8 +38,7 @@ export function isRealCalendarDate(value: string): boolean {
 }
 
 /** A calendar date from "YYYY-MM-DD" or an ISO instant (read as a day in Athens); nothing else. */
-const optionalDay = z
-  .string()
+const optionalDay = textField()
   .max(40)
   .nullish()
   .transform((value, context) => {

@@ -6,7 +6,7 @@ import {
   TRANSFER_CUTOFF_HOURS_MIN,
 } from '../constants';
 import { transferMessages as text } from '../messages';
-import { afmField, strictPayload } from './fields';
+import { afmField, strictPayload, textField } from './fields';
 
 /** An event's id (a bigint column): zod's int() already stops at Number.MAX_SAFE_INTEGER. */
 const eventIdField = z
@@ -36,8 +36,8 @@ export type TransferEvent = z.infer<typeof transferEventSchema>;
  */
 export const transferRulesUpdateSchema = z.object({
   eventId: eventIdField,
-  eventDescription: z.string().optional(),
-  eventDateTime: z.string().optional(),
+  eventDescription: textField().optional(),
+  eventDateTime: textField().optional(),
   seasonal: z.boolean().optional(),
   allowTransfer: z.boolean({ error: text.allowTransfer }).optional(),
   maxTransfers: z
