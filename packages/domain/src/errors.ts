@@ -238,8 +238,10 @@ export const errorCatalogue = {
   SUSPENSION_OTHER_ORGANISATION: { status: 403, description: suspensionMessages.otherOrganisation },
   SUSPENSION_MISMATCH: { status: 409, description: suspensionMessages.identifiersMismatch },
   SERVICE_UNAVAILABLE: {
+    // The database cannot be reached (a restart, a failover): answered with Retry-After, for a moment.
     status: 503,
-    description: 'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε αργότερα.',
+    description:
+      'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε ξανά σε λίγα δευτερόλεπτα.',
   },
   INTERNAL_ERROR: {
     status: 500,

@@ -847,7 +847,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -919,7 +919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -971,7 +971,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1110,7 +1110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1169,7 +1169,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1298,7 +1298,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1437,7 +1437,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1495,7 +1495,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1619,7 +1619,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1691,7 +1691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1744,7 +1744,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1804,7 +1804,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1915,7 +1915,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2056,7 +2056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2191,7 +2191,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2236,7 +2236,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2383,7 +2383,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2530,7 +2530,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2663,7 +2663,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2762,7 +2762,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2861,7 +2861,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2948,7 +2948,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3010,7 +3010,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3113,7 +3113,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3213,7 +3213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3274,7 +3274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3368,7 +3368,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3420,7 +3420,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3527,7 +3527,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3621,7 +3621,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3673,7 +3673,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3786,7 +3786,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3887,7 +3887,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3953,7 +3953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4069,7 +4069,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4169,7 +4169,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4278,7 +4278,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4395,7 +4395,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4508,7 +4508,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;

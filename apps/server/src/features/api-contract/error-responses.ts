@@ -104,7 +104,7 @@ const STATUS_MEANING: Record<number, string> = {
   422: 'Refused by a rule',
   429: 'Too many requests; try again later',
   500: 'Internal error',
-  503: 'Busy (the embedded database only); try again after Retry-After',
+  503: 'Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After',
 };
 
 /** The errors an /api route can answer, in the order a client would meet them. */
@@ -127,6 +127,8 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   codes.push(...(RULE_ERRORS[`${method} ${route.url}`] ?? []), 'INTERNAL_ERROR');
   // On the embedded database every /api request takes a turn, and is refused when none comes soon.
   codes.push('SERVICE_BUSY');
+  // On PostgreSQL, while the database cannot be reached (a restart, a failover): db/outage.ts.
+  codes.push('SERVICE_UNAVAILABLE');
   return [...new Set(codes)];
 }
 

@@ -10,7 +10,7 @@ import {
   suspensionSearchSchema,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
-import { toAppError } from '../../shared/http-errors';
+import { toAnsweredError } from '../../shared/http-errors';
 import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions } from './service';
 
 /**
@@ -29,8 +29,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
 
   // The same mapping of errors as everywhere else, in the shape this client reads.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    const appError = toAnsweredError(error, request, reply);
     return reply.status(appError.status).send({ error: appError.message });
   });
 
