@@ -2,7 +2,13 @@ import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { GATE_KEY_ID_MAX, publicKeyOf, type PlatformKey, type PlatformPublicKey } from '@tickets/domain';
+import {
+  GATE_KEY_ID_MAX,
+  publicKeyOf,
+  SUSPENSION_LOOKUPS_PER_HOUR,
+  type PlatformKey,
+  type PlatformPublicKey,
+} from '@tickets/domain';
 import type { TurnLimits } from './db/turns';
 import { repoRoot } from './shared/server-root';
 
@@ -121,6 +127,7 @@ const environmentSchema = z.object({
     .max(MAX_RETENTION_DAYS, { error: `must be at most ${MAX_RETENTION_DAYS} days` })
     .default(183),
   RATE_LIMITS: booleanFlag.optional(),
+  SUSPENSION_LOOKUPS_PER_HOUR: wholeNumber(1, 10_000).default(SUSPENSION_LOOKUPS_PER_HOUR),
   TRUSTED_PROXIES: proxyList.optional(),
   LOG_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -159,6 +166,8 @@ export interface Config {
   retentionDays: number;
   /** Off only for load benchmarks, and never in production. */
   rateLimits: boolean;
+  /** Suspension pre-checks and searches one officer may make in an hour (registry lookups each). */
+  suspensionLookupsPerHour: number;
   /**
    * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. Empty =
    * none: the client is whoever connects, so a forged header cannot buy a fresh rate-limit bucket.
@@ -289,6 +298,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     retentionDays: env.RETENTION_DAYS,
     rateLimits: env.RATE_LIMITS ?? true,
+    suspensionLookupsPerHour: env.SUSPENSION_LOOKUPS_PER_HOUR,
     trustedProxies: env.TRUSTED_PROXIES ?? [],
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE,

@@ -237,6 +237,8 @@ export const errorCatalogue = {
   SUSPENSION_NOT_FOUND: { status: 404, description: suspensionMessages.notFound },
   SUSPENSION_OTHER_ORGANISATION: { status: 403, description: suspensionMessages.otherOrganisation },
   SUSPENSION_MISMATCH: { status: 409, description: suspensionMessages.identifiersMismatch },
+  // An officer's pre-checks and searches of the hour are used up (SUSPENSION_LOOKUPS_PER_HOUR).
+  SUSPENSION_LOOKUP_LIMIT: { status: 429, description: suspensionMessages.lookupLimit },
   SERVICE_UNAVAILABLE: {
     // The database cannot be reached (a restart, a failover): answered with Retry-After, for a moment.
     status: 503,

@@ -562,6 +562,12 @@ export const suspensionMessages = {
   affectedWarning: 'Προσοχή: ο αποκλεισμός αφορά κατόχους εισιτηρίων σε επερχόμενους αγώνες:',
   ticketsCount: (count: number) =>
     count === 0 ? 'χωρίς εισιτήριο προς το παρόν' : count === 1 ? '1 εισιτήριο' : `${count} εισιτήρια`,
+  /** The pre-check names no minor: this is all it says of one. */
+  affectedMinor: 'Ανήλικος/η (τα στοιχεία ανηλίκων δεν εμφανίζονται)',
+  /** Someone holding tickets only of other clubs: the pre-check does not say how many nor where. */
+  ticketsElsewhere: 'με εισιτήρια άλλου συλλόγου',
+  lookupLimit:
+    'Φτάσατε το όριο ελέγχων και αναζητήσεων αποκλεισμών για αυτή την ώρα. Παρακαλώ δοκιμάστε ξανά αργότερα.',
   noResults: 'Δεν βρέθηκαν αποτελέσματα.',
   results: 'Αποτελέσματα',
   createdOn: 'Καταχώριση',

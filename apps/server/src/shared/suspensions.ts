@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, exists, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { canonicalIdentifier, IDENTITY_KEY_PREFIX, identityKey, type IdentityDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
@@ -130,7 +131,25 @@ export interface RegistryPerson {
   amka: string;
   firstName: string;
   lastName: string;
+  /** YYYY-MM-DD. */
+  birthDate: string;
 }
+
+/**
+ * How an audit row names a person's identifier (an identity key: its canonical form): its SHA-256,
+ * never the identifier in clear. The same identifier always gives the same digest, so the person's
+ * own rows can be found again (GET /api/wallet/lookups).
+ */
+export const identifierDigest = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The keys of what an officer typed: each identifier given, and the identity details if all four are. */
+export function givenKeys(person: PersonDescription): string[] {
+  const details = detailsOf(person);
+  return [...directKeys(person), ...(details ? [identityKey.details(details)] : [])];
+}
+
+/** The ΑΦΜ and ΑΜΚΑ keys a person is known by (a registry person, a ticket's holder). */
+export const personKeys = (person: { afm?: string | null; amka?: string | null }) => directKeys(person);
 
 export interface ResolvedIdentity {
   /** Every key the described person is known by. */
@@ -237,7 +256,14 @@ export async function resolveIdentity(db: Db, person: PersonDescription): Promis
   }
   return {
     keys: [...keys],
-    people: people.map(({ id, afm, amka, firstName, lastName }) => ({ id, afm, amka, firstName, lastName })),
+    people: people.map(({ id, afm, amka, firstName, lastName, birthDate }) => ({
+      id,
+      afm,
+      amka,
+      firstName,
+      lastName,
+      birthDate,
+    })),
   };
 }
 

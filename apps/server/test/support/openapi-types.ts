@@ -1718,9 +1718,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        ticketCode: string;
+                        ticketCode: string | null;
                         /** @enum {string} */
-                        kind: "LOOKUP" | "BINDING";
+                        kind: "LOOKUP" | "BINDING" | "SUSPENSION_CHECK";
                         organisation: string;
                         at: string;
                     }[];
@@ -4111,6 +4111,8 @@ export interface operations {
                     "application/json": {
                         firstName: string | null;
                         lastName: string | null;
+                        minor: boolean;
+                        holdsTickets: boolean;
                         ticketsCount: number;
                     }[];
                 };
@@ -4153,6 +4155,15 @@ export interface operations {
             };
             /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspensionError"];
+                };
+            };
+            /** @description Too many requests; try again later: `SUSPENSION_LOOKUP_LIMIT`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4377,7 +4388,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Too many requests; try again later: `RATE_LIMITED`. */
+            /** @description Too many requests; try again later: `RATE_LIMITED`, `SUSPENSION_LOOKUP_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -147,10 +147,19 @@ export const suspensionRecordSchema = z.object({
 });
 export type SuspensionRecord = z.infer<typeof suspensionRecordSchema>;
 
-/** The pre-check's answer: the people the suspension would reach, with their tickets. */
+/**
+ * The pre-check's answer: the people the suspension would reach, with what confirms the right person
+ * and no more (docs/design.md §9): names and whether they hold tickets, the count only at the
+ * officer's own club, and of a minor only that it is a minor.
+ */
 export const affectedPersonSchema = z.object({
+  /** Null for a minor, and where no name is known. */
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  minor: z.boolean(),
+  /** Holds tickets to upcoming events, at any club (false for a minor). */
+  holdsTickets: z.boolean(),
+  /** Tickets to upcoming events at the officer's own club (at every club for platform-wide staff). */
   ticketsCount: z.number(),
 });
 export type AffectedPerson = z.infer<typeof affectedPersonSchema>;

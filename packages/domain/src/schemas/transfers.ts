@@ -157,10 +157,14 @@ export const walletTicketSchema = z.object({
 });
 export type WalletTicket = z.infer<typeof walletTicketSchema>;
 
-/** GET /api/wallet/lookups: when a ticket office looked up or bound one of the person's tickets. */
+/**
+ * GET /api/wallet/lookups: when a ticket office looked up or bound one of the person's tickets, or
+ * looked the person up in the suspension list (SUSPENSION_CHECK: a pre-check or a search).
+ */
 export const walletLookupSchema = z.object({
-  ticketCode: z.string(),
-  kind: z.enum(['LOOKUP', 'BINDING']),
+  /** Null for a SUSPENSION_CHECK: it is about the person, not a ticket. */
+  ticketCode: z.string().nullable(),
+  kind: z.enum(['LOOKUP', 'BINDING', 'SUSPENSION_CHECK']),
   /** The club whose office did it, or the platform's own staff; never the officer's ΑΦΜ. */
   organisation: z.string(),
   at: z.string(),

@@ -75,6 +75,8 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   ],
   'POST /api/stats/ticket': ['TICKET_NOT_FOUND'],
   'PUT /api/ticket-office/transfer-events': ['EVENT_NOT_FOUND'],
+  'POST /api/blackList-administration/info': ['SUSPENSION_LOOKUP_LIMIT'],
+  'POST /api/blackList-administration/search': ['SUSPENSION_LOOKUP_LIMIT'],
   'PUT /api/blackList-administration/delete/:id': [
     'SUSPENSION_NOT_FOUND',
     'SUSPENSION_OTHER_ORGANISATION',

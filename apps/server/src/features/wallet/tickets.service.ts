@@ -8,8 +8,10 @@ import {
 import type { Db } from '../../db/client';
 import type { events, tickets } from '../../db/schema';
 import { newVerificationCode } from '../../shared/codes';
-import { activeSuspensionOf } from '../../shared/suspensions';
+import { activeSuspensionOf, identifierDigest, personKeys } from '../../shared/suspensions';
 import {
+  findRegistryAmka,
+  listSuspensionChecksOf,
   insertGateCodes,
   listBorrowedFixtures,
   listDependentsTickets,
@@ -169,11 +171,28 @@ const SHOWN = 200;
  * by which club (the officer's organisation), newest first. Never the officer's ΑΦΜ.
  */
 export async function listLookups(db: Db, afm: string): Promise<WalletLookup[]> {
-  const rows = await listTicketAuditOf(db, afm, [...LOOKUPS, ...BINDINGS], SHOWN);
-  return rows.map((row) => ({
-    ticketCode: row.ticketCode ?? '',
-    kind: LOOKUPS.includes(row.action) ? 'LOOKUP' : 'BINDING',
-    organisation: row.organisation ?? walletMessages.platformStaff,
-    at: row.at.toISOString(),
-  }));
+  const digests = personKeys({ afm, amka: await findRegistryAmka(db, afm) }).map(identifierDigest);
+  const [ticketRows, checkRows] = await Promise.all([
+    listTicketAuditOf(db, afm, [...LOOKUPS, ...BINDINGS], SHOWN),
+    listSuspensionChecksOf(db, digests, SHOWN),
+  ]);
+  const organisationOf = (row: { organisation: string | null }) =>
+    row.organisation ?? walletMessages.platformStaff;
+  return [
+    ...ticketRows.map((row) => ({
+      ticketCode: row.ticketCode ?? '',
+      kind: LOOKUPS.includes(row.action) ? ('LOOKUP' as const) : ('BINDING' as const),
+      organisation: organisationOf(row),
+      at: row.at,
+    })),
+    ...checkRows.map((row) => ({
+      ticketCode: null,
+      kind: 'SUSPENSION_CHECK' as const,
+      organisation: organisationOf(row),
+      at: row.at,
+    })),
+  ]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, SHOWN)
+    .map((lookup) => ({ ...lookup, at: lookup.at.toISOString() }));
 }
