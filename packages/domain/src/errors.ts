@@ -75,6 +75,12 @@ export const errorCatalogue = {
     status: 422,
     description: 'Το πρόσωπο έχει αποκλειστεί από αθλητικές εκδηλώσεις· δεν μπορεί να του εκδοθεί εισιτήριο.',
   },
+  PERSON_DOCUMENT_CHECK: {
+    // The name is a suspended person's and the registry does not know the document (docs/design.md §9).
+    status: 422,
+    description:
+      'Το ονοματεπώνυμο ταυτίζεται με πρόσωπο που έχει αποκλειστεί από αθλητικές εκδηλώσεις και ο αριθμός εγγράφου δεν είναι γνωστός στο μητρώο. Ελέγξτε το έγγραφο ταυτότητας του φιλάθλου και τον αριθμό που πληκτρολογήσατε.',
+  },
   TICKET_ALREADY_BOUND: {
     status: 409,
     description: 'Το εισιτήριο έχει ήδη εκδοθεί στο όνομα άλλου προσώπου.',

@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { withAmkaCheckDigit } from '@tickets/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import { canonicalIdentifier, withAmkaCheckDigit } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, guardianships, officers, organisations } from '../db/schema';
 import { addOfficer, addOrganisation } from '../admin/officers';
@@ -27,6 +27,22 @@ interface DemoPerson {
   age: number;
   ageDays: number;
 }
+
+/**
+ * The identity cards the police registry gives for the demo adults (the minors have none), by ΑΦΜ.
+ * Hyphenated, as a card may be typed: the canonical form is what bindings and suspensions meet.
+ */
+export const DEMO_IDENTITY_CARDS: Record<string, string> = {
+  '100000003': 'ΑΗ-100003',
+  '100000015': 'ΑΗ-100015',
+  '100000027': 'ΑΗ-100027',
+  '100000039': 'ΑΗ-100039',
+  '100000040': 'ΑΗ-100040',
+};
+const identityCardOf = (afm: string | null) => {
+  const card = afm ? DEMO_IDENTITY_CARDS[afm] : undefined;
+  return card ? { identityCard: card, identityCardKey: canonicalIdentifier(card) } : {};
+};
 
 const person = (
   afm: string | null,
@@ -85,7 +101,15 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
   await db.transaction(async (tx) => {
     const guardianAfm = DEMO_PEOPLE.guardian.afm ?? '';
     const [seeded] = await tx.select({ id: citizens.id }).from(citizens).where(eq(citizens.afm, guardianAfm));
-    if (seeded) return;
+    if (seeded) {
+      // A registry seeded before it held identity cards gets its demo adults' cards, once.
+      for (const afm of Object.keys(DEMO_IDENTITY_CARDS))
+        await tx
+          .update(citizens)
+          .set(identityCardOf(afm))
+          .where(and(eq(citizens.afm, afm), isNull(citizens.identityCard)));
+      return;
+    }
     const ids = new Map<DemoPerson, number>();
     let serial = 1001;
     for (const demo of Object.values(DEMO_PEOPLE)) {
@@ -100,6 +124,7 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
           fathersName: demo.fathersName,
           motherName: demo.motherName,
           birthDate,
+          ...identityCardOf(demo.afm),
         })
         .returning({ id: citizens.id });
       if (row) ids.set(demo, row.id);

@@ -2365,7 +2365,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Refused by a rule: `EVENT_STARTED`, `PERSON_SUSPENDED`. */
+            /** @description Refused by a rule: `EVENT_STARTED`, `PERSON_SUSPENDED`, `PERSON_DOCUMENT_CHECK`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2512,7 +2512,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Refused by a rule: `EVENT_STARTED`, `PERSON_SUSPENDED`. */
+            /** @description Refused by a rule: `EVENT_STARTED`, `PERSON_SUSPENDED`, `PERSON_DOCUMENT_CHECK`. */
             422: {
                 headers: {
                     [name: string]: unknown;

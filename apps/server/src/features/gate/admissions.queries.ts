@@ -167,6 +167,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
         directKeysOf(entrantAfm, entrantAmka, entrantDocument),
         entrantAfm,
         entrantAmka,
+        entrantDocument,
       ),
       companionSuspended: isSuspendedWhere(
         db,
