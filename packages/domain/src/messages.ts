@@ -485,6 +485,12 @@ export const walletMessages = {
   /** Who looked a ticket up when the officer is platform-wide (no club). */
   platformStaff: 'Υπηρεσία υποστήριξης της πλατφόρμας',
   /** `lastDay` as shown (DD/MM/YYYY). */
+  /** A minor's ticket in the guardian's wallet, blocked by the minor's own suspension. */
+  dependentBlockedNotice: (dependentName: string, lastDay: string, organisationName: string | null) =>
+    `${dependentName} έχει αποκλειστεί από αθλητικές εκδηλώσεις έως και τις ${lastDay}. ` +
+    (organisationName
+      ? `Για πληροφορίες επικοινωνήστε με τον οργανισμό «${organisationName}», που καταχώρισε τον αποκλεισμό.`
+      : 'Για πληροφορίες επικοινωνήστε με την ομάδα υποστήριξης της πλατφόρμας.'),
   blockedNotice: (lastDay: string, organisationName: string | null) =>
     `Έχετε αποκλειστεί από αθλητικές εκδηλώσεις έως και τις ${lastDay}. ` +
     (organisationName

@@ -8,7 +8,12 @@ import {
 import type { Db } from '../../db/client';
 import type { events, tickets } from '../../db/schema';
 import { newVerificationCode } from '../../shared/codes';
-import { activeSuspensionOf, identifierDigest, personKeys } from '../../shared/suspensions';
+import {
+  activeSuspensionOf,
+  identifierDigest,
+  personKeys,
+  type ActiveSuspension,
+} from '../../shared/suspensions';
 import {
   findRegistryAmka,
   listSuspensionChecksOf,
@@ -84,11 +89,26 @@ interface Entry {
   dependentName: string | null;
 }
 
+/** What a listed ticket says while whoever enters with it is suspended. */
+function blockingOf(suspension: ActiveSuspension | undefined, dependentName: string | null) {
+  if (!suspension) return { blocked: false, blockedUntil: null, blockedNotice: null };
+  const lastDay = formatCalendarDate(suspension.endDate);
+  return {
+    blocked: true,
+    blockedUntil: suspension.endDate,
+    blockedNotice: dependentName
+      ? walletMessages.dependentBlockedNotice(dependentName, lastDay, suspension.organisationName)
+      : walletMessages.blockedNotice(lastDay, suspension.organisationName),
+  };
+}
+
 /**
  * The person's tickets: match tickets until kick-off, season tickets until their season ends (with
  * the upcoming fixtures, and which of them are lent), the fixtures others lent them, and the tickets
- * of the minors in their care; each event they carry the entry of with its gate code. All blocked
- * while the person is suspended, saying until when and whom to contact.
+ * of the minors in their care; each event they carry the entry of with its gate code. Each blocked
+ * while whoever enters with it is suspended (the rule of shared/suspensions.ts, asked for that
+ * person): the person for their own tickets and the fixtures lent to them, the minor for a minor's
+ * ticket; saying who, until when and whom to contact.
  */
 export async function listWalletTickets(db: Db, afm: string): Promise<WalletTicket[]> {
   const [suspension, held, dependents, borrowed] = await Promise.all([
@@ -97,6 +117,18 @@ export async function listWalletTickets(db: Db, afm: string): Promise<WalletTick
     listDependentsTickets(db, afm),
     listBorrowedFixtures(db, afm),
   ]);
+  // Each minor once, by the identifiers their tickets are held by.
+  const minors = new Map(
+    dependents.map(({ ticket }) => [`${ticket.holderAfm}:${ticket.holderAmka}`, ticket] as const),
+  );
+  const minorSuspensions = new Map(
+    await Promise.all(
+      [...minors].map(
+        async ([key, ticket]) =>
+          [key, await activeSuspensionOf(db, { afm: ticket.holderAfm, amka: ticket.holderAmka })] as const,
+      ),
+    ),
+  );
   const owned = [...held.map((row) => ({ ...row, dependentName: null })), ...dependents];
   const seasonFixtures = await upcomingFixturesOf(
     db,
@@ -127,13 +159,10 @@ export async function listWalletTickets(db: Db, afm: string): Promise<WalletTick
         .map((fixture) => ({ ticketId: ticket.id, eventId: fixture.eventId })),
     ),
   );
-  const blocking = {
-    blocked: suspension !== undefined,
-    blockedUntil: suspension?.endDate ?? null,
-    blockedNotice: suspension
-      ? walletMessages.blockedNotice(formatCalendarDate(suspension.endDate), suspension.organisationName)
-      : null,
-  };
+  const blockingFor = (ticket: TicketRow, dependentName: string | null) =>
+    dependentName === null
+      ? blockingOf(suspension, null)
+      : blockingOf(minorSuspensions.get(`${ticket.holderAfm}:${ticket.holderAmka}`), dependentName);
   return entries.map(({ ticket, event, fixtures: listed, lentBy, dependentName }) => ({
     publicCode: ticket.publicCode,
     eventId: event.id,
@@ -152,7 +181,7 @@ export async function listWalletTickets(db: Db, afm: string): Promise<WalletTick
     })),
     lentBy,
     dependentName,
-    ...blocking,
+    ...blockingFor(ticket, dependentName),
   }));
 }
 
