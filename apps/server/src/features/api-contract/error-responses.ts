@@ -118,7 +118,7 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(method);
   const bearer = access === 'provider' || access === 'device';
   const codes: string[] = [];
-  // Providers: too many wrong keys from one address, then the key (features/providers/routes.ts).
+  // Providers: a wrong key, and too many of them from one address or key prefix (features/providers/routes.ts).
   if (access === 'provider') codes.push('RATE_LIMITED', 'PROVIDER_UNAUTHENTICATED');
   if (access === 'device') codes.push('GATE_DEVICE_UNAUTHENTICATED');
   // Same-origin JSON for any state-changing call that is not made with a bearer token (docs/design.md §3).
