@@ -42,6 +42,12 @@ const proxyList = z
   )
   .refine((entries) => entries.every(isAddressOrRange), {
     error: 'must be IP addresses or CIDR ranges, comma-separated (a hop count is not accepted)',
+    abort: true,
+  })
+  // A /0 range is every address: any client's forged X-Forwarded-For would be believed.
+  .refine((entries) => !entries.some((entry) => /\/0+$/.test(entry)), {
+    error:
+      'a /0 range (0.0.0.0/0, ::/0) trusts every address, so any client could forge X-Forwarded-For: list the proxies’ own addresses or ranges',
   });
 
 /**
@@ -188,17 +194,17 @@ type Environment = z.infer<typeof environmentSchema>;
 /** The development profile signs anyone in (stand-in) as any demo person: this machine only. */
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
-/** Why a production start would be unsafe, in a message naming the variable to change. */
-function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
+/** Why a production start would be unsafe: every reason, each naming the variable to change. */
+function unsafeProduction(env: Partial<Environment>, standIn: boolean): string[] {
+  const problems: string[] = [];
   if (standIn) {
-    throw new ConfigError(
+    problems.push(
       'The TaxisNet stand-in cannot run in the production profile: set TAXIS_STANDIN=false and configure the real TaxisNet (TAXIS_BASE_URL, TAXIS_CLIENT_ID, TAXIS_CLIENT_SECRET).',
     );
   }
-  if (env.RATE_LIMITS === false)
-    throw new ConfigError('RATE_LIMITS=false is for benchmarks, never for production.');
+  if (env.RATE_LIMITS === false) problems.push('RATE_LIMITS=false is for benchmarks, never for production.');
   if (env.DEMO_DATA === true) {
-    throw new ConfigError('DEMO_DATA=true loads the demo people and their tickets: never in production.');
+    problems.push('DEMO_DATA=true loads the demo people and their tickets: never in production.');
   }
   const missing = (
     [
@@ -210,29 +216,47 @@ function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
       'GATE_SIGNING_KEYS',
     ] as const
   ).filter((name) => !env[name]);
-  if (missing.length > 0) throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
+  if (missing.length > 0) problems.push(`The production profile needs ${missing.join(', ')}.`);
   if (env.GATE_SIGNING_KEYS?.some((key) => key.secretKey === DEVELOPMENT_GATE_KEY.secretKey)) {
-    throw new ConfigError(
+    problems.push(
       'GATE_SIGNING_KEYS holds the development key, which anyone can read: generate one with `npm run admin -- gate-key`.',
     );
   }
   // Over plain HTTP the session cookie goes without Secure, and TaxisNet's codes and tokens in clear.
   for (const name of ['PUBLIC_URL', 'TAXIS_BASE_URL'] as const) {
-    if (!/^https:\/\//i.test(env[name] ?? '')) {
-      throw new ConfigError(`${name} must be an https:// address in the production profile.`);
+    if (env[name] && !/^https:\/\//i.test(env[name])) {
+      problems.push(`${name} must be an https:// address in the production profile.`);
     }
   }
+  return problems;
 }
 
-function refuseUnsafeDevelopment(env: Environment, standIn: boolean): void {
+function unsafeDevelopment(env: Partial<Environment>, standIn: boolean): string[] {
+  const problems: string[] = [];
   if (!standIn && !env.TAXIS_BASE_URL) {
-    throw new ConfigError('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
+    problems.push('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
   }
-  if (!LOOPBACK_HOSTS.test(env.HOST)) {
-    throw new ConfigError(
+  if (env.HOST !== undefined && !LOOPBACK_HOSTS.test(env.HOST)) {
+    problems.push(
       `HOST=${env.HOST} would open the development profile (demo people, a TaxisNet stand-in that signs anyone in) to other machines: use localhost, 127.0.0.1 or ::1, or PROFILE=production.`,
     );
   }
+  return problems;
+}
+
+/**
+ * Every variable on its own (its default when unset), so that one bad value does not hide the next:
+ * the values that parsed, and a line for each that did not.
+ */
+function parseEnvironment(present: Record<string, string | undefined>) {
+  const env: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(environmentSchema.shape)) {
+    const parsed = (field as z.ZodType).safeParse(present[name]);
+    if (parsed.success) env[name] = parsed.data;
+    else problems.push(...parsed.error.issues.map((issue) => `${name}: ${issue.message}`));
+  }
+  return { env: env as Partial<Environment>, problems };
 }
 
 function gateKeysOf([signer, ...older]: PlatformKey[]): Config['gateKeys'] {
@@ -258,17 +282,22 @@ function withNativeSigning(key: PlatformKey): PlatformKey {
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable is an unset one (`DATABASE_URL= npm start` means: no PostgreSQL).
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
-  const parsed = environmentSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const { env: parsed, problems } = parseEnvironment(present);
+  const production = parsed.PROFILE === 'production';
+  const standIn = parsed.TAXIS_STANDIN ?? !production;
+  problems.push(...(production ? unsafeProduction(parsed, standIn) : unsafeDevelopment(parsed, standIn)));
+  let gateKeys: Config['gateKeys'] | undefined;
+  try {
+    gateKeys = gateKeysOf(parsed.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(error.message);
+  }
+  // An operator fixing a settings file sees every bad setting in one try.
+  if (problems.length > 0 || !gateKeys) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  const env = parsed.data;
-  const production = env.PROFILE === 'production';
-  const standIn = env.TAXIS_STANDIN ?? !production;
-
-  if (production) refuseUnsafeProduction(env, standIn);
-  else refuseUnsafeDevelopment(env, standIn);
+  const env = parsed as Environment;
 
   const dataDir = env.DATA_DIR ?? path.resolve(environment.INIT_CWD ?? repoRoot, 'data');
   return {
@@ -303,6 +332,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
-    gateKeys: gateKeysOf(env.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]),
+    gateKeys,
   };
 }
