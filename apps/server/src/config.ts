@@ -56,6 +56,11 @@ const proxyList = z
  * cannot turn the rule off.
  */
 const MIN_RETENTION_DAYS = 30;
+/**
+ * Days after a suspension ends (its last day passed, or lifted) before its identifiers and keys are
+ * erased (src/retention.ts; README "Retention of personal data"): the default of SUSPENSION_RETENTION_DAYS.
+ */
+export const DEFAULT_SUSPENSION_RETENTION_DAYS = 365;
 const MAX_RETENTION_DAYS = 3650;
 
 /**
@@ -132,6 +137,12 @@ const environmentSchema = z.object({
     .min(MIN_RETENTION_DAYS, { error: `must be at least ${MIN_RETENTION_DAYS} days` })
     .max(MAX_RETENTION_DAYS, { error: `must be at most ${MAX_RETENTION_DAYS} days` })
     .default(183),
+  SUSPENSION_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(MIN_RETENTION_DAYS, { error: `must be at least ${MIN_RETENTION_DAYS} days` })
+    .max(MAX_RETENTION_DAYS, { error: `must be at most ${MAX_RETENTION_DAYS} days` })
+    .default(DEFAULT_SUSPENSION_RETENTION_DAYS),
   RATE_LIMITS: booleanFlag.optional(),
   SUSPENSION_LOOKUPS_PER_HOUR: wholeNumber(1, 10_000).default(SUSPENSION_LOOKUPS_PER_HOUR),
   TRUSTED_PROXIES: proxyList.optional(),
@@ -170,6 +181,8 @@ export interface Config {
   session: { idleMinutes: number; absoluteHours: number };
   /** Days after an event ends before its tickets', declarations' and loans' personal data are erased. */
   retentionDays: number;
+  /** Days after a suspension ends or is lifted before its identifiers and keys are erased. */
+  suspensionRetentionDays: number;
   /** Off only for load benchmarks, and never in production. */
   rateLimits: boolean;
   /** Suspension pre-checks and searches one officer may make in an hour (registry lookups each). */
@@ -326,6 +339,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     retentionDays: env.RETENTION_DAYS,
+    suspensionRetentionDays: env.SUSPENSION_RETENTION_DAYS,
     rateLimits: env.RATE_LIMITS ?? true,
     suspensionLookupsPerHour: env.SUSPENSION_LOOKUPS_PER_HOUR,
     trustedProxies: env.TRUSTED_PROXIES ?? [],

@@ -204,6 +204,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       transfers: 0,
       gateCodes: 0,
       walletCredentials: 0,
+      suspensions: 0,
       auditRows: 0,
     });
     expect(await runs()).toHaveLength(1);
