@@ -45,7 +45,8 @@ export function toAnsweredError(error: FastifyError, request: FastifyRequest, re
   const appError = toAppError(error);
   if (appError.status === 503 && !reply.hasHeader('retry-after'))
     reply.header('retry-after', String(UNREACHABLE_RETRY_AFTER_SECONDS));
-  if (request.server.databaseOutage?.notice(error))
+  // The database away: logged once by the outage (`notice`), not per request; /readyz's own 503 too.
+  if (request.server.databaseOutage?.notice(error) || appError.code === 'SERVICE_UNAVAILABLE')
     request.log.debug({ code: appError.code }, 'database unreachable');
   else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: appError.code }, 'request rejected');
