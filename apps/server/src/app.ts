@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { takeTurnsForRequests } from './db/turns';
 import { setUpAccess } from './plugins/access';
+import { setUpDatabaseOutage } from './plugins/database-outage';
 import { setUpDocs } from './plugins/docs';
 import { setUpErrorHandling } from './plugins/error-handling';
 import { setUpJson } from './plugins/json';
@@ -55,6 +56,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   if (database.turns) takeTurnsForRequests(app, database.turns);
   await setUpRateLimits(app, config, database.db);
   await setUpDocs(app, config);
+  setUpDatabaseOutage(app, database);
   setUpErrorHandling(app);
   setUpAccess(app);
   setUpSameOrigin(app);

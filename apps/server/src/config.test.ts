@@ -127,6 +127,46 @@ describe('configuration', () => {
     }
   });
 
+  it('refuses a range that would trust every address, with a message', () => {
+    for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1, 0.0.0.0/0']) {
+      expect(() => loadConfig({ ...production, TRUSTED_PROXIES: everyone })).toThrow(ConfigError);
+      expect(() => loadConfig({ ...production, TRUSTED_PROXIES: everyone })).toThrow(
+        /TRUSTED_PROXIES: .*every address/,
+      );
+    }
+  });
+
+  it('lists every bad setting at once', () => {
+    const error = (() => {
+      try {
+        loadConfig({
+          ...production,
+          PUBLIC_URL: 'http://tickets.example.gov.gr',
+          DATABASE_URL: undefined,
+          RATE_LIMITS: 'false',
+          DEMO_DATA: 'true',
+          PORT: 'eighty',
+          RETENTION_DAYS: '1',
+          TRUSTED_PROXIES: '0.0.0.0/0',
+        });
+      } catch (caught) {
+        return caught as Error;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    for (const named of [
+      'PORT',
+      'RETENTION_DAYS',
+      'TRUSTED_PROXIES',
+      'RATE_LIMITS',
+      'DEMO_DATA',
+      'DATABASE_URL',
+      'PUBLIC_URL',
+    ])
+      expect(error?.message).toContain(named);
+  });
+
   it('signs gate codes with the first of GATE_SIGNING_KEYS and trusts them all; refuses a bad list and the development key in production', () => {
     const [newer, older] = [generateGateKeyPair(), generateGateKeyPair()];
     const config = loadConfig({

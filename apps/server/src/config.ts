@@ -6,6 +6,7 @@ import {
   GATE_KEY_ID_MAX,
   MANIFEST_REBUILD_SECONDS,
   publicKeyOf,
+  SUSPENSION_LOOKUPS_PER_HOUR,
   type PlatformKey,
   type PlatformPublicKey,
 } from '@tickets/domain';
@@ -42,6 +43,12 @@ const proxyList = z
   )
   .refine((entries) => entries.every(isAddressOrRange), {
     error: 'must be IP addresses or CIDR ranges, comma-separated (a hop count is not accepted)',
+    abort: true,
+  })
+  // A /0 range is every address: any client's forged X-Forwarded-For would be believed.
+  .refine((entries) => !entries.some((entry) => /\/0+$/.test(entry)), {
+    error:
+      'a /0 range (0.0.0.0/0, ::/0) trusts every address, so any client could forge X-Forwarded-For: list the proxies’ own addresses or ranges',
   });
 
 /**
@@ -50,6 +57,11 @@ const proxyList = z
  * cannot turn the rule off.
  */
 const MIN_RETENTION_DAYS = 30;
+/**
+ * Days after a suspension ends (its last day passed, or lifted) before its identifiers and keys are
+ * erased (src/retention.ts; README "Retention of personal data"): the default of SUSPENSION_RETENTION_DAYS.
+ */
+export const DEFAULT_SUSPENSION_RETENTION_DAYS = 365;
 const MAX_RETENTION_DAYS = 3650;
 
 /**
@@ -137,7 +149,14 @@ const environmentSchema = z.object({
     .min(MIN_RETENTION_DAYS, { error: `must be at least ${MIN_RETENTION_DAYS} days` })
     .max(MAX_RETENTION_DAYS, { error: `must be at most ${MAX_RETENTION_DAYS} days` })
     .default(183),
+  SUSPENSION_RETENTION_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int({ error: 'must be a whole number of days' })
+    .min(MIN_RETENTION_DAYS, { error: `must be at least ${MIN_RETENTION_DAYS} days` })
+    .max(MAX_RETENTION_DAYS, { error: `must be at most ${MAX_RETENTION_DAYS} days` })
+    .default(DEFAULT_SUSPENSION_RETENTION_DAYS),
   RATE_LIMITS: booleanFlag.optional(),
+  SUSPENSION_LOOKUPS_PER_HOUR: wholeNumber(1, 10_000).default(SUSPENSION_LOOKUPS_PER_HOUR),
   TRUSTED_PROXIES: proxyList.optional(),
   LOG_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -189,8 +208,12 @@ export interface Config {
   session: { idleMinutes: number; absoluteHours: number };
   /** Days after an event ends before its tickets', declarations' and loans' personal data are erased. */
   retentionDays: number;
+  /** Days after a suspension ends or is lifted before its identifiers and keys are erased. */
+  suspensionRetentionDays: number;
   /** Off only for load benchmarks, and never in production. */
   rateLimits: boolean;
+  /** Suspension pre-checks and searches one officer may make in an hour (registry lookups each). */
+  suspensionLookupsPerHour: number;
   /**
    * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. Empty =
    * none: the client is whoever connects, so a forged header cannot buy a fresh rate-limit bucket.
@@ -227,17 +250,17 @@ type Environment = z.infer<typeof environmentSchema>;
 /** The development profile signs anyone in (stand-in) as any demo person: this machine only. */
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
 
-/** Why a production start would be unsafe, in a message naming the variable to change. */
-function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
+/** Why a production start would be unsafe: every reason, each naming the variable to change. */
+function unsafeProduction(env: Partial<Environment>, standIn: boolean): string[] {
+  const problems: string[] = [];
   if (standIn) {
-    throw new ConfigError(
+    problems.push(
       'The TaxisNet stand-in cannot run in the production profile: set TAXIS_STANDIN=false and configure the real TaxisNet (TAXIS_BASE_URL, TAXIS_CLIENT_ID, TAXIS_CLIENT_SECRET).',
     );
   }
-  if (env.RATE_LIMITS === false)
-    throw new ConfigError('RATE_LIMITS=false is for benchmarks, never for production.');
+  if (env.RATE_LIMITS === false) problems.push('RATE_LIMITS=false is for benchmarks, never for production.');
   if (env.DEMO_DATA === true) {
-    throw new ConfigError('DEMO_DATA=true loads the demo people and their tickets: never in production.');
+    problems.push('DEMO_DATA=true loads the demo people and their tickets: never in production.');
   }
   const missing = (
     [
@@ -250,54 +273,69 @@ function refuseUnsafeProduction(env: Environment, standIn: boolean): void {
       'CLAIM_CODE_KEY',
     ] as const
   ).filter((name) => !env[name]);
-  if (missing.length > 0) throw new ConfigError(`The production profile needs ${missing.join(', ')}.`);
+  if (missing.length > 0) problems.push(`The production profile needs ${missing.join(', ')}.`);
   if (env.DEV_MAILBOX === true) {
-    throw new ConfigError(
+    problems.push(
       'DEV_MAILBOX=true keeps every e-mail in a local development mailbox: never in production (set SMTP_URL).',
     );
   }
   if (!env.SMTP_URL) {
-    throw new ConfigError(
+    problems.push(
       'The production profile needs SMTP_URL (smtps://user:password@host:465) to e-mail notifications.',
     );
-  }
-  if (!/^smtps:\/\//i.test(env.SMTP_URL) && env.SMTP_ALLOW_PLAINTEXT !== true) {
-    throw new ConfigError(
+  } else if (!/^smtps:\/\//i.test(env.SMTP_URL) && env.SMTP_ALLOW_PLAINTEXT !== true) {
+    problems.push(
       'SMTP_URL must be an smtps:// address (TLS) in the production profile; SMTP_ALLOW_PLAINTEXT=true allows smtp:// (a relay on the same host).',
     );
   }
   if (env.GATE_SIGNING_KEYS?.some((key) => key.secretKey === DEVELOPMENT_GATE_KEY.secretKey)) {
-    throw new ConfigError(
+    problems.push(
       'GATE_SIGNING_KEYS holds the development key, which anyone can read: generate one with `npm run admin -- gate-key`.',
     );
   }
   if (env.CLAIM_CODE_KEY === DEVELOPMENT_CLAIM_CODE_KEY) {
-    throw new ConfigError(
+    problems.push(
       'CLAIM_CODE_KEY is the development key, which anyone can read: anyone could take any ticket with it. Generate one with `npm run admin -- claim-key`.',
     );
   }
   // Over plain HTTP the session cookie goes without Secure, and TaxisNet's codes and tokens in clear.
   for (const name of ['PUBLIC_URL', 'TAXIS_BASE_URL'] as const) {
-    if (!/^https:\/\//i.test(env[name] ?? '')) {
-      throw new ConfigError(`${name} must be an https:// address in the production profile.`);
+    if (env[name] && !/^https:\/\//i.test(env[name])) {
+      problems.push(`${name} must be an https:// address in the production profile.`);
     }
   }
+  return problems;
 }
 
-function refuseUnsafeDevelopment(env: Environment, standIn: boolean): void {
+function unsafeDevelopment(env: Partial<Environment>, standIn: boolean): string[] {
+  const problems: string[] = [];
   if (!standIn && !env.TAXIS_BASE_URL) {
-    throw new ConfigError('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
+    problems.push('TAXIS_BASE_URL is required when the TaxisNet stand-in is off.');
   }
   if (env.DEV_MAILBOX === true && env.SMTP_URL) {
-    throw new ConfigError(
-      'Set either SMTP_URL or DEV_MAILBOX=true: the development mailbox is the mail server.',
-    );
+    problems.push('Set either SMTP_URL or DEV_MAILBOX=true: the development mailbox is the mail server.');
   }
-  if (!LOOPBACK_HOSTS.test(env.HOST)) {
-    throw new ConfigError(
+  if (env.HOST !== undefined && !LOOPBACK_HOSTS.test(env.HOST)) {
+    problems.push(
       `HOST=${env.HOST} would open the development profile (demo people, a TaxisNet stand-in that signs anyone in) to other machines: use localhost, 127.0.0.1 or ::1, or PROFILE=production.`,
     );
   }
+  return problems;
+}
+
+/**
+ * Every variable on its own (its default when unset), so that one bad value does not hide the next:
+ * the values that parsed, and a line for each that did not.
+ */
+function parseEnvironment(present: Record<string, string | undefined>) {
+  const env: Record<string, unknown> = {};
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(environmentSchema.shape)) {
+    const parsed = (field as z.ZodType).safeParse(present[name]);
+    if (parsed.success) env[name] = parsed.data;
+    else problems.push(...parsed.error.issues.map((issue) => `${name}: ${issue.message}`));
+  }
+  return { env: env as Partial<Environment>, problems };
 }
 
 function gateKeysOf([signer, ...older]: PlatformKey[]): Config['gateKeys'] {
@@ -328,17 +366,22 @@ export function mailDomainOf(publicUrl: string | undefined): string {
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
   // An empty variable is an unset one (`DATABASE_URL= npm start` means: no PostgreSQL).
   const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
-  const parsed = environmentSchema.safeParse(present);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  const { env: parsed, problems } = parseEnvironment(present);
+  const production = parsed.PROFILE === 'production';
+  const standIn = parsed.TAXIS_STANDIN ?? !production;
+  problems.push(...(production ? unsafeProduction(parsed, standIn) : unsafeDevelopment(parsed, standIn)));
+  let gateKeys: Config['gateKeys'] | undefined;
+  try {
+    gateKeys = gateKeysOf(parsed.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(error.message);
+  }
+  // An operator fixing a settings file sees every bad setting in one try.
+  if (problems.length > 0 || !gateKeys) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
-  const env = parsed.data;
-  const production = env.PROFILE === 'production';
-  const standIn = env.TAXIS_STANDIN ?? !production;
-
-  if (production) refuseUnsafeProduction(env, standIn);
-  else refuseUnsafeDevelopment(env, standIn);
+  const env = parsed as Environment;
 
   const dataDir = env.DATA_DIR ?? path.resolve(environment.INIT_CWD ?? repoRoot, 'data');
   return {
@@ -367,12 +410,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
     retentionDays: env.RETENTION_DAYS,
+    suspensionRetentionDays: env.SUSPENSION_RETENTION_DAYS,
     rateLimits: env.RATE_LIMITS ?? true,
+    suspensionLookupsPerHour: env.SUSPENSION_LOOKUPS_PER_HOUR,
     trustedProxies: env.TRUSTED_PROXIES ?? [],
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
-    gateKeys: gateKeysOf(env.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]),
+    gateKeys,
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
     mail: {

@@ -34,8 +34,8 @@ async function main(): Promise<void> {
       app.log.error({ err: error }, 'purge of expired rows failed'),
     );
     // Personal data past RETENTION_DAYS after its event (README "Retention of personal data").
-    eraseExpiredPersonalData(database.db, config.retentionDays).catch((error: unknown) =>
-      app.log.error({ err: error }, 'erasure of personal data past retention failed'),
+    eraseExpiredPersonalData(database.db, config.retentionDays, config.suspensionRetentionDays).catch(
+      (error: unknown) => app.log.error({ err: error }, 'erasure of personal data past retention failed'),
     );
   }, PURGE_INTERVAL_MS);
   purge.unref();

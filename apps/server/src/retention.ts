@@ -1,13 +1,17 @@
 import { and, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_SUSPENSION_RETENTION_DAYS } from './config';
 import type { Db } from './db/client';
 import {
   companionDeclarations,
   events,
   notifications,
+  suspensionKeys,
+  suspensions,
   tickets,
   transfers,
   walletCredentials,
 } from './db/schema';
+import { athensToday } from './shared/athens-time';
 import { audit } from './shared/audit';
 import { eventEnd } from './shared/events';
 import { eraseExpiredAuditDetails } from './retention-audit';
@@ -37,6 +41,7 @@ export interface ErasedCounts {
   transfers: number;
   walletCredentials: number;
   notifications: number;
+  suspensions: number;
   auditRows: number;
 }
 
@@ -151,6 +156,51 @@ async function deleteNotifications(tx: Tx, ended: EventIds, days: number): Promi
   return deleted.length;
 }
 
+/**
+ * A suspension that ended (its last day) or was lifted more than `days` ago loses what names the person:
+ * its identifiers and identity details, and its keys (so it can match no one). The row stays with its
+ * id, dates, organisation and who entered and lifted it, which the audit trail's rows refer to.
+ */
+async function eraseEndedSuspensions(tx: Tx, days: number): Promise<number> {
+  const cutoff = sql`now() - make_interval(days => ${days})`;
+  const ended = or(
+    sql`${suspensions.endDate} < (${athensToday} - make_interval(days => ${days}))::date`,
+    and(sql`not ${suspensions.active}`, lte(suspensions.deletedAt, cutoff)),
+  ) as SQL;
+  const keysOfEnded = tx.select({ id: suspensions.id }).from(suspensions).where(ended);
+  const deletedKeys = await tx
+    .delete(suspensionKeys)
+    .where(inArray(suspensionKeys.suspensionId, keysOfEnded))
+    .returning({ id: suspensionKeys.suspensionId });
+  const erased = await tx
+    .update(suspensions)
+    .set({
+      afm: null,
+      amka: null,
+      documentId: null,
+      firstName: null,
+      fathersName: null,
+      lastName: null,
+      dateOfBirth: null,
+    })
+    .where(
+      and(
+        ended,
+        anyPresent(
+          suspensions.afm,
+          suspensions.amka,
+          suspensions.documentId,
+          suspensions.firstName,
+          suspensions.fathersName,
+          suspensions.lastName,
+          suspensions.dateOfBirth,
+        ),
+      ),
+    )
+    .returning({ id: suspensions.id });
+  return new Set([...erased.map((row) => row.id), ...deletedKeys.map((row) => row.id)]).size;
+}
+
 async function takeRetentionLock(tx: Tx): Promise<boolean> {
   const result = await tx.execute(sql`select pg_try_advisory_xact_lock(${RETENTION_LOCK_KEY}) as taken`);
   // node-postgres and PGlite both answer { rows }.
@@ -165,7 +215,11 @@ async function takeRetentionLock(tx: Tx): Promise<boolean> {
  * §2: every write has its audit row; a run that wrote nothing has none, or the log would grow by a
  * row per process every quarter of an hour).
  */
-export async function eraseExpiredPersonalData(db: Db, retentionDays: number): Promise<ErasedCounts | null> {
+export async function eraseExpiredPersonalData(
+  db: Db,
+  retentionDays: number,
+  suspensionRetentionDays = DEFAULT_SUSPENSION_RETENTION_DAYS,
+): Promise<ErasedCounts | null> {
   return db.transaction(async (tx) => {
     if (!(await takeRetentionLock(tx))) return null;
     const ended = eventsEndedBefore(tx, retentionDays);
@@ -175,13 +229,14 @@ export async function eraseExpiredPersonalData(db: Db, retentionDays: number): P
       transfers: await eraseTransfers(tx, ended),
       walletCredentials: await deleteWalletCredentials(tx, ended),
       notifications: await deleteNotifications(tx, ended, retentionDays),
+      suspensions: await eraseEndedSuspensions(tx, suspensionRetentionDays),
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),
     };
     if (Object.values(counts).some((count) => count > 0)) {
       await audit(tx, {
         actor: 'system',
         action: 'PERSONAL_DATA_ERASE',
-        details: { retentionDays, ...counts },
+        details: { retentionDays, suspensionRetentionDays, ...counts },
       });
     }
     return counts;

@@ -18,7 +18,12 @@ export const COMPILED_SERVER = 'apps/server/dist/main.js';
 
 export const freePortish = () => 21_000 + Math.floor(Math.random() * 9000);
 
-export async function startServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+/** Starts the compiled server; with `logs`, collects the lines it writes (else they are dropped). */
+export async function startServer(
+  port: number,
+  env: Record<string, string>,
+  logs?: string[],
+): Promise<ChildProcess> {
   // Plain node on the build (global-setup.ts made it): no tsx, even through NODE_OPTIONS.
   const child = spawn(process.execPath, [COMPILED_SERVER], {
     cwd: repoRoot,
@@ -31,8 +36,12 @@ export async function startServer(port: number, env: Record<string, string>): Pr
       DATABASE_URL: '',
       ...env,
     },
-    stdio: 'ignore',
+    stdio: logs ? ['ignore', 'pipe', 'pipe'] : 'ignore',
   });
+  if (logs) {
+    for (const stream of [child.stdout, child.stderr])
+      stream?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean)));
+  }
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     try {
@@ -68,41 +77,60 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
   return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-/** Personalizes up to `max` demo tickets from 8 parallel workers, until stopped; collects the acknowledged codes. */
+/**
+ * Personalizes up to `max` demo tickets from 8 parallel workers, until stopped; collects the
+ * acknowledged codes and every answer. With `retryRefused`, a worker answered 5xx waits a moment and
+ * sends the same ticket again, as a client following Retry-After does (the ticket is not used up).
+ */
 export function personalizationLoad(
   base: string,
   cookie: string,
   codeOf: (serial: number) => string,
   max: number,
+  { retryRefused = false }: { retryRefused?: boolean } = {},
 ) {
   const acknowledged: string[] = [];
+  /** Every answer, in the order they came. */
+  const answers: { status: number; retryAfter: string | null; body: string }[] = [];
   let serial = 0;
   let stopped = false;
+  const send = async (mine: number) => {
+    try {
+      const response = await fetch(`${base}/api/ticket-office/personalize`, {
+        method: 'POST',
+        headers: { origin: base, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          ticketCode: codeOf(mine),
+          firstName: 'ΜΑΡΙΑ',
+          lastName: 'ΚΡΑΣΗ',
+          documentType: 'PASSPORT',
+          documentId: `Κ${mine}`,
+        }),
+      });
+      answers.push({
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: await response.text(),
+      });
+      if (response.status === 200) acknowledged.push(codeOf(mine));
+      return response.status;
+    } catch {
+      // the server went away mid-request: not acknowledged
+      return 0;
+    }
+  };
   const worker = async () => {
     while (!stopped && serial < max) {
       serial += 1;
       const mine = serial;
-      try {
-        const response = await fetch(`${base}/api/ticket-office/personalize`, {
-          method: 'POST',
-          headers: { origin: base, cookie, 'content-type': 'application/json' },
-          body: JSON.stringify({
-            ticketCode: codeOf(mine),
-            firstName: 'ΜΑΡΙΑ',
-            lastName: 'ΚΡΑΣΗ',
-            documentType: 'PASSPORT',
-            documentId: `Κ${mine}`,
-          }),
-        });
-        if (response.status === 200) acknowledged.push(codeOf(mine));
-      } catch {
-        // the server went away mid-request: not acknowledged
-      }
+      while ((await send(mine)) >= 500 && retryRefused && !stopped)
+        await new Promise((resolve) => setTimeout(resolve, 200));
     }
   };
   const done = Promise.all(Array.from({ length: 8 }, worker));
   return {
     acknowledged,
+    answers,
     sent: () => serial,
     stop: async () => {
       stopped = true;

@@ -80,7 +80,7 @@ describe.each(engines)('the log of a failed database write on %s', (engine) => {
       const response = await post(officer, path, requestId, body);
       expect(response.status).toBe(500);
 
-      const failure = logLinesOf(server).find((line) => line.reqId === requestId && line.level >= 50);
+      const failure = logLinesOf(server).find((line) => line.correlationId === requestId && line.level >= 50);
       expect(failure).toMatchObject({ msg: 'request failed', err: { type: 'DrizzleQueryError' } });
       expect(JSON.stringify(failure)).toMatch(/test_refuses_(all|documents)/);
       const everything = server.logs.join('');

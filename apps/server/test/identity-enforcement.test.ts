@@ -176,6 +176,9 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
             {
               firstName: 'ΚΩΝΣΤΑΝΤΙΝΟΣ',
               lastName: 'ΔΗΜΗΤΡΙΟΥ',
+              minor: false,
+              holdsTickets: true,
+              // All of them at the officer's own club.
               ticketsCount: (await walletOf(PERSON)).length,
             },
           ]);

@@ -245,6 +245,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       transfers: 0,
       walletCredentials: 0,
       notifications: 0,
+      suspensions: 0,
       auditRows: 0,
     });
     expect(await runs()).toHaveLength(1);

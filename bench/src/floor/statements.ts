@@ -174,7 +174,11 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
     ),
     declarations: await during(() => listLiveDeclarations(db, samples.guardianAfm)),
     suspensionSearch: await during(() =>
-      searchSuspensions(db, suspensionSearchSchema.parse(samples.suspensionSearch)),
+      searchSuspensions(
+        db,
+        { user, requestId: samples.requestId },
+        suspensionSearchSchema.parse(samples.suspensionSearch),
+      ),
     ),
     transferRules: await during(() => listTransferEvents(db, user)),
     gate: samples.gate ? await during(() => admit(db, samples)) : [],

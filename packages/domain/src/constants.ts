@@ -110,6 +110,12 @@ export const FOOTER_LINKS = {
  * Calls that name or un-name another person (companion, transfer recipient), per person: a family
  * arranging a season needs a handful; a loop probing who may be named is stopped.
  */
+/**
+ * Suspension pre-checks and searches one officer may make in an hour, together (a registry lookup
+ * each): the default of the server's SUSPENSION_LOOKUPS_PER_HOUR.
+ */
+export const SUSPENSION_LOOKUPS_PER_HOUR = 60;
+
 export const NAMING_LIMIT_MAX = 30;
 export const NAMING_LIMIT_MINUTES = 15;
 

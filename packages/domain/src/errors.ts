@@ -75,6 +75,12 @@ export const errorCatalogue = {
     status: 422,
     description: 'Το πρόσωπο έχει αποκλειστεί από αθλητικές εκδηλώσεις· δεν μπορεί να του εκδοθεί εισιτήριο.',
   },
+  PERSON_DOCUMENT_CHECK: {
+    // The name is a suspended person's and the registry does not know the document (docs/design.md §9).
+    status: 422,
+    description:
+      'Το ονοματεπώνυμο ταυτίζεται με πρόσωπο που έχει αποκλειστεί από αθλητικές εκδηλώσεις και ο αριθμός εγγράφου δεν είναι γνωστός στο μητρώο. Ελέγξτε το έγγραφο ταυτότητας του φιλάθλου και τον αριθμό που πληκτρολογήσατε.',
+  },
   TICKET_ALREADY_BOUND: {
     status: 409,
     description: 'Το εισιτήριο έχει ήδη εκδοθεί στο όνομα άλλου προσώπου.',
@@ -247,9 +253,13 @@ export const errorCatalogue = {
   SUSPENSION_NOT_FOUND: { status: 404, description: suspensionMessages.notFound },
   SUSPENSION_OTHER_ORGANISATION: { status: 403, description: suspensionMessages.otherOrganisation },
   SUSPENSION_MISMATCH: { status: 409, description: suspensionMessages.identifiersMismatch },
+  // An officer's pre-checks and searches of the hour are used up (SUSPENSION_LOOKUPS_PER_HOUR).
+  SUSPENSION_LOOKUP_LIMIT: { status: 429, description: suspensionMessages.lookupLimit },
   SERVICE_UNAVAILABLE: {
+    // The database cannot be reached (a restart, a failover): answered with Retry-After, for a moment.
     status: 503,
-    description: 'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε αργότερα.',
+    description:
+      'Η υπηρεσία δεν είναι διαθέσιμη αυτή τη στιγμή. Παρακαλώ δοκιμάστε ξανά σε λίγα δευτερόλεπτα.',
   },
   INTERNAL_ERROR: {
     status: 500,

@@ -280,6 +280,8 @@ export const validationMessages = {
   documentType: 'Επιλέξτε τύπο εγγράφου.',
   unknownField: 'Το αίτημα περιέχει πεδία που δεν αναγνωρίζονται.',
   notAnObject: 'Τα στοιχεία του αιτήματος λείπουν ή δεν έχουν τη σωστή μορφή.',
+  controlCharacters:
+    'Το κείμενο περιέχει χαρακτήρες ελέγχου (όπως αλλαγή γραμμής ή στηλοθέτη), που δεν επιτρέπονται. Πληκτρολογήστε το ξανά.',
 } as const;
 
 /** docs/product-spec.md §3: the Greek label of each document type; any other value shows a dash. */
@@ -507,6 +509,12 @@ export const walletMessages = {
   /** Who looked a ticket up when the officer is platform-wide (no club). */
   platformStaff: 'Υπηρεσία υποστήριξης της πλατφόρμας',
   /** `lastDay` as shown (DD/MM/YYYY). */
+  /** A minor's ticket in the guardian's wallet, blocked by the minor's own suspension. */
+  dependentBlockedNotice: (dependentName: string, lastDay: string, organisationName: string | null) =>
+    `${dependentName} έχει αποκλειστεί από αθλητικές εκδηλώσεις έως και τις ${lastDay}. ` +
+    (organisationName
+      ? `Για πληροφορίες επικοινωνήστε με τον οργανισμό «${organisationName}», που καταχώρισε τον αποκλεισμό.`
+      : 'Για πληροφορίες επικοινωνήστε με την ομάδα υποστήριξης της πλατφόρμας.'),
   blockedNotice: (lastDay: string, organisationName: string | null) =>
     `Έχετε αποκλειστεί από αθλητικές εκδηλώσεις έως και τις ${lastDay}. ` +
     (organisationName
@@ -602,6 +610,12 @@ export const suspensionMessages = {
   affectedWarning: 'Προσοχή: ο αποκλεισμός αφορά κατόχους εισιτηρίων σε επερχόμενους αγώνες:',
   ticketsCount: (count: number) =>
     count === 0 ? 'χωρίς εισιτήριο προς το παρόν' : count === 1 ? '1 εισιτήριο' : `${count} εισιτήρια`,
+  /** The pre-check names no minor: this is all it says of one. */
+  affectedMinor: 'Ανήλικος/η (τα στοιχεία ανηλίκων δεν εμφανίζονται)',
+  /** Someone holding tickets only of other clubs: the pre-check does not say how many nor where. */
+  ticketsElsewhere: 'με εισιτήρια άλλου συλλόγου',
+  lookupLimit:
+    'Φτάσατε το όριο ελέγχων και αναζητήσεων αποκλεισμών για αυτή την ώρα. Παρακαλώ δοκιμάστε ξανά αργότερα.',
   noResults: 'Δεν βρέθηκαν αποτελέσματα.',
   results: 'Αποτελέσματα',
   createdOn: 'Καταχώριση',

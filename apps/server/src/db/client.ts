@@ -29,6 +29,11 @@ export interface Database {
    * `onListening(true)` follows). Answers the function that stops listening.
    */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * Hands the errors of idle pooled connections (the server closed them: a restart, a failover) to
+   * `handler` instead of the console (PostgreSQL only; the pool replaces such a connection).
+   */
+  onIdleConnectionError?(handler: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -55,11 +60,12 @@ export async function openDatabase(target: Config['database']): Promise<Database
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });
   // An idle connection can be cut by the server (restart, failover, a dropped database). The pool
   // replaces it; without a listener the 'error' event would end the whole process.
-  pool.on('error', (error: Error & { code?: string }) => {
+  let onIdleError = (error: Error & { code?: string }) => {
     console.warn(
       `PostgreSQL closed an idle connection (${error.code ?? error.message}); the pool will open another`,
     );
-  });
+  };
+  pool.on('error', (error: Error) => onIdleError(error));
   const db = drizzlePostgres(pool, { schema });
   const lock = await pool.connect();
   try {
@@ -74,6 +80,9 @@ export async function openDatabase(target: Config['database']): Promise<Database
     engine: 'postgres',
     connection: { engine: 'postgres', url: target.url },
     listen: (channel, listener) => listenOnPostgres(target.url, channel, listener),
+    onIdleConnectionError: (handler) => {
+      onIdleError = handler;
+    },
     close: () => pool.end(),
   };
 }

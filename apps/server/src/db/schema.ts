@@ -60,9 +60,17 @@ export const citizens = pgTable(
      */
     email: text('email'),
     mobile: text('mobile'),
+    /** The identity card's number as the police registry gives it (what is shown). */
+    identityCard: text('identity_card'),
+    /** Its canonical form (`canonicalIdentifier`), what suspensions and bindings meet. */
+    identityCardKey: text('identity_card_key'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('citizens_afm_key').on(t.afm), uniqueIndex('citizens_amka_key').on(t.amka)],
+  (t) => [
+    uniqueIndex('citizens_afm_key').on(t.afm),
+    uniqueIndex('citizens_amka_key').on(t.amka),
+    uniqueIndex('citizens_identity_card_key').on(t.identityCardKey),
+  ],
 );
 
 /** The stand-in for the registry of parents and minors: who is guardian of whom. */

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { withAmkaCheckDigit } from '@tickets/domain';
+import { canonicalIdentifier, withAmkaCheckDigit } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, guardianships, officers, organisations } from '../db/schema';
 import { addOfficer, addOrganisation } from '../admin/officers';
@@ -31,6 +31,22 @@ interface DemoPerson {
   email?: string;
   mobile?: string;
 }
+
+/**
+ * The identity cards the police registry gives for the demo adults (the minors have none), by ΑΦΜ.
+ * Hyphenated, as a card may be typed: the canonical form is what bindings and suspensions meet.
+ */
+export const DEMO_IDENTITY_CARDS: Record<string, string> = {
+  '100000003': 'ΑΗ-100003',
+  '100000015': 'ΑΗ-100015',
+  '100000027': 'ΑΗ-100027',
+  '100000039': 'ΑΗ-100039',
+  '100000040': 'ΑΗ-100040',
+};
+const identityCardOf = (afm: string | null) => {
+  const card = afm ? DEMO_IDENTITY_CARDS[afm] : undefined;
+  return card ? { identityCard: card, identityCardKey: canonicalIdentifier(card) } : {};
+};
 
 const person = (
   afm: string | null,
@@ -128,6 +144,12 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
     const [seeded] = await tx.select({ id: citizens.id }).from(citizens).where(eq(citizens.afm, guardianAfm));
     if (seeded) {
       await addContactsAndLaterPeople(tx, today);
+      // A registry seeded before it held identity cards gets its demo adults' cards, once.
+      for (const afm of Object.keys(DEMO_IDENTITY_CARDS))
+        await tx
+          .update(citizens)
+          .set(identityCardOf(afm))
+          .where(and(eq(citizens.afm, afm), isNull(citizens.identityCard)));
       return;
     }
     const ids = new Map<DemoPerson, number>();
@@ -146,6 +168,7 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
           birthDate,
           email: demo.email ?? null,
           mobile: demo.mobile ?? null,
+          ...identityCardOf(demo.afm),
         })
         .returning({ id: citizens.id });
       if (row) ids.set(demo, row.id);

@@ -50,7 +50,7 @@ export async function holdsAnotherTicketOfFixture(
     with own_keys(k) as (
       select unnest(array_cat(
         ${directKeysOf(sql`${afm}::text`, sql`${amka}::text`, sql`${documentKey}::text`)},
-        ${registryKeysOf(sql`${afm}::text`, sql`${amka}::text`)}))
+        ${registryKeysOf(sql`${afm}::text`, sql`${amka}::text`, sql`${documentKey}::text`)}))
     ),
     tied_keys(k) as (
       select ${AFM}::text || t.holder_afm from ${tickets} t

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { errorCatalogue, errorEnvelope, isSchemaMessage, type ErrorCode } from '@tickets/domain';
+import { isUnreachableError, UNREACHABLE_RETRY_AFTER_SECONDS } from '../db/outage';
 import { AppError } from './app-error';
 
 /** Fastify's own error codes for bad requests, mapped to ours: never a 500 for bad input. */
@@ -18,6 +19,8 @@ const fastifyCodes: Record<string, ErrorCode> = {
 /** Any error thrown while answering, as the coded error the client is told about. */
 export function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
+  // The database is away (restarting, failing over): a moment's wait, not a failure of the service.
+  if (isUnreachableError(error)) return new AppError('SERVICE_UNAVAILABLE');
   if (hasZodFastifySchemaValidationErrors(error)) {
     // The first message our schemas wrote for the person; the library's own fall back to the catalogue's.
     const message = error.validation.find((issue) => isSchemaMessage(issue.message))?.message;
@@ -31,6 +34,23 @@ export function toAppError(error: FastifyError): AppError {
     return new AppError('VALIDATION_ERROR');
   }
   return new AppError('INTERNAL_ERROR');
+}
+
+/**
+ * What every error handler does before it answers, whatever the answer's shape: the coded error, a
+ * Retry-After on a 503, and one log line — none per request while the database is unreachable (the
+ * outage is logged once, `app.databaseOutage`).
+ */
+export function toAnsweredError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): AppError {
+  const appError = toAppError(error);
+  if (appError.status === 503 && !reply.hasHeader('retry-after'))
+    reply.header('retry-after', String(UNREACHABLE_RETRY_AFTER_SECONDS));
+  // The database away: logged once by the outage (`notice`), not per request; /readyz's own 503 too.
+  if (request.server.databaseOutage?.notice(error) || appError.code === 'SERVICE_UNAVAILABLE')
+    request.log.debug({ code: appError.code }, 'database unreachable');
+  else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: appError.code }, 'request rejected');
+  return appError;
 }
 
 export const notFoundEnvelope = () => errorEnvelope('NOT_FOUND', errorCatalogue.NOT_FOUND.description);

@@ -102,21 +102,34 @@ class RequestLogger {
   }
 }
 
-/** Fastify's `childLoggerFactory`: a route with a level or serializers of its own gets its child at once. */
+/**
+ * Fastify's `childLoggerFactory`: a route with a level or serializers of its own gets its child at
+ * once. Every line of a request carries the server's request id (`reqId`) and, when the client sent a
+ * sane X-Request-Id, that as `correlationId`.
+ */
 export function requestLogger(
   logger: FastifyBaseLogger,
   bindings: Bindings,
   options: ChildLoggerOptions,
+  request?: IncomingMessage,
 ): FastifyBaseLogger {
-  if (Object.keys(options).length > 0) return logger.child(bindings, options);
-  return new RequestLogger(logger as ParentLogger, bindings) as unknown as FastifyBaseLogger;
+  const correlationId = request ? correlationIdOf(request) : undefined;
+  const all = correlationId ? { ...bindings, correlationId } : bindings;
+  if (Object.keys(options).length > 0) return logger.child(all, options);
+  return new RequestLogger(logger as ParentLogger, all) as unknown as FastifyBaseLogger;
 }
 
-/** The client's X-Request-Id when it is a sane token, else a fresh one: it goes on every log line. */
-export function requestIdFrom(request: IncomingMessage): string {
+/**
+ * The request id: always the server's own, so that audit rows and log lines name one request each
+ * (a client's id may be reused, by one page load's calls or by two clients alike).
+ */
+export const requestIdFrom = (): string => randomUUID();
+
+/** The client's X-Request-Id when it is a sane token: logged beside the server's id, never instead. */
+export function correlationIdOf(request: IncomingMessage): string | undefined {
   const header = request.headers[REQUEST_ID_HEADER.toLowerCase()];
   const value = Array.isArray(header) ? header[0] : header;
-  return value && REQUEST_ID_SHAPE.test(value) ? value : randomUUID();
+  return value && REQUEST_ID_SHAPE.test(value) ? value : undefined;
 }
 
 /**

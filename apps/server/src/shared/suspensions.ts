@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, exists, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { canonicalIdentifier, IDENTITY_KEY_PREFIX, identityKey, type IdentityDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
@@ -40,41 +41,46 @@ export const directKeysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
     ${IDENTITY_KEY_PREFIX.document}::text || ${documentKey}]`;
 
 /**
- * The ΑΦΜ and ΑΜΚΑ keys the registry links to a person's `afm` or `amka` (SQL text expressions), as a
- * text array: the registry's half of the rule. The offline manifest (features/gate/manifest.queries.ts) gives
- * a device a person's own keys and these, so that the device meets the same sets as the rule.
+ * The ΑΦΜ, ΑΜΚΑ and identity-card keys the registry links to a person's `afm`, `amka` or document
+ * (`documentKey`, canonical: their identity card) (SQL text expressions), as a text array: the
+ * registry's half of the rule. The offline manifest (features/gate/manifest.queries.ts) gives a device
+ * a person's own keys and these, so that the device meets the same sets as the rule.
  */
-export function registryKeysOf(afm: SQL, amka: SQL) {
-  const linked = sql`(${citizens.afm} = ${afm} or ${citizens.amka} = ${amka})`;
+export function registryKeysOf(afm: SQL, amka: SQL, documentKey: SQL = sql`null::text`) {
+  const linked = sql`(${citizens.afm} = ${afm} or ${citizens.amka} = ${amka}
+    or ${citizens.identityCardKey} = ${documentKey})`;
   return sql`array(
     select ${IDENTITY_KEY_PREFIX.afm}::text || ${citizens.afm} from ${citizens}
       where ${citizens.afm} is not null and ${linked}
     union all
-    select ${IDENTITY_KEY_PREFIX.amka}::text || ${citizens.amka} from ${citizens} where ${linked})`;
+    select ${IDENTITY_KEY_PREFIX.amka}::text || ${citizens.amka} from ${citizens} where ${linked}
+    union all
+    select ${IDENTITY_KEY_PREFIX.document}::text || ${citizens.identityCardKey} from ${citizens}
+      where ${citizens.identityCardKey} is not null and ${linked})`;
 }
 
 /**
  * The rule itself, as a condition over `suspension_keys` joined to `suspensions`: the person's own
- * `keys` plus the ΑΦΜ and ΑΜΚΑ the registry links to their `afm` or `amka`, met against the keys of
- * suspensions not lifted and not past their end date. Each argument is an SQL text expression or
- * array (a placeholder, or a column of an enclosing query).
+ * `keys` plus the ΑΦΜ, ΑΜΚΑ and identity card the registry links to their `afm`, `amka` or document
+ * (`documentKey`), met against the keys of suspensions not lifted and not past their end date. Each
+ * argument is an SQL text expression or array (a placeholder, or a column of an enclosing query).
  */
-export function activeSuspensionCondition(keys: SQL, afm: SQL, amka: SQL) {
+export function activeSuspensionCondition(keys: SQL, afm: SQL, amka: SQL, documentKey?: SQL) {
   return and(
-    sql`${suspensionKeys.key} = any(array_cat(${keys}, ${registryKeysOf(afm, amka)}))`,
+    sql`${suspensionKeys.key} = any(array_cat(${keys}, ${registryKeysOf(afm, amka, documentKey)}))`,
     eq(suspensions.active, true),
     sql`${suspensions.endDate} >= ${athensToday}`,
   );
 }
 
 /** Whether `activeSuspensionCondition` holds: for a statement that asks it beside other things. */
-export const isSuspendedWhere = (db: Db, keys: SQL, afm: SQL, amka: SQL) =>
+export const isSuspendedWhere = (db: Db, keys: SQL, afm: SQL, amka: SQL, documentKey?: SQL) =>
   sql<boolean>`${exists(
     db
       .select({ id: suspensions.id })
       .from(suspensionKeys)
       .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
-      .where(activeSuspensionCondition(keys, afm, amka)),
+      .where(activeSuspensionCondition(keys, afm, amka, documentKey)),
   )}`;
 
 /**
@@ -82,17 +88,28 @@ export const isSuspendedWhere = (db: Db, keys: SQL, afm: SQL, amka: SQL) =>
  * statement. Read fresh every time, so a lifted or ended suspension stops blocking at once in every
  * process.
  */
-const activeSuspensionQuery = preparedQuery<{ keys: string[]; afm: string | null; amka: string | null }>()(
-  (db, p) =>
-    db
-      .select({ endDate: suspensions.endDate, organisationName: organisations.name })
-      .from(suspensionKeys)
-      .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
-      .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
-      .where(activeSuspensionCondition(sql`${p.keys}::text[]`, sql`${p.afm}::text`, sql`${p.amka}::text`))
-      .orderBy(desc(suspensions.endDate))
-      .limit(1)
-      .prepare('active_suspension_of'),
+const activeSuspensionQuery = preparedQuery<{
+  keys: string[];
+  afm: string | null;
+  amka: string | null;
+  documentKey: string | null;
+}>()((db, p) =>
+  db
+    .select({ endDate: suspensions.endDate, organisationName: organisations.name })
+    .from(suspensionKeys)
+    .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
+    .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
+    .where(
+      activeSuspensionCondition(
+        sql`${p.keys}::text[]`,
+        sql`${p.afm}::text`,
+        sql`${p.amka}::text`,
+        sql`${p.documentKey}::text`,
+      ),
+    )
+    .orderBy(desc(suspensions.endDate))
+    .limit(1)
+    .prepare('active_suspension_of'),
 );
 
 /** The suspension that keeps this person out today, the one ending last if several; none if free. */
@@ -106,12 +123,38 @@ export async function activeSuspensionOf(
     keys,
     afm: person.afm ?? null,
     amka: person.amka ?? null,
+    documentKey: person.documentId ? canonicalIdentifier(person.documentId) : null,
   });
   return hit;
 }
 
 export const isSuspended = async (db: Db, person: HolderIdentifiers) =>
   (await activeSuspensionOf(db, person)) !== undefined;
+
+/**
+ * Whether a binding by name and a document the registry does not know may be a suspended person's
+ * with another document: the name (first and last; the ticket office's forms carry no father's name
+ * nor birth date) is that of the identity details of a suspension in force (its own, or its registry
+ * person's), and no identity card of the registry is this document.
+ */
+export async function namesSuspendedPersonWithUnknownDocument(
+  db: Db,
+  person: { firstName: string; lastName: string; documentId: string },
+): Promise<boolean> {
+  const documentKey = canonicalIdentifier(person.documentId);
+  // The details key is first|father|last|birth date, each canonical: any father and birth date match.
+  const pattern = `${IDENTITY_KEY_PREFIX.details}${canonicalIdentifier(person.firstName)}|%|${canonicalIdentifier(person.lastName)}|%`;
+  const [row] = await db
+    .select({
+      known: sql<boolean>`exists (select 1 from ${citizens} where ${citizens.identityCardKey} = ${documentKey})`,
+      named: sql<boolean>`exists (select 1 from ${suspensionKeys}
+        join ${suspensions} on ${suspensions.id} = ${suspensionKeys.suspensionId}
+        where ${suspensionKeys.key} like ${pattern} and ${suspensions.active}
+          and ${suspensions.endDate} >= ${athensToday})`,
+    })
+    .from(sql`(select 1) as one`);
+  return Boolean(row?.named) && !row?.known;
+}
 
 /** What an officer gives to suspend or search: any identifiers, and/or full identity details. */
 export interface PersonDescription {
@@ -130,7 +173,25 @@ export interface RegistryPerson {
   amka: string;
   firstName: string;
   lastName: string;
+  /** YYYY-MM-DD. */
+  birthDate: string;
 }
+
+/**
+ * How an audit row names a person's identifier (an identity key: its canonical form): its SHA-256,
+ * never the identifier in clear. The same identifier always gives the same digest, so the person's
+ * own rows can be found again (GET /api/wallet/lookups).
+ */
+export const identifierDigest = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The keys of what an officer typed: each identifier given, and the identity details if all four are. */
+export function givenKeys(person: PersonDescription): string[] {
+  const details = detailsOf(person);
+  return [...directKeys(person), ...(details ? [identityKey.details(details)] : [])];
+}
+
+/** The ΑΦΜ and ΑΜΚΑ keys a person is known by (a registry person, a ticket's holder). */
+export const personKeys = (person: { afm?: string | null; amka?: string | null }) => directKeys(person);
 
 export interface ResolvedIdentity {
   /** Every key the described person is known by. */
@@ -157,6 +218,7 @@ const registryColumns = {
   lastName: citizens.lastName,
   fathersName: citizens.fathersName,
   birthDate: citizens.birthDate,
+  identityCardKey: citizens.identityCardKey,
 };
 
 /**
@@ -187,6 +249,13 @@ export async function resolveIdentity(db: Db, person: PersonDescription): Promis
   const afms = person.afm ? [canonicalIdentifier(person.afm)] : [];
   const amkas = person.amka ? [canonicalIdentifier(person.amka)] : [];
   if (person.documentId) {
+    // The registry's identity card, and the people a ticket binding ties the document to.
+    const [carded] = await db
+      .select({ afm: citizens.afm, amka: citizens.amka })
+      .from(citizens)
+      .where(eq(citizens.identityCardKey, canonicalIdentifier(person.documentId)));
+    if (carded?.afm) afms.push(carded.afm);
+    if (carded) amkas.push(carded.amka);
     const bound = await db
       .selectDistinct({ afm: tickets.holderAfm, amka: tickets.holderAmka })
       .from(tickets)
@@ -232,12 +301,20 @@ export async function resolveIdentity(db: Db, person: PersonDescription): Promis
   for (const row of people) {
     if (row.afm) keys.add(identityKey.afm(row.afm));
     keys.add(identityKey.amka(row.amka));
+    if (row.identityCardKey) keys.add(`${IDENTITY_KEY_PREFIX.document}${row.identityCardKey}`);
     const detailsKey = registryDetailsKey(row);
     if (detailsKey) keys.add(detailsKey);
   }
   return {
     keys: [...keys],
-    people: people.map(({ id, afm, amka, firstName, lastName }) => ({ id, afm, amka, firstName, lastName })),
+    people: people.map(({ id, afm, amka, firstName, lastName, birthDate }) => ({
+      id,
+      afm,
+      amka,
+      firstName,
+      lastName,
+      birthDate,
+    })),
   };
 }
 

@@ -950,7 +950,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1022,7 +1022,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1074,7 +1074,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1213,7 +1213,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1272,7 +1272,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1401,7 +1401,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1540,7 +1540,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1598,7 +1598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1722,7 +1722,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1793,7 +1793,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2004,9 +2004,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        ticketCode: string;
+                        ticketCode: string | null;
                         /** @enum {string} */
-                        kind: "LOOKUP" | "BINDING";
+                        kind: "LOOKUP" | "BINDING" | "SUSPENSION_CHECK";
                         organisation: string;
                         at: string;
                     }[];
@@ -2030,7 +2030,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2090,7 +2090,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2210,7 +2210,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2351,7 +2351,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2486,7 +2486,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2531,7 +2531,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2858,7 +2858,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Refused by a rule: `EVENT_STARTED`, `PERSON_SUSPENDED`. */
+            /** @description Refused by a rule: `EVENT_STARTED`, `PERSON_SUSPENDED`, `PERSON_DOCUMENT_CHECK`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2876,7 +2876,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3005,7 +3005,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Refused by a rule: `EVENT_STARTED`, `PERSON_SUSPENDED`. */
+            /** @description Refused by a rule: `EVENT_STARTED`, `PERSON_SUSPENDED`, `PERSON_DOCUMENT_CHECK`. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3023,7 +3023,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3156,7 +3156,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3269,7 +3269,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3380,7 +3380,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3467,7 +3467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3529,7 +3529,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3632,7 +3632,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3796,7 +3796,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3857,7 +3857,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3951,7 +3951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4003,7 +4003,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4110,7 +4110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4204,7 +4204,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4256,7 +4256,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4369,7 +4369,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4485,7 +4485,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4551,7 +4551,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4667,7 +4667,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4709,6 +4709,8 @@ export interface operations {
                     "application/json": {
                         firstName: string | null;
                         lastName: string | null;
+                        minor: boolean;
+                        holdsTickets: boolean;
                         ticketsCount: number;
                     }[];
                 };
@@ -4758,6 +4760,15 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
+            /** @description Too many requests; try again later: `SUSPENSION_LOOKUP_LIMIT`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuspensionError"];
+                };
+            };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
                 headers: {
@@ -4767,7 +4778,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4876,7 +4887,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -4975,7 +4986,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Too many requests; try again later: `RATE_LIMITED`. */
+            /** @description Too many requests; try again later: `RATE_LIMITED`, `SUSPENSION_LOOKUP_LIMIT`. */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4993,7 +5004,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5106,7 +5117,7 @@ export interface operations {
                     "application/json": components["schemas"]["SuspensionError"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { claimMessages as text } from '../messages';
-import { amkaField, strictPayload, ticketCodeField } from './fields';
+import { amkaField, strictPayload, textField, ticketCodeField } from './fields';
 
 /**
  * Adding a bought ticket to the wallet (docs/design.md §10). The ticket's 12-digit code is printed,
@@ -29,8 +29,7 @@ export const formatClaimCode = (code: string): string => code.match(/.{1,4}/g)?.
 export const isClaimCode = (value: string): boolean => CLAIM_CODE_SHAPE.test(value);
 
 /** A claim code as typed or scanned: normalised first, then checked. */
-export const claimCodeField = z
-  .string({ error: text.claimCode })
+export const claimCodeField = textField(text.claimCode)
   .max(64, { error: text.claimCode })
   .transform(normalizeClaimCode)
   .refine(isClaimCode, { error: text.claimCode });

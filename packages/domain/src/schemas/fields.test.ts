@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../constants';
 import { isSchemaMessage, validationMessages as text } from '../messages';
 import { withAfmCheckDigit } from '../identifiers';
-import { afmField, amkaField, documentIdField, ticketCodeField } from './fields';
+import { afmField, amkaField, documentIdField, textField, ticketCodeField } from './fields';
 
 const messageOf = (field: z.ZodType, value: unknown) => field.safeParse(value).error?.issues[0]?.message;
 
@@ -34,5 +34,23 @@ describe('the identifier fields every form and route use', () => {
     for (const field of [text.firstName, text.lastName, text.fathersName]) {
       expect(field.tooLong).toContain(` ${NAME_MAX_LENGTH} `);
     }
+  });
+});
+
+describe('text fields refuse control characters', () => {
+  const controls = ['\u0000', '\u0001', '\t', '\n', '\r', '\u001f', '\u007f', '\u0080', '\u0085', '\u009f'];
+
+  it.each(controls.map((control) => [JSON.stringify(control), control]))(
+    'refuses %s anywhere in a text, with the Greek message, before trimming',
+    (_, control) => {
+      for (const value of [control, `Θύρα${control}3`, `${control}Θύρα 3`, `Θύρα 3${control}`])
+        expect(messageOf(textField(), value)).toBe(text.controlCharacters);
+      expect(messageOf(documentIdField, `ΑΚ${control}123`)).toBe(text.controlCharacters);
+    },
+  );
+
+  it('keeps every other character: Greek, Latin, accents, symbols', () => {
+    for (const value of ['Θύρα 3 — Ά', 'Gate «A»', 'Ï € ©', '\u00a0'])
+      expect(textField().safeParse(value).success).toBe(true);
   });
 });

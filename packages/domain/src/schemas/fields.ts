@@ -7,8 +7,25 @@ import { validationMessages as text } from '../messages';
  * One field per identifier, shared by every payload: the same checks in the form and on the server.
  * A form's input takes its `maxLength` from the same constants (TICKET_CODE_LENGTH, AFM_LENGTH, …).
  */
-const shaped = (shape: RegExp, message: string) =>
-  z.string({ error: message }).regex(shape, { error: message });
+
+/**
+ * C0 controls (NUL, tab and line breaks among them), DEL and C1 controls: none belongs in a
+ * single-line field, and PostgreSQL cannot even store a NUL in text.
+ */
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTER.test(value);
+
+/**
+ * Every text a request carries starts here: a string (`message` when it is not one) with no control
+ * character (refused before any trimming, so a tab or a line break is not quietly dropped).
+ * Chain the field's own rules after it.
+ */
+export const textField = (message?: string) =>
+  z
+    .string(message === undefined ? undefined : { error: message })
+    .refine(hasNoControlCharacters, { error: text.controlCharacters, abort: true });
+
+const shaped = (shape: RegExp, message: string) => textField(message).regex(shape, { error: message });
 
 /** A ticket's public code: 12 digits. */
 export const ticketCodeField = shaped(IDENTIFIER_SHAPES.ticketCode, text.ticketCode);
@@ -21,8 +38,7 @@ export const afmField = shaped(IDENTIFIER_SHAPES.afm, text.afmLength).refine(isV
 export const amkaField = shaped(IDENTIFIER_SHAPES.amka, text.amkaLength);
 
 /** A document number as printed: upper-case Latin or Greek capitals, digits and hyphen. */
-export const documentIdField = z
-  .string({ error: text.documentId })
+export const documentIdField = textField(text.documentId)
   .trim()
   .min(1, { error: text.documentId })
   .max(DOCUMENT_ID_MAX_LENGTH, { error: text.documentId })

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GATE_CODE_MAX_LENGTH, GATE_DEVICE_LABEL_MAX_LENGTH, GATE_UPLOAD_MAX_ADMISSIONS } from '../constants';
 import { isValidDevicePublicKey } from '../gate-codes/keys';
 import { gateMessages as text } from '../messages';
-import { strictPayload, ticketCodeField } from './fields';
+import { strictPayload, textField, ticketCodeField } from './fields';
 
 /**
  * Entry control (docs/design.md §8). Devices are registered by an officer; each scan is one decision,
@@ -11,12 +11,11 @@ import { strictPayload, ticketCodeField } from './fields';
 
 /** POST /api/ticket-office/gate-devices: a platform-wide officer names the organisation. */
 export const gateDeviceCreateSchema = z.strictObject({
-  label: z
-    .string({ error: text.label })
+  label: textField(text.label)
     .trim()
     .min(1, { error: text.label })
     .max(GATE_DEVICE_LABEL_MAX_LENGTH, { error: text.label }),
-  organisationId: z.string().trim().min(1).max(63).nullish(),
+  organisationId: textField().trim().min(1).max(63).nullish(),
 });
 
 /**
@@ -47,8 +46,7 @@ export const createdGateDeviceSchema = z.object({
 export type CreatedGateDevice = z.infer<typeof createdGateDeviceSchema>;
 
 /** A code as a device scanned it (trimmed). */
-const gateCodeField = z
-  .string({ error: text.code })
+const gateCodeField = textField(text.code)
   .trim()
   .min(1, { error: text.code })
   .max(GATE_CODE_MAX_LENGTH, { error: text.code });
@@ -230,9 +228,7 @@ export type GateKeys = z.infer<typeof gateKeysSchema>;
  * signature could ever be verified with is refused here.
  */
 export const walletDeviceKeySchema = strictPayload({
-  publicKey: z
-    .string({ error: text.devicePublicKey })
-    .refine(isValidDevicePublicKey, { error: text.devicePublicKey }),
+  publicKey: textField(text.devicePublicKey).refine(isValidDevicePublicKey, { error: text.devicePublicKey }),
 });
 export type WalletDeviceKey = z.infer<typeof walletDeviceKeySchema>;
 

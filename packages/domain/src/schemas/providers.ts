@@ -2,23 +2,18 @@ import { z } from 'zod';
 import { DISPLAY_MODES } from '../constants';
 import { providerMessages as text } from '../messages';
 import { ticketClaimSchema } from './claims';
-import { ticketCodeField } from './fields';
+import { textField, ticketCodeField } from './fields';
 
 /**
  * What a club's ticketing provider sends (PUT /api/providers/events and /tickets, and the
  * import command). Rows are checked one by one: a bad row is reported, never fatal.
  */
 const label = (max: number) =>
-  z
-    .string({ error: text.textRequired })
+  textField(text.textRequired)
     .trim()
     .min(1, { error: text.textRequired })
     .max(max, { error: text.textTooLong });
-const optionalLabel = z
-  .string({ error: text.textRequired })
-  .trim()
-  .max(20, { error: text.textTooLong })
-  .nullish();
+const optionalLabel = textField(text.textRequired).trim().max(20, { error: text.textTooLong }).nullish();
 const flag = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'yes', 'no', ''])], { error: text.flag })
   .transform((value) => value === true || value === 'true' || value === '1' || value === 'yes');
@@ -99,7 +94,7 @@ export type TicketImportReport = z.infer<typeof ticketImportReportSchema>;
  */
 export const gateStatusQuerySchema = z.strictObject({
   eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
-  eventExternalId: z.string().trim().min(1).max(64).optional(),
+  eventExternalId: textField().trim().min(1).max(64).optional(),
 });
 
 export const GATE_STATUSES = ['VALID', 'BLOCKED', 'EVENT_OVER', 'NOT_FOR_THIS_EVENT'] as const;

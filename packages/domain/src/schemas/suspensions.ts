@@ -2,22 +2,21 @@ import { z } from 'zod';
 import { AFM_LENGTH, AMKA_LENGTH, DOCUMENT_ID_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants';
 import { IDENTIFIER_SHAPES, isValidAfm, stripSpaces } from '../identifiers';
 import { suspensionMessages as text, validationMessages } from '../messages';
+import { textField } from './fields';
 
 /**
  * The suspended-users payloads (`/api/blackList-administration`) of docs/product-spec.md §3/§5. Empty strings and nulls both mean
  * "not given"; spaces are removed from the identifiers. One schema for the form and the server.
  */
 const optionalName = (tooLong: string) =>
-  z
-    .string()
+  textField()
     .max(NAME_MAX_LENGTH, { error: tooLong })
     .nullish()
     .transform((value) => (value?.trim() ? value.trim() : null));
 
 /** Room for the spaces a person may type inside an identifier, which are then removed. */
 const optionalIdentifier = (max: number, message: string) =>
-  z
-    .string()
+  textField()
     .max(max + 20, { error: message })
     .nullish()
     .transform((value) => (value ? stripSpaces(value) || null : null));
@@ -39,8 +38,7 @@ export function isRealCalendarDate(value: string): boolean {
 }
 
 /** A calendar date from "YYYY-MM-DD" or an ISO instant (read as a day in Athens); nothing else. */
-const optionalDay = z
-  .string()
+const optionalDay = textField()
   .max(40)
   .nullish()
   .transform((value, context) => {
@@ -149,10 +147,19 @@ export const suspensionRecordSchema = z.object({
 });
 export type SuspensionRecord = z.infer<typeof suspensionRecordSchema>;
 
-/** The pre-check's answer: the people the suspension would reach, with their tickets. */
+/**
+ * The pre-check's answer: the people the suspension would reach, with what confirms the right person
+ * and no more (docs/design.md §9): names and whether they hold tickets, the count only at the
+ * officer's own club, and of a minor only that it is a minor.
+ */
 export const affectedPersonSchema = z.object({
+  /** Null for a minor, and where no name is known. */
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
+  minor: z.boolean(),
+  /** Holds tickets to upcoming events, at any club (false for a minor). */
+  holdsTickets: z.boolean(),
+  /** Tickets to upcoming events at the officer's own club (at every club for platform-wide staff). */
   ticketsCount: z.number(),
 });
 export type AffectedPerson = z.infer<typeof affectedPersonSchema>;

@@ -8,15 +8,14 @@ import {
   NAME_MAX_LENGTH,
 } from '../constants';
 import { validationMessages as text } from '../messages';
-import { documentIdField, strictPayload, ticketCodeField } from './fields';
+import { documentIdField, strictPayload, textField, ticketCodeField } from './fields';
 
 type NameMessages = { required: string; latin: string; greek: string; tooLong: string };
 
 /** A name as written on the document, trimmed, in the script the fan's document uses. */
 const nameField = (script: 'latin' | 'greek', messages: NameMessages) => {
   const pattern = script === 'latin' ? LATIN_NAME_PATTERN : GREEK_NAME_PATTERN;
-  return z
-    .string({ error: messages.required })
+  return textField(messages.required)
     .trim()
     .min(1, { error: messages.required })
     .max(NAME_MAX_LENGTH, { error: messages.tooLong })

@@ -6,7 +6,7 @@ import {
   TRANSFER_CUTOFF_HOURS_MIN,
 } from '../constants';
 import { transferMessages as text } from '../messages';
-import { afmField, strictPayload } from './fields';
+import { afmField, strictPayload, textField } from './fields';
 
 /** An event's id (a bigint column): zod's int() already stops at Number.MAX_SAFE_INTEGER. */
 const eventIdField = z
@@ -36,8 +36,8 @@ export type TransferEvent = z.infer<typeof transferEventSchema>;
  */
 export const transferRulesUpdateSchema = z.object({
   eventId: eventIdField,
-  eventDescription: z.string().optional(),
-  eventDateTime: z.string().optional(),
+  eventDescription: textField().optional(),
+  eventDateTime: textField().optional(),
   seasonal: z.boolean().optional(),
   allowTransfer: z.boolean({ error: text.allowTransfer }).optional(),
   maxTransfers: z
@@ -154,10 +154,14 @@ export const walletTicketSchema = z.object({
 });
 export type WalletTicket = z.infer<typeof walletTicketSchema>;
 
-/** GET /api/wallet/lookups: when a ticket office looked up or bound one of the person's tickets. */
+/**
+ * GET /api/wallet/lookups: when a ticket office looked up or bound one of the person's tickets, or
+ * looked the person up in the suspension list (SUSPENSION_CHECK: a pre-check or a search).
+ */
 export const walletLookupSchema = z.object({
-  ticketCode: z.string(),
-  kind: z.enum(['LOOKUP', 'BINDING']),
+  /** Null for a SUSPENSION_CHECK: it is about the person, not a ticket. */
+  ticketCode: z.string().nullable(),
+  kind: z.enum(['LOOKUP', 'BINDING', 'SUSPENSION_CHECK']),
   /** The club whose office did it, or the platform's own staff; never the officer's ΑΦΜ. */
   organisation: z.string(),
   at: z.string(),

@@ -82,6 +82,7 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
     'EVENT_STARTED',
     'PERSON_SUSPENDED',
     'ALREADY_HOLDS_FIXTURE',
+    'PERSON_DOCUMENT_CHECK',
   ],
   'POST /api/ticket-office/personalize': [
     'TICKET_NOT_FOUND',
@@ -89,9 +90,12 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
     'EVENT_STARTED',
     'PERSON_SUSPENDED',
     'ALREADY_HOLDS_FIXTURE',
+    'PERSON_DOCUMENT_CHECK',
   ],
   'POST /api/stats/ticket': ['TICKET_NOT_FOUND'],
   'PUT /api/ticket-office/transfer-events': ['EVENT_NOT_FOUND'],
+  'POST /api/blackList-administration/info': ['SUSPENSION_LOOKUP_LIMIT'],
+  'POST /api/blackList-administration/search': ['SUSPENSION_LOOKUP_LIMIT'],
   'PUT /api/blackList-administration/delete/:id': [
     'SUSPENSION_NOT_FOUND',
     'SUSPENSION_OTHER_ORGANISATION',
@@ -121,7 +125,7 @@ const STATUS_MEANING: Record<number, string> = {
   422: 'Refused by a rule',
   429: 'Too many requests; try again later',
   500: 'Internal error',
-  503: 'Busy (the embedded database only); try again after Retry-After',
+  503: 'Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After',
 };
 
 /** The errors an /api route can answer, in the order a client would meet them. */
@@ -131,7 +135,7 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(method);
   const bearer = access === 'provider' || access === 'device';
   const codes: string[] = [];
-  // Providers: too many wrong keys from one address, then the key (features/providers/routes.ts).
+  // Providers: a wrong key, and too many of them from one address or key prefix (features/providers/routes.ts).
   if (access === 'provider') codes.push('RATE_LIMITED', 'PROVIDER_UNAUTHENTICATED');
   if (access === 'device') codes.push('GATE_DEVICE_UNAUTHENTICATED');
   // Same-origin JSON for any state-changing call that is not made with a bearer token (docs/design.md §3).
@@ -144,6 +148,8 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   codes.push(...(RULE_ERRORS[`${method} ${route.url}`] ?? []), 'INTERNAL_ERROR');
   // On the embedded database every /api request takes a turn, and is refused when none comes soon.
   codes.push('SERVICE_BUSY');
+  // On PostgreSQL, while the database cannot be reached (a restart, a failover): db/outage.ts.
+  codes.push('SERVICE_UNAVAILABLE');
   return [...new Set(codes)];
 }
 

@@ -6,6 +6,7 @@ import {
   LOGIN_CALLBACK_PATH,
   LOGIN_PATH,
   ROUTE_BASES,
+  textField,
   type RouteBase,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
@@ -19,7 +20,7 @@ const loginQuery = z.object({
   login_hint: z.string().regex(IDENTIFIER_SHAPES.afm).optional(),
   return_to: z.enum(ROUTE_BASES).optional(),
 });
-const callbackQuery = z.object({ state: z.string().max(200).optional() }).loose();
+const callbackQuery = z.object({ state: textField().max(200).optional() }).loose();
 
 /** The route family the person started from: explicit, else the login page that linked here. */
 function returnBaseOf(request: FastifyRequest, explicit: RouteBase | undefined): RouteBase {

@@ -155,6 +155,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
         directKeysOf(entrantAfm, entrantAmka, entrantDocument),
         entrantAfm,
         entrantAmka,
+        entrantDocument,
       ),
       companionSuspended: isSuspendedWhere(
         db,

@@ -29,11 +29,13 @@ export async function findMatchOfClub(db: Db, eventId: number, organisationId: s
 
 /**
  * A person's identity keys as the suspension rule meets them (shared/suspensions.ts): their own keys
- * and the ΑΦΜ and ΑΜΚΑ the registry links to them. The device meets the same set against the
+ * and the ΑΦΜ, ΑΜΚΑ and identity card the registry links to them. The device meets the same set against the
  * manifest's suspended keys, so offline it refuses whom the server would.
  */
 const keysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
-  sql<(string | null)[]>`array_cat(${directKeysOf(afm, amka, documentKey)}, ${registryKeysOf(afm, amka)})`;
+  sql<
+    (string | null)[]
+  >`array_cat(${directKeysOf(afm, amka, documentKey)}, ${registryKeysOf(afm, amka, documentKey)})`;
 
 /** The tickets that admit to the match (its own, its season's), with who enters by each. */
 export async function ticketsAdmitting(db: Db, eventId: number, admitting: number[]) {

@@ -15,7 +15,11 @@ import { claimsFor } from '../../shared/claim-codes';
 import { importEvents, importTickets, type Importer } from './imports.service';
 import { findProviderByKey, gateStatus } from './service';
 
-/** Wrong or missing keys a client address may send in a minute; then 429 until the minute ends. */
+/**
+ * Wrong or missing keys an address, or a key prefix (the provider id a key starts with), may send in
+ * a minute; then the wrong ones are answered 429 until the minute ends. A key that verifies is never
+ * refused: wrong keys from a shared address or behind a proxy cannot lock a provider out.
+ */
 const FAILED_KEYS_PER_MINUTE = 20;
 /** Batches of up to 5,000 rows: larger than the 64 KiB the citizen-facing API accepts. */
 const PROVIDER_BODY_LIMIT = 4 * 1024 * 1024;
@@ -33,22 +37,30 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
   // stranger can neither make the server buffer and parse megabytes nor learn anything from it.
   const importers = new WeakMap<FastifyRequest, Importer>();
   // Only wrong keys count: a provider pushing its batches must not use up this allowance.
-  const failedKeys = app.createRateLimit({
-    max: FAILED_KEYS_PER_MINUTE,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `provider-key:${request.ip}`,
-  });
+  const failuresBy = (what: string, of: (request: FastifyRequest) => string) =>
+    app.createRateLimit({
+      max: FAILED_KEYS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `provider-key-${what}:${of(request)}`,
+    });
+  const presentedKey = (request: FastifyRequest) =>
+    /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
+  const failureCounters = [
+    failuresBy('address', (request) => request.ip),
+    failuresBy('prefix', (request) => presentedKey(request)?.split('.')[0]?.slice(0, 64) ?? '-'),
+  ];
   app.addHook('onRequest', async (request, reply) => {
-    // An address refused for its wrong keys is not even checked: a right guess would give itself away.
-    const failures = await failedKeys(request, { increment: false });
-    if (!failures.isAllowed && failures.remaining === 0) {
-      reply.header('retry-after', String(failures.ttlInSeconds));
-      throw new AppError('RATE_LIMITED');
-    }
-    const key = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    const key = presentedKey(request);
     const provider = key ? await findProviderByKey(db, key) : undefined;
     if (!provider) {
-      await failedKeys(request);
+      const counted = await Promise.all(failureCounters.map((count) => count(request)));
+      const waits = counted.map((failures) =>
+        !failures.isAllowed && failures.isExceeded ? failures.ttlInSeconds : 0,
+      );
+      if (waits.some((seconds) => seconds > 0)) {
+        reply.header('retry-after', String(Math.max(...waits)));
+        throw new AppError('RATE_LIMITED');
+      }
       throw new AppError('PROVIDER_UNAUTHENTICATED');
     }
     importers.set(request, {

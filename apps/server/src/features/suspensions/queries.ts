@@ -5,10 +5,20 @@ import { events, suspensionKeys, suspensions, tickets, transfers } from '../../d
 import { ENTRY_GIVING_LOANS } from '../../shared/entry';
 import { isUpcoming } from '../../shared/events';
 
-/** The holders of tickets to upcoming events by any of these identifiers, each with their count. */
+/** Tickets of events of `organisationId` (every organisation's when null), counted among the rows. */
+const countAt = (organisationId: string | null) =>
+  organisationId === null
+    ? sql<number>`count(*)::int`
+    : sql<number>`(count(*) filter (where ${events.organisationId} = ${organisationId}))::int`;
+
+/**
+ * The holders of tickets to upcoming events by any of these identifiers, each with their count, and
+ * their count at `organisationId` (every organisation when null).
+ */
 export const listUpcomingHolders = (
   db: Db,
   keys: { afms: string[]; amkas: string[]; documentKeys: string[] },
+  organisationId: string | null,
 ) =>
   db
     .select({
@@ -17,6 +27,7 @@ export const listUpcomingHolders = (
       documentKey: tickets.documentKey,
       fullName: sql<string | null>`max(${tickets.fullName})`,
       ticketsCount: sql<number>`count(*)::int`,
+      ownCount: countAt(organisationId),
     })
     .from(tickets)
     .innerJoin(events, eq(events.id, tickets.eventId))
@@ -32,10 +43,14 @@ export const listUpcomingHolders = (
     )
     .groupBy(tickets.holderAfm, tickets.holderAmka, tickets.documentKey);
 
-/** The recipients among these of loans of fixtures not yet started, each with their count. */
-export const listUpcomingBorrowers = (db: Db, afms: string[]) =>
+/** The recipients among these of loans of fixtures not yet started, each with their counts (as above). */
+export const listUpcomingBorrowers = (db: Db, afms: string[], organisationId: string | null) =>
   db
-    .select({ afm: transfers.toAfm, ticketsCount: sql<number>`count(*)::int` })
+    .select({
+      afm: transfers.toAfm,
+      ticketsCount: sql<number>`count(*)::int`,
+      ownCount: countAt(organisationId),
+    })
     .from(transfers)
     .innerJoin(events, eq(events.id, transfers.fixtureId))
     .where(

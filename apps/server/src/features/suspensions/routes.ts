@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,8 +9,9 @@ import {
   suspensionRequestSchema,
   suspensionSearchSchema,
 } from '@tickets/domain';
+import { AppError } from '../../shared/app-error';
 import { currentUser } from '../../shared/guards';
-import { toAppError } from '../../shared/http-errors';
+import { toAnsweredError } from '../../shared/http-errors';
 import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions } from './service';
 
 /**
@@ -27,10 +28,21 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
     requestId: request.id,
   });
 
+  // A pre-check and a search each look people up in the registry: one allowance per officer for both.
+  const lookups = app.createRateLimit({
+    max: app.config.suspensionLookupsPerHour,
+    timeWindow: 60 * 60_000,
+    // Named here: a limiter of its own has no route to count under (rate-limit-store.ts).
+    keyGenerator: (request) => `suspension-lookups:${currentUser(request).afm}`,
+  });
+  const limitLookups = async (request: FastifyRequest) => {
+    const outcome = await lookups(request);
+    if (!outcome.isAllowed && outcome.isExceeded) throw new AppError('SUSPENSION_LOOKUP_LIMIT');
+  };
+
   // The same mapping of errors as everywhere else, in the shape this client reads.
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    const appError = toAnsweredError(error, request, reply);
     return reply.status(appError.status).send({ error: appError.message });
   });
 
@@ -45,8 +57,9 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
         body: suspensionRequestSchema,
         response: { 200: z.array(affectedPersonSchema) },
       },
+      preHandler: limitLookups,
     },
-    async (request) => findAffectedPeople(db, request.body),
+    async (request) => findAffectedPeople(db, actor(request), request.body),
   );
 
   app.post(
@@ -75,8 +88,9 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
         body: suspensionSearchSchema,
         response: { 200: z.array(suspensionRecordSchema) },
       },
+      preHandler: limitLookups,
     },
-    async (request) => searchSuspensions(db, request.body),
+    async (request) => searchSuspensions(db, actor(request), request.body),
   );
 
   app.put(

@@ -1,5 +1,8 @@
 import {
+  ADULT_AGE,
   canonicalIdentifier,
+  IDENTITY_KEY_PREFIX,
+  todayInAthens,
   type AffectedPerson,
   type SuspensionRecord,
   type SuspensionRequest,
@@ -11,7 +14,15 @@ import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import { notify, suspensionNotices } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
-import { keysByKind, resolveIdentity, storeSuspensionKeys } from '../../shared/suspensions';
+import {
+  givenKeys,
+  identifierDigest,
+  keysByKind,
+  personKeys,
+  resolveIdentity,
+  storeSuspensionKeys,
+  type PersonDescription,
+} from '../../shared/suspensions';
 import {
   findSuspensionsByKeys,
   insertSuspension,
@@ -43,27 +54,40 @@ export const toRecord = (row: SuspensionRow): SuspensionRecord => ({
   active: row.active,
 });
 
+/** Whether someone born on `birthDate` (YYYY-MM-DD) is a minor today, in Athens. */
+function isMinor(birthDate: string): boolean {
+  const [year, monthDay] = [Number(todayInAthens().slice(0, 4)), todayInAthens().slice(4)];
+  return birthDate > `${year - ADULT_AGE}${monthDay}`;
+}
+
 /**
  * The pre-check (docs/product-spec.md §4): whom the suspension would reach, by the same resolution that
  * enforcement uses (docs/design.md §9), so what it shows is what will be enforced: the registry people it
- * names, and the holders of tickets to upcoming events, at every club (a stadium ban is national), each
- * with the tickets that would be blocked. An empty answer: the details name nobody known today.
+ * names, and the holders of tickets to upcoming events, at every club (a stadium ban is national). It is
+ * a registry lookup, so it says only what confirms the right person: names and whether they hold
+ * tickets, the count only at the officer's own club, of a minor only that it is one. An empty answer:
+ * the details name nobody known today. Audited, as the search is.
  */
-export async function findAffectedPeople(db: Db, request: SuspensionRequest): Promise<AffectedPerson[]> {
+export async function findAffectedPeople(
+  db: Db,
+  actor: Actor,
+  request: SuspensionRequest,
+): Promise<AffectedPerson[]> {
   const { keys, people } = await resolveIdentity(db, request);
   const { afms, amkas, documentKeys } = keysByKind(keys);
+  const organisation = actor.user.organisationId;
   // Held tickets, and the fixtures others lent them: what enforcement would block either way.
   const [heldRows, borrowedRows] = await Promise.all([
-    listUpcomingHolders(db, { afms, amkas, documentKeys }),
-    listUpcomingBorrowers(db, afms),
+    listUpcomingHolders(db, { afms, amkas, documentKeys }, organisation),
+    listUpcomingBorrowers(db, afms, organisation),
   ]);
   const holders = [
     ...heldRows,
     ...borrowedRows.map((loan) => ({ ...loan, amka: null, documentKey: null, fullName: null })),
   ];
 
-  const registryPeople = people.map((person) => ({ person, ticketsCount: 0 }));
-  const others: AffectedPerson[] = [];
+  const registryPeople = people.map((person) => ({ person, ticketsCount: 0, ownCount: 0 }));
+  const others: (AffectedPerson & { keys: string[] })[] = [];
   for (const holder of holders) {
     const known = registryPeople.find(
       ({ person }) =>
@@ -72,23 +96,69 @@ export async function findAffectedPeople(db: Db, request: SuspensionRequest): Pr
     );
     if (known) {
       known.ticketsCount += holder.ticketsCount;
+      known.ownCount += holder.ownCount;
       continue;
     }
+    // Not in the registry: a foreigner by document, or someone known by ΑΜΚΑ alone (a minor, then).
+    const minor = holder.afm === null && holder.amka !== null;
     const [first, ...rest] = (holder.fullName ?? '').split(' ');
     others.push({
-      firstName: first || null,
-      lastName: rest.join(' ') || null,
-      ticketsCount: holder.ticketsCount,
+      firstName: minor ? null : first || null,
+      lastName: minor ? null : rest.join(' ') || null,
+      minor,
+      holdsTickets: !minor && holder.ticketsCount > 0,
+      ticketsCount: minor ? 0 : holder.ownCount,
+      keys: [
+        ...personKeys(holder),
+        ...(holder.documentKey ? [`${IDENTITY_KEY_PREFIX.document}${holder.documentKey}`] : []),
+      ],
     });
   }
-  return [
-    ...registryPeople.map(({ person, ticketsCount }) => ({
-      firstName: person.firstName,
-      lastName: person.lastName,
-      ticketsCount,
-    })),
-    ...others,
+  const answer: AffectedPerson[] = [
+    ...registryPeople.map(({ person, ticketsCount, ownCount }) =>
+      isMinor(person.birthDate)
+        ? { firstName: null, lastName: null, minor: true, holdsTickets: false, ticketsCount: 0 }
+        : {
+            firstName: person.firstName,
+            lastName: person.lastName,
+            minor: false,
+            holdsTickets: ticketsCount > 0,
+            ticketsCount: ownCount,
+          },
+    ),
+    ...others.map(({ keys: _keys, ...person }) => person),
   ];
+  await auditLookup(db, actor, 'SUSPENSION_PRECHECK', request, {
+    matched: answer.length,
+    keys: [...people.flatMap(personKeys), ...others.flatMap((other) => other.keys)],
+  });
+  return answer;
+}
+
+/**
+ * The audit row of a pre-check or a search (both look people up in the registry): who, for which
+ * organisation, what they gave and whom it matched, every identifier as its digest, never in clear.
+ * `people` holds the digests of the keys of the people matched: the citizen's wallet finds its own.
+ */
+async function auditLookup(
+  db: Db,
+  actor: Actor,
+  action: 'SUSPENSION_PRECHECK' | 'SUSPENSION_SEARCH',
+  given: PersonDescription,
+  found: { matched: number; records?: number; keys: string[] },
+): Promise<void> {
+  await audit(db, {
+    actor: actor.user.afm,
+    action,
+    requestId: actor.requestId,
+    details: {
+      organisationId: actor.user.organisationId,
+      identifiers: givenKeys(given).map(identifierDigest),
+      matched: found.matched,
+      ...(found.records === undefined ? {} : { records: found.records }),
+      people: [...new Set(found.keys.map(identifierDigest))],
+    },
+  });
 }
 
 export async function addSuspension(db: Db, actor: Actor, request: SuspensionRequest) {
@@ -120,10 +190,19 @@ export async function addSuspension(db: Db, actor: Actor, request: SuspensionReq
   });
 }
 
-export async function searchSuspensions(db: Db, search: SuspensionSearch): Promise<SuspensionRecord[]> {
-  const { keys } = await resolveIdentity(db, search);
-  if (keys.length === 0) return [];
-  const rows = await findSuspensionsByKeys(db, keys);
+/** The suspensions of the person described (however they were entered); audited, as the pre-check is. */
+export async function searchSuspensions(
+  db: Db,
+  actor: Actor,
+  search: SuspensionSearch,
+): Promise<SuspensionRecord[]> {
+  const { keys, people } = await resolveIdentity(db, search);
+  const rows = keys.length === 0 ? [] : await findSuspensionsByKeys(db, keys);
+  await auditLookup(db, actor, 'SUSPENSION_SEARCH', search, {
+    matched: people.length,
+    records: rows.length,
+    keys: people.flatMap(personKeys),
+  });
   return rows.map(toRecord);
 }
 

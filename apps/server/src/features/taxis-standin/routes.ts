@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { messages } from '@tickets/domain';
+import { messages, textField } from '@tickets/domain';
 import { renderAuthorizePage, renderErrorPage } from './page';
 import { listPeopleToOffer } from './queries';
 import {
@@ -21,30 +21,30 @@ import {
  */
 const oauthParameters = z.object({
   response_type: z.literal('code'),
-  client_id: z.string().min(1).max(200),
-  redirect_uri: z.string().min(1).max(2000),
-  state: z.string().max(500).optional(),
-  scope: z.string().max(200).optional(),
-  code_challenge: z.string().max(200).optional(),
+  client_id: textField().min(1).max(200),
+  redirect_uri: textField().min(1).max(2000),
+  state: textField().max(500).optional(),
+  scope: textField().max(200).optional(),
+  code_challenge: textField().max(200).optional(),
   code_challenge_method: z.literal('S256').optional(),
-  login_hint: z.string().max(20).optional(),
+  login_hint: textField().max(20).optional(),
 });
 type OAuthParameters = z.infer<typeof oauthParameters>;
 
 const signInForm = oauthParameters.extend({
-  afm: z.string().max(20).default(''),
-  firstName: z.string().max(100).default(''),
-  lastName: z.string().max(100).default(''),
-  cancel: z.string().optional(),
+  afm: textField().max(20).default(''),
+  firstName: textField().max(100).default(''),
+  lastName: textField().max(100).default(''),
+  cancel: textField().optional(),
 });
 
 const tokenForm = z.object({
   grant_type: z.literal('authorization_code'),
-  code: z.string().min(1).max(200),
-  redirect_uri: z.string().min(1).max(2000),
-  client_id: z.string().min(1).max(200),
-  client_secret: z.string().min(1).max(500),
-  code_verifier: z.string().max(200).optional(),
+  code: textField().min(1).max(200),
+  redirect_uri: textField().min(1).max(2000),
+  client_id: textField().min(1).max(200),
+  client_secret: textField().min(1).max(500),
+  code_verifier: textField().max(200).optional(),
 });
 
 const escapeXml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);

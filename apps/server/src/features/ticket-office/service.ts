@@ -14,7 +14,7 @@ import { audit, type AuditEntry } from '../../shared/audit';
 import { paperCodeFor } from '../../shared/codes';
 import { holdsAnotherTicketOfFixture } from '../../shared/fixtures';
 import type { SessionUser } from '../../shared/sessions';
-import { isSuspended } from '../../shared/suspensions';
+import { isSuspended, namesSuspendedPersonWithUnknownDocument } from '../../shared/suspensions';
 import { findTicketForOfficer, toTicketDetails, type OfficerTicket } from '../../shared/tickets';
 import { bindUnboundTicket, findTicket, replacePrintedCode } from './queries';
 
@@ -68,13 +68,15 @@ export async function issueTicket(
   request: TicketIssueRequest,
   signer: PlatformKey,
 ): Promise<IssuedTicket> {
-  const [found, suspended] = await Promise.all([
+  const [found, suspended, checkDocument] = await Promise.all([
     findTicketForOfficer(db, actor.user, request.ticketCode),
     isSuspended(db, { documentId: request.documentId }),
+    namesSuspendedPersonWithUnknownDocument(db, request),
   ]);
   if (!found) throw new AppError('TICKET_NOT_FOUND');
   if (!found.eventUpcoming) throw new AppError('EVENT_STARTED');
   if (suspended) throw new AppError('PERSON_SUSPENDED');
+  if (checkDocument) throw new AppError('PERSON_DOCUMENT_CHECK');
 
   const reprint = found.ticket.privateCode !== null && isSameBinding(found.ticket, request);
   const bound = found.ticket.documentId ?? found.ticket.holderAfm ?? found.ticket.holderAmka;

@@ -79,6 +79,31 @@ export const listUpcomingFixtures = (db: Db, seasonTicketIds: number[]) =>
     .where(and(inArray(tickets.id, seasonTicketIds), gt(fixtures.startsAt, sql`now()`)))
     .orderBy(asc(fixtures.startsAt));
 
+/** The person's ΑΜΚΑ in the registry, if they are in it. */
+export async function findRegistryAmka(db: Db, afm: string): Promise<string | undefined> {
+  const [person] = await db.select({ amka: citizens.amka }).from(citizens).where(eq(citizens.afm, afm));
+  return person?.amka;
+}
+
+/**
+ * The suspension pre-checks and searches that matched the person (their audit rows name the people
+ * matched by the digests of their keys, `digests`), with the acting officer's club, newest first.
+ */
+export const listSuspensionChecksOf = (db: Db, digests: string[], limit: number) =>
+  db
+    .select({ action: auditLog.action, organisation: organisations.name, at: auditLog.at })
+    .from(auditLog)
+    .leftJoin(officers, eq(officers.afm, auditLog.actor))
+    .leftJoin(organisations, eq(organisations.id, officers.organisationId))
+    .where(
+      and(
+        inArray(auditLog.action, ['SUSPENSION_PRECHECK', 'SUSPENSION_SEARCH']),
+        sql`(${auditLog.details} -> 'people') ?| ${sql.param(digests)}::text[]`,
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(limit);
+
 /** The audit rows of these actions on the person's tickets, with the acting officer's club, newest first. */
 export const listTicketAuditOf = (db: Db, afm: string, actions: string[], limit: number) =>
   db

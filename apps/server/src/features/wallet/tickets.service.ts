@@ -7,8 +7,15 @@ import {
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import type { events, tickets } from '../../db/schema';
-import { activeSuspensionOf } from '../../shared/suspensions';
 import {
+  activeSuspensionOf,
+  identifierDigest,
+  personKeys,
+  type ActiveSuspension,
+} from '../../shared/suspensions';
+import {
+  findRegistryAmka,
+  listSuspensionChecksOf,
   listBorrowedFixtures,
   listDependentsTickets,
   listHeldTickets,
@@ -48,12 +55,26 @@ interface Entry {
   dependentName: string | null;
 }
 
+/** What a listed ticket says while whoever enters with it is suspended. */
+function blockingOf(suspension: ActiveSuspension | undefined, dependentName: string | null) {
+  if (!suspension) return { blocked: false, blockedUntil: null, blockedNotice: null };
+  const lastDay = formatCalendarDate(suspension.endDate);
+  return {
+    blocked: true,
+    blockedUntil: suspension.endDate,
+    blockedNotice: dependentName
+      ? walletMessages.dependentBlockedNotice(dependentName, lastDay, suspension.organisationName)
+      : walletMessages.blockedNotice(lastDay, suspension.organisationName),
+  };
+}
+
 /**
  * The person's tickets: match tickets until kick-off, season tickets until their season ends (with
  * the upcoming fixtures, and which of them are lent), the fixtures others lent them, and the tickets
  * of the minors in their care. No gate code: a wallet's code is made and signed on the phone it
- * registered (device-keys.service.ts). All blocked while the person is suspended, saying until when
- * and whom to contact.
+ * registered (device-keys.service.ts). Each blocked while whoever enters with it is suspended (the
+ * rule of shared/suspensions.ts, asked for that person): the person for their own tickets and the
+ * fixtures lent to them, the minor for a minor's ticket; saying who, until when and whom to contact.
  */
 export async function listWalletTickets(db: Db, afm: string): Promise<WalletTicket[]> {
   return walletTicketsOf(db, afm);
@@ -79,6 +100,18 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
     listDependentsTickets(db, afm, onlyCode),
     onlyCode === undefined ? listBorrowedFixtures(db, afm) : [],
   ]);
+  // Each minor once, by the identifiers their tickets are held by.
+  const minors = new Map(
+    dependents.map(({ ticket }) => [`${ticket.holderAfm}:${ticket.holderAmka}`, ticket] as const),
+  );
+  const minorSuspensions = new Map(
+    await Promise.all(
+      [...minors].map(
+        async ([key, ticket]) =>
+          [key, await activeSuspensionOf(db, { afm: ticket.holderAfm, amka: ticket.holderAmka })] as const,
+      ),
+    ),
+  );
   const owned = [...held.map((row) => ({ ...row, dependentName: null })), ...dependents];
   const seasonFixtures = await upcomingFixturesOf(
     db,
@@ -100,13 +133,10 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
       dependentName: null,
     })),
   ];
-  const blocking = {
-    blocked: suspension !== undefined,
-    blockedUntil: suspension?.endDate ?? null,
-    blockedNotice: suspension
-      ? walletMessages.blockedNotice(formatCalendarDate(suspension.endDate), suspension.organisationName)
-      : null,
-  };
+  const blockingFor = (ticket: TicketRow, dependentName: string | null) =>
+    dependentName === null
+      ? blockingOf(suspension, null)
+      : blockingOf(minorSuspensions.get(`${ticket.holderAfm}:${ticket.holderAmka}`), dependentName);
   return entries.map(({ ticket, event, fixtures: listed, lentBy, dependentName }) => ({
     publicCode: ticket.publicCode,
     eventId: event.id,
@@ -122,7 +152,7 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
     fixtures: listed,
     lentBy,
     dependentName,
-    ...blocking,
+    ...blockingFor(ticket, dependentName),
   }));
 }
 
@@ -141,11 +171,28 @@ const SHOWN = 200;
  * by which club (the officer's organisation), newest first. Never the officer's ΑΦΜ.
  */
 export async function listLookups(db: Db, afm: string): Promise<WalletLookup[]> {
-  const rows = await listTicketAuditOf(db, afm, [...LOOKUPS, ...BINDINGS], SHOWN);
-  return rows.map((row) => ({
-    ticketCode: row.ticketCode ?? '',
-    kind: LOOKUPS.includes(row.action) ? 'LOOKUP' : 'BINDING',
-    organisation: row.organisation ?? walletMessages.platformStaff,
-    at: row.at.toISOString(),
-  }));
+  const digests = personKeys({ afm, amka: await findRegistryAmka(db, afm) }).map(identifierDigest);
+  const [ticketRows, checkRows] = await Promise.all([
+    listTicketAuditOf(db, afm, [...LOOKUPS, ...BINDINGS], SHOWN),
+    listSuspensionChecksOf(db, digests, SHOWN),
+  ]);
+  const organisationOf = (row: { organisation: string | null }) =>
+    row.organisation ?? walletMessages.platformStaff;
+  return [
+    ...ticketRows.map((row) => ({
+      ticketCode: row.ticketCode ?? '',
+      kind: LOOKUPS.includes(row.action) ? ('LOOKUP' as const) : ('BINDING' as const),
+      organisation: organisationOf(row),
+      at: row.at,
+    })),
+    ...checkRows.map((row) => ({
+      ticketCode: null,
+      kind: 'SUSPENSION_CHECK' as const,
+      organisation: organisationOf(row),
+      at: row.at,
+    })),
+  ]
+    .sort((a, b) => b.at.getTime() - a.at.getTime())
+    .slice(0, SHOWN)
+    .map((lookup) => ({ ...lookup, at: lookup.at.toISOString() }));
 }

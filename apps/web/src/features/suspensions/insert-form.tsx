@@ -37,6 +37,19 @@ const emptyForm = (): FormValues => ({
  * docs/product-spec.md §4 insert flow: submit, pre-check, a confirmation listing who is affected, then add.
  * The form checks with the route's schema and sends what was typed (`raw`): the API module shapes it.
  */
+/**
+ * One person the suspension would reach, as the pre-check tells it: of a minor only that; else the
+ * names, with the tickets held at the officer's own club, or that they hold tickets of another club.
+ */
+function describeAffected(person: AffectedPerson): string {
+  if (person.minor) return text.affectedMinor;
+  const tickets =
+    person.ticketsCount === 0 && person.holdsTickets
+      ? text.ticketsElsewhere
+      : text.ticketsCount(person.ticketsCount);
+  return `${person.firstName ?? '-'} ${person.lastName ?? '-'} — ${tickets}`;
+}
+
 export function InsertForm() {
   const { register, handleSubmit, formState, watch, setValue, reset } = useForm<FormValues>({
     resolver: rawResolver<FormValues>()(suspensionRequestSchema),
@@ -131,10 +144,7 @@ export function InsertForm() {
             <p className="govgr-body">{text.affectedWarning}</p>
             <ul className="govgr-list govgr-list--bullet">
               {affected.map((person, index) => (
-                <li key={index}>
-                  {person.firstName ?? '-'} {person.lastName ?? '-'} —{' '}
-                  {text.ticketsCount(person.ticketsCount)}
-                </li>
+                <li key={index}>{describeAffected(person)}</li>
               ))}
             </ul>
           </div>
