@@ -20,8 +20,7 @@ import {
   type Samples,
   type Statement,
 } from './statements';
-import { API_HEADERS } from '../../../apps/server/src/plugins/security-headers';
-import { groupCommit } from '../../../apps/server/src/shared/group-commit';
+import { API_HEADERS, groupCommit } from '../../../apps/server/src/bench-api';
 import { gateAdmission, SCAN_COLUMNS, admitColumns, scanValues, tokenHash, type RunArrays } from './gate';
 
 type Row = Record<string, unknown>;
