@@ -116,7 +116,8 @@ const S = {
   declarations: only(captured.declarations, 'declarations'),
   transferRules: only(captured.transferRules, 'transfer rules'),
   suspension: captured.personalization[1] as Statement,
-  bind: captured.personalization[2] as Statement,
+  holds: captured.personalization[2] as Statement,
+  bind: captured.personalization[3] as Statement,
   citizens: captured.suspensionSearch[0] as Statement,
   search: captured.suspensionSearch[1] as Statement,
 };
@@ -140,6 +141,22 @@ const personalizationValues = (ticketId: unknown, code: string, request: typeof 
     samples.requestId,
   ],
 });
+/**
+ * The one-ticket-per-fixture check (holdsAnotherTicketOfFixture): the recorded values with the
+ * sample's document key and ticket id in their places (checkValues checks that nothing else varies).
+ */
+const holdsTemplate = captured.personalization[2]?.values ?? [];
+const holdsValues = (ticketId: unknown, documentKey: string) =>
+  holdsTemplate.map((value, at) =>
+    holdsKeyAt.has(at) ? documentKey : holdsTicketAt.has(at) ? ticketId : value,
+  );
+const holdsKeyAt = new Set(
+  holdsTemplate.flatMap((value, at) =>
+    value === canonicalIdentifier(samples.personalization.documentId) ? [at] : [],
+  ),
+);
+const bindTicketId = captured.personalization[3]?.values[7];
+const holdsTicketAt = new Set(holdsTemplate.flatMap((value, at) => (value === bindTicketId ? [at] : [])));
 function checkValues(): void {
   const officer = captured.officer;
   const org = officer.organisationId;
@@ -150,7 +167,7 @@ function checkValues(): void {
         ? 'MASKED'
         : value,
     );
-  const bindRecorded = captured.personalization[2]?.values ?? [];
+  const bindRecorded = captured.personalization[3]?.values ?? [];
   const expected: [string, unknown[], unknown[] | undefined][] = [
     ['session', [hash('sha256', samples.officerToken, 'base64url'), 'T', 'T', 1], S.session.values],
     ['stats', [samples.ticketCode, org, org, 1], S.ticket.values],
@@ -164,6 +181,11 @@ function checkValues(): void {
       'personalization suspension',
       personalizationValues(0, '', samples.personalization).suspension,
       captured.personalization[1]?.values,
+    ],
+    [
+      'personalization holds another ticket of the fixture',
+      holdsValues(bindRecorded[7], canonicalIdentifier(samples.personalization.documentId)),
+      captured.personalization[2]?.values,
     ],
     [
       'personalization bind',
@@ -182,7 +204,12 @@ function checkValues(): void {
       throw new Error(`${what}: the platform sends ${mask(platform ?? [])}, the floor ${mine}`);
     }
   }
-  if (captured.personalization.length !== 3 || captured.suspensionSearch.length !== 2) {
+  if (holdsKeyAt.size === 0 || holdsTicketAt.size === 0) {
+    throw new Error(
+      "personalization: the fixture check no longer binds the document key and the ticket's id",
+    );
+  }
+  if (captured.personalization.length !== 4 || captured.suspensionSearch.length !== 2) {
     throw new Error('personalization or suspension search: the platform now sends other statements');
   }
 }
@@ -373,6 +400,8 @@ const personalize: Handler = async (request, response, session) => {
   if (found.document_id ?? found.holder_afm ?? found.holder_amka) {
     return refuse(response, 409, 'TICKET_ALREADY_BOUND');
   }
+  const [held] = await run(S.holds, holdsValues(found.id, canonicalIdentifier(body.documentId)));
+  if (held?.holds === true) return refuse(response, 409, 'ALREADY_HOLDS_FIXTURE');
   const bind = values.bind;
   bind[4] = newCode();
   bind[6] = session.afm;
