@@ -121,4 +121,32 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // The bench reaches the server through one declared door (apps/server/src/bench-api.ts), so
+    // what it depends on is one list a reviewer sees change.
+    files: ['bench/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['bench/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './bench',
+              from: './apps/server',
+              except: ['./src/bench-api.ts'],
+              message:
+                'The bench imports the server only through apps/server/src/bench-api.ts: export it there.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

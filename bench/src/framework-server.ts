@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import http from 'node:http';
 import fastify from 'fastify';
 import { z } from 'zod';
-import { API_HEADERS } from '../../apps/server/src/plugins/security-headers';
+import { API_HEADERS } from '../../apps/server/src/bench-api';
 
 const COOKIE = 'tickets_session=';
 const TOKEN = process.env.FRAMEWORK_TOKEN ?? '';

@@ -17,8 +17,7 @@ import {
   type Admission,
   type AdmissionReason,
 } from '@tickets/domain';
-import { MAX_ADMISSIONS_PER_STATEMENT } from '../../../apps/server/src/features/gate/admissions.service';
-import { groupCommit } from '../../../apps/server/src/shared/group-commit';
+import { groupCommit, MAX_ADMISSIONS_PER_STATEMENT } from '../../../apps/server/src/bench-api';
 import type { Statement } from './statements';
 
 export type RunArrays = (statement: Statement, values: unknown[]) => Promise<unknown[][]>;

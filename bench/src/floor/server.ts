@@ -20,8 +20,7 @@ import {
   type Samples,
   type Statement,
 } from './statements';
-import { API_HEADERS } from '../../../apps/server/src/plugins/security-headers';
-import { groupCommit } from '../../../apps/server/src/shared/group-commit';
+import { API_HEADERS, groupCommit } from '../../../apps/server/src/bench-api';
 import { claimReplay } from './claim';
 import { gateAdmission, SCAN_COLUMNS, admitColumns, scanValues, tokenHash, type RunArrays } from './gate';
 
@@ -192,6 +191,11 @@ function checkValues(): void {
       'personalization suspension',
       personalizationValues(0, '', samples.personalization).suspension,
       captured.personalization[1]?.values,
+    ],
+    [
+      'personalization holds another ticket of the fixture',
+      holdsValuesFor(bindRecorded[7], samples.personalization.documentId),
+      S.holds?.values ?? [],
     ],
     [
       'personalization bind',

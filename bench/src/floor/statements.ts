@@ -11,18 +11,21 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { suspensionSearchSchema } from '@tickets/domain';
-import { loadConfig } from '../../../apps/server/src/config';
-import type { Db } from '../../../apps/server/src/db/client';
-import * as schema from '../../../apps/server/src/db/schema';
-import { listLiveDeclarations } from '../../../apps/server/src/features/companions/queries';
-import { decideAdmission } from '../../../apps/server/src/features/gate/admissions.service';
-import { searchSuspensions } from '../../../apps/server/src/features/suspensions/service';
-import { issueTicket } from '../../../apps/server/src/features/ticket-office/service';
-import { listTransferEvents } from '../../../apps/server/src/features/transfer-events/service';
-import { addWalletTicket } from '../../../apps/server/src/features/wallet/claims.service';
-import { audit } from '../../../apps/server/src/shared/audit';
-import { findSessionUser, type SessionUser } from '../../../apps/server/src/shared/sessions';
-import { findTicketForOfficer } from '../../../apps/server/src/shared/tickets';
+import {
+  audit,
+  decideAdmission,
+  findSessionUser,
+  findTicketForOfficer,
+  issueTicket,
+  listLiveDeclarations,
+  listTransferEvents,
+  loadConfig,
+  schema,
+  searchSuspensions,
+  type Db,
+  type SessionUser,
+  addWalletTicket,
+} from '../../../apps/server/src/bench-api';
 import type { RecordedClaim } from './claim';
 
 export interface Statement {

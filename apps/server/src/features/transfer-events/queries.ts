@@ -12,17 +12,35 @@ export type EventRow = typeof events.$inferSelect;
 /** Matches until kick-off; seasons until their end, so that a running season's rules stay editable. */
 const upcoming = () => isUpcoming(events);
 
+/**
+ * The columns the list answers with, and no others: the rest of an event's row (its three timestamps
+ * made into dates, venue, provider id…) was read, parsed and mapped on every request only to be dropped
+ * (bench/README.md, "The transfer-rules list").
+ */
+const listed = {
+  id: events.id,
+  description: events.description,
+  startsAt: events.startsAt,
+  seasonal: events.seasonal,
+  allowTransfer: events.allowTransfer,
+  maxTransfers: events.maxTransfers,
+  transferMinuteLimit: events.transferMinuteLimit,
+  minToAutoRevertTransferredTicket: events.minToAutoRevertTransferredTicket,
+  ignoreTransfers: events.ignoreTransfers,
+};
+export type ListedEvent = Pick<EventRow, keyof typeof listed>;
+
 /** The list the transfer-rules page opens with, prepared once; a null organisation = every club. */
 const transferEventsQuery = preparedQuery<{ organisationId: string | null }>()((db, p) =>
   db
-    .select()
+    .select(listed)
     .from(events)
     .where(and(upcoming(), officerScope(p.organisationId)))
     .orderBy(asc(events.startsAt), asc(events.id))
     .prepare('upcoming_transfer_events'),
 );
 
-export const findUpcomingEvents = (db: Db, user: SessionUser) =>
+export const findUpcomingEvents = (db: Db, user: SessionUser): Promise<ListedEvent[]> =>
   transferEventsQuery(db).execute({ organisationId: user.organisationId });
 
 /** The upcoming event of the officer's club, locked until the transaction ends. */

@@ -3,14 +3,14 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
-import { findUpcomingEvents, lockUpcomingEvent, saveTransferRules, type EventRow } from './queries';
+import { findUpcomingEvents, lockUpcomingEvent, saveTransferRules, type ListedEvent } from './queries';
 import { transferRuleChanges } from '../../shared/transfer-rules';
 
 /**
  * Transfer rules per upcoming event (a season until its end) of the officer's club (docs/design.md §5);
  * what they mean, and how the wallet's loans obey them: shared/transfer-rules.ts.
  */
-const toTransferEvent = (event: EventRow): TransferEvent => ({
+const toTransferEvent = (event: ListedEvent): TransferEvent => ({
   eventId: event.id,
   eventDescription: event.description,
   eventDateTime: event.startsAt.toISOString(),
