@@ -11,9 +11,11 @@ import { engines, useTestServer } from './support/test-server';
  * before is blocked at the gate; a binding by the name of a suspended person with a document the
  * registry does not know sends the officer to check the document.
  */
-const CLUB_OFFICER = '100000015'; // ae-olympiada
+const CLUB_OFFICER = '100000003'; // platform-wide
 const SUSPENDED = '100000039'; // ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ, card ΑΗ-100039 in the registry
-const freeTicket = (serial: number) => demoTicketCode('3', 1, serial);
+// The basketball club's match: the card holders' season tickets (ae-olympiada's season) admit to every
+// ae-olympiada match, and one person holds one ticket per fixture (docs/design.md §10).
+const freeTicket = (serial: number) => demoTicketCode('4', 1, serial);
 
 describe.each(engines)('identity cards and suspensions on %s', (engine) => {
   const server = useTestServer(engine);
@@ -43,7 +45,7 @@ describe.each(engines)('identity cards and suspensions on %s', (engine) => {
   it('refuses binding a person suspended by ΑΦΜ by their identity card, and blocks what they hold by it', async () => {
     // Bound by the card before the suspension: admits until then.
     expect((await bind(freeTicket(1), 'ΚΩΝΣΤΑΝΤΙΝΟΣ', 'ΔΗΜΗΤΡΙΟΥ', 'ΑΗ100039')).status).toBe(200);
-    expect(await gateStatusOf(server.baseUrl, freeTicket(1))).toBe('VALID');
+    expect(await gateStatusOf(server.baseUrl, freeTicket(1), '', 'kae-akropoli')).toBe('VALID');
 
     const added = await post('/api/blackList-administration/add', {
       ...noPerson,
@@ -61,7 +63,7 @@ describe.each(engines)('identity cards and suspensions on %s', (engine) => {
       expect(refused.status).toBe(422);
       expect((await errorOf(refused))?.code).toBe('PERSON_SUSPENDED');
     }
-    expect(await gateStatusOf(server.baseUrl, freeTicket(1))).toBe('BLOCKED');
+    expect(await gateStatusOf(server.baseUrl, freeTicket(1), '', 'kae-akropoli')).toBe('BLOCKED');
     // Another person's card binds.
     expect((await bind(freeTicket(4), 'ΣΟΦΙΑ', 'ΙΩΑΝΝΙΔΟΥ', 'ΑΗ-100040')).status).toBe(200);
   });

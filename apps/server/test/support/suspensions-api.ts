@@ -12,9 +12,14 @@ export const noPerson: Record<string, string | null> = {
 };
 
 /** What ae-olympiada's gate hears of a ticket (the providers' gate status). */
-export async function gateStatusOf(baseUrl: string, publicCode: string, query = ''): Promise<string> {
+export async function gateStatusOf(
+  baseUrl: string,
+  publicCode: string,
+  query = '',
+  provider: keyof typeof DEMO_PROVIDER_KEYS = 'ae-olympiada',
+): Promise<string> {
   const response = await fetch(`${baseUrl}/api/providers/tickets/${publicCode}/status${query}`, {
-    headers: { authorization: `Bearer ${DEMO_PROVIDER_KEYS['ae-olympiada']}` },
+    headers: { authorization: `Bearer ${DEMO_PROVIDER_KEYS[provider]}` },
   });
   return ((await response.json()) as { status: string }).status;
 }

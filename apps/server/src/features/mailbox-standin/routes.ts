@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { textField } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { devMailboxOf } from '../../shared/notifications';
 
@@ -31,7 +32,13 @@ export async function mailboxStandInRoutes(instance: FastifyInstance): Promise<v
         operationId: 'mailboxStandIn',
         summary:
           'The development mailbox: every e-mail sent, newest first (optionally only those to `to`); 404 in production',
-        querystring: z.object({ to: z.string().max(254).optional() }),
+        // An e-mail address (a recipient's), nothing else: control characters and numbers are refused.
+        querystring: z.object({
+          to: textField()
+            .max(254)
+            .regex(/^[^\s@]+@[^\s@]+$/)
+            .optional(),
+        }),
         response: { 200: z.array(receivedMailSchema) },
       },
     },
