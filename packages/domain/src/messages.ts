@@ -331,6 +331,7 @@ export const transferMessages = {
 
 /** The gate: what a steward reads for each decision, and the devices' form. */
 export const gateMessages = {
+  voidReason: 'Γράψτε τον λόγο της ακύρωσης της εισόδου (έως 500 χαρακτήρες).',
   label: 'Δώστε ένα όνομα για τη συσκευή (έως 60 χαρακτήρες), π.χ. «Θύρα 7 - κινητό 2».',
   eventId: 'Επιλέξτε τον αγώνα.',
   code: 'Σαρώστε ή πληκτρολογήστε τον κωδικό του εισιτηρίου.',
@@ -418,6 +419,22 @@ export const gateCountsMessages = {
   firstEntry: 'Πρώτη είσοδος',
   againEntry: 'Δεύτερη είσοδος',
   entryAt: (device: string, time: string) => `${device}, ${time}`,
+  /** Voiding a wrong admission (docs/design.md §8): the holder may then enter. */
+  voidTitle: 'Ακύρωση εισόδου',
+  voidIntro:
+    'Αν καταγράφηκε είσοδος κατά λάθος, ακυρώστε την: ο κάτοχος του εισιτηρίου θα μπορεί να εισέλθει ξανά.',
+  voidTicketCode: 'Κωδικός εισιτηρίου (12 ψηφία)',
+  voidReason: 'Λόγος ακύρωσης',
+  voidSubmit: 'Ακύρωση εισόδου',
+  voidAction: 'Ακύρωση πρώτης εισόδου',
+  voidConfirm: (ticketCode: string, time: string | null) =>
+    time
+      ? `Να ακυρωθεί η είσοδος του εισιτηρίου ${ticketCode} που καταγράφηκε στις ${time};`
+      : `Να ακυρωθεί η είσοδος του εισιτηρίου ${ticketCode};`,
+  voidYes: 'Ναι, ακύρωση',
+  voidNo: 'Όχι',
+  voided: (ticketCode: string, time: string) =>
+    `Η είσοδος του εισιτηρίου ${ticketCode} (${time}) ακυρώθηκε· ο κάτοχος μπορεί να εισέλθει.`,
   refreshed: (time: string) =>
     `Ενημερώνεται αυτόματα κάθε 10 δευτερόλεπτα· τελευταία ενημέρωση στις ${time}.`,
   loadFailed: 'Δεν ήταν δυνατή η φόρτωση της καταμέτρησης. Θα γίνει νέα προσπάθεια σε λίγο.',
