@@ -504,6 +504,13 @@ describe.each(engines)('the gate on %s', (engine) => {
     expect(unexplained.status).toBe(400);
     expect((await firstError(unexplained))?.description).toBe(gateMessages.voidReason);
 
+    // What voiding would undo: when and by which device, for the officer to confirm.
+    const live = `/api/ticket-office/gate-admissions?eventId=${ids.tonight}&ticketCode=${ticketCode}`;
+    expect(await (await call(CLUB_OFFICER, 'GET', live)).json()).toEqual({
+      ticketCode,
+      admittedAt: first.admittedAt,
+      device: 'Θύρα 3 - κινητό 1',
+    });
     const voided = await voidIt(CLUB_OFFICER, {});
     expect(voided.status).toBe(200);
     expect(await voided.json()).toEqual({
@@ -528,6 +535,7 @@ describe.each(engines)('the gate on %s', (engine) => {
     const readmitted = await scan('tonight', code);
     expect(readmitted).toMatchObject({ decision: 'ADMIT', reason: 'ADMITTED' });
     expect((await voidIt(PLATFORM_OFFICER, {})).status).toBe(200);
+    expect((await firstError(await call(CLUB_OFFICER, 'GET', live)))?.code).toBe('ADMISSION_NOT_LIVE');
     const twice = await voidIt(CLUB_OFFICER, {});
     expect(twice.status).toBe(404);
     expect((await firstError(twice))?.code).toBe('ADMISSION_NOT_LIVE');

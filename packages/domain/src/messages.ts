@@ -426,11 +426,8 @@ export const gateCountsMessages = {
   voidTicketCode: 'Κωδικός εισιτηρίου (12 ψηφία)',
   voidReason: 'Λόγος ακύρωσης',
   voidSubmit: 'Ακύρωση εισόδου',
-  voidAction: 'Ακύρωση πρώτης εισόδου',
-  voidConfirm: (ticketCode: string, time: string | null) =>
-    time
-      ? `Να ακυρωθεί η είσοδος του εισιτηρίου ${ticketCode} που καταγράφηκε στις ${time};`
-      : `Να ακυρωθεί η είσοδος του εισιτηρίου ${ticketCode};`,
+  voidConfirm: (ticketCode: string, time: string, device: string) =>
+    `Να ακυρωθεί η είσοδος του εισιτηρίου ${ticketCode} που καταγράφηκε στις ${time} από τη συσκευή «${device}»;`,
   voidYes: 'Ναι, ακύρωση',
   voidNo: 'Όχι',
   voided: (ticketCode: string, time: string) =>

@@ -144,6 +144,18 @@ export const admissionVoidSchema = z.strictObject({
 });
 export type AdmissionVoid = z.infer<typeof admissionVoidSchema>;
 
+/** GET /api/ticket-office/gate-admissions: one ticket's live admission to one match, to confirm voiding it. */
+export const liveAdmissionQuerySchema = z.object({
+  eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ticketCode: ticketCodeField,
+});
+export const liveAdmissionSchema = z.object({
+  ticketCode: z.string(),
+  admittedAt: z.string(),
+  device: z.string(),
+});
+export type LiveAdmission = z.infer<typeof liveAdmissionSchema>;
+
 /** The admission voided: which ticket, when it had been admitted and by which device. */
 export const voidedAdmissionSchema = z.object({
   ticketCode: z.string(),

@@ -138,3 +138,22 @@ export async function findDeviceLabel(db: Pick<Db, 'select'>, deviceId: string) 
     .where(eq(gateDevices.id, deviceId));
   return device?.label ?? '';
 }
+
+/** The live admission of the ticket `ticketCode` to an event the officer may see, and its device. */
+export async function findLiveAdmission(db: Db, user: SessionUser, eventId: number, ticketCode: string) {
+  const [admission] = await db
+    .select({ admittedAt: gateAdmissions.admittedAt, device: gateDevices.label })
+    .from(gateAdmissions)
+    .innerJoin(tickets, eq(tickets.id, gateAdmissions.ticketId))
+    .innerJoin(events, eq(events.id, gateAdmissions.eventId))
+    .innerJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
+    .where(
+      and(
+        eq(tickets.publicCode, ticketCode),
+        eq(gateAdmissions.eventId, eventId),
+        isNull(gateAdmissions.undoneAt),
+        officerScope(user),
+      ),
+    );
+  return admission;
+}

@@ -1,4 +1,4 @@
-import type { AdmissionCounts, AdmissionVoid, VoidedAdmission } from '@tickets/domain';
+import type { AdmissionCounts, AdmissionVoid, LiveAdmission, VoidedAdmission } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
@@ -8,6 +8,7 @@ import {
   countAdmissions,
   countRefusals,
   findDeviceLabel,
+  findLiveAdmission,
   findEventForOfficer,
   findLastDecision,
   listDoubleEntries,
@@ -68,6 +69,21 @@ export async function admissionCounts(db: Db, user: SessionUser, eventId: number
     refused: Object.fromEntries(refusals.map((row) => [row.reason, row.n])),
     lastScanAt: scans.length === 0 ? null : new Date(Math.max(...scans)).toISOString(),
     doubleEntries: doubles,
+  };
+}
+
+/** One ticket's live admission to a match of the officer's club: what voiding it would undo. */
+export async function liveAdmission(
+  db: Db,
+  user: SessionUser,
+  query: { eventId: number; ticketCode: string },
+): Promise<LiveAdmission> {
+  const admission = await findLiveAdmission(db, user, query.eventId, query.ticketCode);
+  if (!admission) throw new AppError('ADMISSION_NOT_LIVE');
+  return {
+    ticketCode: query.ticketCode,
+    admittedAt: admission.admittedAt.toISOString(),
+    device: admission.device,
   };
 }
 

@@ -13,6 +13,8 @@ import {
   gateEventSchema,
   gateKeysSchema,
   gateManifestSchema,
+  liveAdmissionQuerySchema,
+  liveAdmissionSchema,
   offlineAdmissionResultsSchema,
   offlineAdmissionsSchema,
   validationMessages,
@@ -32,7 +34,13 @@ import {
 } from './devices.service';
 import { gateManifest } from './manifest.service';
 import { recordOfflineAdmissions } from './offline-admissions.service';
-import { admissionCounts, gateEvents, officerGateEvents, voidAdmission } from './reports.service';
+import {
+  admissionCounts,
+  gateEvents,
+  liveAdmission,
+  officerGateEvents,
+  voidAdmission,
+} from './reports.service';
 
 /**
  * Entry control: officers register their club's gate devices and watch the counts; devices (a
@@ -216,6 +224,21 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => admissionCounts(db, currentUser(request), request.query.eventId),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-admissions',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "One ticket's live admission to a match of the officer's club: when and by which device, to confirm voiding it",
+        querystring: liveAdmissionQuerySchema,
+        response: { 200: liveAdmissionSchema },
+      },
+    },
+    async (request) => liveAdmission(db, currentUser(request), request.query),
   );
 
   app.post(
