@@ -355,6 +355,9 @@ export const gateMessages = {
     CODE_EXPIRED:
       'Ο κωδικός έχει λήξει. Ζητήστε από τον κάτοχο να ανοίξει ξανά το εισιτήριο στο πορτοφόλι του.',
   },
+  /** REVOKED for a printed code (QR or Code 128): a reprint replaced it; the holder has no Wallet code. */
+  revokedPrint:
+    'Αυτή η εκτύπωση του εισιτηρίου έχει αντικατασταθεί από νεότερη και δεν ισχύει για είσοδο: ο κάτοχος να απευθυνθεί στο εκδοτήριο.',
   seat: (place: { sector: string | null; row: string | null; seat: string | null }) =>
     [place.sector, place.row && `Σειρά ${place.row}`, place.seat && `Θέση ${place.seat}`]
       .filter(Boolean)
@@ -714,3 +717,12 @@ const schemaMessages: ReadonlySet<string> = new Set(
  */
 export const isSchemaMessage = (message: string | undefined): boolean =>
   message !== undefined && schemaMessages.has(message);
+
+/** What the steward reads for a decision: a replaced print sends its holder to the ticket office. */
+export const gateDecisionMessage = (
+  reason: keyof typeof gateMessages.decisions,
+  codeKind: 'paper' | 'random' | 'wallet' | undefined,
+): string =>
+  reason === 'REVOKED' && codeKind !== undefined && codeKind !== 'wallet'
+    ? gateMessages.revokedPrint
+    : gateMessages.decisions[reason];
