@@ -273,7 +273,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await one.context.setOffline(true);
   await scan(offlineCode);
   await expect(status).toContainText(screen.refuse);
-  await expect(status).toContainText(gateMessages.decisions.REVOKED);
+  await expect(status).toContainText(gateMessages.revokedPrint);
   await expectNoAxeViolations(gate);
   await shoot(gate, 'offline-revoked');
   await one.context.close();

@@ -232,6 +232,30 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expectNoAxeViolations(page);
   await shoot(page, 'devices-counts');
 
+  // A wrong admission is voided, with a reason, after a dialog naming the ticket, its time and device;
+  // its holder may then enter again.
+  await page.getByLabel(counts.voidTicketCode).fill(ADMITTED_TICKET);
+  await page.getByRole('button', { name: counts.voidSubmit }).click();
+  await expect(page.getByText(gateMessages.voidReason)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel(counts.voidReason).fill('Σαρώθηκε κατά λάθος.');
+  await page.getByRole('button', { name: counts.voidSubmit }).click();
+  await expect(dialog(page)).toContainText(
+    new RegExp(`εισιτηρίου ${ADMITTED_TICKET} που καταγράφηκε στις .+ «Θύρα 7 - κινητό e2e»`),
+  );
+  await expectNoAxeViolations(page);
+  await shoot(page, 'devices-void-dialog');
+  await dialog(page).getByRole('button', { name: counts.voidYes }).click();
+  await expect(page.getByText(new RegExp(`εισιτηρίου ${ADMITTED_TICKET} .+ ακυρώθηκε`))).toBeVisible();
+  await expect(summary.locator('.govgr-summary-list__row', { hasText: counts.admitted })).toContainText('1');
+  await page
+    .locator('.Toastify__toast')
+    .evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)));
+  await expectNoAxeViolations(page);
+  await scan(admittedCode);
+  await expect(status).toContainText(screen.admit);
+  await expect(status).toContainText('ΕΛΕΓΧΟΣ ΠΥΛΗΣ');
+
   // The officer revokes the device: its next scan sends the steward back to pairing.
   await page.getByRole('button', { name: devicesText.revokeLabel('Θύρα 7 - κινητό e2e') }).click();
   await expect(dialog(page)).toContainText(devicesText.revokeBody('Θύρα 7 - κινητό e2e'));
@@ -240,7 +264,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expect(page.getByText(devicesText.revoked)).toBeVisible();
   // axe reads a toast's colours as they are: not half faded in, mid-animation.
   await page
-    .locator('.Toastify__toast')
+    .locator('.Toastify__toast', { hasText: devicesText.revoked })
     .evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)));
   await expect(page.getByRole('heading', { level: 2, name: devicesText.listTitle })).toBeFocused();
   await expectNoAxeViolations(page);

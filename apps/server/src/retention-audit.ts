@@ -29,6 +29,7 @@ const OFFICER_ACTIONS = [
   'SUSPENSION_DELETE',
   'GATE_DEVICE_ADD',
   'GATE_DEVICE_REVOKE',
+  'GATE_ADMISSION_VOID',
 ];
 
 /** Their subject is a row's number (a suspension, an event), which may be all digits without being a person. */

@@ -63,6 +63,8 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'DELETE /api/ticket-office/gate-devices/:deviceId': 'officer',
   'GET /api/ticket-office/gate-events': 'officer',
   'GET /api/ticket-office/gate-counts': 'officer',
+  'GET /api/ticket-office/gate-admissions': 'officer',
+  'POST /api/ticket-office/gate-admissions/void': 'officer',
   'GET /api/gate/events': 'device',
   'POST /api/gate/admissions': 'device',
   'DELETE /api/gate/admissions/:admissionId': 'device',

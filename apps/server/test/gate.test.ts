@@ -54,12 +54,14 @@ const credentialAsDigits = (credential: string) => {
 
 /** Tickets scanned all at once by two servers. */
 const MANY = Array.from({ length: 12 }, (_, index) => 10 + index);
+/** The ticket whose admission an officer voids. */
+const VOIDED = 22;
 
 describe.each(engines)('the gate on %s', (engine) => {
   const server = useTestServer(engine);
   // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(9), and MANY.
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
-    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8, 9, ...MANY],
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8, 9, ...MANY, VOIDED],
   });
   let base: string;
   let token = '';
@@ -421,7 +423,11 @@ describe.each(engines)('the gate on %s', (engine) => {
     const firstPrint = await personalize(tonightTicket(7));
     const reprint = await personalize(tonightTicket(7));
     expect(parseGateCode(reprint)).toMatchObject({ kind: 'paper', ticketCode: tonightTicket(7), serial: 2 });
-    expect((await scan('tonight', firstPrint)).reason).toBe('REVOKED');
+    // The holder of a replaced print has no Wallet code: sent to the ticket office.
+    expect(await scan('tonight', firstPrint)).toMatchObject({
+      reason: 'REVOKED',
+      message: gateMessages.revokedPrint,
+    });
     const lastDigit = reprint.at(-1) === '0' ? '1' : '0';
     expect((await scan('tonight', `${reprint.slice(0, -1)}${lastDigit}`)).reason).toBe('UNKNOWN_CODE');
     expect((await scan('tonight', reprint)).decision).toBe('ADMIT');
@@ -457,7 +463,10 @@ describe.each(engines)('the gate on %s', (engine) => {
       secretKey: oldPhone.secretKey,
       now: new Date(),
     });
-    expect((await scan('tonight', fromOldPhone)).reason).toBe('REVOKED');
+    expect(await scan('tonight', fromOldPhone)).toMatchObject({
+      reason: 'REVOKED',
+      message: gateMessages.decisions.REVOKED,
+    });
     const fromNewPhone = makeWalletCode({
       credential: newCredential,
       secretKey: newPhone.secretKey,
@@ -481,5 +490,79 @@ describe.each(engines)('the gate on %s', (engine) => {
     });
     expect(badKey.status).toBe(400);
     expect((await firstError(badKey))?.description).toBe(gateMessages.devicePublicKey);
+  });
+
+  it('an officer of the club voids a wrong admission with a reason, audited: the holder enters again; once only, own club only', async () => {
+    const ticketCode = tonightTicket(VOIDED);
+    const code = await personalize(ticketCode);
+    const first = await scan('tonight', code);
+    expect(first.decision).toBe('ADMIT');
+    expect((await scan('tonight', code)).reason).toBe('ALREADY_ADMITTED');
+    const voidIt = (afm: string, body: Record<string, unknown>) =>
+      call(afm, 'POST', '/api/ticket-office/gate-admissions/void', {
+        eventId: ids.tonight,
+        ticketCode,
+        reason: 'Σαρώθηκε κατά λάθος το εισιτήριο του διπλανού.',
+        ...body,
+      });
+
+    // The reason is required, in Greek.
+    const unexplained = await voidIt(CLUB_OFFICER, { reason: '  ' });
+    expect(unexplained.status).toBe(400);
+    expect((await firstError(unexplained))?.description).toBe(gateMessages.voidReason);
+
+    // What voiding would undo: when and by which device, for the officer to confirm.
+    const live = `/api/ticket-office/gate-admissions?eventId=${ids.tonight}&ticketCode=${ticketCode}`;
+    expect(await (await call(CLUB_OFFICER, 'GET', live)).json()).toEqual({
+      ticketCode,
+      admittedAt: first.admittedAt,
+      device: 'Θύρα 3 - κινητό 1',
+    });
+    const voided = await voidIt(CLUB_OFFICER, {});
+    expect(voided.status).toBe(200);
+    expect(await voided.json()).toEqual({
+      ticketCode,
+      admittedAt: first.admittedAt,
+      device: 'Θύρα 3 - κινητό 1',
+      voidedAt: expect.any(String),
+    });
+    const [row] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.subject, first.admissionId ?? ''));
+    expect(row).toMatchObject({
+      actor: CLUB_OFFICER,
+      action: 'GATE_ADMISSION_VOID',
+      details: expect.objectContaining({
+        eventId: ids.tonight,
+        voidReason: 'Σαρώθηκε κατά λάθος το εισιτήριο του διπλανού.',
+      }),
+    });
+    // The holder is admitted again; the voided one cannot be voided twice.
+    const readmitted = await scan('tonight', code);
+    expect(readmitted).toMatchObject({ decision: 'ADMIT', reason: 'ADMITTED' });
+    expect((await voidIt(PLATFORM_OFFICER, {})).status).toBe(200);
+    expect((await firstError(await call(CLUB_OFFICER, 'GET', live)))?.code).toBe('ADMISSION_NOT_LIVE');
+    const twice = await voidIt(CLUB_OFFICER, {});
+    expect(twice.status).toBe(404);
+    expect((await firstError(twice))?.code).toBe('ADMISSION_NOT_LIVE');
+
+    // Another club's admission is as good as absent to this club's officer; a platform-wide one voids it.
+    const [foreign] = await server.database.db
+      .select({ ticketId: tickets.id, ticketCode: tickets.publicCode, eventId: events.id })
+      .from(tickets)
+      .innerJoin(events, eq(events.id, tickets.eventId))
+      .where(sql`${events.organisationId} = 'kae-akropoli' and not ${events.seasonal}`)
+      .limit(1);
+    if (!foreign) throw new Error('the demo data has a match of another club');
+    const theirs = await addDevice('Θύρα 1', PLATFORM_OFFICER, 'kae-akropoli');
+    await server.database.db
+      .insert(gateAdmissions)
+      .values({ ticketId: foreign.ticketId, eventId: foreign.eventId, deviceId: theirs.deviceId });
+    const elsewhere = { eventId: foreign.eventId, ticketCode: foreign.ticketCode };
+    const refused = await voidIt(CLUB_OFFICER, elsewhere);
+    expect(refused.status).toBe(404);
+    expect((await firstError(refused))?.code).toBe('ADMISSION_NOT_LIVE');
+    expect((await voidIt(PLATFORM_OFFICER, elsewhere)).status).toBe(200);
   });
 });

@@ -163,3 +163,6 @@ export const GATE_UPLOAD_MAX_ADMISSIONS = 500;
 export const GATE_UPLOAD_CLOCK_SKEW_SECONDS = 120;
 /** A gate device's label, as an officer names it ("Θύρα 7 - κινητό 2"). */
 export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;
+
+/** The reason an officer gives for voiding an admission (audited): its length in characters. */
+export const ADMISSION_VOID_REASON_MAX_LENGTH = 500;

@@ -142,6 +142,11 @@ export const errorCatalogue = {
     status: 404,
     description: 'Δεν βρέθηκε η είσοδος.',
   },
+  ADMISSION_NOT_LIVE: {
+    status: 404,
+    description:
+      'Δεν υπάρχει καταγεγραμμένη είσοδος αυτού του εισιτηρίου στον αγώνα (ή έχει ήδη ακυρωθεί). Ελέγξτε τον κωδικό.',
+  },
   ADMISSION_UNDO_EXPIRED: {
     status: 409,
     description: `Η είσοδος μπορεί να ακυρωθεί μόνο μέσα σε ${ADMISSION_UNDO_MINUTES} λεπτά από την καταγραφή της.`,

@@ -331,6 +331,7 @@ export const transferMessages = {
 
 /** The gate: what a steward reads for each decision, and the devices' form. */
 export const gateMessages = {
+  voidReason: 'Γράψτε τον λόγο της ακύρωσης της εισόδου (έως 500 χαρακτήρες).',
   label: 'Δώστε ένα όνομα για τη συσκευή (έως 60 χαρακτήρες), π.χ. «Θύρα 7 - κινητό 2».',
   eventId: 'Επιλέξτε τον αγώνα.',
   code: 'Σαρώστε ή πληκτρολογήστε τον κωδικό του εισιτηρίου.',
@@ -354,6 +355,9 @@ export const gateMessages = {
     CODE_EXPIRED:
       'Ο κωδικός έχει λήξει. Ζητήστε από τον κάτοχο να ανοίξει ξανά το εισιτήριο στο πορτοφόλι του.',
   },
+  /** REVOKED for a printed code (QR or Code 128): a reprint replaced it; the holder has no Wallet code. */
+  revokedPrint:
+    'Αυτή η εκτύπωση του εισιτηρίου έχει αντικατασταθεί από νεότερη και δεν ισχύει για είσοδο: ο κάτοχος να απευθυνθεί στο εκδοτήριο.',
   seat: (place: { sector: string | null; row: string | null; seat: string | null }) =>
     [place.sector, place.row && `Σειρά ${place.row}`, place.seat && `Θέση ${place.seat}`]
       .filter(Boolean)
@@ -418,6 +422,19 @@ export const gateCountsMessages = {
   firstEntry: 'Πρώτη είσοδος',
   againEntry: 'Δεύτερη είσοδος',
   entryAt: (device: string, time: string) => `${device}, ${time}`,
+  /** Voiding a wrong admission (docs/design.md §8): the holder may then enter. */
+  voidTitle: 'Ακύρωση εισόδου',
+  voidIntro:
+    'Αν καταγράφηκε είσοδος κατά λάθος, ακυρώστε την: ο κάτοχος του εισιτηρίου θα μπορεί να εισέλθει ξανά.',
+  voidTicketCode: 'Κωδικός εισιτηρίου (12 ψηφία)',
+  voidReason: 'Λόγος ακύρωσης',
+  voidSubmit: 'Ακύρωση εισόδου',
+  voidConfirm: (ticketCode: string, time: string, device: string) =>
+    `Να ακυρωθεί η είσοδος του εισιτηρίου ${ticketCode} που καταγράφηκε στις ${time} από τη συσκευή «${device}»;`,
+  voidYes: 'Ναι, ακύρωση',
+  voidNo: 'Όχι',
+  voided: (ticketCode: string, time: string) =>
+    `Η είσοδος του εισιτηρίου ${ticketCode} (${time}) ακυρώθηκε· ο κάτοχος μπορεί να εισέλθει.`,
   refreshed: (time: string) =>
     `Ενημερώνεται αυτόματα κάθε 10 δευτερόλεπτα· τελευταία ενημέρωση στις ${time}.`,
   loadFailed: 'Δεν ήταν δυνατή η φόρτωση της καταμέτρησης. Θα γίνει νέα προσπάθεια σε λίγο.',
@@ -700,3 +717,12 @@ const schemaMessages: ReadonlySet<string> = new Set(
  */
 export const isSchemaMessage = (message: string | undefined): boolean =>
   message !== undefined && schemaMessages.has(message);
+
+/** What the steward reads for a decision: a replaced print sends its holder to the ticket office. */
+export const gateDecisionMessage = (
+  reason: keyof typeof gateMessages.decisions,
+  codeKind: 'paper' | 'random' | 'wallet' | undefined,
+): string =>
+  reason === 'REVOKED' && codeKind !== undefined && codeKind !== 'wallet'
+    ? gateMessages.revokedPrint
+    : gateMessages.decisions[reason];

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { GATE_CODE_MAX_LENGTH, GATE_DEVICE_LABEL_MAX_LENGTH, GATE_UPLOAD_MAX_ADMISSIONS } from '../constants';
+import {
+  ADMISSION_VOID_REASON_MAX_LENGTH,
+  GATE_CODE_MAX_LENGTH,
+  GATE_DEVICE_LABEL_MAX_LENGTH,
+  GATE_UPLOAD_MAX_ADMISSIONS,
+} from '../constants';
 import { isValidDevicePublicKey } from '../gate-codes/keys';
 import { gateMessages as text } from '../messages';
 import { strictPayload, textField, ticketCodeField } from './fields';
@@ -124,6 +129,41 @@ export const admissionCountsSchema = z.object({
   ),
 });
 export type AdmissionCounts = z.infer<typeof admissionCountsSchema>;
+
+/**
+ * POST /api/ticket-office/gate-admissions/void: an officer voids the live admission of one ticket to
+ * one match of their club, with a reason (audited); the holder may then enter.
+ */
+export const admissionVoidSchema = z.strictObject({
+  eventId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ticketCode: ticketCodeField,
+  reason: textField(text.voidReason)
+    .trim()
+    .min(1, { error: text.voidReason })
+    .max(ADMISSION_VOID_REASON_MAX_LENGTH, { error: text.voidReason }),
+});
+export type AdmissionVoid = z.infer<typeof admissionVoidSchema>;
+
+/** GET /api/ticket-office/gate-admissions: one ticket's live admission to one match, to confirm voiding it. */
+export const liveAdmissionQuerySchema = z.object({
+  eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  ticketCode: ticketCodeField,
+});
+export const liveAdmissionSchema = z.object({
+  ticketCode: z.string(),
+  admittedAt: z.string(),
+  device: z.string(),
+});
+export type LiveAdmission = z.infer<typeof liveAdmissionSchema>;
+
+/** The admission voided: which ticket, when it had been admitted and by which device. */
+export const voidedAdmissionSchema = z.object({
+  ticketCode: z.string(),
+  admittedAt: z.string(),
+  device: z.string(),
+  voidedAt: z.string(),
+});
+export type VoidedAdmission = z.infer<typeof voidedAdmissionSchema>;
 
 /** GET /api/gate/events: the device club's events not yet over, for the steward to pick one. */
 export const gateEventSchema = z.object({

@@ -105,6 +105,8 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   'POST /api/ticket-office/gate-devices': ['ORGANISATION_REQUIRED', 'ORGANISATION_NOT_FOUND'],
   'DELETE /api/ticket-office/gate-devices/:deviceId': ['GATE_DEVICE_NOT_FOUND'],
   'GET /api/ticket-office/gate-counts': ['EVENT_NOT_FOUND'],
+  'GET /api/ticket-office/gate-admissions': ['ADMISSION_NOT_LIVE'],
+  'POST /api/ticket-office/gate-admissions/void': ['ADMISSION_NOT_LIVE'],
   'POST /api/gate/admissions': ['EVENT_NOT_FOUND'],
   'GET /api/gate/manifest': ['EVENT_NOT_FOUND'],
   'POST /api/gate/admissions/batch': ['EVENT_NOT_FOUND'],

@@ -3,6 +3,7 @@ import {
   EMPTY_ADMISSION,
   ENTERS_ALONE_FROM_AGE,
   formatTime,
+  gateDecisionMessage,
   gateMessages,
   parseGateCode,
   verifyGateCodeSignatures,
@@ -146,7 +147,7 @@ export async function decideAdmission(
       ...EMPTY_ADMISSION,
       decision: 'REFUSE',
       reason,
-      message: gateMessages.decisions[reason],
+      message: gateDecisionMessage(reason, parsed?.kind),
       ...shown,
     };
   };

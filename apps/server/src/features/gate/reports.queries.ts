@@ -97,3 +97,63 @@ export function listDoubleEntries(db: Db, eventId: number) {
     .where(eq(gateAdmissions.eventId, eventId))
     .orderBy(asc(gateDoubleEntries.admittedAt), asc(gateDoubleEntries.id));
 }
+
+/**
+ * Voids the live admission of the ticket `ticketCode` to an event the officer may see: none when
+ * there is none (another club's match, no such ticket, not admitted, or voided before).
+ */
+export async function markAdmissionVoided(
+  tx: Pick<Db, 'update'>,
+  user: SessionUser,
+  eventId: number,
+  ticketCode: string,
+) {
+  const [voided] = await tx
+    .update(gateAdmissions)
+    .set({ undoneAt: new Date() })
+    .from(tickets)
+    .where(
+      and(
+        eq(tickets.id, gateAdmissions.ticketId),
+        eq(tickets.publicCode, ticketCode),
+        eq(gateAdmissions.eventId, eventId),
+        isNull(gateAdmissions.undoneAt),
+        sql`exists (select 1 from ${events} where ${events.id} = ${gateAdmissions.eventId} and ${officerScope(user) ?? sql`true`})`,
+      ),
+    )
+    .returning({
+      id: gateAdmissions.id,
+      ticketId: gateAdmissions.ticketId,
+      deviceId: gateAdmissions.deviceId,
+      admittedAt: gateAdmissions.admittedAt,
+      undoneAt: gateAdmissions.undoneAt,
+    });
+  return voided;
+}
+
+export async function findDeviceLabel(db: Pick<Db, 'select'>, deviceId: string) {
+  const [device] = await db
+    .select({ label: gateDevices.label })
+    .from(gateDevices)
+    .where(eq(gateDevices.id, deviceId));
+  return device?.label ?? '';
+}
+
+/** The live admission of the ticket `ticketCode` to an event the officer may see, and its device. */
+export async function findLiveAdmission(db: Db, user: SessionUser, eventId: number, ticketCode: string) {
+  const [admission] = await db
+    .select({ admittedAt: gateAdmissions.admittedAt, device: gateDevices.label })
+    .from(gateAdmissions)
+    .innerJoin(tickets, eq(tickets.id, gateAdmissions.ticketId))
+    .innerJoin(events, eq(events.id, gateAdmissions.eventId))
+    .innerJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
+    .where(
+      and(
+        eq(tickets.publicCode, ticketCode),
+        eq(gateAdmissions.eventId, eventId),
+        isNull(gateAdmissions.undoneAt),
+        officerScope(user),
+      ),
+    );
+  return admission;
+}

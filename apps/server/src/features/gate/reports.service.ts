@@ -1,16 +1,20 @@
-import type { AdmissionCounts } from '@tickets/domain';
+import type { AdmissionCounts, AdmissionVoid, LiveAdmission, VoidedAdmission } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
+import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import type { Device } from './devices.service';
 import {
   countAdmissions,
   countRefusals,
+  findDeviceLabel,
+  findLiveAdmission,
   findEventForOfficer,
   findLastDecision,
   listDoubleEntries,
   listMatchesNotOverForOfficer,
   listMatchesNotOverOfClub,
+  markAdmissionVoided,
   type EventRow,
 } from './reports.queries';
 
@@ -66,4 +70,49 @@ export async function admissionCounts(db: Db, user: SessionUser, eventId: number
     lastScanAt: scans.length === 0 ? null : new Date(Math.max(...scans)).toISOString(),
     doubleEntries: doubles,
   };
+}
+
+/** One ticket's live admission to a match of the officer's club: what voiding it would undo. */
+export async function liveAdmission(
+  db: Db,
+  user: SessionUser,
+  query: { eventId: number; ticketCode: string },
+): Promise<LiveAdmission> {
+  const admission = await findLiveAdmission(db, user, query.eventId, query.ticketCode);
+  if (!admission) throw new AppError('ADMISSION_NOT_LIVE');
+  return {
+    ticketCode: query.ticketCode,
+    admittedAt: admission.admittedAt.toISOString(),
+    device: admission.device,
+  };
+}
+
+/**
+ * An officer voids a wrong admission (docs/design.md §8): the ticket's live admission to a match of
+ * their club (any club, platform-wide) no longer counts, so its holder may enter; the reason is
+ * audited in the same transaction. Another club's match, a ticket not admitted, or one voided
+ * before: ADMISSION_NOT_LIVE.
+ */
+export async function voidAdmission(
+  db: Db,
+  actor: { user: SessionUser; requestId: string },
+  request: AdmissionVoid,
+): Promise<VoidedAdmission> {
+  return db.transaction(async (tx) => {
+    const voided = await markAdmissionVoided(tx, actor.user, request.eventId, request.ticketCode);
+    if (!voided?.undoneAt) throw new AppError('ADMISSION_NOT_LIVE');
+    await audit(tx, {
+      actor: actor.user.afm,
+      action: 'GATE_ADMISSION_VOID',
+      subject: voided.id,
+      requestId: actor.requestId,
+      details: { eventId: request.eventId, ticketId: voided.ticketId, voidReason: request.reason },
+    });
+    return {
+      ticketCode: request.ticketCode,
+      admittedAt: voided.admittedAt.toISOString(),
+      device: await findDeviceLabel(tx, voided.deviceId),
+      voidedAt: voided.undoneAt.toISOString(),
+    };
+  });
 }

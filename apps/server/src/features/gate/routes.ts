@@ -5,6 +5,7 @@ import {
   admissionCountsSchema,
   admissionRequestSchema,
   admissionSchema,
+  admissionVoidSchema,
   createdGateDeviceSchema,
   gateDeviceCreateSchema,
   gateDeviceOrganisationsSchema,
@@ -12,9 +13,12 @@ import {
   gateEventSchema,
   gateKeysSchema,
   gateManifestSchema,
+  liveAdmissionQuerySchema,
+  liveAdmissionSchema,
   offlineAdmissionResultsSchema,
   offlineAdmissionsSchema,
   validationMessages,
+  voidedAdmissionSchema,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
@@ -30,7 +34,13 @@ import {
 } from './devices.service';
 import { gateManifest } from './manifest.service';
 import { recordOfflineAdmissions } from './offline-admissions.service';
-import { admissionCounts, gateEvents, officerGateEvents } from './reports.service';
+import {
+  admissionCounts,
+  gateEvents,
+  liveAdmission,
+  officerGateEvents,
+  voidAdmission,
+} from './reports.service';
 
 /**
  * Entry control: officers register their club's gate devices and watch the counts; devices (a
@@ -214,6 +224,36 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => admissionCounts(db, currentUser(request), request.query.eventId),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-admissions',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "One ticket's live admission to a match of the officer's club: when and by which device, to confirm voiding it",
+        querystring: liveAdmissionQuerySchema,
+        response: { 200: liveAdmissionSchema },
+      },
+    },
+    async (request) => liveAdmission(db, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/api/ticket-office/gate-admissions/void',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "Void a wrong admission of one ticket to a match of the officer's club, with a reason (audited): its holder may then enter",
+        body: admissionVoidSchema,
+        response: { 200: voidedAdmissionSchema },
+      },
+    },
+    async (request) => voidAdmission(db, actor(request), request.body),
   );
 
   app.get(

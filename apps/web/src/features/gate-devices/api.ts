@@ -4,6 +4,8 @@ import type {
   GateDevice,
   GateDeviceOrganisations,
   GateEvent,
+  LiveAdmission,
+  VoidedAdmission,
 } from '@tickets/domain';
 import { apiCall, apiGet } from '../../shared/api/client';
 
@@ -27,3 +29,12 @@ export const listGateEvents = () => apiGet<GateEvent[]>('/api/ticket-office/gate
 
 export const getGateCounts = (eventId: number) =>
   apiGet<AdmissionCounts>(`/api/ticket-office/gate-counts?eventId=${eventId}`);
+
+/** One ticket's live admission to a match, to confirm voiding it; voiding it (with a reason). */
+export const findLiveAdmission = (eventId: number, ticketCode: string) =>
+  apiGet<LiveAdmission>(
+    `/api/ticket-office/gate-admissions?eventId=${eventId}&ticketCode=${encodeURIComponent(ticketCode)}`,
+  );
+
+export const voidAdmission = (request: { eventId: number; ticketCode: string; reason: string }) =>
+  apiCall<VoidedAdmission>('POST', '/api/ticket-office/gate-admissions/void', request);

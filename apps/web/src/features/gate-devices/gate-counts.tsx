@@ -13,6 +13,7 @@ import { SummaryList } from '../../shared/components/summary-list';
 import { useLoad } from '../../shared/use-load';
 import { getGateCounts, listGateEvents } from './api';
 import { TableHead } from '../../shared/components/table-head';
+import { VoidAdmission } from './void-admission';
 
 const text = gateCountsMessages;
 const REFRESH_MS = 10_000;
@@ -56,6 +57,7 @@ export function GateCounts() {
 function LiveCounts({ eventId }: { eventId: number }) {
   const [counts, setCounts] = useState<{ figures: AdmissionCounts; at: Date }>();
   const [failure, setFailure] = useState<string>();
+  const [voids, setVoids] = useState(0);
   useEffect(() => {
     let current = true;
     const refresh = () =>
@@ -75,7 +77,7 @@ function LiveCounts({ eventId }: { eventId: number }) {
       current = false;
       clearInterval(timer);
     };
-  }, [eventId]);
+  }, [eventId, voids]);
 
   if (!counts) return failure ? <ErrorBox message={failure} /> : <Spinner />;
   const { figures } = counts;
@@ -109,6 +111,7 @@ function LiveCounts({ eventId }: { eventId: number }) {
       )}
       <DoubleEntries entries={figures.doubleEntries} />
       <p className="govgr-hint">{text.refreshed(formatTime(counts.at))}</p>
+      <VoidAdmission eventId={eventId} onVoided={() => setVoids((n) => n + 1)} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import {
   formatTime,
   GATE_CODE_MAX_LENGTH,
+  gateDecisionMessage,
   gateMessages,
   gateScreenMessages,
   parseGateCode,
@@ -61,7 +62,8 @@ export async function decideOffline(
     store.recordRefusal({ eventId, code: scanned, reason, refusedAt: now.toISOString() });
   if (!verified.ok) {
     await refused(verified.reason);
-    return answer('REFUSE', verified.reason, verified.holder ?? noHolder);
+    const message = gateDecisionMessage(verified.reason, parseGateCode(scanned)?.kind);
+    return answer('REFUSE', verified.reason, verified.holder ?? noHolder, message);
   }
   const admittedAt = now.toISOString();
   const before = await store.recordAdmission({
