@@ -1977,7 +1977,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2561,7 +2561,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "COMPANION_REQUESTED" | "COMPANION_ACCEPTED" | "COMPANION_REJECTED" | "COMPANION_NO_LONGER_NEEDED" | "LOAN_OFFERED" | "LOAN_ACCEPTED" | "LOAN_REJECTED" | "LOAN_REVOKED" | "LOAN_REVERTED" | "SUSPENSION_ENTERED" | "SUSPENSION_LIFTED";
+                        kind: "COMPANION_REQUESTED" | "COMPANION_ACCEPTED" | "COMPANION_REJECTED" | "COMPANION_NO_LONGER_NEEDED" | "LOAN_OFFERED" | "LOAN_ACCEPTED" | "LOAN_REJECTED" | "LOAN_REVOKED" | "LOAN_REVERTED" | "SUSPENSION_ENTERED" | "SUSPENSION_LIFTED" | "TICKET_BOUND";
                         subject: string;
                         paragraphs: string[];
                         reason: string;
@@ -2589,7 +2589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2672,7 +2672,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2729,7 +2729,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3694,7 +3694,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Busy (the embedded database only); try again after Retry-After: `SERVICE_BUSY`. */
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
             503: {
                 headers: {
                     [name: string]: unknown;
