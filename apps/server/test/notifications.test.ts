@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { auditLog, citizens, events, notifications } from '../src/db/schema';
-import { DEMO_TICKETS } from '../src/demo/events';
-import { DEMO_PEOPLE } from '../src/demo/seed';
+import { DEMO_TICKETS, demoTicketCode } from '../src/demo/events';
+import { DEMO_IDENTITY_CARDS, DEMO_PEOPLE } from '../src/demo/seed';
 import { notify } from '../src/shared/notifications';
 import type { ReceivedMail } from '../src/shared/notifications';
 import { jsonFrom, loginAs } from './support/login';
@@ -15,6 +15,8 @@ const HOLDER = '100000040';
 const NO_CONTACTS = '100000052';
 const SEASON_TICKET = '303000000002';
 const CLUB_OFFICER = '100000015';
+/** An adult who holds no ticket (the companion's season ticket covers every fixture of the club). */
+const TICKETLESS = '100000003';
 const mailOf = (afm: string) =>
   Object.values(DEMO_PEOPLE).find((person) => person.afm === afm)?.email ?? 'none';
 
@@ -176,6 +178,52 @@ describe.each(engines)('notifications on %s', (engine) => {
     );
     expect(await writtenSince(before)).toEqual([`${HOLDER}:LOAN_REJECTED`]);
     await mailTo(HOLDER, /ΠΑΝΑΓΙΩΤΗΣ ΚΩΣΤΑΚΗΣ απέρριψε το εισιτήριο/);
+  });
+
+  it('a ticket bound at the ticket office to a registry person’s identity card tells that person, once', async () => {
+    const officer = (await loginAs(base, CLUB_OFFICER)).cookie;
+    const bind = (path: 'identify' | 'personalize', body: unknown) =>
+      fetch(`${base}/api/ticket-office/${path}`, {
+        method: 'POST',
+        headers: jsonFrom(base, officer),
+        body: JSON.stringify(body),
+      });
+    const card = DEMO_IDENTITY_CARDS[TICKETLESS] ?? '';
+    const binding = {
+      ticketCode: demoTicketCode('3', 2, 3),
+      firstName: 'ΜΑΡΙΑ',
+      lastName: 'ΠΑΠΑΔΟΠΟΥΛΟΥ',
+      documentType: 'NATIONAL_ID',
+      // Typed without its hyphen: the canonical number is what the registry is met on.
+      documentId: card.replace('-', ''),
+    };
+    const before = await since();
+    expect((await bind('personalize', binding)).status).toBe(200);
+    expect(await writtenSince(before)).toEqual([`${TICKETLESS}:TICKET_BOUND`]);
+    const mail = await mailTo(TICKETLESS, /^Έκδοση εισιτηρίου στο όνομά σας/);
+    expect(mail.text).toContain('Α.Ε. Ολυμπιάδα - Π.Α.Σ. Ηπείρου (Κύπελλο)');
+    expect(mail.text).toContain('από το εκδοτήριο του οργανισμού «Α.Ε. Ολυμπιάδα (ποδόσφαιρο)»');
+    for (const identifier of [TICKETLESS, card, binding.documentId]) {
+      expect(mail.text).not.toContain(identifier);
+      expect(mail.html).not.toContain(identifier);
+    }
+
+    // The same binding again is a reprint: the person already knows of the ticket.
+    const reprinted = await since();
+    expect((await bind('personalize', binding)).status).toBe(200);
+    expect(await writtenSince(reprinted)).toEqual([]);
+
+    // A passport the registry does not know: bound, and nobody told.
+    const unknown = await since();
+    const passport = await bind('identify', {
+      ticketCode: demoTicketCode('3', 2, 4),
+      firstName: 'John',
+      lastName: 'Smith',
+      documentType: 'PASSPORT',
+      documentId: 'X7654321',
+    });
+    expect(passport.status).toBe(200);
+    expect(await writtenSince(unknown)).toEqual([]);
   });
 
   it('a suspension entered and lifted tells the person, naming the organisation and the last day', async () => {

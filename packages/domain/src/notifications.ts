@@ -19,6 +19,7 @@ export const NOTIFICATION_KINDS = [
   'LOAN_REVERTED',
   'SUSPENSION_ENTERED',
   'SUSPENSION_LIFTED',
+  'TICKET_BOUND',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -31,7 +32,10 @@ export const notificationParamsSchema = z.object({
   otherName: z.string().default(''),
   /** A companion request's minor, by first name only. */
   minorFirstName: z.string().optional(),
-  /** A suspension's last day (YYYY-MM-DD) and the organisation that entered it (null: the platform). */
+  /**
+   * A suspension's last day (YYYY-MM-DD) and the organisation that entered it (null: the platform);
+   * for a ticket bound at a ticket office, the organisation whose office it was.
+   */
   lastDay: z.string().optional(),
   organisationName: z.string().nullable().optional(),
 });
@@ -157,6 +161,14 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
       'Τα εισιτήριά σας ισχύουν ξανά κανονικά.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή είχε καταχωριστεί αποκλεισμός στο όνομά σας.',
+  }),
+  TICKET_BOUND: (p) => ({
+    subject: 'Έκδοση εισιτηρίου στο όνομά σας',
+    paragraphs: [
+      `Εκδόθηκε εισιτήριο στο όνομά σας για τον αγώνα ${match(p)} από το εκδοτήριο του οργανισμού «${p.organisationName ?? ''}», με τον αριθμό της αστυνομικής σας ταυτότητας.`,
+      'Στην είσοδο θα σας ζητηθεί η ίδια ταυτότητα. Αν δεν ζητήσατε εσείς αυτό το εισιτήριο, επικοινωνήστε με τον οργανισμό.',
+    ],
+    reason: 'Λαμβάνετε αυτό το μήνυμα επειδή εκδόθηκε εισιτήριο με τα στοιχεία της ταυτότητάς σας.',
   }),
 };
 

@@ -24,6 +24,9 @@ const placeholders = new Proxy({} as Record<string, Placeholder>, {
   get: (_target, name) => (typeof name === 'string' ? sql.placeholder(name) : undefined),
 });
 
+/** The placeholders of `Params`, for a statement built outside `preparedQuery` (one within a transaction). */
+export const placeholdersOf = <Params>() => placeholders as Placeholders<Params>;
+
 interface PreparedQuery {
   execute(values?: Record<string, unknown>): Promise<unknown>;
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
-import { tickets } from '../../db/schema';
+import { placeholdersOf, preparedQuery, type Placeholders } from '../../db/prepared';
+import { citizens, tickets } from '../../db/schema';
 import { auditedWith, type AuditedParams } from '../../shared/audit';
 
 export type TicketRow = typeof tickets.$inferSelect;
@@ -17,7 +17,7 @@ type BindParams = Pick<
 > &
   AuditedParams;
 
-export const bindUnboundTicket = preparedQuery<BindParams>()((db, p) => {
+function bindStatement(db: Db, p: Placeholders<BindParams>) {
   const value = (placeholder: (typeof p)[keyof BindParams]) => sql`${placeholder}`;
   const bound = db.$with('bound').as(
     db
@@ -46,7 +46,31 @@ export const bindUnboundTicket = preparedQuery<BindParams>()((db, p) => {
   );
   const audited = auditedWith(db, bound);
   return db.with(bound, audited).select().from(bound).prepare('bind_unbound_ticket');
-});
+}
+
+export const bindUnboundTicket = preparedQuery<BindParams>()((db, p) => bindStatement(db, p));
+
+/**
+ * The same statement within transaction `tx`, for a binding that also writes its person's
+ * notification (issue #30): the prepared one runs on a connection of its own.
+ */
+export const bindUnboundTicketIn = (tx: Db, params: BindParams) =>
+  bindStatement(tx, placeholdersOf<BindParams>()).execute(params);
+
+/**
+ * The registry person (with an ΑΦΜ) whose identity card has canonical number `documentKey`, if any:
+ * the person a ticket bound to that card is told of.
+ */
+export async function findIdentityCardHolder(
+  db: Pick<Db, 'select'>,
+  documentKey: string,
+): Promise<string | undefined> {
+  const [holder] = await db
+    .select({ afm: citizens.afm })
+    .from(citizens)
+    .where(eq(citizens.identityCardKey, documentKey));
+  return holder?.afm ?? undefined;
+}
 
 /** The next print's code, unless another print of the same serial won the race (then undefined). */
 export async function replacePrintedCode(

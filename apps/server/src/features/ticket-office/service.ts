@@ -12,11 +12,18 @@ import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
 import { paperCodeFor } from '../../shared/codes';
+import { notify, ticketBoundNotice } from '../../shared/notifications';
 import { holdsAnotherTicketOfFixture } from '../../shared/fixtures';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended, namesSuspendedPersonWithUnknownDocument } from '../../shared/suspensions';
 import { findTicketForOfficer, toTicketDetails, type OfficerTicket } from '../../shared/tickets';
-import { bindUnboundTicket, findTicket, replacePrintedCode } from './queries';
+import {
+  bindUnboundTicket,
+  bindUnboundTicketIn,
+  findIdentityCardHolder,
+  findTicket,
+  replacePrintedCode,
+} from './queries';
 
 export type Binding = 'IDENTIFY' | 'PERSONALIZE';
 
@@ -59,7 +66,9 @@ async function reprintTicket(
  * Binds a ticket to a fan at the ticket office (docs/design.md §5): the officer's organisation's
  * ticket, an event not yet started, a person not suspended who holds no other ticket of its fixture
  * (docs/design.md §10). The same binding again is a reprint
- * (a new code, the old one revoked); binding a bound ticket to someone else is refused.
+ * (a new code, the old one revoked); binding a bound ticket to someone else is refused. A first
+ * binding to a registry person's identity card tells that person, in the binding's transaction
+ * (issue #30); a reprint tells no one (the person already heard of the ticket).
  */
 export async function issueTicket(
   db: Db,
@@ -68,10 +77,13 @@ export async function issueTicket(
   request: TicketIssueRequest,
   signer: PlatformKey,
 ): Promise<IssuedTicket> {
-  const [found, suspended, checkDocument] = await Promise.all([
+  const documentKey = canonicalIdentifier(request.documentId);
+  const [found, suspended, checkDocument, cardHolder] = await Promise.all([
     findTicketForOfficer(db, actor.user, request.ticketCode),
     isSuspended(db, { documentId: request.documentId }),
     namesSuspendedPersonWithUnknownDocument(db, request),
+    // Only an identity card is in the registry: a passport's number is nobody's there.
+    request.documentType === 'NATIONAL_ID' ? findIdentityCardHolder(db, documentKey) : undefined,
   ]);
   if (!found) throw new AppError('TICKET_NOT_FOUND');
   if (!found.eventUpcoming) throw new AppError('EVENT_STARTED');
@@ -85,7 +97,7 @@ export async function issueTicket(
   if (
     !reprint &&
     (await holdsAnotherTicketOfFixture(db, found.ticket.id, {
-      documentKey: canonicalIdentifier(request.documentId),
+      documentKey,
     }))
   ) {
     throw new AppError('ALREADY_HOLDS_FIXTURE');
@@ -109,19 +121,28 @@ export async function issueTicket(
     if (!reprinted) throw new AppError('TICKET_NOT_FOUND');
     ticket = reprinted;
   } else {
-    const [updated] = await bindUnboundTicket(db).execute({
+    const params = {
       id: found.ticket.id,
       fullName: fullNameOf(request),
       documentType: request.documentType,
       documentId: request.documentId,
-      documentKey: canonicalIdentifier(request.documentId),
+      documentKey,
       privateCode: paperCodeFor(found.ticket, displayMode, 1, signer),
       binding,
       actor: actor.user.afm,
       action: `TICKET_${binding}`,
       subject: request.ticketCode,
       requestId: actor.requestId,
-    });
+    };
+    // A document nobody in the registry holds: the one prepared statement, one round trip, as before.
+    const [updated] = cardHolder
+      ? await db.transaction(async (tx) => {
+          const rows = await bindUnboundTicketIn(tx, params);
+          if (rows.length > 0)
+            await notify(db, tx, ticketBoundNotice(cardHolder, { ...found, eventId: found.ticket.eventId }));
+          return rows;
+        })
+      : await bindUnboundTicket(db).execute(params);
     if (updated) {
       ticket = updated;
     } else {

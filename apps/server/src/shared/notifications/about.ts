@@ -138,3 +138,23 @@ export async function suspensionNotices(
       : [],
   );
 }
+
+/**
+ * A ticket bound at a ticket office to a registry person's identity card, to that person (issue #30:
+ * nobody has a ticket bound to them unawares): the match and the organisation whose office it was.
+ * Never the document's number.
+ */
+export const ticketBoundNotice = (
+  recipientAfm: string,
+  ticket: { eventId: number; eventDescription: string; eventStartsAt: Date; venue: string; provider: string },
+): NotificationEntry => ({
+  recipientAfm,
+  kind: 'TICKET_BOUND',
+  eventId: ticket.eventId,
+  params: {
+    eventDescription: ticket.eventDescription,
+    eventStartsAt: ticket.eventStartsAt.toISOString(),
+    venue: ticket.venue,
+    organisationName: ticket.provider,
+  },
+});

@@ -83,4 +83,4 @@ export async function openNotifications(
     },
   };
 }
-export { declarationNotice, suspensionNotices, transferNotice } from './about';
+export { declarationNotice, suspensionNotices, ticketBoundNotice, transferNotice } from './about';
