@@ -18,6 +18,8 @@ select exists (select 1 from "citizens" where "identity_card_key" = $1), exists 
         where "key" like $2 and "active"
           and "end_date" >= (now() at time zone 'Europe/Athens')::date) from (select 1) as one;
 
+select "afm" from "citizens" where "citizens"."identity_card_key" = $1;
+
 with own_keys(k) as (
       select unnest(array_cat(
         array[$1::text || $2::text, $3::text || $4::text,
