@@ -89,6 +89,29 @@ describe.each(engines)('phone keys and manifest rebuilds on %s', (engine) => {
     expect(builds()).toBe(before + 1);
   });
 
+  it('follows RFC 9110 for If-None-Match: `*` alone or a matching tag is 304; a `*` in a list or an unquoted tag is ignored', async () => {
+    const { token } = await addDevice('Θύρα 3 - κινητό');
+    const poll = (ifNoneMatch: string) =>
+      fetch(`${server.baseUrl}/api/gate/manifest?eventId=${ids.tonight}`, {
+        headers: { authorization: `Bearer ${token}`, 'if-none-match': ifNoneMatch },
+      });
+    const first = await fetch(`${server.baseUrl}/api/gate/manifest?eventId=${ids.tonight}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const tag = first.headers.get('etag') ?? '';
+    expect(tag).toMatch(/^W\/"[\w-]+"$/);
+    const strong = tag.replace(/^W\//, '');
+    const statuses = async (...values: string[]) =>
+      Promise.all(values.map(async (value) => (await poll(value)).status));
+
+    expect(await statuses('*', ' * ', tag, strong, `"other", ${tag}`, `W/"other",${strong}`)).toEqual([
+      304, 304, 304, 304, 304, 304,
+    ]);
+    expect(
+      await statuses(`"other", *`, `*, ${tag}`, strong.slice(1, -1), '"other"', `${tag},`, 'W/', ''),
+    ).toEqual([200, 200, 200, 200, 200, 200, 200]);
+  });
+
   it('refuses, in Greek, the 11th phone registered for one ticket in a day, and a person past theirs', async () => {
     for (let phone = 0; phone < DEVICE_KEYS_PER_TICKET_PER_DAY; phone += 1)
       expect((await register(HOLDER, '303000000001')).status).toBe(200);

@@ -170,11 +170,23 @@ const digestOf = (input: Omit<GateManifestInput, 'createdAt'>, signer: Config['g
  */
 const entityTagOf = (digest: string) => `W/"${digest}"`;
 
-/** RFC 9110 §13.1.2: a list of tags, or "*"; compared weakly (the W/ prefix aside). */
+/** One entity tag (RFC 9110 §8.8.3): `"…"` or `W/"…"`, its characters `etagc`. */
+const ENTITY_TAG = String.raw`(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"`;
+/** RFC 9110 §13.1.2's field: `*` alone, or a comma-separated list of entity tags. */
+const ENTITY_TAG_LIST = new RegExp(String.raw`^[ \t]*${ENTITY_TAG}(?:[ \t]*,[ \t]*${ENTITY_TAG})*[ \t]*$`);
+
+/**
+ * Whether `If-None-Match` names the current manifest (RFC 9110 §13.1.2): `*` alone does (a current
+ * representation exists: the route answers 404 before this when none does); a list does when one of
+ * its tags equals `tag` weakly (the W/ prefix aside). A field that is neither (a `*` inside a list,
+ * an unquoted tag) is invalid and ignored: the manifest is sent.
+ */
 function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
-  if (!ifNoneMatch) return false;
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  if (!ENTITY_TAG_LIST.test(ifNoneMatch)) return false;
   const opaque = (value: string) => value.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((given) => given.trim() === '*' || opaque(given) === opaque(tag));
+  return ifNoneMatch.split(',').some((given) => opaque(given) === opaque(tag));
 }
 
 /** The answer for a manifest kept or built: without the manifest when `ifNoneMatch` names it. */
