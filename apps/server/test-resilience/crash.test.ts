@@ -1,8 +1,13 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
-import { auditLog, tickets } from '../src/db/schema';
 import { loginAs } from '../test/support/login';
-import { demoCode, killHard, personalizationLoad, serverOn, targets } from './support';
+import {
+  demoCode,
+  expectAcknowledgedPersonalizations,
+  killHard,
+  personalizationLoad,
+  serverOn,
+  targets,
+} from './support';
 
 /**
  * `kill -9` of the server in the middle of a write load: every write it acknowledged must be
@@ -29,21 +34,7 @@ describe.each(targets)('a crash under write load on %s', (target) => {
 
     const reopened = await reopen();
     try {
-      const bound = await reopened.db
-        .select()
-        .from(tickets)
-        .where(inArray(tickets.publicCode, load.acknowledged));
-      expect(
-        bound
-          .filter((ticket) => ticket.documentId !== null)
-          .map((ticket) => ticket.publicCode)
-          .sort(),
-      ).toEqual([...load.acknowledged].sort());
-      const audited = await reopened.db
-        .select()
-        .from(auditLog)
-        .where(inArray(auditLog.subject, load.acknowledged));
-      expect(new Set(audited.map((row) => row.subject))).toEqual(new Set(load.acknowledged));
+      await expectAcknowledgedPersonalizations(reopened, load.acknowledged);
     } finally {
       await reopened.close();
     }

@@ -1,11 +1,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
 import { errorCatalogue } from '@tickets/domain';
 import { openDatabase } from '../src/db/client';
-import { auditLog, tickets } from '../src/db/schema';
 import { loginAs } from '../test/support/login';
 import { startOutageProxy } from '../test/support/outage-proxy';
-import { demoCode, freePortish, freshPostgres, killHard, personalizationLoad, startServer } from './support';
+import {
+  demoCode,
+  expectAcknowledgedPersonalizations,
+  freePortish,
+  freshPostgres,
+  killHard,
+  personalizationLoad,
+  startServer,
+} from './support';
 
 /**
  * PostgreSQL goes away for a few seconds (every connection ended, new ones refused, as in a restart)
@@ -81,21 +87,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the database unreachable for a while
 
     const reopened = await openDatabase({ kind: 'postgres', url: postgres.url });
     try {
-      const bound = await reopened.db
-        .select()
-        .from(tickets)
-        .where(inArray(tickets.publicCode, load.acknowledged));
-      expect(
-        bound
-          .filter((ticket) => ticket.documentId !== null)
-          .map((ticket) => ticket.publicCode)
-          .sort(),
-      ).toEqual([...load.acknowledged].sort());
-      const audited = await reopened.db
-        .select()
-        .from(auditLog)
-        .where(inArray(auditLog.subject, load.acknowledged));
-      expect(new Set(audited.map((row) => row.subject))).toEqual(new Set(load.acknowledged));
+      await expectAcknowledgedPersonalizations(reopened, load.acknowledged);
     } finally {
       await reopened.close();
     }

@@ -4,11 +4,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditLog, tickets } from '../src/db/schema';
+import { auditLog } from '../src/db/schema';
 import { jsonFrom, loginAs } from '../test/support/login';
 import {
   COMPILED_SERVER,
   demoCode,
+  expectAcknowledgedPersonalizations,
   freePortish,
   killHard,
   personalizationLoad,
@@ -77,21 +78,7 @@ describe.each(targets)('SIGTERM under load on %s', (target) => {
 
     const reopened = await reopen();
     try {
-      const bound = await reopened.db
-        .select()
-        .from(tickets)
-        .where(inArray(tickets.publicCode, writes.acknowledged));
-      expect(
-        bound
-          .filter((ticket) => ticket.documentId !== null)
-          .map((ticket) => ticket.publicCode)
-          .sort(),
-      ).toEqual([...writes.acknowledged].sort());
-      const audited = await reopened.db
-        .select({ subject: auditLog.subject })
-        .from(auditLog)
-        .where(inArray(auditLog.subject, writes.acknowledged));
-      expect(new Set(audited.map((row) => row.subject))).toEqual(new Set(writes.acknowledged));
+      await expectAcknowledgedPersonalizations(reopened, writes.acknowledged);
       // The audit row keeps the server's own request id, not the client's: each acknowledged lookup of a
       // code has its row (four workers look up the same codes, so counted per code).
       const lookedUp = await reopened.db

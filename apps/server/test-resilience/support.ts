@@ -3,8 +3,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
+import { auditLog, tickets } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
 
 /** Real server processes for the resilience tests, started as `npm start` runs them: compiled. */
@@ -166,4 +169,23 @@ export async function serverOn(
   const port = freePortish();
   const server = await startServer(port, { ...env, ...extraEnv });
   return { base: `http://localhost:${port}`, server, reopen, port, env };
+}
+
+/**
+ * What every resilience test holds the server to: each personalization it acknowledged is in the
+ * database afterwards, bound, with its audit row (nothing acknowledged was lost).
+ */
+export async function expectAcknowledgedPersonalizations(database: Database, acknowledged: string[]) {
+  const bound = await database.db.select().from(tickets).where(inArray(tickets.publicCode, acknowledged));
+  expect(
+    bound
+      .filter((ticket) => ticket.documentId !== null)
+      .map((ticket) => ticket.publicCode)
+      .sort(),
+  ).toEqual([...acknowledged].sort());
+  const audited = await database.db
+    .select({ subject: auditLog.subject })
+    .from(auditLog)
+    .where(inArray(auditLog.subject, acknowledged));
+  expect(new Set(audited.map((row) => row.subject))).toEqual(new Set(acknowledged));
 }
