@@ -2,8 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue, mailboxStandInMessages as text } from '@tickets/domain';
 import { openApp } from '../../test/render-app';
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+import { json } from '../../test/responses';
 
 const mail = {
   messageId: '<0a53aa49-64b8-4d3d-a278-fdb78935237f@localhost>',

@@ -12,6 +12,8 @@ import {
   type WalletTicket,
 } from '@tickets/domain';
 import { citizen, openApp } from '../../test/render-app';
+import { json, refusal } from '../../test/responses';
+import { walletTicket } from './test-data';
 
 const text = addTicketMessages;
 const CLAIM = '7KQ2M9TX4HCNR8WE';
@@ -22,32 +24,7 @@ const anna: Dependent = {
   birthdate: '2016-01-01',
 };
 
-const bought: WalletTicket = {
-  publicCode: '305000000011',
-  eventId: 7,
-  eventDescription: 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας',
-  eventDateTime: '2026-11-23T20:00:00Z',
-  venue: 'Γήπεδο Ολυμπιάδας',
-  sector: 'Α',
-  gate: '3',
-  row: '5',
-  seat: '12',
-  seasonal: false,
-  seasonEndsAt: null,
-  fixtures: [],
-  lentBy: null,
-  dependentName: null,
-  blocked: false,
-  blockedUntil: null,
-  blockedNotice: null,
-};
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const envelope = (code: keyof typeof errorCatalogue) =>
-  json(
-    { exceptions: { errors: [{ code, description: errorCatalogue[code].description }] } },
-    errorCatalogue[code].status,
-  );
+const bought = walletTicket('305000000011');
 
 /** The wallet API at the fetch edge: `add` answers POST /api/wallet/tickets; the list holds what was added. */
 function walletServer(add: (body: Record<string, unknown>) => Response) {
@@ -62,7 +39,7 @@ function walletServer(add: (body: Record<string, unknown>) => Response) {
       return answer;
     }
     if (path === '/api/wallet/tickets') return json(held);
-    return envelope('NOT_FOUND');
+    return refusal('NOT_FOUND');
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -122,7 +99,7 @@ describe('«Προσθήκη εισιτηρίου» in the wallet stand-in', () 
   });
 
   it("keeps the server's Greek refusal in the summary until something changes", async () => {
-    const fetchMock = walletServer(() => envelope('CLAIM_NOT_FOUND'));
+    const fetchMock = walletServer(() => refusal('CLAIM_NOT_FOUND'));
     await openForm();
     await userEvent.type(field(text.publicCode), '305000000011');
     await userEvent.type(field(text.claimCode), CLAIM);
@@ -143,7 +120,7 @@ describe('«Προσθήκη εισιτηρίου» in the wallet stand-in', () 
   });
 
   it('points a refusal about the holder at the holder chosen', async () => {
-    walletServer(() => envelope('ALREADY_HOLDS_FIXTURE'));
+    walletServer(() => refusal('ALREADY_HOLDS_FIXTURE'));
     await openForm();
     await userEvent.type(field(text.publicCode), '305000000011');
     await userEvent.type(field(text.claimCode), CLAIM);

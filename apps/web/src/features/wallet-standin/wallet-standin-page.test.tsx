@@ -10,36 +10,13 @@ import {
   type WalletTicket,
 } from '@tickets/domain';
 import { citizen, openApp } from '../../test/render-app';
+import { json, refusal } from '../../test/responses';
+import { walletTicket } from './test-data';
 
 const text = walletStandInMessages;
 const platformKey = { keyId: 1, secretKey: generateGateKeyPair().secretKey };
 
-const ticket: WalletTicket = {
-  publicCode: '305000000009',
-  eventId: 7,
-  eventDescription: 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας',
-  eventDateTime: '2026-11-23T20:00:00Z',
-  venue: 'Γήπεδο Ολυμπιάδας',
-  sector: 'Α',
-  gate: '3',
-  row: '5',
-  seat: '12',
-  seasonal: false,
-  seasonEndsAt: null,
-  fixtures: [],
-  lentBy: null,
-  dependentName: null,
-  blocked: false,
-  blockedUntil: null,
-  blockedNotice: null,
-};
-
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const envelope = (code: keyof typeof errorCatalogue) =>
-  json(
-    { exceptions: { errors: [{ code, description: errorCatalogue[code].description }] } },
-    errorCatalogue[code].status,
-  );
+const ticket = walletTicket('305000000009');
 
 /** The server's side of the wallet API, at the fetch edge: `deviceKey` answers the registration. */
 function walletServer(deviceKey: (publicKey: string) => Response, tickets: WalletTicket[] = [ticket]) {
@@ -49,7 +26,7 @@ function walletServer(deviceKey: (publicKey: string) => Response, tickets: Walle
     if (path === '/api/wallet/tickets') return json(tickets);
     if (path.endsWith('/device-key') && init?.method === 'POST')
       return deviceKey((JSON.parse(init.body as string) as { publicKey: string }).publicKey);
-    return envelope('NOT_FOUND');
+    return refusal('NOT_FOUND');
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -100,7 +77,7 @@ describe('the wallet stand-in', () => {
   });
 
   it("shows the API's Greek message when the registration is refused", async () => {
-    walletServer(() => envelope('TICKET_BLOCKED'));
+    walletServer(() => refusal('TICKET_BLOCKED'));
     openApp('/wallet-standin');
     fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${text.show}`) }));
     expect((await screen.findByRole('alert')).textContent).toBe(errorCatalogue.TICKET_BLOCKED.description);
@@ -134,7 +111,7 @@ describe('the wallet stand-in', () => {
   it('refuses itself where the server has no stand-in (production)', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (path: string) => (path === '/api/auth/user' ? json(citizen) : envelope('NOT_FOUND'))),
+      vi.fn(async (path: string) => (path === '/api/auth/user' ? json(citizen) : refusal('NOT_FOUND'))),
     );
     openApp('/wallet-standin');
     expect((await screen.findByRole('alert')).textContent).toBe(text.notAvailable);
@@ -151,7 +128,7 @@ describe("the stand-in's tile on the citizen's home", () => {
           ? json(citizen)
           : standIn === 204
             ? new Response(null, { status: 204 })
-            : envelope('NOT_FOUND'),
+            : refusal('NOT_FOUND'),
       ),
     );
 
