@@ -13,6 +13,7 @@ export * from './schemas/ticket-office';
 export * from './schemas/providers';
 export * from './schemas/transfers';
 export * from './schemas/suspensions';
+export * from './admission-reasons';
 export * from './schemas/gate';
 export * from './schemas/claims';
 export * from './gate-codes';

@@ -1,4 +1,4 @@
-import type { AdmissionReason } from './schemas/gate';
+import type { AdmissionReason } from './admission-reasons';
 
 /**
  * Every Greek text of the product, once. Strings quoted in the product specification are

@@ -1,5 +1,5 @@
 import { utf8ToBytes } from '@noble/hashes/utils.js';
-import type { AdmissionReason } from '../schemas/gate';
+import type { AdmissionReason } from '../admission-reasons';
 import { fromBase64url } from './bytes';
 import { isFresh, isGenuine, parseGateCode, type CredentialMemo, type GateCodeKind } from './codes';
 import { openEntry, type GateEntry, type ManifestSalt } from './entries';

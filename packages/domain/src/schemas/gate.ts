@@ -5,6 +5,7 @@ import {
   GATE_DEVICE_LABEL_MAX_LENGTH,
   GATE_UPLOAD_MAX_ADMISSIONS,
 } from '../constants';
+import { ADMISSION_REASONS, type AdmissionReason } from '../admission-reasons';
 import { isValidDevicePublicKey } from '../gate-codes/keys';
 import { gateMessages as text } from '../messages';
 import { strictPayload, textField, ticketCodeField } from './fields';
@@ -62,21 +63,6 @@ export const admissionRequestSchema = z.strictObject({
   code: gateCodeField,
 });
 export type AdmissionRequest = z.infer<typeof admissionRequestSchema>;
-
-export const ADMISSION_REASONS = [
-  'ADMITTED',
-  'ALREADY_ADMITTED',
-  'UNKNOWN_CODE',
-  'WRONG_EVENT',
-  'NOT_FOR_THIS_EVENT',
-  'EVENT_OVER',
-  'NOT_OPEN_YET',
-  'SUSPENDED',
-  'COMPANION_REQUIRED',
-  'REVOKED',
-  'CODE_EXPIRED',
-] as const;
-export type AdmissionReason = (typeof ADMISSION_REASONS)[number];
 
 /** The decision a steward reads: never an ΑΦΜ, ΑΜΚΑ or whole document number. */
 export const admissionSchema = z.object({
