@@ -106,6 +106,39 @@ export async function findGuardiansDeclaration(
   return row;
 }
 
+type DeclarationStatus = (typeof companionDeclarations.$inferSelect)['status'];
+
+/**
+ * A new declaration's id. With `unlessLive`, none when the minor's ticket already has a live one
+ * (the partial unique index keeps one per minor and ticket, even under races).
+ */
+export async function insertDeclaration(
+  tx: Pick<Db, 'insert'>,
+  values: typeof companionDeclarations.$inferInsert,
+  { unlessLive = false } = {},
+): Promise<string | undefined> {
+  const insert = tx.insert(companionDeclarations).values(values);
+  const [created] = await (unlessLive ? insert.onConflictDoNothing() : insert).returning({
+    id: companionDeclarations.id,
+  });
+  return created?.id;
+}
+
+/** Moves a declaration from one status to the next; false when it is no longer in `from`. */
+export async function moveDeclaration(
+  tx: Pick<Db, 'update'>,
+  declarationId: string,
+  from: DeclarationStatus,
+  to: DeclarationStatus,
+): Promise<boolean> {
+  const moved = await tx
+    .update(companionDeclarations)
+    .set({ status: to, updatedAt: new Date() })
+    .where(and(eq(companionDeclarations.id, declarationId), eq(companionDeclarations.status, from)))
+    .returning({ id: companionDeclarations.id });
+  return moved.length > 0;
+}
+
 const guardians = alias(citizens, 'guardian');
 
 /** Every visit to the citizen's declarations page reads them: one prepared query, by the AFM. */

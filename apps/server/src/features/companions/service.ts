@@ -1,7 +1,5 @@
-import { and, eq } from 'drizzle-orm';
 import type { Declaration, IndicateCompanionRequest, ModifyCompanionRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { companionDeclarations } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import { declarationNotice, notify } from '../../shared/notifications';
@@ -12,7 +10,9 @@ import {
   findDependentByAmka,
   findGuardiansDeclaration,
   findMinorsTicket,
+  insertDeclaration,
   isAdult,
+  moveDeclaration,
   toDeclaration,
 } from './queries';
 
@@ -75,23 +75,22 @@ export async function indicateCompanion(
   const companion = await resolveCompanion(db, guardian, request.afm, minor.id);
 
   const declarationId = await db.transaction(async (tx) => {
-    // The partial unique index keeps one live declaration per minor and ticket, even under races.
-    const [created] = await tx
-      .insert(companionDeclarations)
-      .values({ guardianId: guardian.id, minorId: minor.id, ticketId: ticket.id, ...companion })
-      .onConflictDoNothing()
-      .returning({ id: companionDeclarations.id });
+    const created = await insertDeclaration(
+      tx,
+      { guardianId: guardian.id, minorId: minor.id, ticketId: ticket.id, ...companion },
+      { unlessLive: true },
+    );
     if (!created) throw new AppError('DECLARATION_EXISTS');
     await audit(tx, {
       actor: actor.user.afm,
       action: 'COMPANION_INDICATE',
-      subject: created.id,
+      subject: created,
       requestId: actor.requestId,
       details: { ticketId: ticket.id, status: companion.status },
     });
-    const notice = await declarationNotice(tx, created.id);
+    const notice = await declarationNotice(tx, created);
     if (companion.status === 'PENDING') await notify(db, tx, notice.toCompanion('COMPANION_REQUESTED'));
-    return created.id;
+    return created;
   });
   return readBack(db, guardian.id, declarationId);
 }
@@ -101,12 +100,8 @@ export async function cancelDeclaration(db: Db, actor: Actor, declarationId: str
   const existing = await findGuardiansDeclaration(db, guardian.id, declarationId);
   if (!existing) throw new AppError('DECLARATION_NOT_FOUND');
   await db.transaction(async (tx) => {
-    const updated = await tx
-      .update(companionDeclarations)
-      .set({ status: 'CANCELLED', updatedAt: new Date() })
-      .where(and(eq(companionDeclarations.id, declarationId), eq(companionDeclarations.status, 'PENDING')))
-      .returning({ id: companionDeclarations.id });
-    if (updated.length === 0) throw new AppError('DECLARATION_NOT_PENDING');
+    if (!(await moveDeclaration(tx, declarationId, 'PENDING', 'CANCELLED')))
+      throw new AppError('DECLARATION_NOT_PENDING');
     await audit(tx, {
       actor: actor.user.afm,
       action: 'COMPANION_CANCEL',
@@ -134,44 +129,32 @@ export async function changeCompanion(
   const companion = await resolveCompanion(db, guardian, newAfm, existing.minorId);
 
   const declarationId = await db.transaction(async (tx) => {
-    const replaced = await tx
-      .update(companionDeclarations)
-      .set({ status: 'REPLACED', updatedAt: new Date() })
-      .where(
-        and(
-          eq(companionDeclarations.id, existing.declarationId),
-          eq(companionDeclarations.status, 'ACCEPTED'),
-        ),
-      )
-      .returning({ id: companionDeclarations.id });
-    if (replaced.length === 0) throw new AppError('DECLARATION_NOT_ACCEPTED');
-    const [created] = await tx
-      .insert(companionDeclarations)
-      .values({
-        guardianId: guardian.id,
-        minorId: existing.minorId,
-        ticketId: existing.ticketId,
-        replacesId: existing.declarationId,
-        ...companion,
-      })
-      .returning({ id: companionDeclarations.id });
+    if (!(await moveDeclaration(tx, existing.declarationId, 'ACCEPTED', 'REPLACED')))
+      throw new AppError('DECLARATION_NOT_ACCEPTED');
+    const created = await insertDeclaration(tx, {
+      guardianId: guardian.id,
+      minorId: existing.minorId,
+      ticketId: existing.ticketId,
+      replacesId: existing.declarationId,
+      ...companion,
+    });
     if (!created) throw new AppError('INTERNAL_ERROR');
     await audit(tx, {
       actor: actor.user.afm,
       action: 'COMPANION_CHANGE',
-      subject: created.id,
+      subject: created,
       requestId: actor.requestId,
       details: { replaces: existing.declarationId, status: companion.status },
     });
     const [before, after] = await Promise.all([
       declarationNotice(tx, existing.declarationId),
-      declarationNotice(tx, created.id),
+      declarationNotice(tx, created),
     ]);
     await notify(db, tx, [
       ...(before.companionIsOther ? [before.toCompanion('COMPANION_NO_LONGER_NEEDED')] : []),
       ...(companion.status === 'PENDING' ? [after.toCompanion('COMPANION_REQUESTED')] : []),
     ]);
-    return created.id;
+    return created;
   });
   return readBack(db, guardian.id, declarationId);
 }
