@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { Db } from '../db/client';
 import { citizens, tickets } from '../db/schema';
 import { athensToday } from './athens-time';
 
@@ -18,3 +19,9 @@ export const registryHolderOfTicket = or(
   eq(citizens.afm, tickets.holderAfm),
   and(isNull(tickets.holderAfm), eq(citizens.amka, tickets.holderAmka)),
 );
+
+/** The registry's person with this ΑΦΜ (the one citizens row of it), if any. */
+export async function findCitizenByAfm(db: Pick<Db, 'select'>, afm: string) {
+  const [citizen] = await db.select().from(citizens).where(eq(citizens.afm, afm)).limit(1);
+  return citizen;
+}

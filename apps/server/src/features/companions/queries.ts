@@ -12,11 +12,6 @@ const adulthoodCutoff = sql`(${athensToday} - make_interval(years => ${ADULT_AGE
 
 const minors = alias(citizens, 'minor');
 
-export async function findCitizenByAfm(db: Pick<Db, 'select'>, afm: string) {
-  const [citizen] = await db.select().from(citizens).where(eq(citizens.afm, afm)).limit(1);
-  return citizen;
-}
-
 export async function isAdult(db: Pick<Db, 'select'>, citizenId: number): Promise<boolean> {
   const [row] = await db
     .select({ adult: sql<boolean>`${citizens.birthDate} <= ${adulthoodCutoff}` })

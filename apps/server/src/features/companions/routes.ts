@@ -9,7 +9,8 @@ import {
   modifyCompanionSchema,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
-import { findCitizenByAfm, listDependents, listLiveDeclarations, toDeclaration } from './queries';
+import { findCitizenByAfm } from '../../shared/people';
+import { listDependents, listLiveDeclarations, toDeclaration } from './queries';
 import { cancelDeclaration, changeCompanion, indicateCompanion } from './service';
 
 /** The citizen's /tickets area (docs/product-spec.md §7): dependents and their companion declarations. */

@@ -5,8 +5,8 @@ import { audit } from '../../shared/audit';
 import { declarationNotice, notify } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
+import { findCitizenByAfm } from '../../shared/people';
 import {
-  findCitizenByAfm,
   findDependentByAmka,
   findGuardiansDeclaration,
   findMinorsTicket,

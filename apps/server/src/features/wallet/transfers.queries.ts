@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
-import { citizens, events, tickets, transfers } from '../../db/schema';
+import { events, tickets, transfers } from '../../db/schema';
 
 type TransferStatus = (typeof transfers.$inferSelect)['status'];
 
@@ -57,11 +57,6 @@ export async function findFixture(db: Db, eventId: number) {
     .from(events)
     .where(eq(events.id, eventId));
   return fixture;
-}
-
-export async function findCitizenByAfm(db: Db, afm: string) {
-  const [citizen] = await db.select().from(citizens).where(eq(citizens.afm, afm));
-  return citizen;
 }
 
 /** How many of the ticket's transfers are in these statuses. */

@@ -5,6 +5,7 @@ import { audit } from '../../shared/audit';
 import { notify, transferNotice } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
+import { findCitizenByAfm } from '../../shared/people';
 import {
   assertAllowanceLeft,
   assertFixtureLendable,
@@ -15,7 +16,6 @@ import {
 import {
   answerPendingTransfer,
   countTransfers,
-  findCitizenByAfm,
   findFixture,
   findHeldSeasonTicket,
   findTransfer,
