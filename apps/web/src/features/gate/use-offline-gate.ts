@@ -1,11 +1,31 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { gateScreenMessages, verifyManifestSignature, type GateManifest } from '@tickets/domain';
+import {
+  applyManifestDelta,
+  gateScreenMessages,
+  isManifestDelta,
+  MANIFEST_POLL_SECONDS,
+  verifyManifestDelta,
+  verifyManifestSignature,
+  type GateManifest,
+  type GateManifestDelta,
+  type PlatformPublicKey,
+} from '@tickets/domain';
 import { fetchGateKeys, fetchManifest, isUnpaired, isUnreachable } from './api';
 import { GateStore, type StoredManifest } from './offline-store';
 import { uploadPending } from './upload-admissions';
 
-/** docs/design.md §8 / issue #14: a suspension or a reprint reaches a device within a minute online. */
-export const MANIFEST_REFRESH_MS = 60_000;
+/**
+ * docs/design.md §8 / issue #27: a suspension or a reprint reaches a device within a minute online (the
+ * server changes the manifest at most every 30 s, the device asks every 30 s). A test may shorten it
+ * (`?gatePollMs=` on the screen's address, e2e only: never below a second).
+ */
+export const MANIFEST_REFRESH_MS = MANIFEST_POLL_SECONDS * 1000;
+const refreshMs = () => {
+  const asked = Number(new URLSearchParams(globalThis.location?.search ?? '').get('gatePollMs'));
+  return Number.isInteger(asked) && asked >= 1000 && asked < MANIFEST_REFRESH_MS
+    ? asked
+    : MANIFEST_REFRESH_MS;
+};
 /** While the server cannot be reached, how often to try again (a 304 costs next to nothing). */
 const RETRY_MS = 10_000;
 
@@ -30,6 +50,23 @@ export interface OfflineGate {
   markReachable(): void;
   /** After an admission or a refusal recorded here: count it, and send it at once if the network allows. */
   admissionsChanged(): void;
+}
+
+/**
+ * The manifest a device may decide with after the server's answer: the whole manifest when its
+ * signature verifies, or the copy held with a verified delta applied (one chained to that copy); else
+ * undefined (docs/gate-codes.md §7.6).
+ */
+export function received(
+  document: unknown,
+  held: GateManifest | undefined,
+  keys: readonly PlatformPublicKey[],
+): GateManifest | undefined {
+  if (!isManifestDelta(document)) {
+    return verifyManifestSignature(document, keys) ? (document as GateManifest) : undefined;
+  }
+  if (!held || !verifyManifestDelta(document, keys)) return undefined;
+  return applyManifestDelta(held, document as GateManifestDelta);
 }
 
 /** What waits to be sent: admissions (shown to the steward) and refusals. */
@@ -99,7 +136,11 @@ export function useOfflineGate(
         await store.saveKeys(keys);
       }
       const held = await store.readManifest(eventId);
-      const fetched = await fetchManifest(token, eventId, held?.entityTag ?? null);
+      const fetched = await fetchManifest(
+        token,
+        eventId,
+        held && { salt: held.manifest.salt, revision: held.manifest.revision, entityTag: held.entityTag },
+      );
       setReachable(true);
       const checkedAt = Date.now();
       if (fetched === 'unchanged' && held) {
@@ -107,14 +148,10 @@ export function useOfflineGate(
         await store.saveManifest(stored);
         setManifest({ status: 'ready', stored });
       } else if (fetched !== 'unchanged') {
-        // Checked once, on arrival: a manifest that fails is never decided with (the last good one stays).
-        if (verifyManifestSignature(fetched.manifest, keys)) {
-          const stored = {
-            eventId,
-            manifest: fetched.manifest as GateManifest,
-            entityTag: fetched.entityTag,
-            checkedAt,
-          };
+        // Checked once, on arrival: what fails is never decided with (the last good copy stays).
+        const manifest = received(fetched.document, held?.manifest, keys);
+        if (manifest) {
+          const stored = { eventId, manifest, entityTag: fetched.entityTag, checkedAt };
           await store.saveManifest(stored);
           setManifest({ status: 'ready', stored });
         } else setManifest({ status: 'untrusted', stored: held });
@@ -155,7 +192,7 @@ export function useOfflineGate(
         void refresh();
         void upload();
       },
-      reachable ? MANIFEST_REFRESH_MS : RETRY_MS,
+      reachable ? refreshMs() : Math.min(RETRY_MS, refreshMs()),
     );
     return () => clearInterval(timer);
   }, [reachable, refresh, upload]);
