@@ -59,7 +59,7 @@ const FLAG = { notForThisEvent: 1, companionRequired: 2, companion: 4, holderSus
 const ALL_FLAGS = FLAG.notForThisEvent | FLAG.companionRequired | FLAG.companion | FLAG.holderSuspended;
 const ENTRY_FORMAT = 2;
 
-/** Holds the manifest's salt as an HMAC-SHA256 key, prepared once (docs/gate-codes.md §7.1). */
+/** Holds the manifest's salt as an HMAC-SHA256 key, prepared once (docs/gate-codes.md §7.3). */
 export class ManifestSalt {
   private readonly keyed: ReturnType<typeof hmac.create>;
   /** Reused for every MAC: a manifest of 70,000 entries computes some 400,000 (bench/README.md). */

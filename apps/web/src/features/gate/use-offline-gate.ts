@@ -16,16 +16,9 @@ import { uploadPending } from './upload-admissions';
 
 /**
  * docs/design.md §8 / issue #27: a suspension or a reprint reaches a device within a minute online (the
- * server changes the manifest at most every 30 s, the device asks every 30 s). A test may shorten it
- * (`?gatePollMs=` on the screen's address, e2e only: never below a second).
+ * server changes the manifest at most every 30 s, the device asks every 30 s, for a delta).
  */
 export const MANIFEST_REFRESH_MS = MANIFEST_POLL_SECONDS * 1000;
-const refreshMs = () => {
-  const asked = Number(new URLSearchParams(globalThis.location?.search ?? '').get('gatePollMs'));
-  return Number.isInteger(asked) && asked >= 1000 && asked < MANIFEST_REFRESH_MS
-    ? asked
-    : MANIFEST_REFRESH_MS;
-};
 /** While the server cannot be reached, how often to try again (a 304 costs next to nothing). */
 const RETRY_MS = 10_000;
 
@@ -79,7 +72,7 @@ const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator
 
 /**
  * The offline side of the steward's screen for one match: the local store, the manifest (fetched on
- * opening, refreshed every minute while online, trusted only under the keys pinned at pairing), and
+ * opening, kept current every 30 s while online by deltas, trusted only under the keys pinned at pairing), and
  * the upload of offline admissions, retried until the server acknowledges them.
  */
 export function useOfflineGate(
@@ -192,7 +185,7 @@ export function useOfflineGate(
         void refresh();
         void upload();
       },
-      reachable ? refreshMs() : Math.min(RETRY_MS, refreshMs()),
+      reachable ? MANIFEST_REFRESH_MS : RETRY_MS,
     );
     return () => clearInterval(timer);
   }, [reachable, refresh, upload]);
