@@ -219,6 +219,14 @@ describe('offline, the device', () => {
     expect(received({ ...held, revision: 3 }, undefined, keys)).toBeUndefined();
   });
 
+  it('ignores a stored manifest of an earlier format: the device fetches the whole one again', async () => {
+    const stored = { eventId: EVENT_ID, manifest, entityTag: 'W/"x"', checkedAt: 0 };
+    await store.saveManifest(stored);
+    expect(await store.readManifest(EVENT_ID)).toEqual(stored);
+    await store.saveManifest({ ...stored, manifest: { ...manifest, version: 1 } as unknown as GateManifest });
+    expect(await store.readManifest(EVENT_ID)).toBeUndefined();
+  });
+
   it('decides alone when the server cannot be reached, and says it is offline', async () => {
     vi.stubGlobal(
       'fetch',
