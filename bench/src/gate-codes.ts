@@ -1,6 +1,8 @@
 /**
  * The offline gate's figures (docs/gate-codes.md §9): building, signing and checking a fixture's
- * manifest, its size, and how many codes one core verifies per second. Prints; not a test.
+ * manifest, its size, how many codes one core verifies per second, and the delta a device gets when
+ * one suspension is added after its fetch (its size, and the device's time to verify and apply it).
+ * Prints; not a test.
  *
  *   npm run gate-codes -w @tickets/bench            # 70,000 entries
  *   GATE_ENTRIES=10000 npm run gate-codes -w @tickets/bench
@@ -10,18 +12,20 @@
  */
 import { gzipSync } from 'node:zlib';
 import {
-  buildGateManifest,
+  applyManifestDelta,
+  GATE_MANIFEST_DELTA_MAX_CHANGES,
+  GateManifestBook,
   generateGateKeyPair,
-  identityKey,
   issueWalletCredential,
   makeWalletCode,
   signPaperCode,
   verifyGateCode,
+  verifyManifestDelta,
   verifyManifestSignature,
-  withAfmCheckDigit,
-  withAmkaCheckDigit,
   type GateManifest,
+  type GateManifestDelta,
   type GateManifestEntryInput,
+  type GateManifestInput,
 } from '@tickets/domain';
 
 const ENTRIES = Number(process.env.GATE_ENTRIES ?? 70_000);
@@ -46,23 +50,6 @@ const ms = (figure: { cpuMs: number; wallMs: number }) =>
 /** Greek names and seats of realistic length: they are what the sealed entries mostly hold. */
 const FIRST = ['ΜΑΡΙΑ', 'ΓΕΩΡΓΙΟΣ', 'ΑΙΚΑΤΕΡΙΝΗ', 'ΚΩΝΣΤΑΝΤΙΝΟΣ', 'ΕΛΕΝΗ', 'ΔΗΜΗΤΡΙΟΣ'];
 const LAST = ['ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΙΩΑΝΝΙΔΗΣ', 'ΚΩΝΣΤΑΝΤΙΝΙΔΟΥ', 'ΝΙΚΟΛΑΟΥ', 'ΑΝΤΩΝΙΟΥ'];
-
-function identityKeysOf(n: number) {
-  const afm = withAfmCheckDigit(String(10_000_000 + n));
-  const amka = withAmkaCheckDigit(`0101${String(n).padStart(6, '0')}`);
-  const details = {
-    firstName: FIRST[n % FIRST.length] as string,
-    fathersName: FIRST[(n >> 3) % FIRST.length] as string,
-    lastName: LAST[n % LAST.length] as string,
-    dateOfBirth: new Date(Date.UTC(1940, 0, 1) + n * 86_400_000).toISOString().slice(0, 10),
-  };
-  return [
-    identityKey.afm(afm),
-    identityKey.amka(amka),
-    identityKey.document(`AK${500_000 + n}`),
-    identityKey.details(details),
-  ];
-}
 
 const platform = generateGateKeyPair();
 const platformKey = { keyId: 1, secretKey: platform.secretKey };
@@ -118,14 +105,11 @@ function makeInputs() {
       documentHint: String(n % 1000).padStart(3, '0'),
       seat: `Θύρα ${n % 30}, Σειρά ${n % 40}, Θέση ${n % 60}`,
       entersThisEvent: n % 500 !== 0,
-      holderIdentityKeys: identityKeysOf(n),
+      // As many holders suspended as SUSPENDED_PEOPLE would name among the entries (the server marks them).
+      holderSuspended: n % Math.max(1, Math.round(ENTRIES / SUSPENDED_PEOPLE)) === 5,
       companionRequired: minor,
       companion: minor
-        ? {
-            name: `${FIRST[(n + 1) % FIRST.length]} ${LAST[n % LAST.length]}`,
-            afmHint: '123',
-            identityKeys: identityKeysOf(n + 1),
-          }
+        ? { name: `${FIRST[(n + 1) % FIRST.length]} ${LAST[n % LAST.length]}`, afmHint: '123' }
         : null,
     });
   }
@@ -149,29 +133,24 @@ console.log(`Node ${process.version}, ${ENTRIES} entries, ${SUSPENDED_PEOPLE} su
 const inputs = measure(makeInputs);
 console.log(`inputs (signing the codes, not part of the build): ${ms(inputs)}`);
 const { entries, scanned } = inputs.value;
-const suspendedIdentityKeys = Array.from({ length: SUSPENDED_PEOPLE }, (_, n) =>
-  identityKeysOf(900_000 + n),
-).flat();
-
-const built = measure(() =>
-  buildGateManifest(
-    {
-      eventId: EVENT_ID,
-      seasonId: SEASON_ID,
-      gatesOpenAt: GATES_OPEN,
-      endsAt: new Date('2026-03-14T23:00:00Z'),
-      createdAt: new Date('2026-03-14T16:00:00Z'),
-      platformKeys,
-      revokedPaperCodes: [],
-      revokedCredentialIds: [],
-      suspendedIdentityKeys,
-      entries,
-    },
-    platformKey,
-  ),
-);
-console.log(`buildGateManifest: ${ms(built)}`);
-const json = measure(() => JSON.stringify(built.value));
+const reading = (): GateManifestInput => ({
+  eventId: EVENT_ID,
+  seasonId: SEASON_ID,
+  gatesOpenAt: GATES_OPEN,
+  endsAt: new Date('2026-03-14T23:00:00Z'),
+  createdAt: new Date('2026-03-14T16:00:00Z'),
+  platformKeys,
+  revokedPaperCodes: [],
+  revokedCredentialIds: [],
+  entries,
+});
+// What the server does on the first poll: a book at revision 0, and the whole manifest signed.
+const built = measure(() => {
+  const book = new GateManifestBook(reading(), platformKey);
+  return { book, manifest: book.manifest() };
+});
+console.log(`build (GateManifestBook, revision 0, signed): ${ms(built)}`);
+const json = measure(() => JSON.stringify(built.value.manifest));
 const gzip = gzipSync(json.value, { level: 6 });
 console.log(
   `JSON: ${(json.value.length / 1024).toFixed(0)} KB, gzip ${(gzip.length / 1024).toFixed(0)} KB ` +
@@ -183,7 +162,7 @@ const checked = measure(() => verifyManifestSignature(parsed.value, platformKeys
 console.log(`verifyManifestSignature (schema + canonical form + Ed25519): ${checked.value}, ${ms(checked)}`);
 
 const manifest = parsed.value;
-// The first scan decodes the manifest's lists once (keys, revocations, suspended hashes).
+// The first scan decodes the manifest's lists once (keys, revocations).
 const first = measure(() =>
   verifyGateCode(scanned.paper[0] as string, manifest, { eventId: EVENT_ID, now: NOW }),
 );
@@ -193,3 +172,35 @@ console.log(`paper QR codes: ${rate(sample(scanned.paper), manifest)}`);
 console.log(`barcodes: ${rate(sample(scanned.random), manifest)}`);
 console.log(`wallet codes, first scan of each credential: ${rate(sample(scanned.wallet), manifest)}`);
 console.log(`wallet codes, credential seen before (remembered): ${rate(sample(scanned.wallet), manifest)}`);
+
+// One suspension added after the device's fetch: the server reads the fixture again, the book seals
+// the suspended holder's entry anew at the next revision, and the device's next poll gets the delta.
+const { book } = built.value;
+const suspendedNow = entries.findIndex(
+  (entry) => !entry.holderSuspended && entry.entersThisEvent && entry.code.kind === 'paper',
+);
+const later = reading();
+later.entries = entries.map((entry, at) =>
+  at === suspendedNow ? { ...entry, holderSuspended: true } : entry,
+);
+const updated = measure(() => book.update(later));
+console.log(`one suspension added, on the server (compare ${ENTRIES} entries, seal one): ${ms(updated)}`);
+const delta = measure(() =>
+  JSON.stringify(book.deltaSince(manifest.salt, manifest.revision, GATE_MANIFEST_DELTA_MAX_CHANGES)),
+);
+const deltaGzip = gzipSync(delta.value, { level: 6 });
+console.log(
+  `delta: ${delta.value.length} bytes JSON, ${deltaGzip.length} bytes gzip (goal < 50 KB); made in ${ms(delta)}`,
+);
+const applied = measure(() => {
+  const received = JSON.parse(delta.value) as unknown;
+  if (!verifyManifestDelta(received, platformKeys)) throw new Error('The delta does not verify.');
+  return applyManifestDelta(manifest, received as GateManifestDelta);
+});
+console.log(`device: JSON.parse + verifyManifestDelta + applyManifestDelta: ${ms(applied)} (goal < 100 ms)`);
+const after = applied.value as GateManifest;
+const suspendedCode = scanned.paper[suspendedNow / 3] as string;
+const decided = verifyGateCode(suspendedCode, after, { eventId: EVENT_ID, now: NOW });
+console.log(
+  `the newly suspended holder's print, on the updated copy: ${decided.ok ? 'ADMITTED' : decided.reason}`,
+);

@@ -262,20 +262,43 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await expectNoAxeViolations(page);
   await shoot(page, 'double-entry');
 
-  // A reprint after the device fetched its manifest reaches it with the next minute's refresh: the
-  // old print is refused offline as replaced (before being found already admitted).
+  // A reprint and a suspension after the device fetched its manifest reach it, online, within a
+  // minute: the next poll (every 30 s) gets a small signed delta. Offline again, the old print is
+  // refused as replaced (before being found already admitted), and the newly suspended holder as
+  // suspended, by name.
   await personalize(OFFLINE, 'ΑΑ599002');
+  await sessionCall(page, 'POST', '/api/blackList-administration/add', {
+    afm: null,
+    amka: null,
+    firstName: null,
+    fathersName: null,
+    lastName: null,
+    dateOfBirth: null,
+    documentId: 'ΑΑ599004',
+    endDate: '2099-12-31',
+  });
+  // The server reads the match again at most every GATE_MANIFEST_REBUILD_SECONDS (5 here), real time.
+  await gate.waitForTimeout(5_500);
   const refreshed = gate.waitForResponse(
     (response) => response.url().includes('/api/gate/manifest') && response.status() === 200,
   );
-  await gate.clock.runFor(61_000);
-  await refreshed;
+  await gate.clock.runFor(31_000);
+  const delta = (await (await refreshed).json()) as Record<string, unknown>;
+  expect(delta).toHaveProperty('fromRevision');
+  expect(JSON.stringify(delta)).not.toMatch(/ΑΑ599004|KeyHashes|DOC:/);
+  await expect(connection).toContainText(`${screen.manifest}: ενημερώθηκε στις`);
   await one.context.setOffline(true);
+  await expect(connection).toContainText(screen.offline);
   await scan(offlineCode);
   await expect(status).toContainText(screen.refuse);
   await expect(status).toContainText(gateMessages.revokedPrint);
   await expectNoAxeViolations(gate);
   await shoot(gate, 'offline-revoked');
+  await scan(twiceCode);
+  await expect(status).toContainText(screen.refuse);
+  await expect(status).toContainText(gateMessages.decisions.SUSPENDED);
+  await expect(status).toContainText('ΕΚΤΟΣ ΣΥΝΔΕΣΗΣ');
+  await shoot(gate, 'offline-suspended-after-fetch');
   await one.context.close();
   await two.context.close();
 });

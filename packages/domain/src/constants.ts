@@ -138,11 +138,19 @@ export const WALLET_CODE_TOLERANCE_SECONDS = 60;
 export const DEVICE_KEYS_PER_TICKET_PER_DAY = 10;
 export const DEVICE_KEYS_PER_PERSON_PER_DAY = 30;
 /**
- * A match's offline manifest is rebuilt at most once in this many seconds, whatever changes arrive
- * (a suspension, a reprint, a phone registered): devices poll every minute, so a change reaches them
- * within two.
+ * A match's offline manifest is read again from the database at most once in this many seconds, and
+ * changes (as a new revision) at most that often, whatever changes arrive (a suspension, a reprint, a
+ * phone registered); devices poll every MANIFEST_POLL_SECONDS, so a change reaches them within a
+ * minute of being made (issue #27).
  */
-export const MANIFEST_REBUILD_SECONDS = 60;
+export const MANIFEST_REBUILD_SECONDS = 30;
+/** How often a gate device online asks for what changed in its manifest (a 304 or a small delta). */
+export const MANIFEST_POLL_SECONDS = 30;
+/**
+ * A delta carries at most this many changes (entries, revoked prints or credentials); a device further
+ * behind gets the whole manifest. Some 200 bytes a change: about 1 MB at most, against 13 MB whole.
+ */
+export const GATE_MANIFEST_DELTA_MAX_CHANGES = 5000;
 /** A wallet shows a freshly signed gate code at least this often, well inside that tolerance. */
 export const WALLET_CODE_REFRESH_SECONDS = 30;
 /**

@@ -756,7 +756,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The signed offline manifest of one event: the codes that admit to it, sealed, and the revoked and suspended ones
+         * The signed offline manifest of one event (the codes that admit to it, sealed; the revoked ones), or what changed since the copy held
          * @description For a registered gate device, with its token; refused at once once it's revoked.
          *
          *     Signed with one of the platform's keys (`signature.keyId`): Ed25519 over the context
@@ -764,12 +764,16 @@ export interface paths {
          *     One entry per live code, under `entries.paper|random|wallet`, keyed by an HMAC of the code's secret part
          *     (a paper code's signature, a random code, a credential's platform signature) with `salt`, and sealed
          *     (ChaCha20-Poly1305) under a key derived the same way: a lost device reveals nobody without the tickets.
-         *     Identity keys (suspended ones, and each entry's holder and companion) are salted 8-byte hashes. docs/gate-codes.md
-         *     in the repository gives every byte, with test vectors.
+         *     Whether the one who enters is suspended is a flag inside the sealed entry; no identity key is in the
+         *     manifest in any form. docs/gate-codes.md in the repository gives every byte, with test vectors.
          *
-         *     Each answer carries an `ETag`; a device refreshing its copy (every minute while online) sends it in
-         *     `If-None-Match` and is answered 304 with no body while what the manifest says is unchanged. The
-         *     manifest of a match is rebuilt at most once per `GATE_MANIFEST_REBUILD_SECONDS` (60 by default),
+         *     Each answer carries an `ETag`; a device refreshing its copy (every 30 s while online) sends it in
+         *     `If-None-Match`, and its copy's `salt` and `revision` in the query. It is answered 304 with no body
+         *     while what the manifest says is unchanged; a **delta** (a document with `fromRevision`, signed under
+         *     `tickets-gate/manifest-delta/v1`: the entries sealed anew or removed, prints and credentials revoked)
+         *     when its copy is an earlier revision of the current manifest; the whole manifest otherwise (first fetch,
+         *     a new salt, or more than 5,000 changes). docs/gate-codes.md §7.6 gives the delta and how to apply it.
+         *     The manifest of a match changes at most once per `GATE_MANIFEST_REBUILD_SECONDS` (30 by default),
          *     whatever changes: a change reaches a device within that interval and its next poll.
          */
         get: operations["getGateManifest"];
@@ -4497,6 +4501,8 @@ export interface operations {
         parameters: {
             query: {
                 eventId: number;
+                salt?: string;
+                revision?: number;
             };
             header?: {
                 "if-none-match"?: string;
@@ -4514,7 +4520,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {number} */
-                        version: 1;
+                        version: 2;
                         eventId: number;
                         seasonId: number | null;
                         /** Format: date-time */
@@ -4523,6 +4529,7 @@ export interface operations {
                         endsAt: string;
                         /** Format: date-time */
                         createdAt: string;
+                        revision: number;
                         platformKeys: {
                             keyId: number;
                             publicKey: string;
@@ -4533,7 +4540,6 @@ export interface operations {
                         }[];
                         revokedCredentialIds: number[];
                         salt: string;
-                        suspendedKeyHashes: string[];
                         entries: {
                             paper: {
                                 [key: string]: string;
@@ -4543,6 +4549,48 @@ export interface operations {
                             };
                             wallet: {
                                 [key: string]: string;
+                            };
+                        };
+                        signature: {
+                            keyId: number;
+                            value: string;
+                        };
+                    } | {
+                        /** @enum {number} */
+                        version: 2;
+                        eventId: number;
+                        salt: string;
+                        fromRevision: number;
+                        revision: number;
+                        /** Format: date-time */
+                        createdAt: string;
+                        /** Format: date-time */
+                        gatesOpenAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                        revokedPaperCodes: {
+                            added: {
+                                ticketCode: string;
+                                serial: number;
+                            }[];
+                            removed: {
+                                ticketCode: string;
+                                serial: number;
+                            }[];
+                        };
+                        revokedCredentialIds: {
+                            added: number[];
+                            removed: number[];
+                        };
+                        entries: {
+                            paper: {
+                                [key: string]: string | null;
+                            };
+                            random: {
+                                [key: string]: string | null;
+                            };
+                            wallet: {
+                                [key: string]: string | null;
                             };
                         };
                         signature: {

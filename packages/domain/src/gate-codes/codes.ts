@@ -37,6 +37,7 @@ export const SIGNING_CONTEXT = {
   credential: utf8ToBytes('tickets-gate/credential/v1'),
   walletCode: utf8ToBytes('tickets-gate/wallet-code/v1'),
   manifest: utf8ToBytes('tickets-gate/manifest/v1'),
+  manifestDelta: utf8ToBytes('tickets-gate/manifest-delta/v1'),
 } as const;
 
 const PUBLIC_KEY_BYTES = 32;

@@ -4,28 +4,32 @@ import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { TICKET_CODE_LENGTH } from '../constants';
-import { ByteReader, ByteWriter, MalformedBytes, toBase64url, utf8 } from './bytes';
+import { ByteReader, ByteWriter, MalformedBytes, toBase64url } from './bytes';
 import type { GateCodeKind } from './codes';
 
 /**
- * The manifest's salted hashes and sealed entries (docs/gate-codes.md §7). Each live code has one
- * entry: who may enter with it. The entry is found by a lookup id and opened with a key, both
- * derived from the code's secret part (a paper code's signature, a random code itself, a credential's
- * platform signature) and the manifest's salt, so that a lost device reveals nobody without their
- * ticket in hand. Identity keys (ΑΦΜ, ΑΜΚΑ, document, registry details; identifiers.ts) appear only as
- * salted hashes.
+ * The manifest's sealed entries (docs/gate-codes.md §7). Each live code has one entry: who may enter
+ * with it, and whether they are suspended. The entry is found by a lookup id and opened with a key,
+ * both derived from the code's secret part (a paper code's signature, a random code itself, a
+ * credential's platform signature) and the manifest's salt, so that a lost device reveals nobody
+ * without their ticket in hand. No identity key (ΑΦΜ, ΑΜΚΑ, document) is in a manifest in any form:
+ * the server resolves suspensions itself and marks the entry (issue #27).
  */
 
 export const SALT_BYTES = 32;
 /** 96 bits: unique among a fixture's codes with room to spare (docs/gate-codes.md §7.3). */
 export const LOOKUP_ID_BYTES = 12;
 /**
- * 64 bits: a holder's few keys against a few thousand suspended ones falsely meet about once in 10^14
- * scans (docs/gate-codes.md §7.2); longer hashes would only make each of 70,000 entries bigger.
+ * An entry key belongs to one code in one manifest (a fresh salt each time) and seals at most one
+ * plaintext per revision of that manifest (a delta re-seals a changed entry), so the nonce is the
+ * revision it was sealed at, written before the ciphertext (docs/gate-codes.md §7.3).
  */
-export const KEY_HASH_BYTES = 8;
-/** Each entry key seals one entry of one manifest (a fresh salt each time), so the nonce may be fixed. */
-const NONCE = new Uint8Array(12);
+const nonceOf = (revision: number) => {
+  const nonce = new Uint8Array(12);
+  new DataView(nonce.buffer).setUint32(4, Math.floor(revision / 2 ** 32));
+  new DataView(nonce.buffer).setUint32(8, revision >>> 0);
+  return nonce;
+};
 const ENTRY_LABEL: Record<GateCodeKind, Uint8Array> = {
   paper: utf8ToBytes('tickets-gate/entry/v1/paper'),
   random: utf8ToBytes('tickets-gate/entry/v1/random'),
@@ -42,24 +46,20 @@ export interface GateEntry {
   seat: string | null;
   /** False for a season ticket's holder on a fixture lent to someone else: NOT_FOR_THIS_EVENT. */
   entersThisEvent: boolean;
-  /** Salted hashes (base64url) of the identity keys of the one who enters, to meet the suspended ones. */
-  holderKeyHashes: string[];
+  /** An active suspension names the one who enters with this code (the server's rule): SUSPENDED. */
+  holderSuspended: boolean;
   /** A minor under ENTERS_ALONE_FROM_AGE enters only with the accepted companion. */
   companionRequired: boolean;
-  companion: { name: string; afmHint: string; keyHashes: string[] } | null;
+  /** The ACCEPTED companion, unless suspended: a suspended companion is no companion (as online). */
+  companion: { name: string; afmHint: string } | null;
 }
 
-/** The same, as the builder seals it: hashes as bytes. */
-export type EntryToSeal = Omit<GateEntry, 'holderKeyHashes' | 'companion'> & {
-  holderKeyHashes: Uint8Array[];
-  companion: { name: string; afmHint: string; keyHashes: Uint8Array[] } | null;
-};
-
 /** The flags byte of an entry's plaintext. */
-const FLAG = { notForThisEvent: 1, companionRequired: 2, companion: 4 } as const;
-const ENTRY_FORMAT = 1;
+const FLAG = { notForThisEvent: 1, companionRequired: 2, companion: 4, holderSuspended: 8 } as const;
+const ALL_FLAGS = FLAG.notForThisEvent | FLAG.companionRequired | FLAG.companion | FLAG.holderSuspended;
+const ENTRY_FORMAT = 2;
 
-/** Holds the manifest's salt as an HMAC-SHA256 key, prepared once (docs/gate-codes.md §7.1). */
+/** Holds the manifest's salt as an HMAC-SHA256 key, prepared once (docs/gate-codes.md §7.3). */
 export class ManifestSalt {
   private readonly keyed: ReturnType<typeof hmac.create>;
   /** Reused for every MAC: a manifest of 70,000 entries computes some 400,000 (bench/README.md). */
@@ -77,26 +77,12 @@ export class ManifestSalt {
     return this.out;
   }
 
-  /** HMAC-SHA256(salt, UTF-8 of the identity key), first 8 bytes. */
-  identityHash(identityKey: string): Uint8Array {
-    return this.mac(utf8(identityKey)).slice(0, KEY_HASH_BYTES);
-  }
-
-  /** The hashes of a list of identity keys, without repeats. */
-  identityHashes(identityKeys: readonly string[]): Uint8Array[] {
-    const hashes: Uint8Array[] = [];
-    identityKeys.forEach((key, at) => {
-      if (identityKeys.indexOf(key) === at) hashes.push(this.identityHash(key));
-    });
-    return hashes;
-  }
-
   /**
    * The lookup id and the key of a code's entry: HMAC-SHA256 with the salt over the kind's label, a
    * byte 0 (lookup id, first 12 bytes) or 1 (key, all 32), then the code's secret part. Two HMACs with
    * the salt's key prepared once cost half of HKDF-SHA256 (extract, a key set up from its output, two
    * expand blocks); the manifest's build is a fifth faster for it (bench/README.md). HMAC-SHA256 is a
-   * PRF, and the labels tell every use apart (identity keys start with AFM:, AMKA:, DOC: or NAME:).
+   * PRF, and the labels tell every use apart.
    */
   entryKeys(kind: GateCodeKind, secret: Uint8Array): { lookupId: string; key: Uint8Array } {
     const label = ENTRY_LABEL[kind];
@@ -139,41 +125,36 @@ function readText(reader: ByteReader): string {
   return text;
 }
 
-function writeHashes(writer: ByteWriter, hashes: readonly Uint8Array[]) {
-  if (hashes.length > 255) throw new RangeError('At most 255 identity keys a person.');
-  writer.u8(hashes.length);
-  for (const hash of hashes) writer.bytes(hash);
-}
-
-function readHashes(reader: ByteReader): string[] {
-  return Array.from({ length: reader.u8() }, () => toBase64url(reader.bytes(KEY_HASH_BYTES)));
-}
-
-/** The entry's plaintext (docs/gate-codes.md §7.4), sealed with ChaCha20-Poly1305 under its own key. */
-export function sealEntry(entry: EntryToSeal, key: Uint8Array): string {
+/**
+ * The entry's plaintext (docs/gate-codes.md §7.4), sealed with ChaCha20-Poly1305 under its own key at
+ * a revision of the manifest: the revision (varint), then the ciphertext and its tag.
+ */
+export function sealEntry(entry: GateEntry, key: Uint8Array, revision: number): string {
   const flags =
     (entry.entersThisEvent ? 0 : FLAG.notForThisEvent) |
     (entry.companionRequired ? FLAG.companionRequired : 0) |
-    (entry.companion ? FLAG.companion : 0);
+    (entry.companion ? FLAG.companion : 0) |
+    (entry.holderSuspended ? FLAG.holderSuspended : 0);
   const writer = new ByteWriter().u8(ENTRY_FORMAT).u8(flags).uint(Number(entry.ticketCode), 5);
   writeText(writer, entry.holderName);
   writeText(writer, entry.documentType);
   writeText(writer, entry.documentHint);
   writeText(writer, entry.seat);
-  writeHashes(writer, entry.holderKeyHashes);
   if (entry.companion) {
     writeText(writer, entry.companion.name);
     writeText(writer, entry.companion.afmHint);
-    writeHashes(writer, entry.companion.keyHashes);
   }
-  return toBase64url(chacha20poly1305(key, NONCE).encrypt(writer.finish()));
+  const sealed = chacha20poly1305(key, nonceOf(revision)).encrypt(writer.finish());
+  return toBase64url(new ByteWriter().varint(revision).bytes(sealed).finish());
 }
 
 /** The entry, or undefined when the key does not open it (not this code's entry, or altered). */
 export function openEntry(sealed: Uint8Array, key: Uint8Array): GateEntry | undefined {
   let plaintext: Uint8Array;
   try {
-    plaintext = chacha20poly1305(key, NONCE).decrypt(sealed);
+    const outer = new ByteReader(sealed);
+    const revision = outer.varint();
+    plaintext = chacha20poly1305(key, nonceOf(revision)).decrypt(sealed.subarray(outer.offset));
   } catch {
     return undefined;
   }
@@ -181,18 +162,14 @@ export function openEntry(sealed: Uint8Array, key: Uint8Array): GateEntry | unde
     const reader = new ByteReader(plaintext);
     if (reader.u8() !== ENTRY_FORMAT) return undefined;
     const flags = reader.u8();
-    if (flags & ~(FLAG.notForThisEvent | FLAG.companionRequired | FLAG.companion)) return undefined;
+    if (flags & ~ALL_FLAGS) return undefined;
     const ticketCode = String(reader.uint(5)).padStart(TICKET_CODE_LENGTH, '0');
     const orNull = (text: string) => (text === '' ? null : text);
     const holderName = orNull(readText(reader));
     const documentType = orNull(readText(reader));
     const documentHint = orNull(readText(reader));
     const seat = orNull(readText(reader));
-    const holderKeyHashes = readHashes(reader);
-    const companion =
-      flags & FLAG.companion
-        ? { name: readText(reader), afmHint: readText(reader), keyHashes: readHashes(reader) }
-        : null;
+    const companion = flags & FLAG.companion ? { name: readText(reader), afmHint: readText(reader) } : null;
     reader.end();
     return {
       ticketCode,
@@ -201,7 +178,7 @@ export function openEntry(sealed: Uint8Array, key: Uint8Array): GateEntry | unde
       documentHint,
       seat,
       entersThisEvent: (flags & FLAG.notForThisEvent) === 0,
-      holderKeyHashes,
+      holderSuspended: (flags & FLAG.holderSuspended) !== 0,
       companionRequired: (flags & FLAG.companionRequired) !== 0,
       companion,
     };

@@ -33,11 +33,20 @@ export {
   buildGateManifest,
   canonicalJson,
   gateManifestSchema,
+  MANIFEST_FORMAT_VERSION,
   verifyManifestSignature,
   type GateManifest,
   type GateManifestEntryInput,
   type GateManifestInput,
 } from './manifest';
+export {
+  applyManifestDelta,
+  gateManifestDeltaSchema,
+  isManifestDelta,
+  verifyManifestDelta,
+  type GateManifestDelta,
+} from './manifest-delta';
+export { GateManifestBook } from './manifest-book';
 export {
   verifyGateCode,
   type GateHolder,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { concatBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
-import { canonicalIdentifier, identityKey } from '../identifiers';
+import { canonicalIdentifier } from '../identifiers';
 import { toBase64url } from './bytes';
 import { ManifestSalt } from './entries';
 import { generateGateKeyPair } from './keys';
@@ -30,17 +30,15 @@ function sampleManifest() {
       entryFor({ kind: 'random', code: '7K3M9Q2XH4TP8VW1' }, ticketCodeOf(10), holder),
       entryFor({ kind: 'wallet', credential: wallet.credential }, ticketCodeOf(11), holder, {
         companionRequired: true,
-        companion: {
-          name: companion.name,
-          afmHint: companion.afm.slice(-3),
-          identityKeys: companion.identityKeys,
-        },
+        companion: { name: companion.name, afmHint: companion.afm.slice(-3) },
+      }),
+      entryFor({ kind: 'random', code: 'H4TP8VW17K3M9Q2X' }, ticketCodeOf(12), suspendedPerson, {
+        holderSuspended: true,
       }),
     ],
     {
       revokedPaperCodes: [{ ticketCode: ticketCodeOf(10), serial: 1 }],
       revokedCredentialIds: [4],
-      suspendedIdentityKeys: suspendedPerson.identityKeys,
     },
   );
 }
@@ -90,7 +88,7 @@ describe('the manifest signature', () => {
       ['a revoked print removed', (m) => m.revokedPaperCodes.pop()],
       ['a revoked credential removed', (m) => m.revokedCredentialIds.pop()],
       ['the salt', (m) => (m.salt = toBase64url(randomBytes(32)))],
-      ['a suspended person removed', (m) => m.suspendedKeyHashes.pop()],
+      ['the revision', (m) => (m.revision += 1)],
       ['an entry removed', (m) => (m.entries.random = {})],
       ['an entry added', (m) => (m.entries.paper['AAAAAAAAAAAAAAAA'] = 'AAAA')],
       [
@@ -107,7 +105,7 @@ describe('the manifest signature', () => {
       ],
       ['the signer key id', (m) => (m.signature.keyId += 1)],
       ['a member added', (m) => Object.assign(m, { note: 'x' })],
-      ['the version', (m) => Object.assign(m, { version: 2 })],
+      ['the version', (m) => Object.assign(m, { version: 1 })],
     ];
     for (const [what, tamper] of tamperings) {
       const manifest = copy(sampleManifest());
@@ -139,11 +137,25 @@ describe('what a manifest shows without the tickets', () => {
     expect(text).toMatch(/^[\x20-\x7e]*$/);
   });
 
-  it('hashes the same person and code differently in every manifest (a fresh salt)', () => {
+  it('has no identity key in any form: no list of suspended people, entries of the same size', () => {
+    const manifest = sampleManifest();
+    expect(Object.keys(manifest)).not.toContain('suspendedKeyHashes');
+    // A suspended holder's entry is as long as the same holder's unsuspended: nothing to tell it by.
+    const twoOfOne = manifestOf([
+      entryFor({ kind: 'random', code: '7K3M9Q2XH4TP8VW1' }, ticketCodeOf(10), holder),
+      entryFor({ kind: 'random', code: 'H4TP8VW17K3M9Q2X' }, ticketCodeOf(10), holder, {
+        holderSuspended: true,
+      }),
+    ]);
+    const sizes = Object.values(twoOfOne.entries.random).map((sealed) => sealed.length);
+    expect(sizes).toHaveLength(2);
+    expect(new Set(sizes).size).toBe(1);
+  });
+
+  it('gives the same code another lookup id in every manifest (a fresh salt)', () => {
     const first = sampleManifest();
     const second = sampleManifest();
     expect(first.salt).not.toBe(second.salt);
-    expect(first.suspendedKeyHashes.filter((hash) => second.suspendedKeyHashes.includes(hash))).toEqual([]);
     expect(Object.keys(second.entries.random)).not.toEqual(Object.keys(first.entries.random));
   });
 
@@ -151,13 +163,9 @@ describe('what a manifest shows without the tickets', () => {
     const entries = Array.from({ length: 40 }, (_, n) =>
       entryFor({ kind: 'paper', code: paper(ticketCodeOf(100 + n)) }, ticketCodeOf(100 + n), holder),
     );
-    const manifest = manifestOf(entries, {
-      suspendedIdentityKeys: Array.from({ length: 40 }, (_, n) => identityKey.afm(String(100_000_000 + n))),
-      revokedCredentialIds: [9, 3, 7],
-    });
+    const manifest = manifestOf(entries, { revokedCredentialIds: [9, 3, 7] });
     const ids = Object.keys(manifest.entries.paper);
     expect(ids).toEqual([...ids].sort());
-    expect(manifest.suspendedKeyHashes).toEqual([...manifest.suspendedKeyHashes].sort());
     expect(manifest.revokedCredentialIds).toEqual([3, 7, 9]);
   });
 });
@@ -168,7 +176,7 @@ describe('buildGateManifest', () => {
     const bad = [
       entryFor({ kind: 'paper', code }, ticketCodeOf(12), holder, { documentHint: holder.documentId }),
       entryFor({ kind: 'paper', code }, ticketCodeOf(12), holder, {
-        companion: { name: companion.name, afmHint: companion.afm, identityKeys: [] },
+        companion: { name: companion.name, afmHint: companion.afm },
       }),
       entryFor({ kind: 'paper', code }, ticketCodeOf(13), holder),
       entryFor({ kind: 'paper', code: '7K3M9Q2XH4TP8VW1' }, ticketCodeOf(12), holder),

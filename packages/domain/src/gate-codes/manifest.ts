@@ -4,15 +4,7 @@ import { z } from 'zod';
 import { TICKET_CODE_LENGTH } from '../constants';
 import { decodeKey, fromBase64url, toBase64url } from './bytes';
 import { parseGateCode, parseWalletCredential, SIGNING_CONTEXT, type GateCodeKind } from './codes';
-import {
-  KEY_HASH_BYTES,
-  LOOKUP_ID_BYTES,
-  ManifestSalt,
-  SALT_BYTES,
-  sealEntry,
-  type EntryToSeal,
-  type GateEntry,
-} from './entries';
+import { LOOKUP_ID_BYTES, ManifestSalt, SALT_BYTES, sealEntry, type GateEntry } from './entries';
 import {
   GATE_KEY_ID_MAX,
   isValidKeyId,
@@ -27,19 +19,30 @@ import {
 /**
  * The offline manifest of one fixture (docs/design.md §8 "Offline"; docs/gate-codes.md §7): what a gate
  * device needs to decide alone while the network is down, signed by the platform. Nothing personal is
- * in clear: identity keys are salted hashes, and each code's entry (name, document hint, seat,
- * companion) is sealed under a key only that code yields.
+ * in clear and no identity key in any form: each code's entry (name, document hint, seat, companion,
+ * whether the one who enters is suspended) is sealed under a key only that code yields. A device that
+ * holds one keeps it current with deltas (manifest-delta.ts).
  */
+
+export const MANIFEST_FORMAT_VERSION = 2 as const;
 
 const base64urlOf = (bytes: number) =>
   z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`));
 const id = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const keyId = z.number().int().min(0).max(GATE_KEY_ID_MAX);
-const sealedEntries = z.record(base64urlOf(LOOKUP_ID_BYTES), z.string().regex(/^[A-Za-z0-9_-]+$/));
+export const lookupIdSchema = base64urlOf(LOOKUP_ID_BYTES);
+export const sealedEntrySchema = z.string().regex(/^[A-Za-z0-9_-]+$/);
+const sealedEntries = z.record(lookupIdSchema, sealedEntrySchema);
+export const revokedPaperCodeSchema = z.strictObject({
+  ticketCode: z.string().regex(new RegExp(`^\\d{${TICKET_CODE_LENGTH}}$`)),
+  serial: id,
+});
+export const manifestSignatureSchema = z.strictObject({ keyId, value: base64urlOf(SIGNATURE_BYTES) });
+export const manifestRevisionSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const gateManifestSchema = z.strictObject({
   /** The format's version: a device refuses a manifest it does not know. */
-  version: z.literal(1),
+  version: z.literal(MANIFEST_FORMAT_VERSION),
   eventId: id,
   /** The fixture's season, whose season tickets admit to it; null for a match outside a season. */
   seasonId: id.nullable(),
@@ -48,28 +51,26 @@ export const gateManifestSchema = z.strictObject({
   /** From it on: EVENT_OVER. */
   endsAt: z.iso.datetime(),
   createdAt: z.iso.datetime(),
+  /** 0 when built; each delta since (with the same salt) adds one. */
+  revision: manifestRevisionSchema,
   /** The keys codes are signed with (the manifest's own signer is among the device's trusted keys). */
   platformKeys: z.array(z.strictObject({ keyId, publicKey: base64urlOf(32) })),
   /** Prints replaced by a reprint, and any other revoked print: REVOKED. */
-  revokedPaperCodes: z.array(
-    z.strictObject({ ticketCode: z.string().regex(new RegExp(`^\\d{${TICKET_CODE_LENGTH}}$`)), serial: id }),
-  ),
+  revokedPaperCodes: z.array(revokedPaperCodeSchema),
   /** Credentials of replaced phones, and any other revoked credential: REVOKED. */
   revokedCredentialIds: z.array(id),
-  /** Fresh for each manifest: the same person or code hashes differently in every manifest. */
+  /** Fresh for each manifest built: the same code has another lookup id and key in every manifest. */
   salt: base64urlOf(SALT_BYTES),
-  /** Salted hashes of the identity keys of every suspended person. */
-  suspendedKeyHashes: z.array(base64urlOf(KEY_HASH_BYTES)),
   /**
    * The sealed entries by lookup id, one per live code, by kind; the lookup ids of `random` are the
    * salted hashes of the valid barcode codes.
    */
   entries: z.strictObject({ paper: sealedEntries, random: sealedEntries, wallet: sealedEntries }),
-  signature: z.strictObject({ keyId, value: base64urlOf(SIGNATURE_BYTES) }),
+  signature: manifestSignatureSchema,
 });
 export type GateManifest = z.infer<typeof gateManifestSchema>;
 
-/** What the server knows of one live code (in clear: the builder hashes and seals it). */
+/** What the server knows of one live code (in clear: the builder seals it). */
 export interface GateManifestEntryInput extends Pick<
   GateEntry,
   | 'ticketCode'
@@ -78,17 +79,15 @@ export interface GateManifestEntryInput extends Pick<
   | 'documentHint'
   | 'seat'
   | 'entersThisEvent'
+  | 'holderSuspended'
   | 'companionRequired'
+  | 'companion'
 > {
   /** The code as the holder carries it: the printed paper code, the barcode, or the wallet's credential. */
   code:
     | { kind: 'paper'; code: string }
     | { kind: 'random'; code: string }
     | { kind: 'wallet'; credential: string };
-  /** Who enters with this code, as identity keys (`identityKey` in identifiers.ts). */
-  holderIdentityKeys: string[];
-  /** The ACCEPTED companion, if any. */
-  companion: { name: string; afmHint: string; identityKeys: string[] } | null;
 }
 
 export interface GateManifestInput {
@@ -101,9 +100,9 @@ export interface GateManifestInput {
   platformKeys: PlatformPublicKey[];
   revokedPaperCodes: { ticketCode: string; serial: number }[];
   revokedCredentialIds: number[];
-  /** Every suspended person's identity keys, in clear (`identityKey`): hashed here. */
-  suspendedIdentityKeys: string[];
   entries: GateManifestEntryInput[];
+  /** The manifest's salt: random unless given (the worked example of docs/gate-codes.md §10 gives it). */
+  salt?: Uint8Array;
 }
 
 /**
@@ -134,9 +133,31 @@ export function canonicalJson(value: unknown): string {
  * SHA-256 instead of twice with SHA-512 (Ed25519's own hashing): a third of the time, on the server
  * and on each device.
  */
-function signedBytes(manifest: Omit<GateManifest, 'signature'> & { signature?: unknown }): Uint8Array {
-  const { signature: _signature, ...signed } = manifest;
-  return concatBytes(SIGNING_CONTEXT.manifest, sha256(utf8ToBytes(canonicalJson(signed))));
+export function signedBytes(context: Uint8Array, document: { signature?: unknown }): Uint8Array {
+  const { signature: _signature, ...signed } = document;
+  return concatBytes(context, sha256(utf8ToBytes(canonicalJson(signed))));
+}
+
+/** Signs a manifest or a delta: its members as they are, with `signature` added. */
+export function signDocument<T extends object>(
+  context: Uint8Array,
+  unsigned: T,
+  platformKey: PlatformKey,
+): T & { signature: GateManifest['signature'] } {
+  const value = toBase64url(signWith(platformKey, signedBytes(context, unsigned)));
+  return { ...unsigned, signature: { keyId: platformKey.keyId, value } };
+}
+
+/** Whether a document parsed by its schema carries a signature by one of the trusted keys. */
+export function isSignedBy(
+  context: Uint8Array,
+  document: { signature: GateManifest['signature'] },
+  trustedPublicKeys: readonly PlatformPublicKey[],
+): boolean {
+  const key = keysById(trustedPublicKeys).get(document.signature.keyId);
+  const signature = decodeKey(document.signature.value, SIGNATURE_BYTES);
+  if (!key || !signature) return false;
+  return verifySignature(signature, signedBytes(context, document), key);
 }
 
 /** The part of a code that only its holder has: what its entry's lookup id and key derive from. */
@@ -162,7 +183,7 @@ const TICKET_CODE_SHAPE = new RegExp(`^\\d{${TICKET_CODE_LENGTH}}$`);
 const isId = (value: unknown) => Number.isSafeInteger(value) && (value as number) > 0;
 
 /** What the schema a device checks would refuse is refused here, before 70,000 entries are sealed. */
-function assertInput(input: GateManifestInput, platformKey: PlatformKey) {
+export function assertInput(input: GateManifestInput, platformKey: PlatformKey) {
   if (!isId(input.eventId) || (input.seasonId !== null && !isId(input.seasonId))) {
     throw new RangeError('Event and season ids are positive integers.');
   }
@@ -188,79 +209,89 @@ function assertHint(hint: string | null, what: string) {
   if (hint !== null && [...hint].length > 3) throw new RangeError(`${what}: the last 3 characters only.`);
 }
 
+/** One entry sealed: under its kind, its lookup id, and the sealed text. */
+export interface SealedManifestEntry {
+  kind: GateCodeKind;
+  lookupId: string;
+  sealed: string;
+}
+
 /**
- * Builds and signs the manifest of one fixture. Identity keys and codes come in clear and leave only
- * as salted hashes and sealed entries; every list is sorted, so that nothing of the input's order (the
- * order of sale, of seats) shows. Throws on input that would put personal data in clear (a document
- * hint longer than 3 characters) or that no device could use (a code of another ticket).
+ * Seals one code's entry with the manifest's salt at a revision (0 when the manifest is built; a
+ * delta re-seals a changed entry at its own revision). Throws on input that would put personal data
+ * in clear (a document hint longer than 3 characters) or that no device could use (a code of another
+ * ticket).
  */
-export function buildGateManifest(input: GateManifestInput, platformKey: PlatformKey): GateManifest {
-  assertInput(input, platformKey);
-  const salt = new ManifestSalt(randomBytes(SALT_BYTES));
-  const entries: Record<GateCodeKind, [string, string][]> = { paper: [], random: [], wallet: [] };
-  const seen = new Set<string>();
-  for (const entry of input.entries) {
-    assertHint(entry.documentHint, 'documentHint');
-    assertHint(entry.companion?.afmHint ?? null, 'afmHint');
-    if (!TICKET_CODE_SHAPE.test(entry.ticketCode)) throw new RangeError('A ticket code is 12 digits.');
-    const { lookupId, key } = salt.entryKeys(entry.code.kind, secretOf(entry.code, entry.ticketCode));
-    const slot = `${entry.code.kind}:${lookupId}`;
-    if (seen.has(slot)) throw new RangeError('The same code twice.');
-    seen.add(slot);
-    const sealed: EntryToSeal = {
-      ticketCode: entry.ticketCode,
-      holderName: entry.holderName,
-      documentType: entry.documentType,
-      documentHint: entry.documentHint,
-      seat: entry.seat,
-      entersThisEvent: entry.entersThisEvent,
-      holderKeyHashes: salt.identityHashes(entry.holderIdentityKeys),
-      companionRequired: entry.companionRequired,
-      companion: entry.companion && {
-        name: entry.companion.name,
-        afmHint: entry.companion.afmHint,
-        keyHashes: salt.identityHashes(entry.companion.identityKeys),
-      },
-    };
-    entries[entry.code.kind].push([lookupId, sealEntry(sealed, key)]);
-  }
-  const sortedRecord = (pairs: [string, string][]) =>
-    Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  const unsigned: Omit<GateManifest, 'signature'> = {
-    version: 1,
+export function sealManifestEntry(
+  salt: ManifestSalt,
+  entry: GateManifestEntryInput,
+  revision: number,
+): SealedManifestEntry {
+  assertHint(entry.documentHint, 'documentHint');
+  assertHint(entry.companion?.afmHint ?? null, 'afmHint');
+  if (!TICKET_CODE_SHAPE.test(entry.ticketCode)) throw new RangeError('A ticket code is 12 digits.');
+  const { lookupId, key } = salt.entryKeys(entry.code.kind, secretOf(entry.code, entry.ticketCode));
+  const { code: _code, ...plain } = entry;
+  return { kind: entry.code.kind, lookupId, sealed: sealEntry(plain, key, revision) };
+}
+
+/** Sorted by lookup id: nothing of the input's order (the order of sale, of seats) shows. */
+export const sortedEntries = (pairs: [string, string][]) =>
+  Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** The revoked prints without repeats, sorted by ticket code and serial. */
+export const sortedRevokedPaperCodes = (codes: readonly { ticketCode: string; serial: number }[]) =>
+  unique(codes.map((code) => `${code.ticketCode}:${String(code.serial).padStart(16, '0')}`))
+    .sort()
+    .map((code) => {
+      const [ticketCode, serial] = code.split(':') as [string, string];
+      return { ticketCode, serial: Number(serial) };
+    });
+
+/** What a manifest says of its fixture, beside the entries, as the schema writes it. */
+export function manifestHeader(input: Omit<GateManifestInput, 'entries' | 'salt'>) {
+  return {
     eventId: input.eventId,
     seasonId: input.seasonId,
     gatesOpenAt: input.gatesOpenAt.toISOString(),
     endsAt: input.endsAt.toISOString(),
-    createdAt: input.createdAt.toISOString(),
     platformKeys: [...input.platformKeys]
       .sort((a, b) => a.keyId - b.keyId)
       .map(({ keyId, publicKey }) => ({ keyId, publicKey })),
-    revokedPaperCodes: unique(input.revokedPaperCodes.map((code) => `${code.ticketCode}:${code.serial}`))
-      .sort()
-      .map((code) => {
-        const [ticketCode, serial] = code.split(':') as [string, string];
-        return { ticketCode, serial: Number(serial) };
-      }),
+    revokedPaperCodes: sortedRevokedPaperCodes(input.revokedPaperCodes),
     revokedCredentialIds: unique(input.revokedCredentialIds).sort((a, b) => a - b),
+  };
+}
+
+/**
+ * Builds and signs the manifest of one fixture at revision 0, with a fresh salt. Codes come in clear
+ * and leave only as lookup ids and sealed entries; every list is sorted.
+ */
+export function buildGateManifest(input: GateManifestInput, platformKey: PlatformKey): GateManifest {
+  assertInput(input, platformKey);
+  const salt = new ManifestSalt(input.salt ?? randomBytes(SALT_BYTES));
+  const entries: Record<GateCodeKind, [string, string][]> = { paper: [], random: [], wallet: [] };
+  const seen = new Set<string>();
+  for (const entry of input.entries) {
+    const { kind, lookupId, sealed } = sealManifestEntry(salt, entry, 0);
+    const slot = `${kind}:${lookupId}`;
+    if (seen.has(slot)) throw new RangeError('The same code twice.');
+    seen.add(slot);
+    entries[kind].push([lookupId, sealed]);
+  }
+  const unsigned: Omit<GateManifest, 'signature'> = {
+    version: MANIFEST_FORMAT_VERSION,
+    ...manifestHeader(input),
+    createdAt: input.createdAt.toISOString(),
+    revision: 0,
     salt: toBase64url(salt.salt),
-    suspendedKeyHashes: unique(
-      input.suspendedIdentityKeys.map((k) => toBase64url(salt.identityHash(k))),
-    ).sort(),
     entries: {
-      paper: sortedRecord(entries.paper),
-      random: sortedRecord(entries.random),
-      wallet: sortedRecord(entries.wallet),
+      paper: sortedEntries(entries.paper),
+      random: sortedEntries(entries.random),
+      wallet: sortedEntries(entries.wallet),
     },
   };
-  const manifest: GateManifest = {
-    ...unsigned,
-    signature: {
-      keyId: platformKey.keyId,
-      value: toBase64url(signWith(platformKey, signedBytes(unsigned))),
-    },
-  };
-  return manifest;
+  return signDocument(SIGNING_CONTEXT.manifest, unsigned, platformKey);
 }
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
@@ -276,12 +307,9 @@ export function verifyManifestSignature(
 ): boolean {
   const parsed = gateManifestSchema.safeParse(manifest);
   if (!parsed.success) return false;
-  const checked = manifest as GateManifest;
-  const key = keysById(trustedPublicKeys).get(checked.signature.keyId);
-  const signature = decodeKey(checked.signature.value, SIGNATURE_BYTES);
-  if (!key || !signature) return false;
-  return verifySignature(signature, signedBytes(checked), key);
+  return isSignedBy(SIGNING_CONTEXT.manifest, manifest as GateManifest, trustedPublicKeys);
 }
 
 /** The decoded salt of a checked manifest. */
-export const saltOf = (manifest: GateManifest) => new ManifestSalt(fromBase64url(manifest.salt));
+export const saltOf = (manifest: Pick<GateManifest, 'salt'>) =>
+  new ManifestSalt(fromBase64url(manifest.salt));

@@ -3,7 +3,7 @@ import type { AdmissionReason } from '../admission-reasons';
 import { fromBase64url } from './bytes';
 import { isFresh, isGenuine, parseGateCode, type CredentialMemo, type GateCodeKind } from './codes';
 import { openEntry, type GateEntry, type ManifestSalt } from './entries';
-import { saltOf, type GateManifest } from './manifest';
+import { MANIFEST_FORMAT_VERSION, saltOf, type GateManifest } from './manifest';
 import { keysById } from './keys';
 
 /** What a steward is shown: never an ΑΦΜ, ΑΜΚΑ or whole document number (docs/design.md §8). */
@@ -35,7 +35,6 @@ interface PreparedManifest {
   keys: Map<number, Uint8Array>;
   revokedPaper: Set<string>;
   revokedCredentials: Set<number>;
-  suspended: Set<string>;
   salt: ManifestSalt;
   gatesOpenAt: number;
   endsAt: number;
@@ -43,18 +42,18 @@ interface PreparedManifest {
   credentials: CredentialMemo;
 }
 
-/** By manifest object: a device treats its manifest as read-only and replaces it whole. */
+/** By manifest object: a device treats its manifest as read-only; a delta applied makes a new one. */
 const prepared = new WeakMap<GateManifest, PreparedManifest>();
 
 function prepare(manifest: GateManifest): PreparedManifest {
   let ready = prepared.get(manifest);
   if (!ready) {
-    if (manifest.version !== 1) throw new RangeError('A manifest of an unknown version.');
+    if (manifest.version !== MANIFEST_FORMAT_VERSION)
+      throw new RangeError('A manifest of an unknown version.');
     ready = {
       keys: keysById(manifest.platformKeys),
       revokedPaper: new Set(manifest.revokedPaperCodes.map((code) => `${code.ticketCode}:${code.serial}`)),
       revokedCredentials: new Set(manifest.revokedCredentialIds),
-      suspended: new Set(manifest.suspendedKeyHashes),
       salt: saltOf(manifest),
       gatesOpenAt: Date.parse(manifest.gatesOpenAt),
       endsAt: Date.parse(manifest.endsAt),
@@ -77,18 +76,15 @@ function findEntry(
   return sealed === undefined ? undefined : openEntry(fromBase64url(sealed), key);
 }
 
-/** A suspended companion is no companion: not shown, and a young minor is refused (as on the server). */
-function holderOf(entry: GateEntry, isSuspended: (hashes: readonly string[]) => boolean): GateHolder {
-  const companion = entry.companion && !isSuspended(entry.companion.keyHashes) ? entry.companion : null;
-  return {
-    ticketCode: entry.ticketCode,
-    holderName: entry.holderName,
-    documentType: entry.documentType,
-    documentHint: entry.documentHint,
-    seat: entry.seat,
-    companion: companion && { name: companion.name, afmHint: companion.afmHint },
-  };
-}
+/** A suspended companion was left out by the server: a young minor is refused, as online. */
+const holderOf = (entry: GateEntry): GateHolder => ({
+  ticketCode: entry.ticketCode,
+  holderName: entry.holderName,
+  documentType: entry.documentType,
+  documentHint: entry.documentHint,
+  seat: entry.seat,
+  companion: entry.companion && { name: entry.companion.name, afmHint: entry.companion.afmHint },
+});
 
 /**
  * The offline decision on one scanned code (docs/design.md §8), for paper QR, barcode and wallet codes
@@ -104,8 +100,9 @@ function holderOf(entry: GateEntry, isSuspended: (hashes: readonly string[]) => 
  *    an unknown barcode, or a code issued after the manifest was built); the entry's holder enters
  *    this fixture (NOT_FOR_THIS_EVENT: a season ticket lent for it, shown by its holder);
  * 4. the gates are open (NOT_OPEN_YET) and the fixture not over (EVENT_OVER);
- * 5. the one who enters is not suspended (SUSPENDED);
- * 6. a minor under 15 has an accepted companion who is not suspended (COMPANION_REQUIRED).
+ * 5. the one who enters is not suspended (SUSPENDED: marked in the entry by the server);
+ * 6. a minor under 15 has an accepted companion who is not suspended (COMPANION_REQUIRED: the server
+ *    leaves a suspended companion out of the entry).
  *
  * "Already admitted" is the device's own business: after `ok: true` it looks the ticket code up in its
  * local store of this fixture's admissions (ALREADY_ADMITTED when there), records it, and uploads its
@@ -148,12 +145,11 @@ export function verifyGateCode(
   if (!entry || (kind !== 'random' && entry.ticketCode !== parsed.ticketCode)) return refuse('UNKNOWN_CODE');
   if (!entry.entersThisEvent) return refuse('NOT_FOR_THIS_EVENT');
 
-  const isSuspended = (hashes: readonly string[]) => hashes.some((hash) => ready.suspended.has(hash));
-  const holder = holderOf(entry, isSuspended);
+  const holder = holderOf(entry);
   const time = now.getTime();
   if (time < ready.gatesOpenAt) return refuse('NOT_OPEN_YET', holder);
   if (time >= ready.endsAt) return refuse('EVENT_OVER', holder);
-  if (isSuspended(entry.holderKeyHashes)) return refuse('SUSPENDED', holder);
+  if (entry.holderSuspended) return refuse('SUSPENDED', holder);
   if (entry.companionRequired && !holder.companion) return refuse('COMPANION_REQUIRED', holder);
   return { ok: true, kind, ...holder };
 }

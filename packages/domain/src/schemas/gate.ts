@@ -261,3 +261,18 @@ export type WalletDeviceKey = z.infer<typeof walletDeviceKeySchema>;
 /** What the device-key endpoint answers: the credential the wallet makes its gate codes with. */
 export const walletCredentialSchema = z.object({ credential: z.string() });
 export type WalletCredentialResponse = z.infer<typeof walletCredentialSchema>;
+
+/**
+ * The manifest route's query (GET /api/gate/manifest): the event, and the copy the device holds, if
+ * any: its manifest's `salt` and `revision`, to be answered with only what changed since
+ * (docs/gate-codes.md §7.6). One without the other is no copy: the whole manifest is the answer.
+ */
+export const manifestHeldQuerySchema = z.object({
+  eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  salt: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/)
+    .optional(),
+  revision: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+export type ManifestHeldQuery = z.infer<typeof manifestHeldQuerySchema>;

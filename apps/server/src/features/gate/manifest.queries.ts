@@ -29,8 +29,8 @@ export async function findMatchOfClub(db: Db, eventId: number, organisationId: s
 
 /**
  * A person's identity keys as the suspension rule meets them (shared/suspensions.ts): their own keys
- * and the ΑΦΜ, ΑΜΚΑ and identity card the registry links to them. The device meets the same set against the
- * manifest's suspended keys, so offline it refuses whom the server would.
+ * and the ΑΦΜ, ΑΜΚΑ and identity card the registry links to them. The service meets them against the
+ * suspended keys and marks the entry, so offline the device refuses whom the server would.
  */
 const keysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
   sql<

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
-  buildGateManifest,
   ENTERS_ALONE_FROM_AGE,
+  GATE_MANIFEST_DELTA_MAX_CHANGES,
+  GateManifestBook,
   gateMessages,
   GATES_OPEN_MINUTES_BEFORE,
   parseGateCode,
   type GateManifest,
+  type GateManifestDelta,
   type GateManifestEntryInput,
   type GateManifestInput,
 } from '@tickets/domain';
@@ -23,13 +25,19 @@ import {
 
 /**
  * The offline manifest of one match (docs/design.md §8 "Offline"; formats in docs/gate-codes.md §7):
- * every live code of every ticket that admits to it, with who enters by it, sealed per code by the
- * domain's `buildGateManifest`; the prints and phones replaced since; and, of the identity keys of the
- * people those codes let in, the ones an active suspension names today. Read fresh on every call, so
- * that a suspension or a reprint reaches a device with its next fetch (every minute while online).
+ * every live code of every ticket that admits to it, with who enters by it and whether an active
+ * suspension names them today (resolved here, with the online rule: no identity key leaves the
+ * server), sealed per code by the domain's `GateManifestBook`; and the prints and phones replaced
+ * since. A device holding an earlier revision gets only what changed (a delta, §7.6).
  */
 
 const present = (keys: (string | null)[]) => [...new Set(keys.filter((key): key is string => key !== null))];
+
+/** An entry before suspensions are resolved: with the identity keys they are met against. */
+type EntryWithKeys = Omit<GateManifestEntryInput, 'holderSuspended'> & {
+  holderKeys: string[];
+  companionKeys: string[];
+};
 
 /** What the manifest is built from, read from the database now. */
 async function manifestInput(
@@ -52,7 +60,7 @@ async function manifestInput(
   const byTicket = new Map<number, TicketRow>();
   for (const row of rows) if (!byTicket.has(row.id)) byTicket.set(row.id, row);
 
-  const entries: GateManifestEntryInput[] = [];
+  const entries: EntryWithKeys[] = [];
   const revokedPaperCodes: GateManifestInput['revokedPaperCodes'] = [];
   /**
    * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's phone was registered by (none
@@ -65,7 +73,14 @@ async function manifestInput(
     const seat = gateMessages.seat(row);
     if (lent && (bearer === undefined || bearer === row.holderAfm)) {
       // Whom it does not let in is not the device's to know: no name, no keys.
-      entries.push({ ...notEntering, code, ticketCode: row.publicCode, seat });
+      entries.push({
+        ...notEntering,
+        code,
+        ticketCode: row.publicCode,
+        seat,
+        holderKeys: [],
+        companionKeys: [],
+      });
       return;
     }
     const entrantAfm = lent ? row.loanAfm : row.holderAfm;
@@ -80,16 +95,13 @@ async function manifestInput(
       documentHint: lent || !row.documentId ? null : row.documentId.slice(-3),
       seat,
       entersThisEvent: true,
-      holderIdentityKeys: present(row.entrantKeys),
+      holderKeys: present(row.entrantKeys),
       companionRequired: minor && (row.age as number) < ENTERS_ALONE_FROM_AGE,
       companion:
         minor && row.companionAfm !== null
-          ? {
-              name: row.companionName ?? '',
-              afmHint: row.companionAfm.slice(-3),
-              identityKeys: present(row.companionKeys),
-            }
+          ? { name: row.companionName ?? '', afmHint: row.companionAfm.slice(-3) }
           : null,
+      companionKeys: minor && row.companionAfm !== null ? present(row.companionKeys) : [],
     });
   };
 
@@ -111,13 +123,13 @@ async function manifestInput(
     }
   }
 
-  // Of the keys of everyone these codes let in, those an active suspension names today.
-  const everyKey = [
-    ...new Set(
-      entries.flatMap((entry) => [...entry.holderIdentityKeys, ...(entry.companion?.identityKeys ?? [])]),
-    ),
-  ];
-  const suspended = everyKey.length === 0 ? [] : await suspendedKeysAmong(db, everyKey);
+  // Of the keys of everyone these codes let in, those an active suspension names today: the holder is
+  // marked, a suspended companion is no companion (as online). Only the marks reach the manifest.
+  const everyKey = [...new Set(entries.flatMap((entry) => [...entry.holderKeys, ...entry.companionKeys]))];
+  const suspended = new Set(
+    everyKey.length === 0 ? [] : (await suspendedKeysAmong(db, everyKey)).map((row) => row.key),
+  );
+  const isSuspended = (keys: string[]) => keys.some((key) => suspended.has(key));
 
   return {
     eventId: event.id,
@@ -127,8 +139,11 @@ async function manifestInput(
     platformKeys,
     revokedPaperCodes,
     revokedCredentialIds: credentials.filter((credential) => credential.revoked).map(({ id }) => id),
-    suspendedIdentityKeys: suspended.map((row) => row.key),
-    entries,
+    entries: entries.map(({ holderKeys, companionKeys, companion, ...entry }) => ({
+      ...entry,
+      holderSuspended: isSuspended(holderKeys),
+      companion: companion && !isSuspended(companionKeys) ? companion : null,
+    })),
   };
 }
 
@@ -137,22 +152,22 @@ const notEntering = {
   documentType: null,
   documentHint: null,
   entersThisEvent: false,
-  holderIdentityKeys: [],
   companionRequired: false,
   companion: null,
 } satisfies Partial<GateManifestEntryInput>;
 
 /**
- * The last manifest built per event (per database: a test process runs several servers), with a digest
- * of what it was built from, the club it is of, and when the database was last read for it. Building
- * seals every entry (seconds of CPU for a full stadium: docs/gate-codes.md §9) and each device asks
- * every minute; so within `rebuildSeconds` of that read the kept one is answered without reading the
- * database at all, and after it the database is read and the manifest rebuilt only when what it would
- * say changed. However many changes arrive (phones registered, reprints, suspensions), a match's
- * manifest is built at most once per interval; a change reaches a device within the interval and
- * its next poll. `createdAt` says when it was built, not when it was last found current.
+ * The manifest kept per event (per database: a test process runs several servers), with a digest of
+ * what it was last read from, the club it is of, and when the database was last read for it. Within
+ * `rebuildSeconds` of that read the kept one is answered without reading the database at all; after
+ * it the database is read, and when what the manifest would say changed, the book takes it as its next
+ * revision (only the changed entries are sealed again; docs/gate-codes.md §7.6). However many changes
+ * arrive (phones registered, reprints, suspensions), a match's manifest changes at most once per
+ * interval; a change reaches a device within the interval and its next poll. A new book (a new salt,
+ * every device fetches it whole) is built only when the fixture's keys or the signer change, or the
+ * process restarts.
  */
-type Kept = { digest: string; manifest: GateManifest; organisationId: string; readAt: number };
+type Kept = { digest: string; book: GateManifestBook; organisationId: string; readAt: number };
 const built = new WeakMap<Db, Map<number, Kept>>();
 /** A full stadium's manifest is some 13 MB in memory: a few matches at once, not a season of them. */
 const BUILT_KEPT = 8;
@@ -164,9 +179,8 @@ const digestOf = (input: Omit<GateManifestInput, 'createdAt'>, signer: Config['g
 
 /**
  * The tag of what a manifest says (RFC 9110 §8.8.3): weak, because two builds of the same data differ
- * in their salt and `createdAt` but decide every code alike. A device sends it back each minute in
- * If-None-Match and, when nothing changed, is answered 304 without the manifest (megabytes for a
- * full stadium) being built or sent again.
+ * in their salt and `createdAt` but decide every code alike. A device sends it back in If-None-Match
+ * and, when nothing changed, is answered 304 with no body.
  */
 const entityTagOf = (digest: string) => `W/"${digest}"`;
 
@@ -189,15 +203,25 @@ function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
   return ifNoneMatch.split(',').some((given) => opaque(given) === opaque(tag));
 }
 
-/** The answer for a manifest kept or built: without the manifest when `ifNoneMatch` names it. */
-const answerWith = (kept: Pick<Kept, 'digest' | 'manifest'>, ifNoneMatch: string | undefined) => {
-  const entityTag = entityTagOf(kept.digest);
-  return matchesAny(ifNoneMatch, entityTag) ? { entityTag } : { entityTag, manifest: kept.manifest };
-};
+/** The copy a device holds: its manifest's salt and revision (query `salt`, `revision`). */
+export type HeldManifest = { salt: string; revision: number } | undefined;
 
 /**
- * The manifest of one match and its entity tag; without the manifest when `ifNoneMatch` names what it
- * would say (the device's copy is current). `onBuilt` hears of each build (the server logs it).
+ * The answer for a kept book: nothing when `ifNoneMatch` names what it says (304), a delta when the
+ * device's copy is an earlier revision of it and few things changed since, else the whole manifest.
+ */
+function answerWith(kept: Kept, ifNoneMatch: string | undefined, held: HeldManifest) {
+  const entityTag = entityTagOf(kept.digest);
+  const current = held?.salt === kept.book.salt && held.revision === kept.book.revision;
+  if (current || matchesAny(ifNoneMatch, entityTag)) return { entityTag };
+  const delta = held && kept.book.deltaSince(held.salt, held.revision, GATE_MANIFEST_DELTA_MAX_CHANGES);
+  return { entityTag, document: delta ?? kept.book.manifest() };
+}
+
+/**
+ * The manifest of one match, a delta to it from the revision the device holds, or nothing when
+ * `ifNoneMatch` names what it would say (the device's copy is current); with its entity tag.
+ * `onBuilt` hears of each build or new revision (the server logs it).
  */
 export async function gateManifest(
   db: Db,
@@ -205,11 +229,12 @@ export async function gateManifest(
   eventId: number,
   gateKeys: Config['gateKeys'],
   ifNoneMatch: string | undefined,
+  held: HeldManifest,
   options: {
     rebuildSeconds: number;
-    onBuilt?: (built: { eventId: number; entries: number; ms: number }) => void;
+    onBuilt?: (built: { eventId: number; entries: number; revision: number; ms: number }) => void;
   },
-): Promise<{ entityTag: string; manifest?: GateManifest }> {
+): Promise<{ entityTag: string; document?: GateManifest | GateManifestDelta }> {
   let kept = built.get(db);
   if (!kept) built.set(db, (kept = new Map()));
   const cached = kept.get(eventId);
@@ -218,24 +243,34 @@ export async function gateManifest(
     cached?.organisationId === device.organisationId &&
     Date.now() - cached.readAt < options.rebuildSeconds * 1000
   )
-    return answerWith(cached, ifNoneMatch);
+    return answerWith(cached, ifNoneMatch, held);
 
-  const input = await manifestInput(db, device, eventId, gateKeys.trusted);
-  const digest = digestOf(input, gateKeys.signer);
+  const read = await manifestInput(db, device, eventId, gateKeys.trusted);
+  const digest = digestOf(read, gateKeys.signer);
   if (cached?.digest === digest) {
     cached.readAt = Date.now();
     cached.organisationId = device.organisationId;
-    return answerWith(cached, ifNoneMatch);
+    return answerWith(cached, ifNoneMatch, held);
   }
   // A device whose copy is this very data needs no build (another process may have built it).
-  if (matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
+  if (!cached && matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
   const started = performance.now();
-  const manifest = buildGateManifest({ ...input, createdAt: new Date() }, gateKeys.signer);
-  options.onBuilt?.({ eventId, entries: input.entries.length, ms: Math.round(performance.now() - started) });
+  const input = { ...read, createdAt: new Date() };
+  let book: GateManifestBook;
+  if (cached?.book.canFollow(input, gateKeys.signer)) {
+    book = cached.book;
+    book.update(input);
+  } else book = new GateManifestBook(input, gateKeys.signer);
+  options.onBuilt?.({
+    eventId,
+    entries: input.entries.length,
+    revision: book.revision,
+    ms: Math.round(performance.now() - started),
+  });
   kept.delete(eventId);
-  const fresh = { digest, manifest, organisationId: device.organisationId, readAt: Date.now() };
+  const fresh = { digest, book, organisationId: device.organisationId, readAt: Date.now() };
   kept.set(eventId, fresh);
   // The least recently built first: a Map iterates in insertion order.
   for (const stale of kept.keys()) if (kept.size > BUILT_KEPT) kept.delete(stale);
-  return answerWith(fresh, undefined);
+  return answerWith(fresh, ifNoneMatch, held);
 }

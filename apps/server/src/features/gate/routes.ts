@@ -12,7 +12,9 @@ import {
   gateDeviceSchema,
   gateEventSchema,
   gateKeysSchema,
+  gateManifestDeltaSchema,
   gateManifestSchema,
+  manifestHeldQuerySchema,
   liveAdmissionQuerySchema,
   liveAdmissionSchema,
   offlineAdmissionResultsSchema,
@@ -64,14 +66,18 @@ const MANIFEST_FORMAT = [
   "One entry per live code, under `entries.paper|random|wallet`, keyed by an HMAC of the code's secret part",
   "(a paper code's signature, a random code, a credential's platform signature) with `salt`, and sealed",
   '(ChaCha20-Poly1305) under a key derived the same way: a lost device reveals nobody without the tickets.',
-  "Identity keys (suspended ones, and each entry's holder and companion) are salted 8-byte hashes. docs/gate-codes.md",
-  'in the repository gives every byte, with test vectors.',
+  'Whether the one who enters is suspended is a flag inside the sealed entry; no identity key is in the',
+  'manifest in any form. docs/gate-codes.md in the repository gives every byte, with test vectors.',
 ].join('\n');
 
 const MANIFEST_REFRESH = [
-  'Each answer carries an `ETag`; a device refreshing its copy (every minute while online) sends it in',
-  '`If-None-Match` and is answered 304 with no body while what the manifest says is unchanged. The',
-  'manifest of a match is rebuilt at most once per `GATE_MANIFEST_REBUILD_SECONDS` (60 by default),',
+  'Each answer carries an `ETag`; a device refreshing its copy (every 30 s while online) sends it in',
+  "`If-None-Match`, and its copy's `salt` and `revision` in the query. It is answered 304 with no body",
+  'while what the manifest says is unchanged; a **delta** (a document with `fromRevision`, signed under',
+  '`tickets-gate/manifest-delta/v1`: the entries sealed anew or removed, prints and credentials revoked)',
+  'when its copy is an earlier revision of the current manifest; the whole manifest otherwise (first fetch,',
+  'a new salt, or more than 5,000 changes). docs/gate-codes.md §7.6 gives the delta and how to apply it.',
+  'The manifest of a match changes at most once per `GATE_MANIFEST_REBUILD_SECONDS` (30 by default),',
   'whatever changes: a change reaches a device within that interval and its next poll.',
 ].join('\n');
 
@@ -332,31 +338,33 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: deviceTags,
         summary:
-          'The signed offline manifest of one event: the codes that admit to it, sealed, and the revoked and suspended ones',
+          'The signed offline manifest of one event (the codes that admit to it, sealed; the revoked ones), or what changed since the copy held',
         description: `${MANIFEST_FORMAT}\n\n${MANIFEST_REFRESH}`,
-        querystring: eventQuery,
+        querystring: manifestHeldQuerySchema,
         headers: z.object({ 'if-none-match': z.string().max(1000).optional() }),
         response: {
-          200: gateManifestSchema,
+          200: z.union([gateManifestSchema, gateManifestDeltaSchema]),
           304: z.null().describe("Unchanged: the device's copy (its ETag in If-None-Match) is current"),
         },
       },
     },
     async (request, reply) => {
-      const { entityTag, manifest } = await gateManifest(
+      const { eventId, salt, revision } = request.query;
+      const { entityTag, document } = await gateManifest(
         db,
         deviceOf(request),
-        request.query.eventId,
+        eventId,
         gateKeys,
         request.headers['if-none-match'],
+        salt === undefined || revision === undefined ? undefined : { salt, revision },
         {
           rebuildSeconds: app.config.gateManifestRebuildSeconds,
           onBuilt: (built) => request.log.info(built, 'gate manifest built'),
         },
       );
       reply.header('ETag', entityTag);
-      if (!manifest) return reply.code(304).send(null);
-      return manifest;
+      if (!document) return reply.code(304).send(null);
+      return document;
     },
   );
 

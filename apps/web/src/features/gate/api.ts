@@ -46,17 +46,25 @@ export const uploadAdmissions = (token: string, upload: OfflineAdmissions) =>
   apiCall<OfflineAdmissionResults>('POST', '/api/gate/admissions/batch', upload, asDevice(token));
 
 /**
- * The match's signed manifest, or 'unchanged' when the copy named by `entityTag` is current (304).
- * Its own fetch, not the client's: the ETag travels in headers, and a 304 is not a failure.
+ * The match's signed manifest, a delta to the copy held (`held`: its salt and revision), or
+ * 'unchanged' when the copy named by `entityTag` is current (304); unverified, as received
+ * (docs/gate-codes.md §7.6). Its own fetch, not the client's: the ETag travels in headers, and a 304
+ * is not a failure.
  */
 export async function fetchManifest(
   token: string,
   eventId: number,
-  entityTag: string | null,
-): Promise<{ manifest: unknown; entityTag: string | null } | 'unchanged'> {
+  held: { salt: string; revision: number; entityTag: string | null } | undefined,
+): Promise<{ document: unknown; entityTag: string | null } | 'unchanged'> {
+  const query = new URLSearchParams({ eventId: String(eventId) });
+  if (held) {
+    query.set('salt', held.salt);
+    query.set('revision', String(held.revision));
+  }
+  const entityTag = held?.entityTag;
   let response: Response;
   try {
-    response = await fetch(`/api/gate/manifest?eventId=${encodeURIComponent(eventId)}`, {
+    response = await fetch(`/api/gate/manifest?${query.toString()}`, {
       credentials: 'omit',
       // The device keeps the manifest itself (IndexedDB); the browser's cache must not answer for it.
       cache: 'no-store',
@@ -76,7 +84,7 @@ export async function fetchManifest(
     const description = firstErrorDescription(body);
     throw new ApiError(response.status, description ?? messages.errors.system, description);
   }
-  return { manifest: body, entityTag: response.headers.get('ETag') };
+  return { document: body, entityTag: response.headers.get('ETag') };
 }
 
 /** The server could not be reached, or could not answer: the device decides alone. */

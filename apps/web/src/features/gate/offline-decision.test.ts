@@ -6,7 +6,7 @@ import {
   gateMessages,
   gateScreenMessages,
   generateGateKeyPair,
-  identityKey,
+  GateManifestBook,
   issueWalletCredential,
   makeWalletCode,
   publicKeyOf,
@@ -16,7 +16,7 @@ import {
 } from '@tickets/domain';
 import { decideScan } from './gate-decision';
 import { GateStore } from './offline-store';
-import type { OfflineGate } from './use-offline-gate';
+import { received, type OfflineGate } from './use-offline-gate';
 
 /**
  * The steward's device deciding alone (docs/design.md §8 "Offline"): the domain's verifier with a
@@ -29,7 +29,6 @@ const NOW = new Date();
 const HOLDER = '500000000001';
 const SUSPENDED = '500000000002';
 const WALLET_TICKET = '500000000003';
-const BANNED_DOCUMENT = identityKey.document('ΑΒ123456');
 
 const paper = (ticketCode: string) =>
   signPaperCode({ ticketCode, scopeEventId: EVENT_ID, serial: 1 }, platform);
@@ -46,40 +45,39 @@ const credential = issueWalletCredential(
 );
 const walletCodeAt = (now: Date) => makeWalletCode({ credential, secretKey: phone.secretKey, now });
 
-const entry = (ticketCode: string, holderName: string, keys: string[]) => ({
+const entry = (ticketCode: string, holderName: string, holderSuspended = false) => ({
   ticketCode,
   holderName,
   documentType: 'NATIONAL_ID',
   documentHint: '456',
   seat: 'Θύρα 7, Σειρά 2, Θέση 9',
   entersThisEvent: true,
-  holderIdentityKeys: keys,
+  holderSuspended,
   companionRequired: false,
   companion: null,
 });
 
-const manifest: GateManifest = buildGateManifest(
-  {
-    eventId: EVENT_ID,
-    seasonId: null,
-    gatesOpenAt: new Date(NOW.getTime() - 3600_000),
-    endsAt: new Date(NOW.getTime() + 3 * 3600_000),
-    createdAt: NOW,
-    platformKeys: [{ keyId: 1, publicKey: publicKeyOf(platform.secretKey) }],
-    revokedPaperCodes: [],
-    revokedCredentialIds: [],
-    suspendedIdentityKeys: [BANNED_DOCUMENT],
-    entries: [
-      { code: { kind: 'paper', code: paper(HOLDER) }, ...entry(HOLDER, 'ΕΛΕΝΗ ΠΑΠΑ', ['DOC:ΑΑ1']) },
-      {
-        code: { kind: 'paper', code: paper(SUSPENDED) },
-        ...entry(SUSPENDED, 'ΝΙΚΟΣ ΒΟΥ', [BANNED_DOCUMENT]),
-      },
-      { code: { kind: 'wallet', credential }, ...entry(WALLET_TICKET, 'ΣΟΦΙΑ ΙΩΑ', ['DOC:ΑΑ3']) },
-    ],
-  },
-  platform,
-);
+/** Tonight as the server reads it; `holderSuspendedLater` suspends HOLDER too. */
+const reading = (holderSuspendedLater = false) => ({
+  eventId: EVENT_ID,
+  seasonId: null,
+  gatesOpenAt: new Date(NOW.getTime() - 3600_000),
+  endsAt: new Date(NOW.getTime() + 3 * 3600_000),
+  createdAt: NOW,
+  platformKeys: [{ keyId: 1, publicKey: publicKeyOf(platform.secretKey) }],
+  revokedPaperCodes: [],
+  revokedCredentialIds: [],
+  entries: [
+    {
+      code: { kind: 'paper' as const, code: paper(HOLDER) },
+      ...entry(HOLDER, 'ΕΛΕΝΗ ΠΑΠΑ', holderSuspendedLater),
+    },
+    { code: { kind: 'paper' as const, code: paper(SUSPENDED) }, ...entry(SUSPENDED, 'ΝΙΚΟΣ ΒΟΥ', true) },
+    { code: { kind: 'wallet' as const, credential }, ...entry(WALLET_TICKET, 'ΣΟΦΙΑ ΙΩΑ') },
+  ],
+});
+
+const manifest: GateManifest = buildGateManifest(reading(), platform);
 
 let store: GateStore;
 let databases = 0;
@@ -189,6 +187,44 @@ describe('offline, the device', () => {
       ['SUSPENDED', paper(SUSPENDED)],
       ['CODE_EXPIRED', screenshot],
     ]);
+  });
+
+  it('takes a suspension added after the fetch from a verified delta, and refuses a tampered delta', async () => {
+    const book = new GateManifestBook(reading(), platform);
+    const held: GateManifest = JSON.parse(JSON.stringify(book.manifest()));
+    const keys = [{ keyId: 1, publicKey: publicKeyOf(platform.secretKey) }];
+    expect(received(held, undefined, keys)).toEqual(held);
+    book.update(reading(true));
+    const delta: unknown = JSON.parse(JSON.stringify(book.deltaSince(held.salt, held.revision, 100)));
+    const updated = received(delta, held, keys);
+    expect(updated?.revision).toBe(1);
+    const gate = deviceGate(false);
+    if (gate.manifest.status === 'ready' && updated) gate.manifest.stored.manifest = updated;
+    expect((await scan(paper(HOLDER), gate)).admission).toMatchObject({
+      decision: 'REFUSE',
+      reason: 'SUSPENDED',
+      holderName: 'ΕΛΕΝΗ ΠΑΠΑ',
+    });
+    const signed = delta as { signature: { keyId: number; value: string } };
+    const forged = {
+      ...signed,
+      signature: {
+        ...signed.signature,
+        value: `${signed.signature.value.startsWith('A') ? 'B' : 'A'}${signed.signature.value.slice(1)}`,
+      },
+    };
+    expect(received(forged, held, keys)).toBeUndefined();
+    // A delta without the copy it applies to is no manifest.
+    expect(received(delta, undefined, keys)).toBeUndefined();
+    expect(received({ ...held, revision: 3 }, undefined, keys)).toBeUndefined();
+  });
+
+  it('ignores a stored manifest of an earlier format: the device fetches the whole one again', async () => {
+    const stored = { eventId: EVENT_ID, manifest, entityTag: 'W/"x"', checkedAt: 0 };
+    await store.saveManifest(stored);
+    expect(await store.readManifest(EVENT_ID)).toEqual(stored);
+    await store.saveManifest({ ...stored, manifest: { ...manifest, version: 1 } as unknown as GateManifest });
+    expect(await store.readManifest(EVENT_ID)).toBeUndefined();
   });
 
   it('decides alone when the server cannot be reached, and says it is offline', async () => {

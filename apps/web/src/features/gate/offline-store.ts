@@ -1,5 +1,10 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { GateManifest, OfflineAdmissions, PlatformPublicKey } from '@tickets/domain';
+import {
+  MANIFEST_FORMAT_VERSION,
+  type GateManifest,
+  type OfflineAdmissions,
+  type PlatformPublicKey,
+} from '@tickets/domain';
 
 /**
  * What a gate device keeps for working offline (docs/design.md §8 "Offline"), in IndexedDB: the
@@ -82,7 +87,11 @@ export class GateStore {
     await this.db.put('keys', keys, 'platform');
   };
 
-  readManifest = (eventId: number) => this.db.get('manifests', eventId);
+  /** A copy of an earlier format (stored before an update, issue #27) is none: the whole one is fetched. */
+  readManifest = async (eventId: number) => {
+    const stored = await this.db.get('manifests', eventId);
+    return stored?.manifest.version === MANIFEST_FORMAT_VERSION ? stored : undefined;
+  };
   saveManifest = async (stored: StoredManifest) => {
     await this.db.put('manifests', stored);
   };

@@ -1,11 +1,24 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { gateScreenMessages, verifyManifestSignature, type GateManifest } from '@tickets/domain';
+import {
+  applyManifestDelta,
+  gateScreenMessages,
+  isManifestDelta,
+  MANIFEST_POLL_SECONDS,
+  verifyManifestDelta,
+  verifyManifestSignature,
+  type GateManifest,
+  type GateManifestDelta,
+  type PlatformPublicKey,
+} from '@tickets/domain';
 import { fetchGateKeys, fetchManifest, isUnpaired, isUnreachable } from './api';
 import { GateStore, type StoredManifest } from './offline-store';
 import { uploadPending } from './upload-admissions';
 
-/** docs/design.md §8 / issue #14: a suspension or a reprint reaches a device within a minute online. */
-export const MANIFEST_REFRESH_MS = 60_000;
+/**
+ * docs/design.md §8 / issue #27: a suspension or a reprint reaches a device within a minute online (the
+ * server changes the manifest at most every 30 s, the device asks every 30 s, for a delta).
+ */
+export const MANIFEST_REFRESH_MS = MANIFEST_POLL_SECONDS * 1000;
 /** While the server cannot be reached, how often to try again (a 304 costs next to nothing). */
 const RETRY_MS = 10_000;
 
@@ -32,6 +45,23 @@ export interface OfflineGate {
   admissionsChanged(): void;
 }
 
+/**
+ * The manifest a device may decide with after the server's answer: the whole manifest when its
+ * signature verifies, or the copy held with a verified delta applied (one chained to that copy); else
+ * undefined (docs/gate-codes.md §7.6).
+ */
+export function received(
+  document: unknown,
+  held: GateManifest | undefined,
+  keys: readonly PlatformPublicKey[],
+): GateManifest | undefined {
+  if (!isManifestDelta(document)) {
+    return verifyManifestSignature(document, keys) ? (document as GateManifest) : undefined;
+  }
+  if (!held || !verifyManifestDelta(document, keys)) return undefined;
+  return applyManifestDelta(held, document as GateManifestDelta);
+}
+
 /** What waits to be sent: admissions (shown to the steward) and refusals. */
 async function unsentOf(store: GateStore) {
   const [admissions, refusals] = await Promise.all([store.pendingAdmissions(), store.pendingRefusals()]);
@@ -42,7 +72,7 @@ const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator
 
 /**
  * The offline side of the steward's screen for one match: the local store, the manifest (fetched on
- * opening, refreshed every minute while online, trusted only under the keys pinned at pairing), and
+ * opening, kept current every 30 s while online by deltas, trusted only under the keys pinned at pairing), and
  * the upload of offline admissions, retried until the server acknowledges them.
  */
 export function useOfflineGate(
@@ -99,7 +129,11 @@ export function useOfflineGate(
         await store.saveKeys(keys);
       }
       const held = await store.readManifest(eventId);
-      const fetched = await fetchManifest(token, eventId, held?.entityTag ?? null);
+      const fetched = await fetchManifest(
+        token,
+        eventId,
+        held && { salt: held.manifest.salt, revision: held.manifest.revision, entityTag: held.entityTag },
+      );
       setReachable(true);
       const checkedAt = Date.now();
       if (fetched === 'unchanged' && held) {
@@ -107,14 +141,10 @@ export function useOfflineGate(
         await store.saveManifest(stored);
         setManifest({ status: 'ready', stored });
       } else if (fetched !== 'unchanged') {
-        // Checked once, on arrival: a manifest that fails is never decided with (the last good one stays).
-        if (verifyManifestSignature(fetched.manifest, keys)) {
-          const stored = {
-            eventId,
-            manifest: fetched.manifest as GateManifest,
-            entityTag: fetched.entityTag,
-            checkedAt,
-          };
+        // Checked once, on arrival: what fails is never decided with (the last good copy stays).
+        const manifest = received(fetched.document, held?.manifest, keys);
+        if (manifest) {
+          const stored = { eventId, manifest, entityTag: fetched.entityTag, checkedAt };
           await store.saveManifest(stored);
           setManifest({ status: 'ready', stored });
         } else setManifest({ status: 'untrusted', stored: held });
