@@ -32,6 +32,8 @@ async function acceptAsCompanion(page: Page) {
 }
 
 test('a guardian authorises a companion, who accepts; the guardian changes and cancels', async ({ page }) => {
+  // Eleven screens, each checked by axe and by HTML_CodeSniffer: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   await signIn(page, PEOPLE.guardian.afm);
   await page.getByRole('button', { name: messages.confirmation.continue }).click();
   await expect(page.getByRole('heading', { level: 1, name: messages.screens.chooseAction })).toBeVisible();
