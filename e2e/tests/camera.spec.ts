@@ -99,6 +99,11 @@ test('a steward pairs and scans with the camera where the browser has no barcode
   await gate.goto('/gate');
   await withoutBarcodeDetector(gate);
   await expect(gate.getByRole('heading', { level: 1, name: screen.pairTitle })).toBeVisible();
+  // A token mistyped first: refused in the form's summary, which both checkers read.
+  await gate.getByLabel(screen.token).fill('gate.mistyped');
+  await gate.getByRole('button', { name: screen.pair }).click();
+  await expect(gate.locator('.govgr-error-summary')).toBeVisible();
+  await expectAccessible(gate);
   await gate.getByRole('button', { name: screen.camera }).click();
   await expect(gate.getByRole('heading', { level: 1, name: screen.eventsTitle })).toBeVisible();
   await expect(gate.getByLabel(screen.cameraVideo)).toHaveCount(0);
