@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 // By path, not '@tickets/domain': Vite bundles a config's relative imports but hands bare ones to
 // Node, which cannot load the package's TypeScript source. messages.ts imports nothing.
 import { gateScreenMessages, messages } from '../../packages/domain/src/messages.ts';
+import { unusedDesignSystemCss } from './scripts/unused-design-system-css.ts';
 
 const server = 'http://localhost:8080';
 
@@ -118,7 +119,13 @@ const gateServiceWorker = () =>
   });
 
 export default defineConfig({
-  plugins: [react(), htmlMessages(), gateWebManifest(), gateServiceWorker()],
+  plugins: [
+    unusedDesignSystemCss(fileURLToPath(new URL('src', import.meta.url))),
+    react(),
+    htmlMessages(),
+    gateWebManifest(),
+    gateServiceWorker(),
+  ],
   // The manifest (dist/.vite, never served) tells the bench which chunks each route family loads.
   build: { outDir: 'dist', sourcemap: false, manifest: true },
   // `npm run dev -w @tickets/web` against a server started with `npm start`.

@@ -7,7 +7,7 @@ import {
   validationMessages,
   withAfmCheckDigit,
 } from '@tickets/domain';
-import { expectNoAxeViolations, PEOPLE, sessionCall, signIn } from './support';
+import { expectAccessible, PEOPLE, sessionCall, signIn } from './support';
 
 /** Issue #28: screens a busy officer and a steward read at a glance, on a phone and at a desk. */
 const text = messages.ticketOffice;
@@ -47,7 +47,7 @@ for (const [size, viewport] of [
     await expect(summary(page)).toBeFocused();
     await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
     await expect(summary(page)).toContainText(refusal);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await shot(page, `stats-refusal-kept-${size}`);
     await summary(page).getByRole('link', { name: refusal }).click();
     await expect(code).toBeFocused();
@@ -82,7 +82,7 @@ test('ticket info: a refusal stays until a field changes; a document number lose
   await expect(summary(page)).toContainText(refusal);
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
   await expect(summary(page)).toContainText(refusal);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shot(page, 'ticket-info-refusal-kept');
   await page.getByLabel(text.passport).check();
   await expect(summary(page)).toHaveCount(0);
@@ -139,7 +139,7 @@ test.describe('suspensions results', () => {
       } else {
         await expect(page.getByRole('columnheader', { name: suspensionMessages.delete })).toBeVisible();
       }
-      await expectNoAxeViolations(page);
+      await expectAccessible(page);
       await row.scrollIntoViewIfNeeded();
       await shot(page, `suspensions-results-${size}`);
     });
@@ -171,7 +171,7 @@ for (const [size, viewport] of [
     expect(citizen && citizenAbout && officer).toBeTruthy();
     expect(citizenAbout!.y).toBeGreaterThan(citizen!.y + citizen!.height - 1);
     expect(officer!.y).toBeGreaterThan(citizenAbout!.y + citizenAbout!.height - 1);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await shot(page, `officer-confirmation-${size}`);
     await choices.nth(1).click();
     await expect(page).toHaveURL('/ticket-office/choose-user');
@@ -197,7 +197,7 @@ test('the transfer-rules dialog names the season and the new values under the sp
   await expect(row(rules.dialogEvent)).toContainText('Α.Ε. Ολυμπιάδα - Διαρκείας 2026-27');
   await expect(row(rules.maxTransfers)).toContainText(rules.changedValue(after, before));
   await expect(row(rules.hours).getByRole('definition')).toHaveText(/^\d$/);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shot(page, 'transfer-rules-dialog');
   await box.getByRole('button', { name: messages.form.cancel }).click();
 
@@ -213,7 +213,7 @@ test('the transfer-rules dialog names the season and the new values under the sp
   await expect(row(rules.ignoreTransfers)).toContainText(
     rules.changedValue(messages.form.yes, messages.form.no),
   );
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await box.getByRole('button', { name: messages.form.cancel }).click();
 });
 
@@ -266,7 +266,7 @@ test('the steward (390×844): the camera pairs; a typed public number is explain
   // Pairing offers the camera, as the scan screen does: the token's QR, read by it, pairs.
   const camera = gate.getByRole('button', { name: screenText.camera });
   await expect(camera).toBeVisible();
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shot(gate, 'gate-pairing-camera');
   await gate.evaluate((value) => ((window as unknown as { nextCode?: string }).nextCode = value), token);
   await camera.click();
@@ -280,7 +280,7 @@ test('the steward (390×844): the camera pairs; a typed public number is explain
   await codeField.press('Enter');
   await expect(codeField).toHaveAccessibleDescription(new RegExp(screenText.publicNumberTyped.slice(0, 40)));
   await expect(gate.getByRole('status')).not.toContainText(screenText.refuse);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shot(gate, 'gate-public-number-typed');
 
   await codeField.fill(privateCode);
@@ -300,7 +300,7 @@ test('the steward (390×844): the camera pairs; a typed public number is explain
     expect(box && box.x + box.width <= PHONE.width).toBe(true);
   }
   await expect(status.locator('dt').last()).toHaveText(messages.ticketOffice.seat);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shot(gate, 'gate-decision-one-screen');
   // Undone, so tonight's count (gate.spec.ts) is as its own scans leave it.
   await status.getByRole('button', { name: screenText.undo }).click();
@@ -348,7 +348,7 @@ test('selected minor: a ticket code refused by the server stays in the summary u
   expect(kept.length).toBeGreaterThan(10);
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
   await expect(summary(page)).toContainText(kept);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shot(page, 'selected-minor-refusal-kept');
   await page.getByLabel(new RegExp(companions.ticketCode)).fill('200000000011');
   await expect(page.getByText(kept)).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { messages } from '@tickets/domain';
-import { expectNoAxeViolations, PEOPLE, signIn, signInThroughPages } from './support';
+import { expectAccessible, PEOPLE, signIn, signInThroughPages } from './support';
 
 test.describe('landing and login', () => {
   test('the root redirects to /tickets, whose landing explains the service', async ({ page }) => {
@@ -10,7 +10,7 @@ test.describe('landing and login', () => {
     await expect(page.getByText(messages.app.title).first()).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText('2024');
     await expect(page.getByRole('button', { name: messages.userMenu.logout })).toHaveCount(0);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
   });
 
   test('the login page links to TaxisNet and goes back to the landing', async ({ page }) => {
@@ -20,7 +20,7 @@ test.describe('landing and login', () => {
       'href',
       '/oauth2/authorization/taxis',
     );
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await page
       .getByRole('button', { name: messages.app.back })
       .or(page.getByRole('link', { name: messages.app.back }))
@@ -32,7 +32,7 @@ test.describe('landing and login', () => {
     await page.goto('/tickets/login-app');
     await page.getByRole('link', { name: messages.login.link }).click();
     await expect(page.getByRole('heading', { level: 1, name: messages.standIn.title })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
   });
 });
 
@@ -48,7 +48,7 @@ test.describe('confirmation', () => {
     await expect(main).toContainText(PEOPLE.clubOfficer.afm);
     await expect(main).toContainText(messages.confirmation.afm);
     await expect(page.getByText(PEOPLE.clubOfficer.name).first()).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await expect(
       page
         .getByRole('button', { name: messages.confirmation.citizen })
@@ -68,7 +68,7 @@ test.describe('confirmation', () => {
       .or(page.getByRole('link', { name: messages.confirmation.continue }));
     await expect(continueButton).toBeVisible();
     await expect(page.getByText(messages.confirmation.officer)).toHaveCount(0);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await continueButton.click();
     await expect(page).toHaveURL('/tickets/choose-action');
   });
@@ -93,7 +93,7 @@ test.describe('guards and errors', () => {
     await page.goto('/ticket-office/choose-user');
     await expect(page).toHaveURL('/tickets/error');
     await expect(page.getByRole('heading', { level: 1, name: messages.accessDenied.title })).toBeVisible();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await page.getByRole('link', { name: messages.accessDenied.home }).click();
     await expect(page).toHaveURL('/tickets');
   });
@@ -108,7 +108,7 @@ test.describe('guards and errors', () => {
       await expect(page.getByRole('heading', { level: 1, name: messages.notFound.title })).toBeVisible();
       await expect(page.getByRole('link', { name: messages.notFound.home })).toHaveAttribute('href', home);
     }
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
   });
 });
 
@@ -120,7 +120,7 @@ test.describe('logout', () => {
       .or(page.getByRole('button', { name: messages.userMenu.label }))
       .first()
       .click();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await page
       .getByRole('button', { name: messages.userMenu.logout })
       .or(page.getByRole('menuitem', { name: messages.userMenu.logout }))
@@ -144,7 +144,7 @@ test.describe('on a phone', () => {
       const title = header.getByText(messages.app.title);
       expect((await menu.boundingBox())?.y).toBeLessThan(((await title.boundingBox())?.y ?? 0) + 40);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await expectNoAxeViolations(page);
+      await expectAccessible(page);
       await menu.click();
       await expect(page.getByRole('button', { name: messages.userMenu.logout })).toBeVisible();
     });

@@ -7,7 +7,7 @@ import {
   messages,
   walletStandInMessages,
 } from '@tickets/domain';
-import { decodeQr, expectNoAxeViolations, PEOPLE, printAtTheWindow, sessionCall, signIn } from './support';
+import { decodeQr, expectAccessible, PEOPLE, printAtTheWindow, sessionCall, signIn } from './support';
 
 /**
  * The steward's screen with the network gone (issue #14, docs/design.md §8 "Offline"): it decides from
@@ -147,7 +147,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
 
   const one = await stewardPhone(browser, origin, firstToken);
   const { gate, status, scan, connection } = one;
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'online');
   // The service worker has the screen's files before the network goes, and Chromium would install the
   // screen as an app (but for the test's private window).
@@ -169,7 +169,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await expect(connection).toContainText(screen.offline);
   await expect(connection).toContainText(screen.offlineExplained);
   await expect(gate.getByText(screen.wentOffline)).toBeAttached();
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
 
   await scan(offlineCode);
   await expect(status).toContainText(screen.admit);
@@ -178,7 +178,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await expect(connection).toContainText(screen.pendingUploads(1));
   const history = gate.getByRole('region', { name: screen.history }).getByRole('listitem');
   await expect(history.first()).toContainText(screen.offlineTag);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'offline-admit');
 
   await scan(offlineCode);
@@ -186,7 +186,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await expect(status).toContainText(
     /Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο στις .* \(αυτή η συσκευή\)/,
   );
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'offline-again');
 
   // Admitted online by this device: refused offline too.
@@ -198,14 +198,14 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await scan(makeWalletCode({ ...wallet.phoneKey, now: new Date(Date.now() - 120_000) }));
   await expect(status).toContainText(screen.refuse);
   await expect(status).toContainText(gateMessages.decisions.CODE_EXPIRED);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'offline-expired');
 
   await scan(suspendedCode);
   await expect(status).toContainText(screen.refuse);
   await expect(status).toContainText(gateMessages.decisions.SUSPENDED);
   await expect(status).toContainText('ΕΚΤΟΣ ΣΥΝΔΕΣΗΣ');
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'offline-suspended');
 
   // Reloaded with no network: the service worker serves the screen, IndexedDB the rest.
@@ -215,7 +215,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await expect(connection).toContainText(screen.pendingUploads(1));
   await scan(offlineCode);
   await expect(status).toContainText(/ήδη χρησιμοποιηθεί για είσοδο στις .* \(αυτή η συσκευή\)/);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'offline-reloaded');
 
   // Two devices, both offline, let the same ticket in.
@@ -235,7 +235,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await expect(gate.getByText(screen.wentOnline)).toBeAttached();
   await expect(connection).not.toContainText(/περιμένει|περιμένουν/, { timeout: 25_000 });
   await expect(two.connection).not.toContainText(/περιμένει|περιμένουν/, { timeout: 25_000 });
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'back-online');
 
   // The ticket office: four in, and the ticket let in by both devices as a double entry.
@@ -259,7 +259,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   ] as const) {
     await expect(refusals.getByRole('row').filter({ hasText: counts.reasons[reason] })).toContainText(n);
   }
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'double-entry');
 
   // A reprint and a suspension after the device fetched its manifest reach it, online, within a
@@ -292,7 +292,7 @@ test('the steward screen admits and refuses offline, then uploads; two devices m
   await scan(offlineCode);
   await expect(status).toContainText(screen.refuse);
   await expect(status).toContainText(gateMessages.revokedPrint);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'offline-revoked');
   await scan(twiceCode);
   await expect(status).toContainText(screen.refuse);

@@ -14,7 +14,7 @@ import {
   messages,
   todayInAthens,
 } from '@tickets/domain';
-import { dialog, expectNoAxeViolations, PEOPLE, sessionCall, signIn } from './support';
+import { dialog, expectAccessible, PEOPLE, sessionCall, signIn } from './support';
 
 const screen = gateScreenMessages;
 const devicesText = gateDevicesMessages;
@@ -117,7 +117,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expect(page.getByRole('combobox', { name: new RegExp(`^${devicesText.organisation}`) })).toHaveCount(
     0,
   );
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await page.getByLabel(new RegExp(`^${devicesText.label}`)).fill('Θύρα 7 - κινητό e2e');
   await page.getByRole('button', { name: devicesText.create }).click();
   await expect(page.getByText(devicesText.tokenWarning)).toBeVisible();
@@ -126,7 +126,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expect(
     page.getByRole('button', { name: devicesText.revokeLabel('Θύρα 7 - κινητό e2e') }),
   ).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'devices-token');
 
   // Paper tickets for tonight, one printed at the window; the second holder is suspended after
@@ -154,22 +154,22 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   const gate = await phone.newPage();
   await gate.goto('/gate');
   await expect(gate.getByRole('heading', { level: 1, name: screen.pairTitle })).toBeVisible();
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await gate.getByLabel(screen.token).fill(token);
   await gate.getByRole('button', { name: screen.pair }).click();
   await expect(gate.getByRole('heading', { level: 1, name: screen.eventsTitle })).toBeVisible();
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'gate-events');
   // Unpairing asks first: the token is not shown again.
   await gate.getByRole('button', { name: screen.unpair }).click();
   await expect(dialog(gate)).toContainText(screen.unpairBody);
   await shoot(gate, 'gate-unpair-dialog');
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await dialog(gate).getByRole('button', { name: messages.form.cancel }).click();
   await gate.getByRole('button', { name: screen.pick(TONIGHT) }).click();
   const codeField = gate.getByLabel(new RegExp(`^${messages.ticketOffice.ticketCode}`));
   await expect(codeField).toBeFocused();
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
 
   // A keyboard-wedge scanner types the code and Enter into whatever has focus.
   const scan = async (code: string) => {
@@ -184,26 +184,26 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expect(status).toContainText(screen.documentEnding(documentTypeLabel('NATIONAL_ID'), '001'));
   await expect(codeField).toHaveValue('');
   await expect(codeField).toBeFocused();
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'gate-admit');
 
   await scan(admittedCode);
   await expect(status).toContainText(screen.refuse);
   await expect(status).toContainText(/Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο/);
   await expect(status.getByRole('button', { name: screen.undo })).toHaveCount(0);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'gate-already-admitted');
 
   await scan(suspendedCode);
   await expect(status).toContainText(screen.refuse);
   await expect(status).toContainText(gateMessages.decisions.SUSPENDED);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'gate-suspended');
 
   await scan(minorCode());
   await expect(status).toContainText(screen.admit);
   await expect(status).toContainText('ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ');
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'gate-minor');
 
   // Undo by keyboard, then the same code admits again.
@@ -214,7 +214,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await scan(minorCode());
   await expect(status).toContainText(screen.admit);
   await expect(gate.getByRole('region', { name: screen.history }).getByRole('listitem')).toHaveCount(5);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'gate-history');
 
   // The officer follows tonight's entrance on "Πύλες εισόδου": two in (the minor's undone admission
@@ -229,7 +229,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   const refusals = page.getByRole('table', { name: counts.refusedByReason });
   await expect(refusals.getByRole('row', { name: counts.reasons.ALREADY_ADMITTED })).toContainText('1');
   await expect(refusals.getByRole('row', { name: counts.reasons.SUSPENDED })).toContainText('1');
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'devices-counts');
 
   // A wrong admission is voided, with a reason, after a dialog naming the ticket, its time and device;
@@ -237,13 +237,13 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await page.getByLabel(counts.voidTicketCode).fill(ADMITTED_TICKET);
   await page.getByRole('button', { name: counts.voidSubmit }).click();
   await expect(page.getByText(gateMessages.voidReason)).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await page.getByLabel(counts.voidReason).fill('Σαρώθηκε κατά λάθος.');
   await page.getByRole('button', { name: counts.voidSubmit }).click();
   await expect(dialog(page)).toContainText(
     new RegExp(`εισιτηρίου ${ADMITTED_TICKET} που καταγράφηκε στις .+ «Θύρα 7 - κινητό e2e»`),
   );
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'devices-void-dialog');
   await dialog(page).getByRole('button', { name: counts.voidYes }).click();
   await expect(page.getByText(new RegExp(`εισιτηρίου ${ADMITTED_TICKET} .+ ακυρώθηκε`))).toBeVisible();
@@ -251,7 +251,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await page
     .locator('.Toastify__toast')
     .evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)));
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await scan(admittedCode);
   await expect(status).toContainText(screen.admit);
   await expect(status).toContainText('ΕΛΕΓΧΟΣ ΠΥΛΗΣ');
@@ -259,7 +259,7 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   // The officer revokes the device: its next scan sends the steward back to pairing.
   await page.getByRole('button', { name: devicesText.revokeLabel('Θύρα 7 - κινητό e2e') }).click();
   await expect(dialog(page)).toContainText(devicesText.revokeBody('Θύρα 7 - κινητό e2e'));
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await dialog(page).getByRole('button', { name: devicesText.revoke }).click();
   await expect(page.getByText(devicesText.revoked)).toBeVisible();
   // axe reads a toast's colours as they are: not half faded in, mid-animation.
@@ -267,13 +267,13 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
     .locator('.Toastify__toast', { hasText: devicesText.revoked })
     .evaluate((toast) => Promise.all(toast.getAnimations().map((animation) => animation.finished)));
   await expect(page.getByRole('heading', { level: 2, name: devicesText.listTitle })).toBeFocused();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'devices-revoked');
 
   await scan(admittedCode);
   await expect(gate.getByRole('heading', { level: 1, name: screen.pairTitle })).toBeVisible();
   await expect(gate.getByRole('alert')).toContainText(errorCatalogue.GATE_DEVICE_UNAUTHENTICATED.description);
-  await expectNoAxeViolations(gate);
+  await expectAccessible(gate);
   await shoot(gate, 'gate-unpaired');
   await phone.close();
 });
@@ -292,7 +292,7 @@ test('a platform-wide officer is asked for the club of a new device', async ({ p
   await expect(organisation).toHaveAccessibleDescription(
     new RegExp(errorCatalogue.ORGANISATION_REQUIRED.description.replace('.', '\\.')),
   );
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('gate-devices-organisation-select.png') });
   await organisation.selectOption({ label: 'Α.Ε. Ολυμπιάδα (ποδόσφαιρο)' });
   await page.getByRole('button', { name: devicesText.create }).click();

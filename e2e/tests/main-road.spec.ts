@@ -10,7 +10,7 @@ import {
   walletStandInMessages,
   type TicketClaim,
 } from '@tickets/domain';
-import { decodeQr, expectNoAxeViolations, PEOPLE, signIn } from './support';
+import { decodeQr, expectAccessible, PEOPLE, signIn } from './support';
 
 /**
  * The main road (issue #26), on the fresh data of this run: a club's provider pushes tonight's match
@@ -130,7 +130,7 @@ test('the main road: bought, added to the wallet (for oneself and for a child), 
   await page.goto('/wallet-standin');
   await page.getByRole('button', { name: text.open }).click();
   await expect(page.getByRole('heading', { level: 2, name: text.heading })).toBeFocused();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'add-form');
   const purchaseQr = await QRCode.toBuffer(
     purchaseQrText({ publicCode: FAN_TICKET, claimCode: fanClaim ?? '' }),
@@ -145,12 +145,12 @@ test('the main road: bought, added to the wallet (for oneself and for a child), 
   await expect(field(page, text.publicCode)).toHaveValue(FAN_TICKET);
   await expect(field(page, text.claimCode)).toHaveValue(formatClaimCode(fanClaim ?? ''));
   await expect(page.getByRole('radio', { name: text.forMe })).toBeChecked();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'add-from-qr');
   await page.getByRole('button', { name: text.submit }).click();
   await expect(page.getByRole('status').filter({ hasText: text.added(ROAD_MATCH) })).toBeFocused();
   await expect(page.getByRole('heading', { level: 3, name: ROAD_MATCH })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'added');
 
   // Her phone registers its key; the steward admits her with the rotating code.
@@ -172,7 +172,7 @@ test('the main road: bought, added to the wallet (for oneself and for a child), 
   await guardian.getByRole('button', { name: text.submit }).click();
   const refusal = guardian.getByRole('alert');
   await expect(refusal).toContainText(errorCatalogue.CLAIM_NOT_FOUND.description);
-  await expectNoAxeViolations(guardian);
+  await expectAccessible(guardian);
   await shoot(guardian, 'refused');
   await field(guardian, text.claimCode).fill(formatClaimCode(childClaim ?? ''));
   await expect(refusal).toHaveCount(0);
@@ -182,7 +182,7 @@ test('the main road: bought, added to the wallet (for oneself and for a child), 
   const childCard = guardian.getByRole('listitem').filter({ hasText: CHILD_TICKET });
   await expect(childCard.getByRole('heading', { level: 3, name: ROAD_MATCH })).toBeVisible();
   await expect(childCard).toContainText(standIn.dependent(CHILD));
-  await expectNoAxeViolations(guardian);
+  await expectAccessible(guardian);
   await shoot(guardian, 'added-for-child');
 
   // She names the companion through the companions screens; he accepts in his wallet.
@@ -218,6 +218,6 @@ test('the main road: bought, added to the wallet (for oneself and for a child), 
   await expect(childAtGate).toContainText(screen.admit);
   await expect(childAtGate).toContainText(CHILD);
   await expect(childAtGate).toContainText(COMPANION.name);
-  await expectNoAxeViolations(steward.gate);
+  await expectAccessible(steward.gate);
   await shoot(steward.gate, 'gate-child');
 });

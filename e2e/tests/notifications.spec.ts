@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { mailboxStandInMessages } from '@tickets/domain';
-import { expectNoAxeViolations, PEOPLE, sessionCall, signIn } from './support';
+import { expectAccessible, PEOPLE, sessionCall, signIn } from './support';
 
 /**
  * Notifications (issue #30): a companion request e-mails the companion, the answer e-mails the
@@ -49,7 +49,7 @@ test('a companion request e-mails the companion in Greek; the acceptance e-mails
   await expect(toCompanion).toContainText('Gov.gr Wallet');
   await expect(toCompanion).toContainText('«Αποδοχή» ή «Απόρριψη»');
   await expect(toCompanion).not.toContainText(PEOPLE.guardian.afm);
-  await expectNoAxeViolations(mailbox);
+  await expectAccessible(mailbox);
 
   // The companion accepts in the wallet (its API, with the companion's own session).
   const wallet = await (await browser.newContext({ baseURL: origin })).newPage();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { errorCatalogue, messages, suspensionMessages } from '@tickets/domain';
-import { dialog, expectNoAxeViolations, PEOPLE, signIn } from './support';
+import { dialog, expectAccessible, PEOPLE, signIn } from './support';
 
 const rules = messages.transferRules;
 const text = suspensionMessages;
@@ -42,7 +42,7 @@ test('transfer rules: the seasonal limits are enforced by the wallet, and a fixt
   await page.getByRole('link', { name: messages.ticketOffice.tileTransfers }).click();
   await expect(page.getByRole('heading', { level: 2, name: rules.seasonal })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: rules.fixtures })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 
   const season = page.getByRole('region', { name: 'Α.Ε. Ολυμπιάδα - Διαρκείας 2026-27' });
   const save = season.getByRole('button', { name: rules.save });
@@ -58,7 +58,7 @@ test('transfer rules: the seasonal limits are enforced by the wallet, and a fixt
   await expect(save).toBeEnabled();
   await save.click();
   await expect(dialog(page)).toContainText(rules.saveConfirm);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await dialog(page).getByRole('button', { name: messages.form.confirm }).click();
   await expect(page.getByText(rules.saved).first()).toBeVisible();
   await expect(
@@ -125,7 +125,7 @@ test('suspend a fan: the pre-check names their tickets; personalization and comp
   await signIn(page, PEOPLE.platformOfficer.afm, '/ticket-office');
   await page.goto('/ticket-office/suspended-users');
   await expect(page.getByRole('heading', { level: 1, name: messages.screens.suspendedUsers })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 
   const insert = page.getByRole('tabpanel', { name: text.insertTab });
   await insert.getByRole('button', { name: text.submitInsert }).click();
@@ -137,7 +137,7 @@ test('suspend a fan: the pre-check names their tickets; personalization and comp
   await insert.getByRole('button', { name: text.submitInsert }).click();
   await expect(dialog(page)).toContainText('ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ');
   await expect(dialog(page)).toContainText(text.ticketsCount(1));
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await dialog(page).getByRole('button', { name: messages.form.confirm }).click();
   await expect(page.getByText(text.added)).toBeVisible();
 
@@ -192,7 +192,7 @@ test('suspend a fan: the pre-check names their tickets; personalization and comp
   await search.getByRole('button', { name: text.submitSearch }).click();
   const row = page.getByRole('row').filter({ hasText: 'ΑΒ100039' });
   await expect(row).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await row.getByRole('button', { name: /Διαγραφή εγγραφής/ }).click();
   await dialog(page).getByRole('button', { name: messages.form.confirm }).click();
   await expect(page.getByText(text.deleted)).toBeVisible();
@@ -231,7 +231,7 @@ test('suspensions bite on the person: identity details find the person (a minor,
   await insert.getByRole('button', { name: text.submitInsert }).click();
   await expect(dialog(page)).toContainText(text.affectedMinor);
   await expect(dialog(page)).not.toContainText('ΝΙΚΟΛΑΟΣ');
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('precheck-identity-details.png') });
   await dialog(page).getByRole('button', { name: messages.form.cancel }).click();
   await expect(dialog(page)).toBeHidden();

@@ -10,7 +10,7 @@ import {
   parseGateCode,
   validationMessages,
 } from '@tickets/domain';
-import { expectNoAxeViolations, PEOPLE, signIn } from './support';
+import { expectAccessible, PEOPLE, signIn } from './support';
 
 const text = messages.ticketOffice;
 
@@ -31,7 +31,7 @@ test('over-67: personalize, print a scannable QR, and find the ticket in stats',
   await page.getByRole('button', { name: messages.confirmation.officer }).click();
   await expect(page.getByRole('heading', { level: 1, name: messages.screens.chooseUser })).toBeVisible();
   await expect(page.getByRole('link', { name: text.tileForeigner })).toHaveCount(0);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 
   await page.getByRole('link', { name: text.tileOver67 }).click();
   await expect(page).toHaveURL('/ticket-office/ticket-info?user=over-67');
@@ -46,7 +46,7 @@ test('over-67: personalize, print a scannable QR, and find the ticket in stats',
   await page.getByLabel(field(text.documentId)).blur();
   await expect(page.getByRole('alert')).toContainText(validationMessages.firstName.greek);
   await expect(submit).toBeDisabled();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   // Typed with the tonos; printed in Greek capitals, without it.
   await page.getByLabel(field(text.firstName)).fill('ΜΑΡΊΑ');
   await page.getByLabel(field(text.documentId)).fill('ΑΒ123456');
@@ -58,7 +58,7 @@ test('over-67: personalize, print a scannable QR, and find the ticket in stats',
   const main = page.getByRole('main');
   await expect(main).toContainText('ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
   await expect(main).toContainText(documentTypeLabel('NATIONAL_ID'));
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 
   // The QR is the platform's signature over ticket, event and print serial: nothing personal.
   const png = PNG.sync.read(await page.locator('.app-screen-only .app-verification-code svg').screenshot());
@@ -92,7 +92,7 @@ test('over-67: personalize, print a scannable QR, and find the ticket in stats',
   await expect(details).toContainText('ΜΑΡΙΑ ΠΑΠΑΔΟΠΟΥΛΟΥ');
   await expect(details).toContainText(text.personalizedOn);
   await expect(details).toContainText(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 });
 
 test('foreigner: identify with a residence permit and land on the success screen', async ({ page }) => {
@@ -105,13 +105,13 @@ test('foreigner: identify with a residence permit and land on the success screen
   await expect(page.getByLabel(text.permitType)).toHaveValue('VIGNETTE');
   await page.getByLabel(text.permitType).selectOption('RESIDENCE_PERMIT_PERMANENT');
   await page.getByLabel(field(text.documentId)).fill('rp-778899');
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: text.submit }).click();
   await expect(page).toHaveURL('/ticket-office/success');
   await expect(page.getByRole('main')).toContainText(
     text.addedToWallet('401000000030', "ANNA-MARIA O'BRIEN"),
   );
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
 });
 
 test('a barcode for the basketball club, errors as toasts, and guarded entry points', async ({ page }) => {
@@ -141,7 +141,7 @@ test('a barcode for the basketball club, errors as toasts, and guarded entry poi
   await expect(page.getByRole('heading', { level: 1, name: messages.notFound.title })).toBeVisible();
   await page.goto('/ticket-office/failed');
   await expect(page.getByRole('heading', { level: 1, name: messages.screens.failed })).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await page.goto('/ticket-office/stats/ticket');
   await page.getByLabel(field(text.ticketCode)).fill('999999999999');
   await page.getByRole('button', { name: text.statsSubmit }).click();

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { errorCatalogue, parseGateCode, walletStandInMessages } from '@tickets/domain';
-import { expectNoAxeViolations, PEOPLE, signIn } from './support';
+import { expectAccessible, PEOPLE, signIn } from './support';
 
 const text = walletStandInMessages;
 const PHONE = { width: 390, height: 844 };
@@ -42,7 +42,7 @@ test('the wallet stand-in shows a rotating gate QR that a gate admits tonight', 
   await expect(page.getByRole('heading', { level: 1, name: text.title })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: text.ticketsHeading })).toBeVisible();
   await expect(page.getByText(SEASON_TICKET)).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'tickets');
 
   await page.getByRole('button', { name: new RegExp(`^${text.show}: .*${SEASON_TICKET}$`) }).click();
@@ -52,7 +52,7 @@ test('the wallet stand-in shows a rotating gate QR that a gate admits tonight', 
   const figure = page.getByRole('img', { name: /^Κωδικός εισόδου QR/ });
   await expect(figure).toBeVisible();
   await expect(page.getByText(/^Ανανεώνεται σε \d+ δευτ\.$/)).toBeVisible();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'code');
 
   const code = await readQr(page);
@@ -120,6 +120,6 @@ test("a refused registration shows the API's Greek message, and no code", async 
   // No phone registered: no code at all, and how to register one.
   await expect(page.getByText(text.noCode)).toBeVisible();
   await expect(page.getByRole('button', { name: text.register, exact: true })).toBeEnabled();
-  await expectNoAxeViolations(page);
+  await expectAccessible(page);
   await shoot(page, 'refused');
 });

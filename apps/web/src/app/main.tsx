@@ -4,7 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import '@digigov/css/dist/digigov.css';
 import './app.css';
 import { AuthProvider } from '../shared/auth/auth-context';
-import { routes } from './router';
+import { preloadPageAt, routes } from './router';
 
 const router = createBrowserRouter(routes);
 
@@ -15,3 +15,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(
     </AuthProvider>
   </StrictMode>,
 );
+
+// The page's own code downloads while the session check is out, not after it; once the header and the
+// spinner are painted, so that their first paint does not share the connection with it.
+requestAnimationFrame(() => setTimeout(() => preloadPageAt(window.location.pathname)));

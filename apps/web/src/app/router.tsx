@@ -31,6 +31,37 @@ const GatePage = lazyPage(() => import('../features/gate/gate-page'));
 const MailboxStandInPage = lazyPage(() => import('../features/mailbox-standin/mailbox-standin-page'));
 const WalletStandInPage = lazyPage(() => import('../features/wallet-standin/wallet-standin-page'));
 
+/**
+ * The page code each path loads. A page opened directly (a bookmark, a reload) starts its download at
+ * once, beside the session check, rather than after it: bench/README.md "Lighthouse, mobile".
+ */
+const pageAt: Record<string, { preload(): void }> = {
+  [paths.tickets.error]: AccessDeniedPage,
+  [paths.tickets.confirmation]: ConfirmationPage,
+  [paths.tickets.chooseAction]: ChooseActionPage,
+  [paths.tickets.chooseMinor]: ChooseMinorPage,
+  [paths.tickets.selectedMinor]: SelectedMinorPage,
+  [paths.tickets.cancelEvents]: CancelEventsPage,
+  [paths.tickets.successCompanion]: CompanionSuccessPage,
+  [paths.tickets.successCancel]: CompanionSuccessPage,
+  [paths.ticketOffice.confirmation]: ConfirmationPage,
+  [paths.ticketOffice.chooseUser]: ChooseUserPage,
+  [paths.ticketOffice.ticketInfo]: TicketInfoPage,
+  [paths.ticketOffice.success]: TicketOfficeSuccessPage,
+  [paths.ticketOffice.failed]: FailedPage,
+  [paths.ticketOffice.printTicket]: PrintTicketPage,
+  [paths.ticketOffice.statsTicket]: StatsTicketPage,
+  [paths.ticketOffice.transferEvents]: TransferEventsPage,
+  [paths.ticketOffice.suspendedUsers]: SuspendedUsersPage,
+  [paths.ticketOffice.gateDevices]: GateDevicesPage,
+  [paths.gate]: GatePage,
+  [paths.walletStandIn]: WalletStandInPage,
+  [paths.mailboxStandIn]: MailboxStandInPage,
+};
+
+/** Starts loading the code of the page at this path, if it is one loaded on demand. */
+export const preloadPageAt = (pathname: string) => pageAt[pathname.replace(/\/+$/, '') || '/']?.preload();
+
 const page = (element: ReactNode) => <Suspense fallback={<Spinner />}>{element}</Suspense>;
 
 const ticketsRoutes: RouteObject = {

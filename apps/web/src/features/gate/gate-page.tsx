@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
@@ -11,7 +11,10 @@ import './gate.css';
 import { useInstallableGate } from './install-app';
 import { GateStore } from './offline-store';
 import { PairingForm } from './pairing-form';
-import { ScanScreen } from './scan-screen';
+
+// The scan screen (the offline check's signatures, the manifest store, the camera) is not needed to
+// pair or to pick a match: it loads once there is a match to scan, and the service worker keeps it.
+const ScanScreen = lazy(() => import('./scan-screen').then((module) => ({ default: module.ScanScreen })));
 
 /**
  * The steward's screen (docs/design.md §8): no login; the device pairs once with the token the ticket
@@ -56,17 +59,19 @@ export default function GatePage() {
     );
   else if (event)
     content = (
-      <ScanScreen
-        key={event.eventId}
-        token={token}
-        event={event}
-        onChangeEvent={() => {
-          setEvents(undefined);
-          pick(undefined);
-        }}
-        onUnpair={() => setAskUnpair(true)}
-        onUnpaired={unpair}
-      />
+      <Suspense fallback={<Spinner />}>
+        <ScanScreen
+          key={event.eventId}
+          token={token}
+          event={event}
+          onChangeEvent={() => {
+            setEvents(undefined);
+            pick(undefined);
+          }}
+          onUnpair={() => setAskUnpair(true)}
+          onUnpaired={unpair}
+        />
+      </Suspense>
     );
   else if (events)
     content = <EventPicker events={events} onPick={pick} onUnpair={() => setAskUnpair(true)} />;

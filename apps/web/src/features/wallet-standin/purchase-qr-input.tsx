@@ -9,7 +9,7 @@ const IMAGE_ID = 'add-ticket-image';
 type Reading = { state: 'idle' | 'reading' | 'read' } | { state: 'failed'; message: string };
 
 /**
- * The purchase confirmation's QR, read with the camera (where the browser has a barcode reader) or
+ * The purchase confirmation's QR, read with the camera (the browser's reader, else jsQR) or
  * from an image of it; its two codes go to the form, for the person to check before adding.
  */
 export function PurchaseQrInput({ onRead }: { onRead(proof: PurchaseProof): void }) {

@@ -14,6 +14,3 @@ export function barcodeDetector(formats: BarcodeFormat[]): BarcodeDetectorLike |
   const Detector = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
   return Detector ? new Detector({ formats }) : undefined;
 }
-
-export const hasBarcodeDetector = () =>
-  (globalThis as { BarcodeDetector?: unknown }).BarcodeDetector !== undefined;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../components/buttons';
-import { barcodeDetector, hasBarcodeDetector, type BarcodeFormat } from './barcode-detector';
+import type { BarcodeFormat } from './barcode-detector';
+import { frameReader } from './frame-reader';
 
 /** What the scanner says: each screen words it for what is scanned there. */
 export interface CameraScannerLabels {
@@ -10,9 +11,11 @@ export interface CameraScannerLabels {
   cameraFailed: string;
 }
 
-/** Shown only where the browser can read codes from the camera. */
-export const canScanWithCamera = () =>
-  hasBarcodeDetector() && typeof navigator.mediaDevices?.getUserMedia === 'function';
+/**
+ * Shown where the browser has a camera to offer: every screen that scans reads QR codes, with the
+ * browser's reader or, where it has none, jsQR (frame-reader.ts).
+ */
+export const canScanWithCamera = () => typeof navigator.mediaDevices?.getUserMedia === 'function';
 
 /** A camera button; once open, reads one code of the given formats and closes. */
 export function CameraScanner({
@@ -35,17 +38,18 @@ export function CameraScanner({
   const formatList = formats.join(',');
 
   useEffect(() => {
-    const detector = open ? barcodeDetector(formatList.split(',') as BarcodeFormat[]) : undefined;
-    if (!detector) return;
+    const read = open ? frameReader(formatList.split(',') as BarcodeFormat[]) : undefined;
+    if (!read) return;
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const look = async () => {
       if (stopped || !video.current) return;
-      const [found] = await detector.detect(video.current).catch(() => []);
-      if (found?.rawValue) {
+      const found = await read(video.current).catch(() => undefined);
+      if (stopped) return;
+      if (found) {
         setOpen(false);
-        latestOnCode.current(found.rawValue);
+        latestOnCode.current(found);
         return;
       }
       timer = setTimeout(() => void look(), 200);

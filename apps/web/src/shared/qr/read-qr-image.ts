@@ -6,14 +6,19 @@ import { barcodeDetector } from './barcode-detector';
  */
 const MAX_SIDE = 1600;
 
-/** The text of a QR in raw RGBA pixels (jsQR, pure JavaScript: loaded only when needed, no download). */
+/**
+ * The text of a QR in raw RGBA pixels (jsQR, pure JavaScript: loaded only when needed, no download).
+ * An image is searched for light-on-dark codes too; a camera's frames, read five times a second,
+ * only for the dark-on-light ones tickets and screens show (half the work).
+ */
 export async function decodeQrPixels(
   rgba: Uint8ClampedArray,
   width: number,
   height: number,
+  inversionAttempts: 'attemptBoth' | 'dontInvert' = 'attemptBoth',
 ): Promise<string | undefined> {
   const { default: jsQR } = await import('jsqr');
-  return jsQR(rgba, width, height, { inversionAttempts: 'attemptBoth' })?.data;
+  return jsQR(rgba, width, height, { inversionAttempts })?.data;
 }
 
 function pixelsOf(bitmap: ImageBitmap) {
