@@ -83,4 +83,10 @@ export async function openNotifications(
     },
   };
 }
-export { declarationNotice, suspensionNotices, ticketBoundNotice, transferNotice } from './about';
+export {
+  declarationNotice,
+  minorAdmittedNotices,
+  suspensionNotices,
+  ticketBoundNotice,
+  transferNotice,
+} from './about';
