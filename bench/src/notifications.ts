@@ -22,33 +22,52 @@ const MINORS = Number(process.env.BENCH_NOTIFY_MINORS ?? 40_000);
 const PORT = Number(process.env.BENCH_PORT_BASE ?? 9300) + 6;
 const WITH = 'companion request';
 const WITHOUT = 'companion request, NOTIFICATIONS=false';
+/** The write with its notification while the mail server is down: each attempt fails at once, so the
+ * worker hardly works during the round (what the delivery alongside costs the write). */
+const SMTP_DOWN = 'companion request, mail server down';
 const GUARDIAN = '100000027';
 /** The demo companion, who has an e-mail address (the registry stand-in's). */
 const COMPANION = '100000039';
 
 const minorAmka = (serial: number) => `5${String(serial).padStart(10, '0')}`;
 
-/** An SMTP server that accepts and counts every message (what is received, not what is in it). */
+/**
+ * An SMTP server that accepts and counts every message (what is received, not what is in it); it can
+ * be stopped and started again on its port, as a mail server that is down for a while.
+ */
 async function countingSmtpServer() {
   let received = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      stream.on('end', () => {
-        received += 1;
-        callback();
-      });
-      stream.resume();
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listen = async (port: number) => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.on('end', () => {
+          received += 1;
+          callback();
+        });
+        stream.resume();
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return server;
+  };
+  let server: SMTPServer | undefined = await listen(0);
   const { port } = server.server.address() as { port: number };
+  const close = async () => {
+    const closing = server;
+    server = undefined;
+    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
+  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     received: () => received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close,
+    async restart() {
+      await close();
+      server = await listen(port);
+    },
   };
 }
 
@@ -63,7 +82,13 @@ async function main() {
   url.pathname = `/${name}`;
   const databaseUrl = url.href;
   const smtp = await countingSmtpServer();
-  const platform = await startPlatform(PORT, { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url });
+  // Short retries, so that the backlog of the rounds with the mail server down drains soon after.
+  const platform = await startPlatform(PORT, {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_DELAY_SECONDS: '2',
+    MAIL_RETRY_MAX_DELAY_SECONDS: '4',
+  });
   const silent = await startPlatform(PORT + 1, {
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtp.url,
@@ -124,18 +149,19 @@ async function main() {
     const figures: Record<string, Figures[]> = {};
     const drains: Awaited<ReturnType<typeof drain>>[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      for (const [name, server] of round % 2 === 0
-        ? ([
-            [WITH, platform],
-            [WITHOUT, silent],
-          ] as const)
-        : ([
-            [WITHOUT, silent],
-            [WITH, platform],
-          ] as const)) {
+      const order = [
+        [WITH, platform],
+        [WITHOUT, silent],
+        [SMTP_DOWN, platform],
+      ] as const;
+      for (const [name, server] of round % 2 === 0 ? order : [...order].reverse()) {
         console.error(`round ${round + 1}: ${name}…`);
+        if (name === SMTP_DOWN) await smtp.close();
         (figures[name] ??= []).push(await load(server.url, request(name, server.url), SECONDS));
-        if (server === platform) drains.push(await drain());
+        if (name === SMTP_DOWN) {
+          await smtp.restart();
+          await drain();
+        } else if (name === WITH) drains.push(await drain());
       }
     }
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
@@ -157,7 +183,8 @@ async function main() {
       );
     }
     console.log(
-      `\nwith a notification: ${((withNotification / without) * 100).toFixed(1)} % of the rate without one`,
+      `\nwith a notification: ${((withNotification / without) * 100).toFixed(1)} % of the rate without one; ` +
+        `with the mail server down: ${((rate(SMTP_DOWN) / without) * 100).toFixed(1)} %`,
     );
     console.log(
       `outbox delivery to the local SMTP server after each round: ${drains
