@@ -53,6 +53,8 @@ describe('configuration', () => {
     expect(() => loadConfig(plain)).toThrow(/smtps:\/\/ address \(TLS\)/);
     expect(loadConfig({ ...plain, SMTP_ALLOW_PLAINTEXT: 'true' }).mail.smtpUrl).toBe(plain.SMTP_URL);
     expect(() => loadConfig({ ...production, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+    expect(() => loadConfig({ ...production, NOTIFICATIONS: 'false' })).toThrow(/NOTIFICATIONS=false/);
+    expect(loadConfig({ NOTIFICATIONS: 'false' }).mail.notifications).toBe(false);
     expect(loadConfig(production).mail).toMatchObject({
       devMailbox: false,
       from: '"Ψηφιακό εισιτήριο" <no-reply@tickets.example.gov.gr>',

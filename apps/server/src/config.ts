@@ -177,6 +177,8 @@ const environmentSchema = z.object({
   SMTP_ALLOW_PLAINTEXT: booleanFlag.optional(),
   MAIL_FROM: z.string().min(3).optional(),
   DEV_MAILBOX: booleanFlag.optional(),
+  // false: changes write no notification, for the bench's comparison of the same write without one.
+  NOTIFICATIONS: booleanFlag.optional(),
   MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600).default(30),
   MAIL_RETRY_MAX_DELAY_SECONDS: wholeNumber(1, 86_400).default(900),
   // 0 gives up at the first refusal (tests of the operators' retry).
@@ -240,6 +242,8 @@ export interface Config {
     retryMaxDelaySeconds: number;
     /** A message not delivered this long after it was written is given up and marked FAILED. */
     giveUpMinutes: number;
+    /** false (NOTIFICATIONS=false, benchmarks only): a change writes no notification. */
+    notifications: boolean;
   };
 }
 
@@ -259,6 +263,9 @@ function unsafeProduction(env: Partial<Environment>, standIn: boolean): string[]
     );
   }
   if (env.RATE_LIMITS === false) problems.push('RATE_LIMITS=false is for benchmarks, never for production.');
+  if (env.NOTIFICATIONS === false) {
+    problems.push('NOTIFICATIONS=false is for benchmarks, never for production: people would not be told.');
+  }
   if (env.DEMO_DATA === true) {
     problems.push('DEMO_DATA=true loads the demo people and their tickets: never in production.');
   }
@@ -427,6 +434,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
       retryMaxDelaySeconds: env.MAIL_RETRY_MAX_DELAY_SECONDS,
       giveUpMinutes: env.MAIL_GIVE_UP_MINUTES,
+      notifications: env.NOTIFICATIONS ?? true,
     },
   };
 }

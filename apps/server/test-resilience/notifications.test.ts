@@ -5,7 +5,8 @@ import { freePortish, freshPostgres, killHard, serverOn, startServer, targets } 
 
 /**
  * The notifications' outbox across crashes and processes (issue #30): a message committed is
- * delivered after a `kill -9`, and two servers on one PostgreSQL deliver each message once. The mail
+ * delivered after a `kill -9`, after the mail server was down for a minute, and two servers on one
+ * PostgreSQL deliver each message once. The mail
  * server is an SMTP server in this process (the development mailbox's, on a port of our choosing).
  */
 const OFFICER = '100000003';
@@ -39,8 +40,9 @@ async function suspendGuardian(base: string, cookie: string, days: number): Prom
   expect(response.status).toBe(200);
 }
 
+/** A suspension entered, or (for one suspended already) changed. */
 const suspensionMails = (mailbox: DevMailbox) =>
-  mailbox.list(GUARDIAN_MAIL).filter((mail) => mail.subject.startsWith('Αποκλεισμός'));
+  mailbox.list(GUARDIAN_MAIL).filter((mail) => /^(Αποκλεισμός|Αλλαγή αποκλεισμού)/.test(mail.subject));
 
 describe.each(targets)('notifications across a crash on %s', (target) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -77,6 +79,55 @@ describe.each(targets)('notifications across a crash on %s', (target) => {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     expect(suspensionMails(mailbox)).toHaveLength(1);
   });
+});
+
+/** How long the mail server stays down: "for a minute" (issue #30). */
+const SMTP_DOWN_MS = 62_000;
+
+describe.each(targets)('notifications while the mail server is down on %s', (target) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('every message arrives once the mail server is back after a minute, each once, with its Message-ID', async () => {
+    const MESSAGES = 5;
+    let mailbox = await startDevMailbox();
+    const smtpPort = Number(new URL(mailbox.url).port);
+    // Retries back off from 4 s up to 8 s: a minute down is some ten attempts per message, and the
+    // first retry after the mail server is back comes within 8 s (plus the worker's poll).
+    const { base, server } = await serverOn(target, cleanups, {
+      SMTP_URL: mailbox.url,
+      MAIL_RETRY_DELAY_SECONDS: '4',
+      MAIL_RETRY_MAX_DELAY_SECONDS: '8',
+    });
+    cleanups.push(() => killHard(server));
+    const { cookie } = await loginAs(base, OFFICER);
+    // The mail server goes down; the changes commit meanwhile, their messages wait in the outbox.
+    await mailbox.close();
+    const downSince = Date.now();
+    for (let index = 0; index < MESSAGES; index += 1) await suspendGuardian(base, cookie, 30 + index);
+    const guardian = (await loginAs(base, GUARDIAN)).cookie;
+    const inbox = (await (
+      await fetch(`${base}/api/wallet/notifications`, { headers: jsonFrom(base, guardian) })
+    ).json()) as { id: string; kind: string }[];
+    const sent = inbox.filter((entry) => entry.kind.startsWith('SUSPENSION_')).map((entry) => entry.id);
+    expect(sent).toHaveLength(MESSAGES);
+    await new Promise((resolve) => setTimeout(resolve, SMTP_DOWN_MS - (Date.now() - downSince)));
+
+    // Back on the same port: every message arrives, once, each with its notification's Message-ID.
+    mailbox = await startDevMailbox(smtpPort);
+    const revived = mailbox;
+    cleanups.push(() => revived.close());
+    const received = () => suspensionMails(mailbox);
+    await expect.poll(() => received().length, { timeout: 30_000, interval: 500 }).toBe(MESSAGES);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(
+      received()
+        .map((mail) => mail.messageId)
+        .sort(),
+    ).toEqual(sent.map((id) => `<${id}@localhost>`).sort());
+  }, 150_000);
 });
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('two servers on one PostgreSQL', () => {

@@ -19,7 +19,14 @@ export const demoCode = (serial: number) =>
 
 export const COMPILED_SERVER = 'apps/server/dist/main.js';
 
-export const freePortish = () => 21_000 + Math.floor(Math.random() * 9000);
+/**
+ * A port to try: within the 50 from RESILIENCE_PORT_BASE when set (on a shared machine each run keeps
+ * to its own range), else one of 9000 from 21 000.
+ */
+export const freePortish = () => {
+  const base = Number(process.env.RESILIENCE_PORT_BASE);
+  return base > 0 ? base + Math.floor(Math.random() * 45) : 21_000 + Math.floor(Math.random() * 9000);
+};
 
 /** Starts the compiled server; with `logs`, collects the lines it writes (else they are dropped). */
 export async function startServer(

@@ -254,6 +254,47 @@ describe.each(engines)('notifications on %s', (engine) => {
     await mailTo(GUARDIAN, /^Άρση αποκλεισμού/);
   });
 
+  it('a second suspension of one suspended already is a change: "changed", with the last day the wallet shows', async () => {
+    const officer = (await loginAs(base, CLUB_OFFICER)).cookie;
+    const suspend = (method: string, path: string, body: unknown) =>
+      fetch(`${base}/api/blackList-administration${path}`, {
+        method,
+        headers: jsonFrom(base, officer),
+        body: JSON.stringify(body),
+      });
+    const add = async (endDate: string) => {
+      const before = await since();
+      const added = await suspend('POST', '/add', { ...noPerson, afm: GUARDIAN, endDate });
+      expect(added.status).toBe(200);
+      return { id: ((await added.json()) as { id: number }).id, written: await writtenSince(before) };
+    };
+    const lift = async (id: number) => {
+      const before = await since();
+      expect(
+        (await suspend('PUT', `/delete/${id}`, { afm: GUARDIAN, amka: '', documentId: '' })).status,
+      ).toBe(200);
+      return writtenSince(before);
+    };
+    const first = await add('2098-12-31');
+    expect(first.written).toEqual([`${GUARDIAN}:SUSPENSION_ENTERED`]);
+    const extended = await add('2099-06-30');
+    expect(extended.written).toEqual([`${GUARDIAN}:SUSPENSION_CHANGED`]);
+    const changed = await mailTo(GUARDIAN, /^Αλλαγή αποκλεισμού[^]*30\/06\/2099/);
+    expect(changed.text).toContain('έως και τις 30/06/2099');
+    expect(changed.text).toContain('«Α.Ε. Ολυμπιάδα (ποδόσφαιρο)»');
+
+    // Lifting the later one leaves the first in force: a change back to its last day, not "lifted".
+    expect(await lift(extended.id)).toEqual([`${GUARDIAN}:SUSPENSION_CHANGED`]);
+    await mailTo(GUARDIAN, /^Αλλαγή αποκλεισμού[^]*31\/12\/2098/);
+    expect(await lift(first.id)).toEqual([`${GUARDIAN}:SUSPENSION_LIFTED`]);
+    // Every message gone out before the next test counts the mailbox.
+    await expect
+      .poll(async () => db().select().from(notifications).where(eq(notifications.emailStatus, 'PENDING')), {
+        timeout: 20_000,
+      })
+      .toEqual([]);
+  });
+
   it('a change rolled back leaves no notification, no job and no mail', async () => {
     const before = await since();
     const jobs = async () => Number(await scalar(sql`select count(*)::text as value from pgboss.job`));

@@ -18,8 +18,10 @@ export const NOTIFICATION_KINDS = [
   'LOAN_REVOKED',
   'LOAN_REVERTED',
   'SUSPENSION_ENTERED',
+  'SUSPENSION_CHANGED',
   'SUSPENSION_LIFTED',
   'TICKET_BOUND',
+  'MINOR_ADMITTED',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -38,6 +40,8 @@ export const notificationParamsSchema = z.object({
    */
   lastDay: z.string().optional(),
   organisationName: z.string().nullable().optional(),
+  /** When a minor was admitted at the gate (ISO instant; shown in Athens time). */
+  admittedAt: z.string().optional(),
 });
 /** What a change gives (absent texts are empty); what a template reads is `StoredNotificationParams`. */
 export type NotificationParams = z.input<typeof notificationParamsSchema>;
@@ -152,6 +156,14 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή καταχωρίστηκε αποκλεισμός στο όνομά σας.',
   }),
+  SUSPENSION_CHANGED: (p) => ({
+    subject: 'Αλλαγή αποκλεισμού από αθλητικές εκδηλώσεις',
+    paragraphs: [
+      'Ο αποκλεισμός σας από αθλητικές εκδηλώσεις άλλαξε.',
+      walletMessages.blockedNotice(formatCalendarDate(p.lastDay), p.organisationName ?? null),
+    ],
+    reason: 'Λαμβάνετε αυτό το μήνυμα επειδή άλλαξε αποκλεισμός που είναι καταχωρισμένος στο όνομά σας.',
+  }),
   SUSPENSION_LIFTED: (p) => ({
     subject: 'Άρση αποκλεισμού από αθλητικές εκδηλώσεις',
     paragraphs: [
@@ -169,6 +181,15 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
       'Στην είσοδο θα σας ζητηθεί η ίδια ταυτότητα. Αν δεν ζητήσατε εσείς αυτό το εισιτήριο, επικοινωνήστε με τον οργανισμό.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή εκδόθηκε εισιτήριο με τα στοιχεία της ταυτότητάς σας.',
+  }),
+  MINOR_ADMITTED: (p) => ({
+    subject: `Ο/Η ${p.minorFirstName ?? ''} μπήκε στο γήπεδο`,
+    paragraphs: [
+      `Ο/Η ${p.minorFirstName ?? ''} μπήκε στον αγώνα ${match(p)} στις ${formatTime(p.admittedAt)}` +
+        (p.otherName ? ` με τον/τη συνοδό ${p.otherName}.` : ', χωρίς συνοδό.'),
+      'Αν δεν αναγνωρίζετε αυτή την είσοδο, επικοινωνήστε με τον οργανισμό που διοργανώνει τον αγώνα.',
+    ],
+    reason: 'Λαμβάνετε αυτό το μήνυμα επειδή είστε κηδεμόνας του/της ανηλίκου.',
   }),
 };
 

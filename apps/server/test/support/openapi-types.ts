@@ -2605,7 +2605,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "COMPANION_REQUESTED" | "COMPANION_ACCEPTED" | "COMPANION_REJECTED" | "COMPANION_NO_LONGER_NEEDED" | "LOAN_OFFERED" | "LOAN_ACCEPTED" | "LOAN_REJECTED" | "LOAN_REVOKED" | "LOAN_REVERTED" | "SUSPENSION_ENTERED" | "SUSPENSION_LIFTED" | "TICKET_BOUND";
+                        kind: "COMPANION_REQUESTED" | "COMPANION_ACCEPTED" | "COMPANION_REJECTED" | "COMPANION_NO_LONGER_NEEDED" | "LOAN_OFFERED" | "LOAN_ACCEPTED" | "LOAN_REJECTED" | "LOAN_REVOKED" | "LOAN_REVERTED" | "SUSPENSION_ENTERED" | "SUSPENSION_CHANGED" | "SUSPENSION_LIFTED" | "TICKET_BOUND" | "MINOR_ADMITTED";
                         subject: string;
                         paragraphs: string[];
                         reason: string;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  ADULT_AGE,
   EMPTY_ADMISSION,
   ENTERS_ALONE_FROM_AGE,
   formatTime,
@@ -19,6 +20,7 @@ import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
 import { admitsTo } from '../../shared/entry';
 import { groupCommit } from '../../shared/group-commit';
+import { minorAdmittedNotices, notify } from '../../shared/notifications';
 import {
   admitQuery,
   findFirstAdmission,
@@ -155,7 +157,7 @@ export async function decideAdmission(
   if (proof.reason !== null || !ticket) return refuse(proof.reason ?? 'UNKNOWN_CODE');
   const { entrant } = proof;
 
-  const minor = !entrant.lent && holder !== null && holder.age < 18;
+  const minor = !entrant.lent && holder !== null && holder.age < ADULT_AGE;
   const companion =
     minor && declared && !scan.companionSuspended
       ? { name: declared.name, afmHint: declared.afm.slice(-3) }
@@ -181,6 +183,7 @@ export async function decideAdmission(
         subject: ticket.publicCode,
         requestId: context.requestId,
         proofDigest: proofDigestOf(request.code),
+        minor,
       });
   if (admitted) {
     return {
@@ -212,6 +215,8 @@ type AdmissionToRecord = {
   subject: string;
   requestId: string;
   proofDigest: string;
+  /** The one who enters is a minor on their own ticket: the guardian is told (issue #30). */
+  minor: boolean;
 };
 
 /** Admissions recorded in one statement at a time, per process: at most this many in one. */
@@ -221,7 +226,8 @@ export const MAX_ADMISSIONS_PER_STATEMENT = 200;
  * Records an admission and its audit row, group-committed with the admissions of concurrent scans
  * (bench/README.md, the gate admission); answers it, or none when the ticket has entered already.
  * Of the same ticket twice in one batch the second is not sent: the first is recorded or refused,
- * and the second finds it.
+ * and the second finds it. A batch that holds a minor's admission is one transaction with the message
+ * to the guardian (the outbox, docs/design.md §11); a batch of adults stays one statement.
  */
 const admit = perDatabase((db) =>
   groupCommit(async (batch: AdmissionToRecord[]) => {
@@ -229,14 +235,24 @@ const admit = perDatabase((db) =>
     const firsts = new Map<string, AdmissionToRecord>();
     for (const row of batch) if (!firsts.has(keyOf(row))) firsts.set(keyOf(row), row);
     const rows = [...firsts.values()];
-    const recorded = await admitQuery(db).execute({
+    const columns = {
       ticketIds: rows.map((row) => row.ticketId),
       eventIds: rows.map((row) => row.eventId),
       deviceIds: rows.map((row) => row.deviceId),
       subjects: rows.map((row) => row.subject),
       requestIds: rows.map((row) => row.requestId),
       proofDigests: rows.map((row) => row.proofDigest),
-    });
+    };
+    const minors = new Set(rows.filter((row) => row.minor).map(keyOf));
+    const recorded =
+      minors.size === 0
+        ? await admitQuery(db).execute(columns)
+        : await db.transaction(async (tx) => {
+            const inserted = await admitQuery(tx).execute(columns);
+            const ids = inserted.filter((row) => minors.has(keyOf(row))).map((row) => row.id);
+            await notify(db, tx, await minorAdmittedNotices(tx, ids));
+            return inserted;
+          });
     const byKey = new Map(recorded.map((row) => [keyOf(row), row] as const));
     return batch.map((row) => (firsts.get(keyOf(row)) === row ? byKey.get(keyOf(row)) : undefined));
   }, MAX_ADMISSIONS_PER_STATEMENT),

@@ -1,4 +1,5 @@
 import {
+  ADULT_AGE,
   GATE_UPLOAD_CLOCK_SKEW_SECONDS,
   GATES_OPEN_MINUTES_BEFORE,
   type OfflineAdmissionResults,
@@ -9,6 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
+import { minorAdmittedNotices, notify } from '../../shared/notifications';
 import { proofDigestOf, provenCode, readScan } from './admissions.service';
 import { hashToken, type Device } from './devices.service';
 import {
@@ -44,6 +46,7 @@ type Outcome = OfflineAdmissionResults['results'][number]['outcome'];
  * Records the admissions with their audit rows, in one transaction; answers the tickets recorded.
  * Each row names its own ticket, so they are written by `audit(tx, rows)` (one INSERT) rather than
  * carried in the admissions' INSERT by `auditedWith` (which gives every row of a statement one subject).
+ * The admission of a minor (a ticket of `minors`) tells the guardian, in the same transaction (issue #30).
  */
 async function record(
   db: Db,
@@ -52,6 +55,7 @@ async function record(
   pending: Pending[],
   ticketCodes: Map<number, string>,
   requestId: string,
+  minors: Set<number>,
 ) {
   return db.transaction(async (tx) => {
     const recorded = await insertOfflineAdmissions(tx, device.id, eventId, pending);
@@ -65,6 +69,16 @@ async function record(
         details: { eventId, admissionId: admission.admissionId, admittedAt: admission.admittedAt },
       })),
     );
+    const ofMinors = recorded.filter((admission) => minors.has(admission.ticketId));
+    if (ofMinors.length > 0)
+      await notify(
+        db,
+        tx,
+        await minorAdmittedNotices(
+          tx,
+          ofMinors.map((admission) => admission.admissionId),
+        ),
+      );
     return new Set(recorded.map((admission) => admission.ticketId));
   });
 }
@@ -110,7 +124,8 @@ const MAX_PASSES = 3;
 /** Codes verified at once (each a read and one or two signature checks). */
 const VERIFYING_AT_ONCE = 8;
 
-type Verdict = { reason: OfflineUploadReason } | { reason: null; ticketId: number; proofDigest: string };
+type Verdict =
+  { reason: OfflineUploadReason } | { reason: null; ticketId: number; proofDigest: string; minor: boolean };
 
 /** Each of `items` through `work`, at most `atOnce` at a time, the answers in order. */
 async function inGroups<Item, Answer>(
@@ -190,16 +205,20 @@ export async function recordOfflineAdmissions(
       if (at.getTime() < gatesOpenAt) return { reason: 'NOT_OPEN_YET' };
       if (at.getTime() >= event.endsAt.getTime()) return { reason: 'EVENT_OVER' };
       if (at.getTime() > latest) return { reason: 'RECORDED_IN_FUTURE' };
-      return { reason: null, ticketId: scan.ticket.id, proofDigest: proofDigestOf(admission.code) };
+      // A minor on their own ticket (as the online decision tells): the guardian is told.
+      const minor = !proof.entrant.lent && scan.holderAge !== null && scan.holderAge < ADULT_AGE;
+      return { reason: null, ticketId: scan.ticket.id, proofDigest: proofDigestOf(admission.code), minor };
     },
   );
   const ticketCodes = new Map<number, string>();
+  const minors = new Set<number>();
   const outcomes: Outcome[] = upload.admissions.map(() => 'NOT_RECORDED');
   let unsettled: Pending[] = [];
   verdicts.forEach((verdict, at) => {
     if (verdict.reason !== null) return;
     const admission = upload.admissions[at] as OfflineAdmissions['admissions'][number];
     ticketCodes.set(verdict.ticketId, admission.ticketCode);
+    if (verdict.minor) minors.add(verdict.ticketId);
     unsettled.push({
       at,
       ticketId: verdict.ticketId,
@@ -216,7 +235,15 @@ export async function recordOfflineAdmissions(
       if (!seen || Date.parse(item.admittedAt) < Date.parse(seen.admittedAt))
         earliest.set(item.ticketId, item);
     }
-    const recorded = await record(db, device, event.id, [...earliest.values()], ticketCodes, requestId);
+    const recorded = await record(
+      db,
+      device,
+      event.id,
+      [...earliest.values()],
+      ticketCodes,
+      requestId,
+      minors,
+    );
     const rest: Pending[] = [];
     for (const item of unsettled) {
       if (recorded.has(item.ticketId) && earliest.get(item.ticketId) === item) outcomes[item.at] = 'RECORDED';

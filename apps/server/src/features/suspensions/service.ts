@@ -15,6 +15,7 @@ import { audit } from '../../shared/audit';
 import { notify, suspensionNotices } from '../../shared/notifications';
 import type { SessionUser } from '../../shared/sessions';
 import {
+  activeSuspensionOf,
   givenKeys,
   identifierDigest,
   keysByKind,
@@ -22,6 +23,7 @@ import {
   resolveIdentity,
   storeSuspensionKeys,
   type PersonDescription,
+  type RegistryPerson,
 } from '../../shared/suspensions';
 import {
   findSuspensionsByKeys,
@@ -161,9 +163,45 @@ async function auditLookup(
   });
 }
 
+/**
+ * What each registry person of `people` is told of a suspension added or lifted (docs/design.md §11):
+ * `otherwise` (entered, lifted), or, for one suspended before and after the change by another record
+ * as well, that it changed, with what the wallet's notice shows now. Called after the change, in its
+ * transaction; `before` says who was suspended before it.
+ */
+async function suspensionChangeNotices(
+  tx: Db,
+  people: RegistryPerson[],
+  before: boolean[],
+  otherwise: 'SUSPENSION_ENTERED' | 'SUSPENSION_LIFTED',
+  record: { endDate: string; organisationId: string | null },
+) {
+  const entries = [];
+  for (const [index, person] of people.entries()) {
+    const now = person.afm ? await activeSuspensionOf(tx, person) : undefined;
+    const changed = before[index] === true && now !== undefined;
+    entries.push(
+      ...(changed
+        ? await suspensionNotices(tx, [person], 'SUSPENSION_CHANGED', now)
+        : await suspensionNotices(tx, [person], otherwise, record)),
+    );
+  }
+  return entries;
+}
+
+/** Whether each registry person of `people` is suspended now (only those with an ΑΦΜ are told anything). */
+const suspendedNow = async (tx: Db, people: RegistryPerson[]) => {
+  const answers: boolean[] = [];
+  for (const person of people)
+    answers.push(!!person.afm && (await activeSuspensionOf(tx, person)) !== undefined);
+  return answers;
+};
+
 export async function addSuspension(db: Db, actor: Actor, request: SuspensionRequest) {
   const { keys, people } = await resolveIdentity(db, request);
   return db.transaction(async (tx) => {
+    // One suspended already is told that it changed, not entered a second time.
+    const before = await suspendedNow(tx, people);
     const created = await insertSuspension(tx, {
       afm: request.afm,
       amka: request.amka,
@@ -185,7 +223,7 @@ export async function addSuspension(db: Db, actor: Actor, request: SuspensionReq
       requestId: actor.requestId,
       details: { endDate: created.endDate, organisationId: actor.user.organisationId },
     });
-    await notify(db, tx, await suspensionNotices(tx, people, 'SUSPENSION_ENTERED', created));
+    await notify(db, tx, await suspensionChangeNotices(tx, people, before, 'SUSPENSION_ENTERED', created));
     return toRecord(created);
   });
 }
@@ -230,6 +268,7 @@ export async function deleteSuspension(
     ) {
       return 'mismatch';
     }
+    const { people } = await resolveIdentity(tx, record);
     await markLifted(tx, id, actor.user.afm);
     await audit(tx, {
       actor: actor.user.afm,
@@ -238,8 +277,9 @@ export async function deleteSuspension(
       requestId: actor.requestId,
       details: { organisationId: organisation },
     });
-    const { people } = await resolveIdentity(tx, record);
-    await notify(db, tx, await suspensionNotices(tx, people, 'SUSPENSION_LIFTED', record));
+    // One still suspended by another record is told that it changed, not that it was lifted.
+    const before = people.map(() => true);
+    await notify(db, tx, await suspensionChangeNotices(tx, people, before, 'SUSPENSION_LIFTED', record));
     return 'deleted';
   });
   if (outcome === 'not-found') throw new AppError('SUSPENSION_NOT_FOUND');

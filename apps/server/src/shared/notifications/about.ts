@@ -1,8 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { NotificationKind } from '@tickets/domain';
+import { ADULT_AGE, type NotificationKind } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { citizens, companionDeclarations, events, organisations, tickets, transfers } from '../../db/schema';
+import {
+  citizens,
+  companionDeclarations,
+  events,
+  gateAdmissions,
+  guardianships,
+  organisations,
+  tickets,
+  transfers,
+} from '../../db/schema';
+import { entryGivingLoan } from '../entry';
+import { ageToday, registryHolderOfTicket } from '../people';
 import type { NotificationEntry } from './outbox';
 
 /**
@@ -112,19 +123,25 @@ export async function transferNotice(tx: Pick<Db, 'select'>, transferId: string)
 /**
  * A suspension entered or lifted, to each registry person it names who has an ΑΦΜ (issue #30: "when
  * the registry knows them"): until when, and which organisation to ask, as the wallet's notice says.
+ * `SUSPENSION_CHANGED` is for one who stays suspended with other terms (docs/design.md §11): its
+ * `suspension` is then what the wallet's notice shows now (`activeSuspensionOf`), the one ending last.
  */
 export async function suspensionNotices(
   tx: Pick<Db, 'select'>,
   people: { afm: string | null }[],
-  kind: 'SUSPENSION_ENTERED' | 'SUSPENSION_LIFTED',
-  suspension: { endDate: string; organisationId: string | null },
+  kind: 'SUSPENSION_ENTERED' | 'SUSPENSION_CHANGED' | 'SUSPENSION_LIFTED',
+  suspension:
+    { endDate: string; organisationId: string | null } | { endDate: string; organisationName: string | null },
 ): Promise<NotificationEntry[]> {
-  const [organisation] = suspension.organisationId
-    ? await tx
-        .select({ name: organisations.name })
-        .from(organisations)
-        .where(eq(organisations.id, suspension.organisationId))
-    : [];
+  const [organisation] =
+    'organisationName' in suspension
+      ? [{ name: suspension.organisationName }]
+      : suspension.organisationId
+        ? await tx
+            .select({ name: organisations.name })
+            .from(organisations)
+            .where(eq(organisations.id, suspension.organisationId))
+        : [];
   return people.flatMap((person) =>
     person.afm
       ? [
@@ -158,3 +175,65 @@ export const ticketBoundNotice = (
     organisationName: ticket.provider,
   },
 });
+
+/**
+ * The admissions among `admissionIds` of a minor who entered on their own ticket (not a loan's
+ * recipient), to the guardian (issue #30: "… entered … at 19:42 with …"): the minor's first name,
+ * the match, the time and the companion. The guardian is the one who named the accepted companion
+ * (the declaration the gate checked); a minor who entered alone (ENTERS_ALONE_FROM_AGE and over, no
+ * declaration) has the guardians the registry knows, who alone may carry the ticket (docs/design.md §11).
+ * Read in the admission's transaction: none for an adult, and nothing at all when none is a minor's.
+ */
+export async function minorAdmittedNotices(
+  tx: Pick<Db, 'select'>,
+  admissionIds: string[],
+): Promise<NotificationEntry[]> {
+  if (admissionIds.length === 0) return [];
+  const guardian = alias(citizens, 'guardian');
+  const rows = await tx
+    .select({
+      eventId: events.id,
+      eventDescription: events.description,
+      eventStartsAt: events.startsAt,
+      venue: events.venue,
+      admittedAt: gateAdmissions.admittedAt,
+      minorFirstName: citizens.firstName,
+      companionName: companionDeclarations.companionName,
+      guardianAfm: guardian.afm,
+    })
+    .from(gateAdmissions)
+    .innerJoin(tickets, eq(tickets.id, gateAdmissions.ticketId))
+    .innerJoin(events, eq(events.id, gateAdmissions.eventId))
+    .innerJoin(citizens, registryHolderOfTicket)
+    .leftJoin(transfers, entryGivingLoan(tickets.id, events.id))
+    .leftJoin(
+      companionDeclarations,
+      and(eq(companionDeclarations.ticketId, tickets.id), eq(companionDeclarations.status, 'ACCEPTED')),
+    )
+    .leftJoin(guardianships, and(isNull(companionDeclarations.id), eq(guardianships.minorId, citizens.id)))
+    .innerJoin(
+      guardian,
+      or(eq(guardian.id, companionDeclarations.guardianId), eq(guardian.id, guardianships.guardianId)),
+    )
+    .where(
+      and(
+        inArray(gateAdmissions.id, admissionIds),
+        lt(ageToday(citizens), ADULT_AGE),
+        isNull(transfers.id),
+        isNotNull(guardian.afm),
+      ),
+    );
+  return rows.map((row) => ({
+    recipientAfm: row.guardianAfm as string,
+    kind: 'MINOR_ADMITTED',
+    eventId: row.eventId,
+    params: {
+      eventDescription: row.eventDescription,
+      eventStartsAt: row.eventStartsAt.toISOString(),
+      venue: row.venue,
+      minorFirstName: row.minorFirstName,
+      otherName: row.companionName ?? '',
+      admittedAt: row.admittedAt.toISOString(),
+    },
+  }));
+}

@@ -33,6 +33,8 @@ const RETRY_LIMIT = 10_000;
 export interface OutboxSettings {
   retryDelaySeconds: number;
   retryMaxDelaySeconds: number;
+  /** false only for the bench (NOTIFICATIONS=false, refused in production): `notify` writes nothing. */
+  write: boolean;
 }
 
 export interface Outbox {
@@ -110,7 +112,8 @@ export async function notify(
 ): Promise<void> {
   const all = Array.isArray(entries) ? entries : [entries];
   if (all.length === 0) return;
-  const { boss } = outboxOf(db);
+  const { boss, settings } = outboxOf(db);
+  if (!settings.write) return;
   const rows = await tx
     .insert(notifications)
     .values(all.map((entry) => ({ ...entry, params: notificationParamsSchema.parse(entry.params) })))

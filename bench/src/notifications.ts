@@ -1,0 +1,208 @@
+/**
+ * `npm run notifications -w bench` (DATABASE_URL, BENCH_PORT_BASE): what the notifications' outbox
+ * (issue #30, docs/design.md §11) costs a write, and how fast it delivers. The companion request
+ * (`POST /api/tickets/dependents/declarations/indicate`, naming another adult) writes the declaration,
+ * its audit row, the notification and its pg-boss job in one transaction; a second server on the same
+ * database with NOTIFICATIONS=false (benchmarks only: the production profile refuses it) makes the
+ * same write without the notification. Rounds on each alternate, the outbox drained between them, on
+ * a fresh PostgreSQL database; the mail goes over SMTP to a server in this process that counts it.
+ * Not a test: figures for bench/README.md.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { SMTPServer } from 'smtp-server';
+import { load, type Figures, type Scenario } from './load';
+import { startPlatform } from './processes';
+import { code, loadTickets, loginAs, runSql } from './run';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** Minors with a ticket each: every companion request takes the next one. */
+const MINORS = Number(process.env.BENCH_NOTIFY_MINORS ?? 40_000);
+const PORT = Number(process.env.BENCH_PORT_BASE ?? 9300) + 6;
+const WITH = 'companion request';
+const WITHOUT = 'companion request, NOTIFICATIONS=false';
+/** The write with its notification while the mail server is down: each attempt fails at once, so the
+ * worker hardly works during the round (what the delivery alongside costs the write). */
+const SMTP_DOWN = 'companion request, mail server down';
+const GUARDIAN = '100000027';
+/** The demo companion, who has an e-mail address (the registry stand-in's). */
+const COMPANION = '100000039';
+
+const minorAmka = (serial: number) => `5${String(serial).padStart(10, '0')}`;
+
+/**
+ * An SMTP server that accepts and counts every message (what is received, not what is in it); it can
+ * be stopped and started again on its port, as a mail server that is down for a while.
+ */
+async function countingSmtpServer() {
+  let received = 0;
+  const listen = async (port: number) => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, _session, callback) {
+        stream.on('end', () => {
+          received += 1;
+          callback();
+        });
+        stream.resume();
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+    return server;
+  };
+  let server: SMTPServer | undefined = await listen(0);
+  const { port } = server.server.address() as { port: number };
+  const close = async () => {
+    const closing = server;
+    server = undefined;
+    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
+  };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received: () => received,
+    close,
+    async restart() {
+      await close();
+      server = await listen(port);
+    },
+  };
+}
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('DATABASE_URL: the PostgreSQL server to make the bench database on');
+  const name = `bench_notifications_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.href;
+  const smtp = await countingSmtpServer();
+  // Short retries, so that the backlog of the rounds with the mail server down drains soon after.
+  const platform = await startPlatform(PORT, {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    MAIL_RETRY_DELAY_SECONDS: '2',
+    MAIL_RETRY_MAX_DELAY_SECONDS: '4',
+  });
+  const silent = await startPlatform(PORT + 1, {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    NOTIFICATIONS: 'false',
+  });
+  const database = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await database.connect();
+    console.error(`loading ${MINORS.toLocaleString('en')} tickets, each a minor's of the guardian…`);
+    await loadTickets(platform.url, MINORS);
+    await runSql(databaseUrl, [
+      [
+        `insert into citizens (amka, first_name, last_name, birth_date)
+         select '5' || lpad(n::text, 10, '0'), 'ΠΑΙΔΙ', 'ΜΕΤΡΗΣΗΣ' || n, date '2014-05-05'
+         from generate_series(1, $1::int) as n`,
+        [MINORS],
+      ],
+      [
+        `insert into guardianships (guardian_id, minor_id)
+         select guardian.id, minor.id from citizens guardian, citizens minor
+         where guardian.afm = $1 and minor.amka like '5%' and minor.first_name = 'ΠΑΙΔΙ'`,
+        [GUARDIAN],
+      ],
+      [
+        `update tickets set holder_amka = '5' || lpad(n::text, 10, '0')
+         from generate_series(1, $1::int) as n where public_code = '49' || lpad(n::text, 10, '0')`,
+        [MINORS],
+      ],
+      ['analyze', []],
+    ]);
+    // One session, valid on both servers (the database holds it).
+    const cookie = await loginAs(platform.url, GUARDIAN);
+    let next = 0;
+    const request = (name: string, url: string): Scenario => ({
+      name,
+      method: 'POST',
+      path: '/api/tickets/dependents/declarations/indicate',
+      headers: { cookie, origin: url },
+      body: () => {
+        next += 1;
+        if (next > MINORS) throw new Error('out of minors: raise BENCH_NOTIFY_MINORS');
+        return JSON.stringify({ publicCode: code(next), afm: COMPANION, amka: minorAmka(next) });
+      },
+    });
+    const pending = async () =>
+      Number(
+        (await database.query(`select count(*)::int as n from notifications where email_status = 'PENDING'`))
+          .rows[0].n,
+      );
+    /** Waits until the outbox is empty; answers the messages delivered per second meanwhile. */
+    const drain = async () => {
+      const backlog = await pending();
+      const started = performance.now();
+      while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const seconds = (performance.now() - started) / 1000;
+      return { backlog, seconds, rate: backlog / seconds };
+    };
+    const figures: Record<string, Figures[]> = {};
+    const drains: Awaited<ReturnType<typeof drain>>[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const order = [
+        [WITH, platform],
+        [WITHOUT, silent],
+        [SMTP_DOWN, platform],
+      ] as const;
+      for (const [name, server] of round % 2 === 0 ? order : [...order].reverse()) {
+        console.error(`round ${round + 1}: ${name}…`);
+        if (name === SMTP_DOWN) await smtp.close();
+        (figures[name] ??= []).push(await load(server.url, request(name, server.url), SECONDS));
+        if (name === SMTP_DOWN) {
+          await smtp.restart();
+          await drain();
+        } else if (name === WITH) drains.push(await drain());
+      }
+    }
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    const rate = (name: string) => mean((figures[name] ?? []).map((row) => row.requestsPerSecond));
+    const withNotification = rate(WITH);
+    const without = rate(WITHOUT);
+    const sent = Number(
+      (await database.query(`select count(*)::int as n from notifications where email_status = 'SENT'`))
+        .rows[0].n,
+    );
+    const load1 = (await import('node:os')).loadavg()[0]?.toFixed(2);
+    console.log(`\n${new Date().toISOString()}, load average (1 min) at the end ${load1}`);
+    console.log(`${ROUNDS} rounds of ${SECONDS} s each, 50 connections, PostgreSQL\n`);
+    console.log('| scenario | req/s per round | mean req/s | p99 ms (last round) | errors |');
+    console.log('|---|---|---|---|---|');
+    for (const [name, rows] of Object.entries(figures)) {
+      console.log(
+        `| ${name} | ${rows.map((row) => row.requestsPerSecond).join(', ')} | ${Math.round(mean(rows.map((row) => row.requestsPerSecond)))} | ${rows.at(-1)?.p99} | ${rows.reduce((sum, row) => sum + row.errors, 0)} |`,
+      );
+    }
+    console.log(
+      `\nwith a notification: ${((withNotification / without) * 100).toFixed(1)} % of the rate without one; ` +
+        `with the mail server down: ${((rate(SMTP_DOWN) / without) * 100).toFixed(1)} %`,
+    );
+    console.log(
+      `outbox delivery to the local SMTP server after each round: ${drains
+        .map((row) => `${row.backlog} in ${row.seconds.toFixed(1)} s (${Math.round(row.rate)}/s)`)
+        .join('; ')}`,
+    );
+    console.log(`messages received by the SMTP server: ${smtp.received()}, marked SENT: ${sent}`);
+  } finally {
+    await database.end().catch(() => undefined);
+    await silent.stop();
+    await platform.stop();
+    await smtp.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
