@@ -100,6 +100,34 @@ export default tseslint.config(
     },
   },
   {
+    // The web client reaches the server only through its one API client (docs/design.md §6), so the
+    // spec's §8 error rules and the query cache see every call. Tests stub fetch at the edge. The
+    // steward's manifest download keeps its own fetch for now (ETag and 304, features/gate/api.ts).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'apps/web/src/shared/api/**',
+      'apps/web/src/features/gate/api.ts',
+      '**/*.test.{ts,tsx}',
+      'apps/web/src/test/**',
+    ],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message: 'Call the server through apps/web/src/shared/api/client.ts (a feature: its api.ts).',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='fetch']",
+          message: 'Call the server through apps/web/src/shared/api/client.ts (a feature: its api.ts).',
+        },
+      ],
+    },
+  },
+  {
     // Command-line programs and test tooling talk to a person on the terminal.
     files: ['apps/server/src/admin/**', 'apps/server/src/main.ts', 'e2e/**', 'bench/**', '**/scripts/**'],
     rules: { 'no-console': 'off' },

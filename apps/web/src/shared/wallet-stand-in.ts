@@ -1,25 +1,22 @@
-import { useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from './api/client';
 
 /**
  * Whether the development-only wallet stand-in may be used (issue #14 item 6): the server answers 204
  * in the development profile and 404 in production. Shared because the citizen's home links to the
- * page and the page refuses itself by the same answer. `undefined` while asking.
+ * page and the page refuses itself by the same answer.
  */
-export const fetchWalletStandInAvailable = () =>
+const fetchWalletStandInAvailable = () =>
   apiGet<undefined>('/api/standin/wallet').then(
     () => true,
     () => false,
   );
 
-export function useWalletStandInAvailable(): boolean | undefined {
-  const [available, setAvailable] = useState<boolean>();
-  useEffect(() => {
-    let current = true;
-    void fetchWalletStandInAvailable().then((answer) => current && setAvailable(answer));
-    return () => {
-      current = false;
-    };
-  }, []);
-  return available;
-}
+export const walletStandInAvailableQuery = queryOptions({
+  queryKey: ['wallet-stand-in', 'available'],
+  queryFn: fetchWalletStandInAvailable,
+});
+
+/** `undefined` while asking. */
+export const useWalletStandInAvailable = (): boolean | undefined =>
+  useQuery(walletStandInAvailableQuery).data;

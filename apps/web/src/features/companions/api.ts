@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { Declaration, Dependent, IndicateCompanionRequest } from '@tickets/domain';
 import { apiCall, apiGet } from '../../shared/api/client';
 
@@ -12,6 +13,16 @@ export const fetchDeclarations = async () =>
   (await apiGet<Declaration[]>('/api/tickets/dependents/declarations')).sort((a, b) =>
     b.timestamp.localeCompare(a.timestamp),
   );
+
+/** The person's minors and their declarations, each one entry of the query cache. */
+export const dependentsQuery = queryOptions({
+  queryKey: ['companions', 'dependents'],
+  queryFn: fetchDependents,
+});
+export const declarationsQuery = queryOptions({
+  queryKey: ['companions', 'declarations'],
+  queryFn: fetchDeclarations,
+});
 
 export const cancelDeclaration = (declarationId: string) =>
   apiCall<Declaration>(

@@ -1,7 +1,9 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { formatDateTime, messages, type Declaration } from '@tickets/domain';
+import { failureMessage } from '../../shared/api/client';
 import { toastFailure } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
@@ -11,8 +13,7 @@ import { Spinner } from '../../shared/components/spinner';
 import { SummaryList } from '../../shared/components/summary-list';
 import { paths } from '../../shared/paths';
 import { useRefusal } from '../../shared/forms/use-refusal';
-import { useLoad } from '../../shared/use-load';
-import { cancelDeclaration, changeCompanion, fetchDeclarations, type CompanionSuccessState } from './api';
+import { cancelDeclaration, changeCompanion, declarationsQuery, type CompanionSuccessState } from './api';
 import { ChangeCompanionDialog } from './change-companion-dialog';
 import { DeclarationDetails } from './declaration-details';
 
@@ -30,50 +31,48 @@ function StatusTag({ status }: { status: Declaration['status'] }) {
 /** docs/product-spec.md §2 "Cancel events": PENDING and ACCEPTED declarations; cancel or change companion. */
 export default function CancelEventsPage() {
   const navigate = useNavigate();
-  const [declarations, reload] = useLoad(fetchDeclarations, messages.errors.loadFailed);
+  const queryClient = useQueryClient();
+  const declarations = useQuery(declarationsQuery);
   const [cancelling, setCancelling] = useState<Declaration>();
   const [changing, setChanging] = useState<Declaration>();
-  const [busy, setBusy] = useState(false);
   const changeRefusal = useRefusal();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: declarationsQuery.queryKey });
 
-  const confirmCancel = async () => {
-    if (!cancelling) return;
-    setBusy(true);
-    try {
-      const declaration = await cancelDeclaration(cancelling.declarationId);
+  const cancel = useMutation({
+    mutationFn: cancelDeclaration,
+    onSuccess: (declaration) => {
+      refresh();
       navigate(paths.tickets.successCancel, { state: { declaration } satisfies CompanionSuccessState });
-    } catch (error) {
+    },
+    onError: (error) => {
       toastFailure(error);
-      setBusy(false);
       setCancelling(undefined);
-    }
-  };
-
-  const sendChange = async (afm: string) => {
-    if (!changing) return;
-    setBusy(true);
-    try {
-      await changeCompanion(changing.declarationId, afm);
+    },
+  });
+  const change = useMutation({
+    mutationFn: ({ declarationId, afm }: { declarationId: string; afm: string }) =>
+      changeCompanion(declarationId, afm),
+    onSuccess: () => {
       toast.success(text.changed);
       setChanging(undefined);
-      reload();
-    } catch (error) {
-      changeRefusal.refuse(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+      refresh();
+    },
+    onError: (error) => changeRefusal.refuse(error),
+  });
+  const busy = cancel.isPending || change.isPending;
 
   return (
     <>
       <BackLink to={paths.tickets.chooseAction} />
       <PageHeading>{messages.screens.cancelEvents}</PageHeading>
-      {declarations.status === 'loading' ? <Spinner label={text.loadingDeclarations} /> : null}
-      {declarations.status === 'failed' ? <ErrorBox message={declarations.message} /> : null}
-      {declarations.status === 'ready' && declarations.data.length === 0 ? (
+      {declarations.status === 'pending' ? <Spinner label={text.loadingDeclarations} /> : null}
+      {declarations.status === 'error' ? (
+        <ErrorBox message={failureMessage(declarations.error, messages.errors.loadFailed)} />
+      ) : null}
+      {declarations.status === 'success' && declarations.data.length === 0 ? (
         <p className="govgr-body">{text.noDeclarations}</p>
       ) : null}
-      {declarations.status === 'ready'
+      {declarations.status === 'success'
         ? declarations.data.map((declaration) => (
             <section
               className="govgr-card govgr-card--border app-declaration"
@@ -102,7 +101,7 @@ export default function CancelEventsPage() {
         open={cancelling !== undefined}
         title={text.cancelConfirm}
         busy={busy}
-        onConfirm={() => void confirmCancel()}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.declarationId)}
         onClose={() => setCancelling(undefined)}
       >
         {/* Under the spec's question, whose request it is: the minor, the match, the companion. */}
@@ -121,7 +120,7 @@ export default function CancelEventsPage() {
           open
           busy={busy}
           refusal={changeRefusal}
-          onSend={(afm) => void sendChange(afm)}
+          onSend={(afm) => change.mutate({ declarationId: changing.declarationId, afm })}
           onClose={() => {
             changeRefusal.clear();
             setChanging(undefined);

@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { formatCalendarDate, messages, type Dependent } from '@tickets/domain';
+import { failureMessage } from '../../shared/api/client';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { paths } from '../../shared/paths';
-import { useLoad } from '../../shared/use-load';
-import { fetchDependents } from './api';
+import { dependentsQuery } from './api';
 
 const text = messages.companions;
 /** A choice on this page, sent nowhere: the next page takes the chosen minor. */
@@ -22,7 +23,7 @@ type FormValues = z.infer<typeof formSchema>;
  */
 export default function ChooseMinorPage() {
   const navigate = useNavigate();
-  const [dependents] = useLoad(fetchDependents, messages.errors.loadFailed);
+  const dependents = useQuery(dependentsQuery);
   const { register, handleSubmit, formState } = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     ...summaryFocus,
@@ -38,12 +39,14 @@ export default function ChooseMinorPage() {
     <>
       <BackLink to={paths.tickets.chooseAction} />
       <PageHeading>{messages.screens.chooseMinor}</PageHeading>
-      {dependents.status === 'loading' ? <Spinner /> : null}
-      {dependents.status === 'failed' ? <ErrorBox message={dependents.message} /> : null}
-      {dependents.status === 'ready' && dependents.data.length === 0 ? (
+      {dependents.status === 'pending' ? <Spinner /> : null}
+      {dependents.status === 'error' ? (
+        <ErrorBox message={failureMessage(dependents.error, messages.errors.loadFailed)} />
+      ) : null}
+      {dependents.status === 'success' && dependents.data.length === 0 ? (
         <p className="govgr-body">{text.noDependents}</p>
       ) : null}
-      {dependents.status === 'ready' && dependents.data.length > 0 ? (
+      {dependents.status === 'success' && dependents.data.length > 0 ? (
         <form noValidate onSubmit={(event) => void handleSubmit(submit(dependents.data))(event)}>
           <ErrorSummary
             problems={problemsFrom(formState.errors, ['minor'], () => `minor-${dependents.data[0]?.amka}`)}

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
@@ -18,7 +19,7 @@ import { TextField } from '../../shared/forms/text-field';
 import { useRefusal } from '../../shared/forms/use-refusal';
 import { paths } from '../../shared/paths';
 import NotFoundPage from '../../shared/components/not-found-page';
-import { indicateCompanion, type CompanionSuccessState } from './api';
+import { declarationsQuery, indicateCompanion, type CompanionSuccessState } from './api';
 
 const text = messages.companions;
 /** The route's own schema, less the minor's ΑΜΚΑ, which the page knows. */
@@ -35,17 +36,19 @@ export default function SelectedMinorPage() {
     defaultValues: { publicCode: '', afm: '' },
   });
   const refusal = useRefusal();
+  const queryClient = useQueryClient();
+  const indicate = useMutation({
+    mutationFn: indicateCompanion,
+    onSuccess: (declaration) => {
+      void queryClient.invalidateQueries({ queryKey: declarationsQuery.queryKey });
+      navigate(paths.tickets.successCompanion, { state: { declaration } satisfies CompanionSuccessState });
+    },
+    onError: (error) => refusal.refuse(error),
+  });
   if (!minor) return <NotFoundPage />;
 
-  const onSubmit = async (values: FormValues) => {
-    try {
-      const declaration = await indicateCompanion({ ...values, amka: minor.amka });
-      navigate(paths.tickets.successCompanion, { state: { declaration } satisfies CompanionSuccessState });
-    } catch (error) {
-      refusal.refuse(error);
-    }
-  };
-  const { errors, isSubmitting } = formState;
+  const onSubmit = (values: FormValues) => indicate.mutate({ ...values, amka: minor.amka });
+  const { errors } = formState;
   const problems = problemsFrom(errors, ['publicCode', 'afm']);
 
   return (
@@ -82,7 +85,7 @@ export default function SelectedMinorPage() {
           className="govgr-input--width-10"
           {...register('afm')}
         />
-        <Button type="submit" busy={isSubmitting}>
+        <Button type="submit" busy={indicate.isPending}>
           {text.sendRequest}
         </Button>
       </form>

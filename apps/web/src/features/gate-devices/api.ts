@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type {
   AdmissionCounts,
   CreatedGateDevice,
@@ -38,3 +39,19 @@ export const findLiveAdmission = (eventId: number, ticketCode: string) =>
 
 export const voidAdmission = (request: { eventId: number; ticketCode: string; reason: string }) =>
   apiCall<VoidedAdmission>('POST', '/api/ticket-office/gate-admissions/void', request);
+
+/** What this feature reads, each one entry of the query cache; a write invalidates the entry it changes. */
+export const gateDevicesQuery = queryOptions({
+  queryKey: ['gate-devices', 'devices'],
+  queryFn: listGateDevices,
+});
+export const deviceOrganisationsQuery = queryOptions({
+  queryKey: ['gate-devices', 'organisations'],
+  queryFn: listDeviceOrganisations,
+});
+export const gateEventsQuery = queryOptions({
+  queryKey: ['gate-devices', 'events'],
+  queryFn: listGateEvents,
+});
+export const gateCountsQuery = (eventId: number) =>
+  queryOptions({ queryKey: ['gate-devices', 'counts', eventId], queryFn: () => getGateCounts(eventId) });

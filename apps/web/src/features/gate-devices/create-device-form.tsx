@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -8,14 +9,13 @@ import {
   gateMessages,
   type CreatedGateDevice,
 } from '@tickets/domain';
-import { ApiError } from '../../shared/api/client';
+import { ApiError, failureMessage } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { useRefusal } from '../../shared/forms/use-refusal';
-import { useLoad } from '../../shared/use-load';
-import { createGateDevice, listDeviceOrganisations } from './api';
+import { createGateDevice, deviceOrganisationsQuery, gateDevicesQuery } from './api';
 
 const text = gateDevicesMessages;
 type FormValues = z.input<typeof gateDeviceCreateSchema>;
@@ -26,7 +26,8 @@ const ORGANISATION_FIELD = 'gate-device-organisationId';
  * list of the clubs by name, shown from the start; a club officer's device is their club's.
  */
 export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateDevice): void }) {
-  const [choices] = useLoad(listDeviceOrganisations, text.organisationsFailed);
+  const choices = useQuery(deviceOrganisationsQuery);
+  const queryClient = useQueryClient();
   const refusal = useRefusal();
   const { register, handleSubmit, formState, reset, setError } = useForm<
     FormValues,
@@ -38,29 +39,32 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
     defaultValues: { label: '', organisationId: undefined },
   });
 
-  const onSubmit = async (values: z.output<typeof gateDeviceCreateSchema>) => {
-    try {
-      const created = await createGateDevice(values.label, values.organisationId ?? undefined);
+  const create = useMutation({
+    mutationFn: (values: z.output<typeof gateDeviceCreateSchema>) =>
+      createGateDevice(values.label, values.organisationId ?? undefined),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
       reset();
       onCreated(created);
-    } catch (error) {
+    },
+    onError: (error) => {
       // No club chosen (or one gone since the list loaded): said at the list, where it is chosen.
       const code = error instanceof ApiError ? error.code : undefined;
       if (code === 'ORGANISATION_REQUIRED' || code === 'ORGANISATION_NOT_FOUND') {
-        setError('organisationId', { message: (error as ApiError).message });
+        setError('organisationId', { message: error.message });
       } else {
         refusal.refuse(error);
       }
-    }
-  };
+    },
+  });
 
-  const { errors, isSubmitting, submitCount } = formState;
+  const { errors, submitCount } = formState;
   const problems = problemsFrom(errors, ['label', 'organisationId'], (field) => `gate-device-${field}`);
   const organisationError = errors.organisationId?.message;
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
+      onSubmit={(event) => void handleSubmit((values) => create.mutate(values))(event)}
       aria-labelledby="gate-device-create-title"
       {...refusal.formProps}
     >
@@ -77,8 +81,10 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
         autoComplete="off"
         {...register('label')}
       />
-      {choices.status === 'failed' ? <ErrorBox message={choices.message} /> : null}
-      {choices.status === 'ready' && choices.data.choose ? (
+      {choices.status === 'error' ? (
+        <ErrorBox message={failureMessage(choices.error, text.organisationsFailed)} />
+      ) : null}
+      {choices.status === 'success' && choices.data.choose ? (
         <div className={`govgr-field ${organisationError ? 'govgr-field__error' : ''}`.trim()}>
           <label className="govgr-label" htmlFor={ORGANISATION_FIELD}>
             {text.organisation}
@@ -107,7 +113,7 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
           </select>
         </div>
       ) : null}
-      <Button type="submit" busy={isSubmitting}>
+      <Button type="submit" busy={create.isPending}>
         {text.create}
       </Button>
     </form>

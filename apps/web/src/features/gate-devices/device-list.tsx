@@ -1,32 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { formatDateTime, gateDevicesMessages, type GateDevice } from '@tickets/domain';
 import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { revokeGateDevice } from './api';
+import { gateDevicesQuery, revokeGateDevice } from './api';
 
 const text = gateDevicesMessages;
 
 /** The club's devices, live ones first: each live one can be revoked, after a confirmation. */
-export function DeviceList({ devices, onChanged }: { devices: GateDevice[]; onChanged(): void }) {
+export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRevoked(): void }) {
   const [revoking, setRevoking] = useState<GateDevice>();
-  const [busy, setBusy] = useState(false);
-
-  const confirm = async () => {
-    if (!revoking) return;
-    setBusy(true);
-    try {
-      await revokeGateDevice(revoking.deviceId);
+  const queryClient = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: revokeGateDevice,
+    onSuccess: () => {
       toast.success(text.revoked);
       setRevoking(undefined);
-      onChanged();
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+      void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
+      onRevoked();
+    },
+    onError: (error) => toastFailure(error),
+  });
 
   if (devices.length === 0) return <p className="govgr-body">{text.none}</p>;
   return (
@@ -65,8 +61,8 @@ export function DeviceList({ devices, onChanged }: { devices: GateDevice[]; onCh
         open={revoking !== undefined}
         title={text.revokeTitle}
         confirmLabel={text.revoke}
-        busy={busy}
-        onConfirm={() => void confirm()}
+        busy={revoke.isPending}
+        onConfirm={() => revoking && revoke.mutate(revoking.deviceId)}
         onClose={() => setRevoking(undefined)}
       >
         <p className="govgr-body">{revoking ? text.revokeBody(revoking.label) : null}</p>

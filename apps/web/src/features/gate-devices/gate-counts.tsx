@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   formatDateTime,
   formatTime,
@@ -10,8 +11,7 @@ import { failureMessage } from '../../shared/api/client';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
 import { SummaryList } from '../../shared/components/summary-list';
-import { useLoad } from '../../shared/use-load';
-import { getGateCounts, listGateEvents } from './api';
+import { gateCountsQuery, gateEventsQuery } from './api';
 import { TableHead } from '../../shared/components/table-head';
 import { VoidAdmission } from './void-admission';
 
@@ -22,10 +22,10 @@ type Refused = Exclude<AdmissionReason, 'ADMITTED'>;
 
 /** One match's entrance as it happens: admitted, refused by reason, the last scan (docs/design.md §8). */
 export function GateCounts() {
-  const [events] = useLoad(listGateEvents, text.loadFailed);
+  const events = useQuery(gateEventsQuery);
   const [eventId, setEventId] = useState<number>();
-  if (events.status === 'loading') return <Spinner />;
-  if (events.status === 'failed') return <ErrorBox message={events.message} />;
+  if (events.status === 'pending') return <Spinner />;
+  if (events.status === 'error') return <ErrorBox message={failureMessage(events.error, text.loadFailed)} />;
   if (events.data.length === 0) return <p className="govgr-body">{text.noEvents}</p>;
   const chosen = eventId ?? events.data[0]?.eventId;
   return (
@@ -55,32 +55,11 @@ export function GateCounts() {
 
 /** Asks again every 10 s while shown; a failed refresh keeps the last figures and says so. */
 function LiveCounts({ eventId }: { eventId: number }) {
-  const [counts, setCounts] = useState<{ figures: AdmissionCounts; at: Date }>();
-  const [failure, setFailure] = useState<string>();
-  const [voids, setVoids] = useState(0);
-  useEffect(() => {
-    let current = true;
-    const refresh = () =>
-      getGateCounts(eventId).then(
-        (figures) => {
-          if (!current) return;
-          setCounts({ figures, at: new Date() });
-          setFailure(undefined);
-        },
-        (error: unknown) => {
-          if (current) setFailure(failureMessage(error, text.loadFailed));
-        },
-      );
-    void refresh();
-    const timer = setInterval(() => void refresh(), REFRESH_MS);
-    return () => {
-      current = false;
-      clearInterval(timer);
-    };
-  }, [eventId, voids]);
-
-  if (!counts) return failure ? <ErrorBox message={failure} /> : <Spinner />;
-  const { figures } = counts;
+  const counts = useQuery({ ...gateCountsQuery(eventId), refetchInterval: REFRESH_MS });
+  // A failed refresh leaves the last figures in the cache: both are shown.
+  const failure = counts.error ? failureMessage(counts.error, text.loadFailed) : undefined;
+  if (!counts.data) return failure ? <ErrorBox message={failure} /> : <Spinner />;
+  const figures = counts.data;
   const refused = Object.entries(figures.refused) as [Refused, number][];
   const refusedTotal = refused.reduce((sum, [, n]) => sum + n, 0);
   return (
@@ -110,8 +89,8 @@ function LiveCounts({ eventId }: { eventId: number }) {
         </table>
       )}
       <DoubleEntries entries={figures.doubleEntries} />
-      <p className="govgr-hint">{text.refreshed(formatTime(counts.at))}</p>
-      <VoidAdmission eventId={eventId} onVoided={() => setVoids((n) => n + 1)} />
+      <p className="govgr-hint">{text.refreshed(formatTime(new Date(counts.dataUpdatedAt)))}</p>
+      <VoidAdmission eventId={eventId} />
     </>
   );
 }

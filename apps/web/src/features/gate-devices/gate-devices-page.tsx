@@ -1,12 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gateCountsMessages, gateDevicesMessages, messages, type CreatedGateDevice } from '@tickets/domain';
+import { failureMessage } from '../../shared/api/client';
 import { BackLink } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { paths } from '../../shared/paths';
-import { useLoad } from '../../shared/use-load';
-import { listGateDevices } from './api';
+import { gateDevicesQuery } from './api';
 import { CreateDeviceForm } from './create-device-form';
 import { DeviceList } from './device-list';
 import { DeviceToken } from './device-token';
@@ -17,7 +18,7 @@ const LIST_TITLE_ID = 'gate-devices-title';
 
 /** "Πύλες εισόδου": the club's gate devices (docs/design.md §8). */
 export default function GateDevicesPage() {
-  const [devices, reload] = useLoad(listGateDevices, text.loadFailed);
+  const devices = useQuery(gateDevicesQuery);
   const [created, setCreated] = useState<CreatedGateDevice>();
   return (
     <>
@@ -27,23 +28,19 @@ export default function GateDevicesPage() {
       {created ? (
         <DeviceToken device={created} onDone={() => setCreated(undefined)} />
       ) : (
-        <CreateDeviceForm
-          onCreated={(device) => {
-            setCreated(device);
-            reload();
-          }}
-        />
+        <CreateDeviceForm onCreated={setCreated} />
       )}
       <h2 className="govgr-heading-m govgr-mt-6" id={LIST_TITLE_ID} tabIndex={-1}>
         {text.listTitle}
       </h2>
-      {devices.status === 'loading' ? <Spinner /> : null}
-      {devices.status === 'failed' ? <ErrorBox message={devices.message} /> : null}
-      {devices.status === 'ready' ? (
+      {devices.status === 'pending' ? <Spinner /> : null}
+      {devices.status === 'error' ? (
+        <ErrorBox message={failureMessage(devices.error, text.loadFailed)} />
+      ) : null}
+      {devices.status === 'success' ? (
         <DeviceList
           devices={devices.data}
-          onChanged={() => {
-            reload();
+          onRevoked={() => {
             // The pressed button is gone with the device's live state: focus goes back to the list,
             // once the dialog has closed (closing returns focus to its opener).
             requestAnimationFrame(() => document.getElementById(LIST_TITLE_ID)?.focus());

@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
 import {
@@ -11,7 +12,7 @@ import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { TextField } from '../../shared/forms/text-field';
-import { findLiveAdmission, voidAdmission } from './api';
+import { findLiveAdmission, gateCountsQuery, voidAdmission } from './api';
 
 const text = gateCountsMessages;
 const fields = admissionVoidSchema.pick({ ticketCode: true, reason: true });
@@ -21,14 +22,31 @@ type Errors = Partial<Record<'ticketCode' | 'reason', string>>;
  * Voids a wrong admission of the chosen match (docs/design.md §8): the officer types the ticket and a
  * reason, is shown when and by which device it was admitted, and confirms; its holder may then enter.
  */
-export function VoidAdmission({ eventId, onVoided }: { eventId: number; onVoided(): void }) {
+export function VoidAdmission({ eventId }: { eventId: number }) {
   const [ticketCode, setTicketCode] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [admission, setAdmission] = useState<LiveAdmission>();
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  // Looking the admission up is a read the officer asks for by submitting, once: not a cached query.
+  const lookUp = useMutation({
+    mutationFn: (code: string) => findLiveAdmission(eventId, code),
+    onSuccess: setAdmission,
+    onError: (error) => toastFailure(error),
+  });
+  const voiding = useMutation({
+    mutationFn: voidAdmission,
+    onSuccess: (voided) => {
+      toast.success(text.voided(voided.ticketCode, formatDateTime(voided.admittedAt)));
+      setAdmission(undefined);
+      setTicketCode('');
+      setReason('');
+      void queryClient.invalidateQueries({ queryKey: gateCountsQuery(eventId).queryKey });
+    },
+    onError: (error) => toastFailure(error),
+  });
 
-  const ask = async (submitted: FormEvent) => {
+  const ask = (submitted: FormEvent) => {
     submitted.preventDefault();
     const parsed = fields.safeParse({ ticketCode, reason });
     if (!parsed.success) {
@@ -41,42 +59,18 @@ export function VoidAdmission({ eventId, onVoided }: { eventId: number; onVoided
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      setAdmission(await findLiveAdmission(eventId, parsed.data.ticketCode));
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    lookUp.mutate(parsed.data.ticketCode);
   };
 
-  const confirm = async () => {
-    if (!admission) return;
-    setBusy(true);
-    try {
-      const voided = await voidAdmission({
-        eventId,
-        ticketCode: admission.ticketCode,
-        reason: reason.trim(),
-      });
-      toast.success(text.voided(voided.ticketCode, formatDateTime(voided.admittedAt)));
-      setAdmission(undefined);
-      setTicketCode('');
-      setReason('');
-      onVoided();
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setBusy(false);
-    }
+  const confirm = () => {
+    if (admission) voiding.mutate({ eventId, ticketCode: admission.ticketCode, reason: reason.trim() });
   };
 
   return (
     <>
       <h3 className="govgr-heading-s">{text.voidTitle}</h3>
       <p className="govgr-body">{text.voidIntro}</p>
-      <form noValidate onSubmit={(submitted) => void ask(submitted)}>
+      <form noValidate onSubmit={ask}>
         <TextField
           id="void-ticketCode"
           label={text.voidTicketCode}
@@ -95,7 +89,7 @@ export function VoidAdmission({ eventId, onVoided }: { eventId: number; onVoided
           error={errors.reason}
           onChange={(change) => setReason(change.target.value)}
         />
-        <Button type="submit" variant="warning" busy={busy && !admission}>
+        <Button type="submit" variant="warning" busy={lookUp.isPending}>
           {text.voidSubmit}
         </Button>
       </form>
@@ -103,8 +97,8 @@ export function VoidAdmission({ eventId, onVoided }: { eventId: number; onVoided
         open={admission !== undefined}
         title={text.voidTitle}
         confirmLabel={text.voidYes}
-        busy={busy}
-        onConfirm={() => void confirm()}
+        busy={voiding.isPending}
+        onConfirm={confirm}
         onClose={() => setAdmission(undefined)}
       >
         <p className="govgr-body">

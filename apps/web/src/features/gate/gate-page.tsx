@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
+import { failureMessage } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
-import { useLoad } from '../../shared/use-load';
 import { isUnpaired, listGateEvents } from './api';
 import { readEvent, readToken, saveEvent, saveToken } from './device-storage';
 import { EventPicker } from './event-picker';
@@ -103,8 +104,10 @@ function LoadEvents({
   onLoaded(events: GateEvent[]): void;
   onUnpair(message: string): void;
 }) {
-  const [state] = useLoad(
-    () =>
+  // Online only: the offline store (IndexedDB) keeps what the device needs without the network.
+  const events = useQuery({
+    queryKey: ['gate', 'events', token],
+    queryFn: () =>
       listGateEvents(token).then(
         (found) => {
           onLoaded(found);
@@ -115,7 +118,10 @@ function LoadEvents({
           throw error;
         },
       ),
-    messages.errors.system,
+  });
+  return events.status === 'error' ? (
+    <ErrorBox message={failureMessage(events.error, messages.errors.system)} />
+  ) : (
+    <Spinner />
   );
-  return state.status === 'failed' ? <ErrorBox message={state.message} /> : <Spinner />;
 }

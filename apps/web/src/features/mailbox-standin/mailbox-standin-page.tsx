@@ -1,37 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, mailboxStandInMessages as text } from '@tickets/domain';
-import { apiGet } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
-import { useLoad } from '../../shared/use-load';
-
-interface ReceivedMail {
-  messageId: string;
-  to: string[];
-  subject: string;
-  text: string;
-  receivedAt: string;
-}
-
-const fetchMailbox = () => apiGet<ReceivedMail[]>('/api/standin/mailbox');
+import { mailboxQuery } from './api';
 
 /**
  * The development mailbox (issue #30 item 4): what a real SMTP server on loopback received from the
  * platform, newest first, each message's plain-text part as sent. The server answers 404 in production.
  */
 export default function MailboxStandInPage() {
-  const [mails, reload] = useLoad(fetchMailbox, text.notAvailable);
+  const mails = useQuery(mailboxQuery);
   return (
     <>
       <PageHeading>{text.title}</PageHeading>
       <p className="govgr-body">{text.notice}</p>
-      <Button variant="secondary" onClick={reload}>
+      <Button variant="secondary" onClick={() => void mails.refetch()}>
         {text.refresh}
       </Button>
-      {mails.status === 'loading' ? (
+      {mails.status === 'pending' ? (
         <Spinner />
-      ) : mails.status === 'failed' ? (
+      ) : mails.status === 'error' ? (
         <ErrorBox message={text.notAvailable} />
       ) : mails.data.length === 0 ? (
         <p className="govgr-body">{text.empty}</p>

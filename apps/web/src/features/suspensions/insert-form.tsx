@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -58,41 +59,34 @@ export function InsertForm() {
   });
   const [months, setMonths] = useState('');
   const [checked, setChecked] = useState<{ values: FormValues; affected: AffectedPerson[] }>();
-  const [busy, setBusy] = useState(false);
   const refusal = useRefusal();
 
-  const precheck = async (values: FormValues) => {
-    try {
-      const { endDate, ...person } = values;
-      setChecked({ values, affected: await precheckSuspension(person, endDate) });
-    } catch (error) {
-      refusal.refuse(error);
-    }
-  };
-
-  const confirm = async () => {
-    if (!checked) return;
-    setBusy(true);
-    try {
-      const { endDate, ...person } = checked.values;
-      await addSuspension(person, endDate);
+  const precheck = useMutation({
+    mutationFn: ({ endDate, ...person }: FormValues) => precheckSuspension(person, endDate),
+    onSuccess: (affected, values) => setChecked({ values, affected }),
+    onError: (error) => refusal.refuse(error),
+  });
+  const add = useMutation({
+    mutationFn: ({ endDate, ...person }: FormValues) => addSuspension(person, endDate),
+    onSuccess: () => {
       toast.success(text.added);
       reset(emptyForm());
       setMonths('');
       setChecked(undefined);
-    } catch (error) {
-      // The dialog stays open (the toast says why); the summary behind it keeps the reason for after.
-      refusal.refuse(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    // The dialog stays open (the toast says why); the summary behind it keeps the reason for after.
+    onError: (error) => refusal.refuse(error),
+  });
 
-  const { errors, isSubmitting, submitCount } = formState;
+  const { errors, submitCount } = formState;
   const affected = checked?.affected;
   const endDate = register('endDate', { onChange: () => setMonths('') });
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(precheck)(event)} {...refusal.formProps}>
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit((values) => precheck.mutate(values))(event)}
+      {...refusal.formProps}
+    >
       <ErrorSummary
         problems={personProblems(errors, 'insert', ['endDate'])}
         submitCount={submitCount}
@@ -128,14 +122,14 @@ export function InsertForm() {
         min={todayInAthens()}
         {...endDate}
       />
-      <Button type="submit" busy={isSubmitting}>
+      <Button type="submit" busy={precheck.isPending}>
         {text.submitInsert}
       </Button>
       <ConfirmDialog
         open={affected !== undefined}
         title={text.confirmTitle}
-        busy={busy}
-        onConfirm={() => void confirm()}
+        busy={add.isPending}
+        onConfirm={() => checked && add.mutate(checked.values)}
         onClose={() => setChecked(undefined)}
       >
         <p className="govgr-body">{text.confirmBody}</p>

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'react-toastify';
@@ -62,39 +63,32 @@ export function SearchForm() {
   });
   const [results, setResults] = useState<SuspensionRecord[]>();
   const [deleting, setDeleting] = useState<SuspensionRecord>();
-  const [busy, setBusy] = useState(false);
   const refusal = useRefusal();
 
-  const search = async (values: PersonFields) => {
-    try {
-      setResults(await searchSuspensions(values));
-    } catch (error) {
-      refusal.refuse(error);
-    }
-  };
+  // A search the officer submits, once (a POST in the spec): its results are this form's, not cached.
+  const search = useMutation({
+    mutationFn: searchSuspensions,
+    onSuccess: setResults,
+    onError: (error) => refusal.refuse(error),
+  });
   // A new search takes the last one's results away, whether or not it reaches the server.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     setResults(undefined);
     refusal.clear();
-    void handleSubmit(search)(event);
+    void handleSubmit((values) => search.mutate(values))(event);
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setBusy(true);
-    try {
-      await deleteSuspension(deleting);
+  const remove = useMutation({
+    mutationFn: deleteSuspension,
+    onSuccess: (_, deleted) => {
       toast.success(text.deleted);
-      setResults((list) => list?.filter((record) => record.id !== deleting.id));
+      setResults((list) => list?.filter((record) => record.id !== deleted.id));
       setDeleting(undefined);
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toastFailure(error),
+  });
 
-  const { errors, isSubmitting, submitCount } = formState;
+  const { errors, submitCount } = formState;
   return (
     <>
       <form noValidate onSubmit={submit} {...refusal.formProps}>
@@ -109,7 +103,7 @@ export function SearchForm() {
           errors={errors}
           register={(field) => register(field)}
         />
-        <Button type="submit" busy={isSubmitting}>
+        <Button type="submit" busy={search.isPending}>
           {text.submitSearch}
         </Button>
       </form>
@@ -139,8 +133,8 @@ export function SearchForm() {
       <ConfirmDialog
         open={deleting !== undefined}
         title={text.deleteConfirm}
-        busy={busy}
-        onConfirm={() => void confirmDelete()}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
         onClose={() => setDeleting(undefined)}
       />
     </>

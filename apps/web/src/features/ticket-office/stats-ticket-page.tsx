@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -30,19 +31,18 @@ export default function StatsTicketPage() {
     defaultValues: { code: '' },
   });
   const refusal = useRefusal('code');
-  const onSubmit = async ({ code }: { code: string }) => {
-    try {
-      setTicket(await lookUpTicket(code));
-    } catch (error) {
-      // The message of docs/product-spec.md §8, unless the server said something more useful ("not found").
-      refusal.refuse(error, messages.errors.statsLookup);
-    }
-  };
+  // A lookup the officer submits, once: a mutation, nothing to cache.
+  const lookUp = useMutation({
+    mutationFn: lookUpTicket,
+    onSuccess: setTicket,
+    // The message of docs/product-spec.md §8, unless the server said something more useful ("not found").
+    onError: (error) => refusal.refuse(error, messages.errors.statsLookup),
+  });
   // A new search, valid or not, takes the last one's result away: it is not the answer to the new code.
   const search = (event: FormEvent<HTMLFormElement>) => {
     setTicket(undefined);
     refusal.clear();
-    void handleSubmit(onSubmit)(event);
+    void handleSubmit(({ code }) => lookUp.mutate(code))(event);
   };
   const error = formState.errors.code?.message;
   return (
@@ -66,7 +66,7 @@ export default function StatsTicketPage() {
           className="govgr-input--width-20"
           {...register('code')}
         />
-        <Button type="submit" busy={formState.isSubmitting}>
+        <Button type="submit" busy={lookUp.isPending}>
           {text.statsSubmit}
         </Button>
       </form>

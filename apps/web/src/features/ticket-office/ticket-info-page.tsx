@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import {
   TICKET_USER_KINDS,
   documentTypeLabel,
   type DocumentType,
+  type TicketIssueRequest,
   type TicketUserKind,
 } from '@tickets/domain';
 import { BackLink, Button } from '../../shared/components/buttons';
@@ -68,23 +70,16 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
     },
   });
   const refusal = useRefusal();
-  const { errors, isSubmitting } = formState;
+  const { errors } = formState;
   const values = watch();
   const filled = [values.ticketCode, values.firstName, values.lastName, values.documentId].every(
     (value) => value.trim() !== '',
   );
   const problems = problemsFrom(errors, ['ticketCode', 'firstName', 'lastName', 'documentId']);
 
-  const onSubmit = async (form: FormValues) => {
-    const request = {
-      ticketCode: form.ticketCode,
-      firstName: form.firstName,
-      lastName: form.lastName,
-      documentType: documentTypeOf(kind, form),
-      documentId: form.documentId,
-    };
-    try {
-      const ticket = await issueTicket(kind, request);
+  const issue = useMutation({
+    mutationFn: (request: TicketIssueRequest) => issueTicket(kind, request),
+    onSuccess: (ticket, request) => {
       if (foreigner) {
         navigate(paths.ticketOffice.success, {
           state: { type: 'ticket-data', ticket } satisfies IssuedState,
@@ -92,10 +87,17 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
       } else {
         navigate(paths.ticketOffice.printTicket, { state: { ...request, ...ticket } satisfies PrintState });
       }
-    } catch (error) {
-      refusal.refuse(error);
-    }
-  };
+    },
+    onError: (error) => refusal.refuse(error),
+  });
+  const onSubmit = (form: FormValues) =>
+    issue.mutate({
+      ticketCode: form.ticketCode,
+      firstName: form.firstName,
+      lastName: form.lastName,
+      documentType: documentTypeOf(kind, form),
+      documentId: form.documentId,
+    });
 
   const choiceLabel = { PASSPORT: text.passport, ID: text.identity, PERMIT: text.residencePermit } as const;
   const choices = foreigner ? CHOICES : (['PASSPORT', 'ID'] as const);
@@ -179,7 +181,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
           normalize={normalizeDocumentId}
           {...register('documentId')}
         />
-        <Button type="submit" busy={isSubmitting} disabled={!filled || problems.length > 0}>
+        <Button type="submit" busy={issue.isPending} disabled={!filled || problems.length > 0}>
           {text.submit}
         </Button>
       </form>

@@ -10,14 +10,8 @@ const text = messages.transferRules;
 /**
  * docs/product-spec.md §2/§4: a fixture can be excluded from season-ticket transfers, after a confirmation.
  */
-export function FixtureCard({
-  event,
-  onSaved,
-}: {
-  event: TransferEvent;
-  onSaved(event: TransferEvent): void;
-}) {
-  const { confirming, setConfirming, busy, save } = useSaveEvent(onSaved);
+export function FixtureCard({ event }: { event: TransferEvent }) {
+  const { confirming, setConfirming, busy, save } = useSaveEvent();
 
   return (
     <EventCard

@@ -59,13 +59,7 @@ function RulesSummary({ event, before, after }: { event: TransferEvent; before: 
 }
 
 /** docs/product-spec.md §2/§4: a season's transfer rules; Save only when changed, after a confirmation. */
-export function SeasonalCard({
-  event,
-  onSaved,
-}: {
-  event: TransferEvent;
-  onSaved(event: TransferEvent): void;
-}) {
+export function SeasonalCard({ event }: { event: TransferEvent }) {
   const loaded = rulesOf(event);
   const [rules, setRules] = useState(loaded);
   // Typed text for the two numbers, clamped into range when the field is left (docs/product-spec.md §5).
@@ -73,7 +67,7 @@ export function SeasonalCard({
     maxTransfers: String(loaded.maxTransfers),
     hours: String(loaded.hours),
   });
-  const { confirming, setConfirming, busy, save } = useSaveEvent(onSaved);
+  const { confirming, setConfirming, busy, save } = useSaveEvent();
   const id = (name: string) => `${name}-${event.eventId}`;
 
   const clampTyped = (field: 'maxTransfers' | 'hours') => {

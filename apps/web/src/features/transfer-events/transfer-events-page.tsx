@@ -1,12 +1,12 @@
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { messages, type TransferEvent } from '@tickets/domain';
+import { failureMessage } from '../../shared/api/client';
 import { BackLink } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { paths } from '../../shared/paths';
-import { useLoad } from '../../shared/use-load';
-import { fetchTransferEvents } from './api';
+import { transferEventsQuery } from './api';
 import { FixtureCard } from './fixture-card';
 import { SeasonalCard } from './seasonal-card';
 
@@ -14,12 +14,9 @@ const text = messages.transferRules;
 
 /** docs/product-spec.md §2 "Transfer events": the season tickets' rules and the fixtures' exclusions. */
 export default function TransferEventsPage() {
-  const [loaded] = useLoad(fetchTransferEvents, messages.errors.loadFailed);
-  // The server's answer replaces the loaded entry; a new key remounts the card, resetting its form.
-  const [saved, setSaved] = useState<ReadonlyMap<number, TransferEvent>>(new Map());
-  const replace = (event: TransferEvent) => setSaved((map) => new Map(map).set(event.eventId, event));
-  const events =
-    loaded.status === 'ready' ? loaded.data.map((event) => saved.get(event.eventId) ?? event) : [];
+  const loaded = useQuery(transferEventsQuery);
+  // A save puts the server's answer into the cached list; a new key remounts the card, resetting its form.
+  const events = loaded.status === 'success' ? loaded.data : [];
   const keyOf = (event: TransferEvent) => `${event.eventId}-${JSON.stringify(event)}`;
   const seasonal = events.filter((event) => event.seasonal);
   const fixtures = events.filter((event) => !event.seasonal);
@@ -28,16 +25,18 @@ export default function TransferEventsPage() {
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.transferEvents}</PageHeading>
-      {loaded.status === 'loading' ? <Spinner /> : null}
-      {loaded.status === 'failed' ? <ErrorBox message={loaded.message} /> : null}
-      {loaded.status === 'ready' && events.length === 0 ? <p className="govgr-body">{text.empty}</p> : null}
+      {loaded.status === 'pending' ? <Spinner /> : null}
+      {loaded.status === 'error' ? (
+        <ErrorBox message={failureMessage(loaded.error, messages.errors.loadFailed)} />
+      ) : null}
+      {loaded.status === 'success' && events.length === 0 ? <p className="govgr-body">{text.empty}</p> : null}
       {seasonal.length > 0 ? (
         <section aria-labelledby="seasonal-heading">
           <h2 className="govgr-heading-m" id="seasonal-heading">
             {text.seasonal}
           </h2>
           {seasonal.map((event) => (
-            <SeasonalCard key={keyOf(event)} event={event} onSaved={replace} />
+            <SeasonalCard key={keyOf(event)} event={event} />
           ))}
         </section>
       ) : null}
@@ -47,7 +46,7 @@ export default function TransferEventsPage() {
             {text.fixtures}
           </h2>
           {fixtures.map((event) => (
-            <FixtureCard key={keyOf(event)} event={event} onSaved={replace} />
+            <FixtureCard key={keyOf(event)} event={event} />
           ))}
         </section>
       ) : null}

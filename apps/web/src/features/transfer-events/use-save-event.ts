@@ -1,24 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { messages, type TransferEvent } from '@tickets/domain';
 import { toastFailure } from '../../shared/api/toast-failure';
-import { saveTransferEvent } from './api';
+import { saveTransferEvent, transferEventsQuery } from './api';
 
-/** Confirm, then save an event's rules: the server's answer goes to `onSaved`, the outcome to a toast. */
-export function useSaveEvent(onSaved: (event: TransferEvent) => void) {
+/**
+ * Confirm, then save an event's rules: the server's answer replaces the event in the cached list
+ * (its card remounts with it, its form reset), the outcome goes to a toast.
+ */
+export function useSaveEvent() {
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const save = async (event: TransferEvent) => {
-    setBusy(true);
-    try {
-      onSaved(await saveTransferEvent(event));
+  const queryClient = useQueryClient();
+  const saving = useMutation({
+    mutationFn: saveTransferEvent,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(transferEventsQuery.queryKey, (events) =>
+        events?.map((event) => (event.eventId === saved.eventId ? saved : event)),
+      );
       toast.success(messages.transferRules.saved);
-    } catch (error) {
-      toastFailure(error);
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  };
-  return { confirming, setConfirming, busy, save };
+    },
+    onError: (error) => toastFailure(error),
+    onSettled: () => setConfirming(false),
+  });
+  const save = (event: TransferEvent) => saving.mutate(event);
+  return { confirming, setConfirming, busy: saving.isPending, save };
 }

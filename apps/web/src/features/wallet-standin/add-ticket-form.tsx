@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -23,8 +24,7 @@ import {
   type FieldProblem,
 } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
-import { useLoad } from '../../shared/use-load';
-import { addWalletTicket, fetchDependents } from './api';
+import { addWalletTicket, dependentsQuery, walletTicketsQuery } from './api';
 import { PurchaseQrInput } from './purchase-qr-input';
 
 const text = addTicketMessages;
@@ -69,7 +69,8 @@ export function AddTicketForm({
   onAdded(ticket: WalletTicket): void;
   onCancel(): void;
 }) {
-  const [dependents] = useLoad(fetchDependents, text.dependentsFailed);
+  const dependents = useQuery(dependentsQuery);
+  const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<FieldProblem>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
@@ -89,16 +90,18 @@ export function AddTicketForm({
     setValue('claimCode', formatClaimCode(claimCode), { shouldValidate: formState.isSubmitted });
   };
 
-  const onSubmit = async ({ publicCode, claimCode, holder }: FormOutput) => {
-    try {
-      const dependentAmka = holder === SELF ? undefined : holder;
-      onAdded(await addWalletTicket({ publicCode, claimCode, dependentAmka }));
-    } catch (error) {
-      setRefusal({ fieldId: refusalField(error, holder), message: failureMessage(error) });
-    }
-  };
+  const add = useMutation({
+    mutationFn: ({ publicCode, claimCode, holder }: FormOutput) =>
+      addWalletTicket({ publicCode, claimCode, dependentAmka: holder === SELF ? undefined : holder }),
+    onSuccess: (ticket) => {
+      void queryClient.invalidateQueries({ queryKey: walletTicketsQuery.queryKey });
+      onAdded(ticket);
+    },
+    onError: (error, { holder }) =>
+      setRefusal({ fieldId: refusalField(error, holder), message: failureMessage(error) }),
+  });
 
-  const { errors, isSubmitting, submitCount } = formState;
+  const { errors, submitCount } = formState;
   const claimCode = register('claimCode', {
     // Shown as printed once typed: upper case, in groups of four.
     onBlur: (event: { target: HTMLInputElement }) => {
@@ -108,7 +111,7 @@ export function AddTicketForm({
   });
   const holders: HolderChoice[] = [
     { value: SELF, label: text.forMe },
-    ...(dependents.status === 'ready' ? dependents.data : []).map((minor) => ({
+    ...(dependents.status === 'success' ? dependents.data : []).map((minor) => ({
       value: minor.amka,
       label: `${minor.firstName} ${minor.lastName}`,
       born: `${text.born}: ${formatCalendarDate(minor.birthdate)}`,
@@ -120,7 +123,7 @@ export function AddTicketForm({
         {text.heading}
       </h2>
       <p className="govgr-body">{text.intro}</p>
-      <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      <form noValidate onSubmit={(event) => void handleSubmit((values) => add.mutate(values))(event)}>
         {/* A refusal's summary is new each time, so it takes focus as it appears. */}
         {refusal ? (
           <ErrorSummary key={submitCount} problems={[refusal]} />
@@ -155,7 +158,9 @@ export function AddTicketForm({
         />
         <fieldset className="govgr-fieldset">
           <legend className="govgr-fieldset__legend govgr-heading-s">{text.forWhom}</legend>
-          {dependents.status === 'failed' ? <p className="govgr-hint">{dependents.message}</p> : null}
+          {dependents.status === 'error' ? (
+            <p className="govgr-hint">{failureMessage(dependents.error, text.dependentsFailed)}</p>
+          ) : null}
           <div className="govgr-radios">
             {holders.map((holder) => (
               <div className="govgr-radios__item" key={holder.value}>
@@ -175,7 +180,7 @@ export function AddTicketForm({
           </div>
         </fieldset>
         <div className="govgr-button-group">
-          <Button type="submit" busy={isSubmitting}>
+          <Button type="submit" busy={add.isPending}>
             {text.submit}
           </Button>
           <Button variant="secondary" onClick={onCancel}>

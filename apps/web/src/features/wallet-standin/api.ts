@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { AddWalletTicket, Dependent, WalletCredentialResponse, WalletTicket } from '@tickets/domain';
 import { apiCall, apiGet } from '../../shared/api/client';
 
@@ -17,3 +18,9 @@ export const addWalletTicket = (request: AddWalletTicket) =>
 
 /** The person's minors, for whom they may add a ticket (the companions feature's call). */
 export const fetchDependents = () => apiGet<Dependent[]>('/api/tickets/dependents/');
+
+export const walletTicketsQuery = queryOptions({
+  queryKey: ['wallet', 'tickets'],
+  queryFn: fetchWalletTickets,
+});
+export const dependentsQuery = queryOptions({ queryKey: ['wallet', 'dependents'], queryFn: fetchDependents });

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import {
   generateGateKeyPair,
@@ -39,26 +40,22 @@ function codeOf(deviceKey: DeviceKey): string | undefined {
  */
 export function RotatingCode({ ticket }: { ticket: WalletTicket }) {
   const [deviceKey, setDeviceKey] = useState(() => readDeviceKey(ticket.publicCode));
-  const [registering, setRegistering] = useState(false);
-  const [error, setError] = useState<string>();
   const [now, setNow] = useState(() => Date.now());
 
-  const register = useCallback(async () => {
-    setRegistering(true);
-    setError(undefined);
-    const keys = generateGateKeyPair();
-    try {
+  const registration = useMutation({
+    mutationFn: async (): Promise<DeviceKey> => {
+      const keys = generateGateKeyPair();
       const { credential } = await registerDeviceKey(ticket.publicCode, keys.publicKey);
-      const registered = { secretKey: keys.secretKey, credential };
+      return { secretKey: keys.secretKey, credential };
+    },
+    onSuccess: (registered) => {
       saveDeviceKey(ticket.publicCode, registered);
       setDeviceKey(registered);
-    } catch (failure) {
-      // The server kept the phone before (if any): its code still works, so it stays on screen.
-      setError(failureMessage(failure, text.registerFailed));
-    } finally {
-      setRegistering(false);
-    }
-  }, [ticket.publicCode]);
+    },
+  });
+  const { mutate: register, isPending: registering } = registration;
+  // The server kept the phone before (if any): its code still works, so it stays on screen.
+  const error = registration.error ? failureMessage(registration.error, text.registerFailed) : undefined;
 
   const slot = slotOf(now);
   // Recomputed once per slot, not every second: the code is signed with the time it is drawn.
@@ -70,7 +67,7 @@ export function RotatingCode({ ticket }: { ticket: WalletTicket }) {
   useEffect(() => {
     if (code || registeredOnce.current) return;
     registeredOnce.current = true;
-    void register();
+    register();
   }, [code, register]);
 
   useEffect(() => {
@@ -109,7 +106,7 @@ export function RotatingCode({ ticket }: { ticket: WalletTicket }) {
         <p className="govgr-body">{text.noCode}</p>
       )}
       {deviceKey ? <p className="govgr-hint">{text.registerAgainHint}</p> : null}
-      <Button variant="secondary" busy={registering} onClick={() => void register()}>
+      <Button variant="secondary" busy={registering} onClick={() => register()}>
         {deviceKey ? text.registerAgain : text.register}
       </Button>
     </div>

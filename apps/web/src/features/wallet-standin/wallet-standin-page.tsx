@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   addTicketMessages,
@@ -7,14 +8,14 @@ import {
   walletStandInMessages,
   type WalletTicket,
 } from '@tickets/domain';
+import { failureMessage } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
-import { useLoad } from '../../shared/use-load';
-import { fetchWalletStandInAvailable } from '../../shared/wallet-stand-in';
+import { walletStandInAvailableQuery } from '../../shared/wallet-stand-in';
 import { AddTicketForm } from './add-ticket-form';
-import { fetchWalletTickets } from './api';
+import { walletTicketsQuery } from './api';
 import { readDeviceKey } from './device-storage';
 import { RotatingCode } from './rotating-code';
 
@@ -142,12 +143,13 @@ function AddedNotice({ ticket }: { ticket: WalletTicket }) {
 }
 
 function WalletTickets() {
-  const [tickets, reloadTickets] = useLoad(fetchWalletTickets, text.loadFailed);
+  const tickets = useQuery(walletTicketsQuery);
   const [chosen, setChosen] = useState<WalletTicket>();
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<WalletTicket>();
-  if (tickets.status === 'loading') return <Spinner />;
-  if (tickets.status === 'failed') return <ErrorBox message={tickets.message} />;
+  if (tickets.status === 'pending') return <Spinner />;
+  if (tickets.status === 'error')
+    return <ErrorBox message={failureMessage(tickets.error, text.loadFailed)} />;
   if (chosen)
     return <ChosenTicket key={chosen.publicCode} ticket={chosen} onBack={() => setChosen(undefined)} />;
   if (adding)
@@ -157,7 +159,6 @@ function WalletTickets() {
         onAdded={(ticket) => {
           setAdding(false);
           setAdded(ticket);
-          reloadTickets();
         }}
       />
     );
@@ -185,13 +186,13 @@ function WalletTickets() {
  * whether it may be used; production refuses it.
  */
 export default function WalletStandInPage() {
-  const [available] = useLoad(fetchWalletStandInAvailable, text.notAvailable);
+  const available = useQuery(walletStandInAvailableQuery);
   return (
     <>
       <PageHeading>{text.title}</PageHeading>
-      {available.status === 'loading' ? (
+      {available.status === 'pending' ? (
         <Spinner />
-      ) : available.status === 'ready' && available.data ? (
+      ) : available.data ? (
         <>
           <p className="govgr-body">{text.notice}</p>
           <WalletTickets />
