@@ -63,8 +63,8 @@ const QUERY_CLIENT = 'src/shared/api/query-client.tsx';
 
 /**
  * The files the steward's screen loads: the app's entry with what it imports, the query client that
- * comes with every lazy page, and the gate page with everything it imports, even lazily. Not the other screens' chunks: a phone at a turnstile stores
- * what it runs.
+ * comes with every lazy page, and the gate page with everything it imports, even lazily. Not the
+ * other screens' chunks: a phone at a turnstile stores what it runs.
  */
 function gateShell(manifest: BuildManifest): Set<string> {
   const files = new Set(['index.html', 'gate.webmanifest', 'gate-icon.svg']);
