@@ -84,50 +84,55 @@ describe.each(targets)('notifications across a crash on %s', (target) => {
 /** How long the mail server stays down: "for a minute" (issue #30). */
 const SMTP_DOWN_MS = 62_000;
 
-describe.each(targets)('notifications while the mail server is down on %s', (target) => {
+describe('notifications while the mail server is down', () => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it('every message arrives once the mail server is back after a minute, each once, with its Message-ID', async () => {
-    const MESSAGES = 5;
-    let mailbox = await startDevMailbox();
-    const smtpPort = Number(new URL(mailbox.url).port);
-    // Retries back off from 4 s up to 8 s: a minute down is some ten attempts per message, and the
-    // first retry after the mail server is back comes within 8 s (plus the worker's poll).
-    const { base, server } = await serverOn(target, cleanups, {
-      SMTP_URL: mailbox.url,
-      MAIL_RETRY_DELAY_SECONDS: '4',
-      MAIL_RETRY_MAX_DELAY_SECONDS: '8',
-    });
-    cleanups.push(() => killHard(server));
-    const { cookie } = await loginAs(base, OFFICER);
-    // The mail server goes down; the changes commit meanwhile, their messages wait in the outbox.
-    await mailbox.close();
-    const downSince = Date.now();
-    for (let index = 0; index < MESSAGES; index += 1) await suspendGuardian(base, cookie, 30 + index);
-    const guardian = (await loginAs(base, GUARDIAN)).cookie;
-    const inbox = (await (
-      await fetch(`${base}/api/wallet/notifications`, { headers: jsonFrom(base, guardian) })
-    ).json()) as { id: string; kind: string }[];
-    const sent = inbox.filter((entry) => entry.kind.startsWith('SUSPENSION_')).map((entry) => entry.id);
-    expect(sent).toHaveLength(MESSAGES);
-    await new Promise((resolve) => setTimeout(resolve, SMTP_DOWN_MS - (Date.now() - downSince)));
+  // The engines side by side: each test mostly waits out its minute.
+  it.concurrent.for(targets)(
+    'on %s: every message arrives once the mail server is back after a minute, each once, with its Message-ID',
+    { timeout: 150_000 },
+    async (target, { expect }) => {
+      const MESSAGES = 5;
+      let mailbox = await startDevMailbox();
+      const smtpPort = Number(new URL(mailbox.url).port);
+      // Retries back off from 4 s up to 8 s: a minute down is some ten attempts per message, and the
+      // first retry after the mail server is back comes within 8 s (plus the worker's poll).
+      const { base, server } = await serverOn(target, cleanups, {
+        SMTP_URL: mailbox.url,
+        MAIL_RETRY_DELAY_SECONDS: '4',
+        MAIL_RETRY_MAX_DELAY_SECONDS: '8',
+      });
+      cleanups.push(() => killHard(server));
+      const { cookie } = await loginAs(base, OFFICER);
+      // The mail server goes down; the changes commit meanwhile, their messages wait in the outbox.
+      await mailbox.close();
+      const downSince = Date.now();
+      for (let index = 0; index < MESSAGES; index += 1) await suspendGuardian(base, cookie, 30 + index);
+      const guardian = (await loginAs(base, GUARDIAN)).cookie;
+      const inbox = (await (
+        await fetch(`${base}/api/wallet/notifications`, { headers: jsonFrom(base, guardian) })
+      ).json()) as { id: string; kind: string }[];
+      const sent = inbox.filter((entry) => entry.kind.startsWith('SUSPENSION_')).map((entry) => entry.id);
+      expect(sent).toHaveLength(MESSAGES);
+      await new Promise((resolve) => setTimeout(resolve, SMTP_DOWN_MS - (Date.now() - downSince)));
 
-    // Back on the same port: every message arrives, once, each with its notification's Message-ID.
-    mailbox = await startDevMailbox(smtpPort);
-    const revived = mailbox;
-    cleanups.push(() => revived.close());
-    const received = () => suspensionMails(mailbox);
-    await expect.poll(() => received().length, { timeout: 30_000, interval: 500 }).toBe(MESSAGES);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(
-      received()
-        .map((mail) => mail.messageId)
-        .sort(),
-    ).toEqual(sent.map((id) => `<${id}@localhost>`).sort());
-  }, 150_000);
+      // Back on the same port: every message arrives, once, each with its notification's Message-ID.
+      mailbox = await startDevMailbox(smtpPort);
+      const revived = mailbox;
+      cleanups.push(() => revived.close());
+      const received = () => suspensionMails(mailbox);
+      await expect.poll(() => received().length, { timeout: 30_000, interval: 500 }).toBe(MESSAGES);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(
+        received()
+          .map((mail) => mail.messageId)
+          .sort(),
+      ).toEqual(sent.map((id) => `<${id}@localhost>`).sort());
+    },
+  );
 });
 
 describe.runIf(Boolean(process.env.DATABASE_URL))('two servers on one PostgreSQL', () => {
