@@ -122,12 +122,10 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   const lifetimeHours = app.config.gateDeviceCredentialHours;
   const devices = new WeakMap<FastifyRequest, Device>();
   const pairingTokens = new WeakMap<FastifyRequest, string>();
-  app.addHook('onRequest', async (request) => {
-    const { config } = request.routeOptions;
-    if (config.access !== 'device') return;
+  const authenticate = async (request: FastifyRequest) => {
     const bearer = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
-    if (config.gatePairing) {
+    if (request.routeOptions.config.gatePairing) {
       await checkPairingToken(db, bearer, request.id);
       pairingTokens.set(request, bearer);
       return;
@@ -135,6 +133,18 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
     const device = await authenticateDevice(db, bearer, lifetimeHours);
     if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
     devices.set(request, device);
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.access !== 'device') return;
+    try {
+      await authenticate(request);
+    } catch (error) {
+      // Refused with its body unread: the connection closes after the answer, so nothing more of that
+      // body (a huge one, say) is taken from a caller who may not send it.
+      if (request.headers['content-length'] || request.headers['transfer-encoding'])
+        reply.header('connection', 'close');
+      throw error;
+    }
   });
 
   const deviceOf = (request: FastifyRequest) => {
