@@ -18,7 +18,7 @@ import {
   type Admission,
   type AdmissionReason,
 } from '@tickets/domain';
-import { groupCommit, MAX_ADMISSIONS_PER_STATEMENT } from '../../../apps/server/src/bench-api';
+import { groupCommit, MAX_ADMISSIONS_PER_STATEMENT, proofDigestOf } from '../../../apps/server/src/bench-api';
 import type { Statement } from './statements';
 
 export type RunArrays = (statement: Statement, values: unknown[]) => Promise<unknown[][]>;
@@ -36,18 +36,19 @@ export const scanValues = (code: string, eventId: number, deviceId: string) => [
   DOC,
   AFM,
   AMKA,
+  DOC,
   true,
   AFM,
   AMKA,
   DOC,
   AFM,
   AMKA,
+  DOC,
   true,
   eventId,
   code,
   null,
   null,
-  code,
   null,
   'ACCEPTED',
   'COMPLETED',
@@ -56,22 +57,25 @@ export const scanValues = (code: string, eventId: number, deviceId: string) => [
   1,
 ];
 
-/** What an admission records: ticket, event, device, the ticket's public code, the request's id. */
+/** What an admission records: ticket, event, device, the ticket's public code, the request's id, the proof. */
 export type AdmissionRow = [
   ticketId: unknown,
   eventId: number,
   deviceId: unknown,
   publicCode: unknown,
   requestId: string,
+  /** The digest of the code as scanned, kept with the admission (its proof). */
+  proofDigest: string,
 ];
 
 /** The admission statement's values for a batch of admissions, as the platform's group commit gives them. */
-export const admitColumns = (rows: AdmissionRow[]) => [0, 1, 2, 3, 4].map((at) => rows.map((row) => row[at]));
+export const admitColumns = (rows: AdmissionRow[]) =>
+  [0, 1, 2, 3, 4, 5].map((at) => rows.map((row) => row[at]));
 
 export const tokenHash = (token: string) => hash('sha256', token, 'hex');
 
-/** The device statement's values: the credential's hash. */
-export const deviceValues = (token: string) => [tokenHash(token)];
+/** The device statement's values: the credential's hash, and its limit of one row. */
+export const deviceValues = (token: string) => [tokenHash(token), 1];
 
 /** The columns of the scan's row the decision reads, where the platform's statement puts them. */
 const C = {
@@ -197,7 +201,14 @@ export function gateAdmission(deps: {
         admittedBy: device,
       });
     }
-    const admitted = await admit([row[C.ticketId], request.eventId, deviceId, row[C.publicCode], requestId]);
+    const admitted = await admit([
+      row[C.ticketId],
+      request.eventId,
+      deviceId,
+      row[C.publicCode],
+      requestId,
+      proofDigestOf(code),
+    ]);
     // Another device's admission between scan and record: the platform reads it then; not here.
     if (!admitted) return refuse(500, 'NOT_IN_THE_FLOOR');
     answer(

@@ -20,7 +20,7 @@ import {
   type Samples,
   type Statement,
 } from './statements';
-import { API_HEADERS, groupCommit } from '../../../apps/server/src/bench-api';
+import { API_HEADERS, groupCommit, proofDigestOf } from '../../../apps/server/src/bench-api';
 import { claimReplay } from './claim';
 import { gateAdmission, SCAN_COLUMNS, admitColumns, deviceValues, scanValues, type RunArrays } from './gate';
 
@@ -261,7 +261,7 @@ async function checkGate(): Promise<{ device: Statement; scan: Statement; admit:
   if (row?.length !== SCAN_COLUMNS || row[30] === null) {
     throw new Error(`gate scan: the platform's row is not the one the floor reads: ${JSON.stringify(row)}`);
   }
-  const mine = admitColumns([[row[8], eventId, row[0], row[10], samples.requestId]]);
+  const mine = admitColumns([[row[8], eventId, row[0], row[10], samples.requestId, proofDigestOf(code)]]);
   if (JSON.stringify(mine) !== JSON.stringify(admit.values)) {
     throw new Error(
       `gate admission: the platform sends ${JSON.stringify(admit.values)}, the floor ${JSON.stringify(mine)}`,
