@@ -182,7 +182,13 @@ export async function gateScenario(
     headers: { cookie: officer, origin: url, 'content-type': 'application/json' },
     body: JSON.stringify({ label: 'bench', organisationId: 'kae-akropoli' }),
   });
-  const { token } = (await created.json()) as { token: string };
+  const { token: pairingToken } = (await created.json()) as { token: string };
+  // Paired as the steward's screen does: the pairing token exchanged for the device's credential.
+  const paired = await fetch(`${url}/api/gate/pairing`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${pairingToken}` },
+  });
+  const { credential: token } = (await paired.json()) as { credential: string };
   const authorization = `Bearer ${token}`;
   const events = (await (await fetch(`${url}/api/gate/events`, { headers: { authorization } })).json()) as {
     eventId: number;

@@ -160,6 +160,20 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expect(gate.getByRole('heading', { level: 1, name: screen.eventsTitle })).toBeVisible();
   await expectAccessible(gate);
   await shoot(gate, 'gate-events');
+  // The token is spent: a second phone pairing with it is refused, in Greek, and stays unpaired.
+  const copy = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: PHONE });
+  const copied = await copy.newPage();
+  await copied.goto('/gate');
+  await copied.getByLabel(screen.token).fill(token);
+  await copied.getByRole('button', { name: screen.pair }).click();
+  await expect(copied.getByRole('alert')).toContainText(
+    errorCatalogue.GATE_DEVICE_ALREADY_PAIRED.description,
+  );
+  await expect(copied.getByRole('heading', { level: 1, name: screen.pairTitle })).toBeVisible();
+  await copy.close();
+  // The first phone keeps its own credential across a reload.
+  await gate.reload();
+  await expect(gate.getByRole('heading', { level: 1, name: screen.eventsTitle })).toBeVisible();
   // Unpairing asks first: the token is not shown again.
   await gate.getByRole('button', { name: screen.unpair }).click();
   await expect(dialog(gate)).toContainText(screen.unpairBody);

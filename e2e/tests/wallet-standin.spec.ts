@@ -74,7 +74,12 @@ test('the wallet stand-in shows a rotating gate QR that a gate admits tonight', 
   });
   await office.close();
   expect(created.status).toBe(200);
-  const device = { Authorization: `Bearer ${created.body.token}` };
+  // Paired as a turnstile pairs: the one-time token exchanged for the device's credential.
+  const paired = await page.request.post('/api/gate/pairing', {
+    headers: { Authorization: `Bearer ${created.body.token}` },
+  });
+  expect(paired.status()).toBe(200);
+  const device = { Authorization: `Bearer ${((await paired.json()) as { credential: string }).credential}` };
   const events = (await (await page.request.get('/api/gate/events', { headers: device })).json()) as {
     eventId: number;
     eventDescription: string;

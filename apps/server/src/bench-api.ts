@@ -12,7 +12,12 @@ export type { Database, Db } from './db/client';
 export * as schema from './db/schema';
 export { seedDemoData } from './demo/seed';
 export { listLiveDeclarations } from './features/companions/queries';
-export { decideAdmission, MAX_ADMISSIONS_PER_STATEMENT } from './features/gate/admissions.service';
+export {
+  decideAdmission,
+  MAX_ADMISSIONS_PER_STATEMENT,
+  proofDigestOf,
+} from './features/gate/admissions.service';
+export { authenticateDevice } from './features/gate/devices.service';
 export { searchSuspensions } from './features/suspensions/service';
 export { issueTicket } from './features/ticket-office/service';
 export { addWalletTicket } from './features/wallet/claims.service';

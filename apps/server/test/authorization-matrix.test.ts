@@ -65,6 +65,8 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'GET /api/ticket-office/gate-counts': 'officer',
   'GET /api/ticket-office/gate-admissions': 'officer',
   'POST /api/ticket-office/gate-admissions/void': 'officer',
+  'POST /api/gate/pairing': 'device',
+  'POST /api/gate/pairing/renewal': 'device',
   'GET /api/gate/events': 'device',
   'POST /api/gate/admissions': 'device',
   'DELETE /api/gate/admissions/:admissionId': 'device',

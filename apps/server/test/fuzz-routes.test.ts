@@ -5,6 +5,7 @@ import * as schema from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { jsonFrom, loginAs } from './support/login';
 import { engines, useTestServer } from './support/test-server';
+import { pairDevice } from './support/gate';
 
 /**
  * Every route of the server's own route table (a route added later is walked too), as every kind
@@ -170,7 +171,8 @@ for (const engine of engines) {
         body: JSON.stringify({ label: 'Θύρα 1' }),
       });
       expect(device.status).toBe(200);
-      const { token } = (await device.json()) as { token: string };
+      const paired = await pairDevice(server.baseUrl, ((await device.json()) as { token: string }).token);
+      const { credential: token } = (await paired.json()) as { credential: string };
       credentials.citizen = { cookie: citizen };
       credentials.officer = { cookie: officer };
       credentials.provider = { authorization: `Bearer ${DEMO_PROVIDER_KEYS['ae-olympiada']}` };

@@ -6,6 +6,7 @@ import { citizens, events, tickets, transfers } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { gateStatusOf, noPerson } from './support/suspensions-api';
 import { engines, useTestServer } from './support/test-server';
+import { pairDevice } from './support/gate';
 
 /**
  * The rule of docs/design.md §9, not one example of it: a suspension entered any way blocks the same
@@ -139,7 +140,8 @@ describe.each(engines)('one suspension, the same person everywhere, on %s', (eng
         const device = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/gate-devices', {
           label: 'Θύρα 1',
         });
-        deviceToken = ((await device.json()) as { token: string }).token;
+        const paired = await pairDevice(server.baseUrl, ((await device.json()) as { token: string }).token);
+        deviceToken = ((await paired.json()) as { credential: string }).credential;
         // Each wallet's phone registered while nobody is suspended (a suspended one may not register).
         for (const [afm, ticketCode] of [
           [PERSON, PERSON_SEASON_TICKET],

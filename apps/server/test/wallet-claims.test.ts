@@ -15,6 +15,7 @@ import { claimCodeFor } from '../src/shared/claim-codes';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
 import { engines, startSecondServer, useTestServer } from './support/test-server';
+import { pairDevice } from './support/gate';
 
 /**
  * Adding a bought ticket to the wallet (docs/design.md §10), through the real server: the provider's
@@ -503,7 +504,8 @@ describe.each(engines)('adding a ticket to the wallet on %s', (engine) => {
     expect(registered.status).toBe(200);
     const { credential } = (await registered.json()) as { credential: string };
     const device = await call(CLUB_OFFICER, 'POST', '/api/ticket-office/gate-devices', { label: 'Θύρα 9' });
-    const { token } = (await device.json()) as { token: string };
+    const paired = await pairDevice(base, ((await device.json()) as { token: string }).token);
+    const { credential: token } = (await paired.json()) as { credential: string };
     const scanned = await fetch(`${base}/api/gate/admissions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

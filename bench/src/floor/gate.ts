@@ -1,7 +1,8 @@
 /**
- * The floor of a gate admission (POST /api/gate/admissions): the platform's two statements — the
- * scan, which reads the device by its token's hash together with everything the decision needs,
- * and the admission with its audit row — recorded from `decideAdmission` (statements.ts), sent with
+ * The floor of a gate admission (POST /api/gate/admissions): the platform's three statements — the
+ * device read by its credential's hash (before the body), the scan, which reads everything the
+ * decision needs for that device, and the admission with its audit row — recorded from
+ * `authenticateDevice` and `decideAdmission` (statements.ts), sent with
  * the values the platform sends, and the same answer. The decision itself is the platform's for
  * the bench's tickets (live prints of adults, not lent, nobody suspended); anything else answers
  * 500, so a change in the bench's data cannot pass unnoticed.
@@ -17,7 +18,7 @@ import {
   type Admission,
   type AdmissionReason,
 } from '@tickets/domain';
-import { groupCommit, MAX_ADMISSIONS_PER_STATEMENT } from '../../../apps/server/src/bench-api';
+import { groupCommit, MAX_ADMISSIONS_PER_STATEMENT, proofDigestOf } from '../../../apps/server/src/bench-api';
 import type { Statement } from './statements';
 
 export type RunArrays = (statement: Statement, values: unknown[]) => Promise<unknown[][]>;
@@ -27,7 +28,7 @@ type Refuse = (status: number, code: string) => void;
 const { afm: AFM, amka: AMKA, document: DOC } = IDENTITY_KEY_PREFIX;
 
 /** The scan's values as `decideAdmission` gives them, for a code that is not a signed one. */
-export const scanValues = (code: string, eventId: number, tokenHash: string) => [
+export const scanValues = (code: string, eventId: number, deviceId: string) => [
   EVENT_DURATION_MINUTES,
   GATES_OPEN_MINUTES_BEFORE,
   AFM,
@@ -35,39 +36,46 @@ export const scanValues = (code: string, eventId: number, tokenHash: string) => 
   DOC,
   AFM,
   AMKA,
+  DOC,
   true,
   AFM,
   AMKA,
   DOC,
   AFM,
   AMKA,
+  DOC,
   true,
   eventId,
   code,
   null,
   null,
-  code,
   null,
   'ACCEPTED',
   'COMPLETED',
   'ACCEPTED',
-  tokenHash,
+  deviceId,
   1,
 ];
 
-/** What an admission records: ticket, event, device, the ticket's public code, the request's id. */
+/** What an admission records: ticket, event, device, the ticket's public code, the request's id, the proof. */
 export type AdmissionRow = [
   ticketId: unknown,
   eventId: number,
   deviceId: unknown,
   publicCode: unknown,
   requestId: string,
+  /** The digest of the code as scanned, kept with the admission (its proof). */
+  proofDigest: string,
 ];
 
 /** The admission statement's values for a batch of admissions, as the platform's group commit gives them. */
-export const admitColumns = (rows: AdmissionRow[]) => [0, 1, 2, 3, 4].map((at) => rows.map((row) => row[at]));
+export const admitColumns = (rows: AdmissionRow[]) =>
+  [0, 1, 2, 3, 4, 5].map((at) => rows.map((row) => row[at]));
 
 export const tokenHash = (token: string) => hash('sha256', token, 'hex');
+
+/** The device statement's values: the credential's hash, and its limit of one row. */
+export const deviceValues = (token: string) => [tokenHash(token), 1];
 
 /** The columns of the scan's row the decision reads, where the platform's statement puts them. */
 const C = {
@@ -114,6 +122,8 @@ const ordered = (admission: Admission) => ({
 
 export function gateAdmission(deps: {
   run: RunArrays;
+  /** The device by its credential, read before the body as the platform's one authentication step. */
+  device: Statement;
   scan: Statement;
   /** The admissions' INSERT, group-committed as the platform's. */
   admit: Statement;
@@ -126,11 +136,16 @@ export function gateAdmission(deps: {
     const byKey = new Map(recorded.map((row) => [`${String(row[2])}/${String(row[3])}`, row]));
     return rows.map((row) => byKey.get(`${String(row[0])}/${row[1]}`));
   }, MAX_ADMISSIONS_PER_STATEMENT);
-  return async (token: string, body: string, answer: Answer, refuse: Refuse): Promise<void> => {
-    const request = JSON.parse(body) as { eventId: number; code: string };
+  return async (token: string, body: Promise<string>, answer: Answer, refuse: Refuse): Promise<void> => {
+    const [device] = await deps.run(deps.device, deviceValues(token));
+    if (!device) {
+      body.catch(() => undefined);
+      return refuse(401, 'GATE_DEVICE_UNAUTHENTICATED');
+    }
+    const request = JSON.parse(await body) as { eventId: number; code: string };
     const code = request.code.trim().toUpperCase();
     const requestId = randomUUID();
-    const [row] = await deps.run(deps.scan, scanValues(code, request.eventId, tokenHash(token)));
+    const [row] = await deps.run(deps.scan, scanValues(code, request.eventId, device[0] as string));
     if (!row) return refuse(401, 'GATE_DEVICE_UNAUTHENTICATED');
     if (row[C.eventId] === null) return refuse(404, 'EVENT_NOT_FOUND');
     const deviceId = row[C.deviceId] as string;
@@ -186,7 +201,14 @@ export function gateAdmission(deps: {
         admittedBy: device,
       });
     }
-    const admitted = await admit([row[C.ticketId], request.eventId, deviceId, row[C.publicCode], requestId]);
+    const admitted = await admit([
+      row[C.ticketId],
+      request.eventId,
+      deviceId,
+      row[C.publicCode],
+      requestId,
+      proofDigestOf(code),
+    ]);
     // Another device's admission between scan and record: the platform reads it then; not here.
     if (!admitted) return refuse(500, 'NOT_IN_THE_FLOOR');
     answer(

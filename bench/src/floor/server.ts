@@ -20,9 +20,9 @@ import {
   type Samples,
   type Statement,
 } from './statements';
-import { API_HEADERS, groupCommit } from '../../../apps/server/src/bench-api';
+import { API_HEADERS, groupCommit, proofDigestOf } from '../../../apps/server/src/bench-api';
 import { claimReplay } from './claim';
-import { gateAdmission, SCAN_COLUMNS, admitColumns, scanValues, tokenHash, type RunArrays } from './gate';
+import { gateAdmission, SCAN_COLUMNS, admitColumns, deviceValues, scanValues, type RunArrays } from './gate';
 
 type Row = Record<string, unknown>;
 type Run = (statement: Statement, values: unknown[]) => Promise<Row[]>;
@@ -232,14 +232,26 @@ checkValues();
  * recording), read again, has the device, ticket and first admission where the floor reads them, and
  * the admission it recorded is the one the floor would send for that row.
  */
-async function checkGate(): Promise<{ scan: Statement; admit: Statement } | undefined> {
+async function checkGate(): Promise<{ device: Statement; scan: Statement; admit: Statement } | undefined> {
   if (!samples.gate) return undefined;
-  const [scan, admit] = captured.gate;
-  if (captured.gate.length !== 2 || !scan || !admit) {
+  const [device, scan, admit] = captured.gate;
+  if (captured.gate.length !== 3 || !device || !scan || !admit) {
     throw new Error(`gate: the platform now sends ${captured.gate.length} statements for an admission`);
   }
   const { token, eventId, code } = samples.gate;
-  const values = scanValues(code, eventId, tokenHash(token));
+  const asDevice = deviceValues(token);
+  if (JSON.stringify(asDevice) !== JSON.stringify(device.values)) {
+    throw new Error(
+      `gate device: the platform sends ${JSON.stringify(device.values)}, the floor ${JSON.stringify(asDevice)}`,
+    );
+  }
+  const [found] = await runArrays(device, asDevice);
+  if (typeof found?.[0] !== 'string') {
+    throw new Error(
+      `gate device: the platform's row is not the one the floor reads: ${JSON.stringify(found)}`,
+    );
+  }
+  const values = scanValues(code, eventId, found[0]);
   if (JSON.stringify(values) !== JSON.stringify(scan.values)) {
     throw new Error(
       `gate scan: the platform sends ${JSON.stringify(scan.values)}, the floor ${JSON.stringify(values)}`,
@@ -249,13 +261,13 @@ async function checkGate(): Promise<{ scan: Statement; admit: Statement } | unde
   if (row?.length !== SCAN_COLUMNS || row[30] === null) {
     throw new Error(`gate scan: the platform's row is not the one the floor reads: ${JSON.stringify(row)}`);
   }
-  const mine = admitColumns([[row[8], eventId, row[0], row[10], samples.requestId]]);
+  const mine = admitColumns([[row[8], eventId, row[0], row[10], samples.requestId, proofDigestOf(code)]]);
   if (JSON.stringify(mine) !== JSON.stringify(admit.values)) {
     throw new Error(
       `gate admission: the platform sends ${JSON.stringify(admit.values)}, the floor ${JSON.stringify(mine)}`,
     );
   }
-  return { scan, admit };
+  return { device, scan, admit };
 }
 const gateStatements = await checkGate();
 
@@ -548,22 +560,18 @@ http
     const path = mark < 0 ? url : url.slice(0, mark);
     if (path === '/readyz') return answer(response, 200, { status: 'ok' });
     if (admitAtGate && request.method === 'POST' && path === '/api/gate/admissions') {
-      // A device's call: its bearer token, read by the scan itself (no session).
+      // A device's call: its bearer credential, read before the body (no session).
       const token = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
       if (!token) return refuse(response, 401, 'GATE_DEVICE_UNAUTHENTICATED');
-      readBody(request)
-        .then((body) =>
-          admitAtGate(
-            token,
-            body,
-            (status, answered) => answer(response, status, answered),
-            (status, code) => refuse(response, status, code),
-          ),
-        )
-        .catch((error: unknown) => {
-          console.error(error);
-          refuse(response, 500, 'INTERNAL_ERROR');
-        });
+      admitAtGate(
+        token,
+        readBody(request),
+        (status, answered) => answer(response, status, answered),
+        (status, code) => refuse(response, status, code),
+      ).catch((error: unknown) => {
+        console.error(error);
+        refuse(response, 500, 'INTERNAL_ERROR');
+      });
       return;
     }
     const route = routes.get(`${request.method} ${path}`);

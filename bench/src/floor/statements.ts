@@ -13,6 +13,7 @@ import pg from 'pg';
 import { suspensionSearchSchema } from '@tickets/domain';
 import {
   audit,
+  authenticateDevice,
   decideAdmission,
   findSessionUser,
   findTicketForOfficer,
@@ -76,7 +77,7 @@ export interface Samples {
     documentType: 'NATIONAL_ID';
     documentId: string;
   };
-  /** A gate device's token, its club's event and a printed code of it no scenario scans (PostgreSQL only). */
+  /** A paired gate device's credential, its club's event and a printed code of it no scenario scans (PostgreSQL only). */
   gate?: { token: string; eventId: number; code: string };
   /** A fan's session token and a ticket with its claim code that no scenario claims (PostgreSQL only). */
   claim?: { token: string; publicCode: string; claimCode: string };
@@ -217,17 +218,23 @@ async function recordClaim(
   };
 }
 
-/** The platform's decision for the gate sample, as its route calls it; the sample must be admitted. */
+/**
+ * The platform's decision for the gate sample, as its route calls it: the device authenticated by its
+ * credential (before the body is read), then the decision; the sample must be admitted.
+ */
 async function admit(db: Db, samples: Samples): Promise<void> {
   const { token, eventId, code } = samples.gate as NonNullable<Samples['gate']>;
+  const config = loadConfig({});
+  const device = await authenticateDevice(db, token, config.gateDeviceCredentialHours);
+  if (!device) throw new Error("the gate sample's device credential is unknown to the database");
   const admission = await decideAdmission(
     db,
-    token,
+    device,
     { eventId, code },
     {
       audit: (entry) => audit(db, entry),
       requestId: samples.requestId,
-      trustedKeys: loadConfig({}).gateKeys.trusted,
+      trustedKeys: config.gateKeys.trusted,
     },
   );
   if (admission.decision !== 'ADMIT') throw new Error(`the gate sample was refused: ${admission.reason}`);

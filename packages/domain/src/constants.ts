@@ -169,6 +169,13 @@ export const GATE_UPLOAD_MAX_ADMISSIONS = 500;
  * fast): later than this, the time is not believed and nothing is recorded (RECORDED_IN_FUTURE).
  */
 export const GATE_UPLOAD_CLOCK_SKEW_SECONDS = 120;
+/**
+ * A paired device's credential lasts this long after its last use or renewal (docs/design.md §8): a
+ * steward's screen renews it in the background, so it never ends mid-match; one left unused expires.
+ */
+export const GATE_DEVICE_CREDENTIAL_HOURS = 24;
+/** How often an open steward's screen renews its credential in the background. */
+export const GATE_CREDENTIAL_RENEW_MINUTES = 60;
 /** A gate device's label, as an officer names it ("Θύρα 7 - κινητό 2"). */
 export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;
 

@@ -384,6 +384,8 @@ export const gateDevicesMessages = {
   organisationsFailed: 'Δεν ήταν δυνατή η φόρτωση των συλλόγων. Δοκιμάστε ξανά.',
   createdAt: 'Καταχωρίστηκε',
   revokedAt: (when: string) => `Ανακλήθηκε στις ${when}`,
+  pairedAt: (when: string) => `Συζεύχθηκε στις ${when}`,
+  notPaired: 'Δεν έχει γίνει ακόμη σύζευξη.',
   live: 'Ενεργή',
   revoke: 'Ανάκληση',
   revokeLabel: (label: string) => `Ανάκληση της συσκευής ${label}`,

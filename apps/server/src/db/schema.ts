@@ -417,14 +417,22 @@ export const gateDevices = pgTable(
       .notNull()
       .references(() => organisations.id),
     label: text('label').notNull(),
+    /** SHA-256 of the one-time pairing token the officer was shown (spent by the first pairing). */
     tokenHash: text('token_hash').notNull(),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: text('revoked_by'),
+    /** When the pairing token was exchanged for a browser's credential: a second pairing is refused. */
+    pairedAt: timestamp('paired_at', { withTimezone: true }),
+    /** SHA-256 of the paired browser's credential, its bearer on every call (docs/design.md §8). */
+    credentialHash: text('credential_hash'),
+    /** The credential ends then (401) unless used or renewed before: GATE_DEVICE_CREDENTIAL_HOURS. */
+    credentialExpiresAt: timestamp('credential_expires_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('gate_devices_token_key').on(t.tokenHash),
+    uniqueIndex('gate_devices_credential_key').on(t.credentialHash),
     index('gate_devices_organisation_idx').on(t.organisationId),
   ],
 );

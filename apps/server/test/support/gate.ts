@@ -27,8 +27,18 @@ export const CARD = cardOf(tonightTicket(1));
 export interface GateDevice {
   deviceId: string;
   label: string;
+  /** The device's credential, from pairing: its bearer on every device call. */
   token: string;
+  /** The one-time pairing token the officer was shown (spent by the pairing). */
+  pairingToken: string;
 }
+
+/** Pairs a device with its one-time pairing token (POST /api/gate/pairing). */
+export const pairDevice = (baseUrl: string, pairingToken: string) =>
+  fetch(`${baseUrl}/api/gate/pairing`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${pairingToken}` },
+  });
 
 export interface GateFixture {
   /** Event ids by external id ('tonight', 'demo-season', 'demo-derby', …), filled in `beforeAll`. */
@@ -42,8 +52,14 @@ export interface GateFixture {
    * code it shows now (docs/gate-codes.md §5); null when the wallet may not register it.
    */
   walletCode(afm: string, publicCode: string): Promise<string | null>;
-  /** A gate device registered by an officer (the club officer unless named). */
+  /** A gate device registered by an officer (the club officer unless named), and paired. */
   addDevice(label: string, afm?: string, organisationId?: string): Promise<GateDevice>;
+  /** A gate device registered by an officer, not paired yet: its pairing token. */
+  registerDevice(
+    label: string,
+    afm?: string,
+    organisationId?: string,
+  ): Promise<{ deviceId: string; token: string }>;
 }
 
 /**
@@ -86,10 +102,21 @@ export function useGateFixture(
     const { credential } = (await registered.json()) as { credential: string };
     return makeWalletCode({ credential, secretKey: phone.secretKey, now: new Date() });
   };
-  const addDevice = async (label: string, afm = CLUB_OFFICER, organisationId?: string) => {
+  const registerDevice = async (label: string, afm = CLUB_OFFICER, organisationId?: string) => {
     const response = await call(afm, 'POST', '/api/ticket-office/gate-devices', { label, organisationId });
     expect(response.status).toBe(200);
-    return (await response.json()) as GateDevice;
+    return (await response.json()) as { deviceId: string; token: string };
+  };
+  const addDevice = async (
+    label: string,
+    afm = CLUB_OFFICER,
+    organisationId?: string,
+  ): Promise<GateDevice> => {
+    const registered = await registerDevice(label, afm, organisationId);
+    const paired = await pairDevice(server.baseUrl, registered.token);
+    expect(paired.status).toBe(200);
+    const { credential } = (await paired.json()) as { credential: string };
+    return { deviceId: registered.deviceId, label, token: credential, pairingToken: registered.token };
   };
 
   beforeAll(async () => {
@@ -132,5 +159,5 @@ export function useGateFixture(
       .where(eq(events.id, ids['demo-season'] ?? -1));
   });
 
-  return { ids, call, personalize, walletCode, addDevice };
+  return { ids, call, personalize, walletCode, addDevice, registerDevice };
 }

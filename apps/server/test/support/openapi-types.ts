@@ -659,6 +659,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gate/pairing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Pair this device: its one-time pairing token (the bearer) exchanged for the device's own credential
+         * @description For a registered gate device, with its token; refused at once once it's revoked.
+         *
+         *     `Authorization: Bearer <pairing token>`, the token shown once to the officer who registered the device,
+         *     and no body. The answer's `credential` is the device's bearer on every other call; the pairing token is then
+         *     spent: pairing with it again is refused (409 GATE_DEVICE_ALREADY_PAIRED). The credential lasts
+         *     `GATE_DEVICE_CREDENTIAL_HOURS` (24) after its last use: a call in the second half of its life, or
+         *     `POST /api/gate/pairing/renewal`, moves `expiresAt` a whole lifetime on. Past it, or once the device is
+         *     revoked or the officer who registered it is deactivated or leaves the club, every call is 401
+         *     (GATE_DEVICE_UNAUTHENTICATED), answered before the body is read: the device pairs again with a new token.
+         */
+        post: operations["postGatePairing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gate/pairing/renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew the device's credential: it lasts a whole lifetime from now
+         * @description For a registered gate device, with its token; refused at once once it's revoked.
+         */
+        post: operations["postGatePairingRenewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gate/events": {
         parameters: {
             query?: never;
@@ -3542,6 +3590,7 @@ export interface operations {
                         label: string;
                         organisationId: string;
                         createdAt: string;
+                        pairedAt: string | null;
                         revokedAt: string | null;
                     }[];
                 };
@@ -3773,6 +3822,7 @@ export interface operations {
                         label: string;
                         organisationId: string;
                         createdAt: string;
+                        pairedAt: string | null;
                         revokedAt: string | null;
                     };
                 };
@@ -4147,6 +4197,170 @@ export interface operations {
             };
             /** @description Not found: `ADMISSION_NOT_LIVE`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postGatePairing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deviceId: string;
+                        label: string;
+                        credential: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description In conflict with the current state: `GATE_DEVICE_ALREADY_PAIRED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postGatePairingRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`. */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -39,6 +39,8 @@ export const gateDeviceSchema = z.object({
   label: z.string(),
   organisationId: z.string(),
   createdAt: z.string(),
+  /** When its pairing token was exchanged for a browser's credential; null while not paired yet. */
+  pairedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });
 export type GateDevice = z.infer<typeof gateDeviceSchema>;
@@ -50,6 +52,22 @@ export const createdGateDeviceSchema = z.object({
   token: z.string(),
 });
 export type CreatedGateDevice = z.infer<typeof createdGateDeviceSchema>;
+
+/**
+ * POST /api/gate/pairing: the one-time pairing token exchanged for this device's own credential (its
+ * bearer from then on), valid until `expiresAt` and renewed by use (docs/design.md §8).
+ */
+export const gatePairingSchema = z.object({
+  deviceId: z.string(),
+  label: z.string(),
+  credential: z.string(),
+  expiresAt: z.string(),
+});
+export type GatePairing = z.infer<typeof gatePairingSchema>;
+
+/** POST /api/gate/pairing/renewal: the credential's new end. */
+export const gateCredentialRenewalSchema = z.object({ expiresAt: z.string() });
+export type GateCredentialRenewal = z.infer<typeof gateCredentialRenewalSchema>;
 
 /** A code as a device scanned it (trimmed). */
 const gateCodeField = textField(text.code)

@@ -15,30 +15,27 @@ import {
   walletCredentials,
 } from '../../db/schema';
 import { auditedRowsWith } from '../../shared/audit';
-import { isLiveDevice } from './devices.queries';
 import { entryGivingLoan } from '../../shared/entry';
 import { isOver } from '../../shared/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
 import { directKeysOf, isSuspendedWhere } from '../../shared/suspensions';
 
 /**
- * What the scan is given: the code as scanned, the event at the gate, the hash of the device's
- * token, and what a signed code claims to be (a paper code's ticket and print serial, a wallet
+ * What the scan is given: the code as scanned, the event at the gate, the device (authenticated
+ * before the body was read), and what a signed code claims to be (a paper code's ticket and print serial, a wallet
  * code's credential; null for a random code).
  */
 type ScanParams = {
   code: string;
   eventId: number;
-  tokenHash: string;
+  deviceId: string;
   printTicket: string | null;
   printSerial: number | null;
   credentialId: number | null;
 };
 
 /**
- * Everything the decision needs, in one prepared statement (one round trip): the device the bearer
- * token belongs to, if it is live (read on every scan, so a revoked device is refused at once on
- * every process; here rather than in a statement of its own: one round trip less), the event, the scanned
+ * Everything the decision needs, in one prepared statement (one round trip): the device's club, the event, the scanned
  * code (a print, or a wallet's credential: one or the other) if it is a ticket of the device's club,
  * its holder in the registry, a loan of this fixture, whether a wallet code's bearer is the young
  * holder's guardian, a minor's accepted companion, a first admission, and whether the one who enters
@@ -194,7 +191,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
       ),
     )
     .leftJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
-    .where(and(eq(device.tokenHash, sql`${p.tokenHash}::text`), isLiveDevice(device)))
+    .where(eq(device.id, sql`${p.deviceId}::uuid`))
     .limit(1)
     .prepare('gate_scan');
 });

@@ -28,7 +28,7 @@ import {
   markAdmissionUndone,
   scanQuery,
 } from './admissions.queries';
-import { hashToken, type Device } from './devices.service';
+import type { Device } from './devices.service';
 
 /**
  * The entry decision (docs/design.md §8): is the code genuine and current, for this event, are the
@@ -47,15 +47,15 @@ export type Scan = NonNullable<Awaited<ReturnType<ReturnType<typeof scanQuery>['
 export const proofDigestOf = (code: string) =>
   createHash('sha256').update(code.trim().toUpperCase()).digest('base64url');
 
-/** Reads what the code is, for the device whose token hashes to `tokenHash`, at the event. */
-export async function readScan(db: Db, tokenHash: string, code: string, eventId: number) {
+/** Reads what the code is, for the (authenticated) device `deviceId`, at the event. */
+export async function readScan(db: Db, deviceId: string, code: string, eventId: number) {
   const normalized = code.trim().toUpperCase();
   // A signed code says which ticket and print, or which wallet credential, it claims to be.
   const parsed = parseGateCode(normalized);
   const [scan] = await scanQuery(db).execute({
     code: normalized,
     eventId,
-    tokenHash,
+    deviceId,
     printTicket: parsed?.kind === 'paper' ? parsed.ticketCode : null,
     printSerial: parsed?.kind === 'paper' ? parsed.serial : null,
     credentialId: parsed?.kind === 'wallet' ? parsed.credentialId : null,
@@ -117,10 +117,10 @@ export function provenCode(
   return { reason: null, entrant };
 }
 
-/** Decides for the device whose bearer `token` it is: unknown or revoked, GATE_DEVICE_UNAUTHENTICATED. */
+/** Decides for the device, authenticated before the body was read (routes.ts). */
 export async function decideAdmission(
   db: Db,
-  token: string,
+  authenticated: Device,
   request: AdmissionRequest,
   context: {
     audit: (entry: AuditEntry) => Promise<void>;
@@ -128,7 +128,7 @@ export async function decideAdmission(
     trustedKeys: readonly PlatformPublicKey[];
   },
 ): Promise<Admission> {
-  const { scan, parsed } = await readScan(db, hashToken(token), request.code, request.eventId);
+  const { scan, parsed } = await readScan(db, authenticated.id, request.code, request.eventId);
   if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
   if (scan.eventId === null) throw new AppError('EVENT_NOT_FOUND');
   const { device, ticket } = scan;

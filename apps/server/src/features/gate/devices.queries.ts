@@ -1,6 +1,7 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { gateAdmissions, gateDevices, officers, organisations } from '../../db/schema';
 
 export type GateDeviceRow = typeof gateDevices.$inferSelect;
@@ -65,10 +66,89 @@ export const isLiveDevice = (device: Record<'revokedAt' | 'createdBy' | 'organis
       and (${officers.organisationId} = ${device.organisationId} or ${officers.organisationId} is null))`,
   );
 
-/** The live device whose token hashes to `tokenHash`; none when unknown, revoked or its officer gone. */
-export async function findLiveDevice(db: Db, tokenHash: string) {
+/**
+ * The live device whose credential hashes to `credentialHash`, if the credential has not expired:
+ * read before anything else on every device call. `renewable` is false for a device that
+ * predates credentials (its pairing token is its credential until it expires: migration 0019).
+ */
+const deviceByCredentialQuery = preparedQuery<{ credentialHash: string }>()((db, p) =>
+  db
+    .select({
+      id: gateDevices.id,
+      organisationId: gateDevices.organisationId,
+      label: gateDevices.label,
+      expiresAt: gateDevices.credentialExpiresAt,
+      renewable: sql<boolean>`${gateDevices.credentialHash} <> ${gateDevices.tokenHash}`,
+    })
+    .from(gateDevices)
+    .where(
+      and(
+        eq(gateDevices.credentialHash, sql`${p.credentialHash}::text`),
+        gt(gateDevices.credentialExpiresAt, sql`now()`),
+        isLiveDevice(gateDevices),
+      ),
+    )
+    .limit(1)
+    .prepare('gate_device_by_credential'),
+);
+
+export async function findDeviceByCredential(db: Db, credentialHash: string) {
+  const [device] = await deviceByCredentialQuery(db).execute({ credentialHash });
+  return device;
+}
+
+/** Moves a live, renewable credential's end to `until`; none when it is gone (revoked, expired). */
+export async function extendCredential(tx: Pick<Db, 'update'>, deviceId: string, until: Date, now: Date) {
+  const [extended] = await tx
+    .update(gateDevices)
+    .set({ credentialExpiresAt: until })
+    .where(
+      and(
+        eq(gateDevices.id, deviceId),
+        ne(gateDevices.credentialHash, gateDevices.tokenHash),
+        gt(gateDevices.credentialExpiresAt, now),
+        isLiveDevice(gateDevices),
+      ),
+    )
+    .returning({ expiresAt: gateDevices.credentialExpiresAt });
+  return extended?.expiresAt ?? undefined;
+}
+
+/**
+ * Spends a pairing token: the live, not yet paired device it belongs to takes the credential. None
+ * when the token is unknown, its device gone, or already paired (one statement: two browsers pairing
+ * with one token at once give one pairing).
+ */
+export async function pairDevice(
+  tx: Pick<Db, 'update'>,
+  pairing: { tokenHash: string; credentialHash: string; expiresAt: Date },
+) {
+  const [paired] = await tx
+    .update(gateDevices)
+    .set({
+      pairedAt: new Date(),
+      credentialHash: pairing.credentialHash,
+      credentialExpiresAt: pairing.expiresAt,
+    })
+    .where(
+      and(
+        eq(gateDevices.tokenHash, pairing.tokenHash),
+        isNull(gateDevices.pairedAt),
+        isLiveDevice(gateDevices),
+      ),
+    )
+    .returning();
+  return paired;
+}
+
+/** The live device a pairing token belongs to, paired or not; none when unknown or gone. */
+export async function findLiveDeviceByToken(db: Db, tokenHash: string) {
   const [device] = await db
-    .select({ id: gateDevices.id, organisationId: gateDevices.organisationId, label: gateDevices.label })
+    .select({
+      id: gateDevices.id,
+      pairedAt: gateDevices.pairedAt,
+      organisationId: gateDevices.organisationId,
+    })
     .from(gateDevices)
     .where(and(eq(gateDevices.tokenHash, tokenHash), isLiveDevice(gateDevices)))
     .limit(1);

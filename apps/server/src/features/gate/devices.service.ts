@@ -1,21 +1,34 @@
 import { hash, randomBytes } from 'node:crypto';
-import type { CreatedGateDevice, GateDevice, GateDeviceOrganisations } from '@tickets/domain';
+import type {
+  CreatedGateDevice,
+  GateCredentialRenewal,
+  GateDevice,
+  GateDeviceOrganisations,
+  GatePairing,
+} from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import {
-  findLiveDevice,
+  extendCredential,
+  findDeviceByCredential,
+  findLiveDeviceByToken,
   findOrganisation,
   insertGateDevice,
   listDevicesOfClub,
   listOrganisations,
   markDeviceRevoked,
+  pairDevice,
   voidAdmissionsOfDevice,
   type GateDeviceRow,
 } from './devices.queries';
 
-/** Gate devices: registered by an officer of the club, a bearer token shown once and stored hashed. */
+/**
+ * Gate devices (docs/design.md §8): registered by an officer of the club, with a one-time pairing
+ * token shown once; pairing exchanges it for that browser's own credential, its bearer from then on,
+ * which expires unless used or renewed. Both are stored hashed.
+ */
 /** One-shot `hash`: paid on every call a device makes (as the session token's, shared/sessions.ts). */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
 
@@ -29,6 +42,7 @@ const toGateDevice = (row: GateDeviceRow): GateDevice => ({
   label: row.label,
   organisationId: row.organisationId,
   createdAt: row.createdAt.toISOString(),
+  pairedAt: row.pairedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
@@ -110,8 +124,101 @@ export interface Device {
   id: string;
   organisationId: string;
   label: string;
+  /** When its credential ends unless used or renewed before. */
+  credentialExpiresAt: Date;
 }
 
-/** The live device a bearer token belongs to; none when unknown or revoked. */
-export const deviceByToken = (db: Db, token: string): Promise<Device | undefined> =>
-  findLiveDevice(db, hashToken(token));
+const HOUR_MS = 3_600_000;
+
+/**
+ * Spends a device's pairing token for this browser: a new credential (random, stored hashed) that
+ * lasts `lifetimeHours`. The token then pairs nothing else: `checkPairingToken` refuses it.
+ */
+export async function pairGateDevice(
+  db: Db,
+  token: string,
+  context: { lifetimeHours: number; requestId: string },
+): Promise<GatePairing> {
+  const credential = `gatedev.${randomBytes(32).toString('base64url')}`;
+  const expiresAt = new Date(Date.now() + context.lifetimeHours * HOUR_MS);
+  const paired = await db.transaction(async (tx) => {
+    const device = await pairDevice(tx, {
+      tokenHash: hashToken(token),
+      credentialHash: hashToken(credential),
+      expiresAt,
+    });
+    if (device)
+      await audit(tx, {
+        actor: `device:${device.id}`,
+        action: 'GATE_DEVICE_PAIR',
+        subject: device.id,
+        requestId: context.requestId,
+      });
+    return device;
+  });
+  if (!paired) {
+    // Another browser paired with it since the check before the body (or the device went): refused as that.
+    await checkPairingToken(db, token, context.requestId);
+    throw new AppError('GATE_DEVICE_ALREADY_PAIRED');
+  }
+  return { deviceId: paired.id, label: paired.label, credential, expiresAt: expiresAt.toISOString() };
+}
+
+/**
+ * A pairing's bearer, before its body is read: an unknown token, or one whose device was revoked or
+ * whose officer is gone, is 401; a token already spent is refused (409, audited: someone holds a copy).
+ */
+export async function checkPairingToken(db: Db, token: string, requestId: string): Promise<void> {
+  const device = await findLiveDeviceByToken(db, hashToken(token));
+  if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+  if (device.pairedAt) {
+    await audit(db, {
+      actor: `device:${device.id}`,
+      action: 'GATE_DEVICE_PAIR_REFUSED',
+      subject: device.id,
+      requestId,
+    });
+    throw new AppError('GATE_DEVICE_ALREADY_PAIRED');
+  }
+}
+
+/**
+ * The live device a credential belongs to, if it has not expired; none otherwise. Renewed by use:
+ * once less than half its lifetime is left, this call moves its end a whole lifetime on (one write
+ * per half-lifetime, not one per scan), so a device in use is never cut off.
+ */
+export async function authenticateDevice(
+  db: Db,
+  credential: string,
+  lifetimeHours: number,
+): Promise<Device | undefined> {
+  const now = new Date();
+  const found = await findDeviceByCredential(db, hashToken(credential));
+  if (!found?.expiresAt) return undefined;
+  const { renewable, expiresAt, ...device } = found;
+  const lifetime = lifetimeHours * HOUR_MS;
+  if (renewable && expiresAt.getTime() - now.getTime() < lifetime / 2) {
+    const extended = await extendCredential(db, device.id, new Date(now.getTime() + lifetime), now);
+    return { ...device, credentialExpiresAt: extended ?? expiresAt };
+  }
+  return { ...device, credentialExpiresAt: expiresAt };
+}
+
+/**
+ * The device's credential made to last a whole lifetime from now (the steward's screen asks in the
+ * background). One that predates credentials is not renewed: its end is answered as it is.
+ */
+export async function renewDeviceCredential(
+  db: Db,
+  device: Device,
+  lifetimeHours: number,
+): Promise<GateCredentialRenewal> {
+  const now = new Date();
+  const extended = await extendCredential(
+    db,
+    device.id,
+    new Date(now.getTime() + lifetimeHours * HOUR_MS),
+    now,
+  );
+  return { expiresAt: (extended ?? device.credentialExpiresAt).toISOString() };
+}

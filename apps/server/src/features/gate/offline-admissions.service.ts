@@ -12,7 +12,7 @@ import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
 import { minorAdmittedNotices, notify } from '../../shared/notifications';
 import { proofDigestOf, provenCode, readScan } from './admissions.service';
-import { hashToken, type Device } from './devices.service';
+import type { Device } from './devices.service';
 import {
   findMatchOfClub,
   insertDoubleEntries,
@@ -179,7 +179,6 @@ async function recordRefusals(
 export async function recordOfflineAdmissions(
   db: Db,
   device: Device,
-  token: string,
   upload: OfflineAdmissions,
   context: { requestId: string; trustedKeys: readonly PlatformPublicKey[] },
 ): Promise<OfflineAdmissionResults> {
@@ -188,7 +187,6 @@ export async function recordOfflineAdmissions(
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const gatesOpenAt = event.startsAt.getTime() - GATES_OPEN_MINUTES_BEFORE * 60_000;
   const latest = Date.now() + GATE_UPLOAD_CLOCK_SKEW_SECONDS * 1000;
-  const tokenHash = hashToken(token);
 
   // Each admission's code, verified as the online decision would have at the recorded time.
   const verdicts = await inGroups(
@@ -196,7 +194,7 @@ export async function recordOfflineAdmissions(
     VERIFYING_AT_ONCE,
     async (admission): Promise<Verdict> => {
       const at = new Date(admission.admittedAt);
-      const { scan, parsed } = await readScan(db, tokenHash, admission.code, event.id);
+      const { scan, parsed } = await readScan(db, device.id, admission.code, event.id);
       if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
       const proof = provenCode(scan, parsed, context.trustedKeys, at);
       if (proof.reason !== null) return { reason: proof.reason };

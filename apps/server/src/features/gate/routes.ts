@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +7,7 @@ import {
   admissionSchema,
   admissionVoidSchema,
   createdGateDeviceSchema,
+  gateCredentialRenewalSchema,
   gateDeviceCreateSchema,
   gateDeviceOrganisationsSchema,
   gateDeviceSchema,
@@ -14,6 +15,7 @@ import {
   gateKeysSchema,
   gateManifestDeltaSchema,
   gateManifestSchema,
+  gatePairingSchema,
   manifestHeldQuerySchema,
   liveAdmissionQuerySchema,
   liveAdmissionSchema,
@@ -27,10 +29,13 @@ import { audit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
 import { decideAdmission, undoAdmission } from './admissions.service';
 import {
+  authenticateDevice,
+  checkPairingToken,
   createGateDevice,
-  deviceByToken,
   gateDeviceOrganisations,
   listGateDevices,
+  pairGateDevice,
+  renewDeviceCredential,
   revokeGateDevice,
   type Device,
 } from './devices.service';
@@ -46,7 +51,8 @@ import {
 
 /**
  * Entry control: officers register their club's gate devices and watch the counts; devices (a
- * steward's screen, a turnstile's software) call /api/gate/* with `Authorization: Bearer <token>`.
+ * steward's screen, a turnstile's software) pair once, then call /api/gate/* with
+ * `Authorization: Bearer <credential>`.
  */
 /** For turnstile vendors who verify offline with their own software (docs/gate-codes.md, byte by byte). */
 const GATE_CODE_FORMATS = [
@@ -81,6 +87,16 @@ const MANIFEST_REFRESH = [
   'whatever changes: a change reaches a device within that interval and its next poll.',
 ].join('\n');
 
+const PAIRING_FORMAT = [
+  '`Authorization: Bearer <pairing token>`, the token shown once to the officer who registered the device,',
+  "and no body. The answer's `credential` is the device's bearer on every other call; the pairing token is then",
+  'spent: pairing with it again is refused (409 GATE_DEVICE_ALREADY_PAIRED). The credential lasts',
+  '`GATE_DEVICE_CREDENTIAL_HOURS` (24) after its last use: a call in the second half of its life, or',
+  '`POST /api/gate/pairing/renewal`, moves `expiresAt` a whole lifetime on. Past it, or once the device is',
+  'revoked or the officer who registered it is deactivated or leaves the club, every call is 401',
+  '(GATE_DEVICE_UNAUTHENTICATED), answered before the body is read: the device pairs again with a new token.',
+].join('\n');
+
 const OFFLINE_UPLOAD_FORMAT = [
   'What a device decided while offline, sent when the network is back and again until answered (each row is',
   'recorded once). Each admission carries the `code` exactly as scanned, the `ticketCode` the device read from its',
@@ -106,33 +122,36 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   const eventQuery = z.object({ eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
   const { gateKeys } = app.config;
 
-  // The device is settled before the body is read, on every call: a revoked token is refused at once.
-  // The admission reads it in its own statement (one round trip less on the busiest call): here only
-  // the header's form; a body refused before the decision is refused as the device first (below).
+  // One authentication step for every device route, before the body is even read (onRequest): a
+  // missing, unknown, expired or revoked credential, or one whose officer is gone, is 401 whatever
+  // the body (docs/design.md §8). The pairing route's bearer is the one-time pairing token instead.
+  const lifetimeHours = app.config.gateDeviceCredentialHours;
   const devices = new WeakMap<FastifyRequest, Device>();
-  const tokens = new WeakMap<FastifyRequest, string>();
-  app.addHook('onRequest', async (request) => {
-    const { config } = request.routeOptions;
-    if (config.access !== 'device') return;
-    const token = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
-    const device = token && !config.deviceReadByHandler ? await deviceByToken(db, token) : undefined;
-    if (!token || (!device && !config.deviceReadByHandler)) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
-    tokens.set(request, token);
-    if (device) devices.set(request, device);
-  });
-  // An admission's body that cannot be read or is invalid never reaches the scan: its device is read
-  // then, so that an unknown or revoked one is told so (401) before anything about the body (400).
-  const decided = new WeakSet<FastifyRequest>();
-  const refuseUnknownDeviceFirst = async (
-    error: FastifyError,
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ) => {
-    const settled =
-      decided.has(request) || (error instanceof AppError && error.code === 'GATE_DEVICE_UNAUTHENTICATED');
-    const unknown = !settled && !(await deviceByToken(db, tokens.get(request) ?? ''));
-    return app.errorHandler(unknown ? new AppError('GATE_DEVICE_UNAUTHENTICATED') : error, request, reply);
+  const pairingTokens = new WeakMap<FastifyRequest, string>();
+  const authenticate = async (request: FastifyRequest) => {
+    const bearer = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!bearer) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+    if (request.routeOptions.config.gatePairing) {
+      await checkPairingToken(db, bearer, request.id);
+      pairingTokens.set(request, bearer);
+      return;
+    }
+    const device = await authenticateDevice(db, bearer, lifetimeHours);
+    if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+    devices.set(request, device);
   };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.access !== 'device') return;
+    try {
+      await authenticate(request);
+    } catch (error) {
+      // Refused with its body unread: the connection closes after the answer, so nothing more of that
+      // body (a huge one, say) is taken from a caller who may not send it.
+      if (request.headers['content-length'] || request.headers['transfer-encoding'])
+        reply.header('connection', 'close');
+      throw error;
+    }
+  });
 
   const deviceOf = (request: FastifyRequest) => {
     const device = devices.get(request);
@@ -262,6 +281,35 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => voidAdmission(db, actor(request), request.body),
   );
 
+  app.post(
+    '/api/gate/pairing',
+    {
+      config: { access: 'device', gatePairing: true },
+      schema: {
+        tags: deviceTags,
+        summary:
+          "Pair this device: its one-time pairing token (the bearer) exchanged for the device's own credential",
+        description: PAIRING_FORMAT,
+        response: { 200: gatePairingSchema },
+      },
+    },
+    async (request) =>
+      pairGateDevice(db, pairingTokens.get(request) as string, { lifetimeHours, requestId: request.id }),
+  );
+
+  app.post(
+    '/api/gate/pairing/renewal',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary: "Renew the device's credential: it lasts a whole lifetime from now",
+        response: { 200: gateCredentialRenewalSchema },
+      },
+    },
+    async (request) => renewDeviceCredential(db, deviceOf(request), lifetimeHours),
+  );
+
   app.get(
     '/api/gate/events',
     {
@@ -278,10 +326,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/gate/admissions',
     {
-      config: { access: 'device', deviceReadByHandler: true },
-      // Fastify awaits an async error handler (its documented form): no promise is left floating.
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises
-      errorHandler: refuseUnknownDeviceFirst,
+      config: { access: 'device' },
       schema: {
         tags: deviceTags,
         summary:
@@ -291,14 +336,12 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: admissionSchema },
       },
     },
-    async (request) => {
-      decided.add(request);
-      return decideAdmission(db, tokens.get(request) as string, request.body, {
+    async (request) =>
+      decideAdmission(db, deviceOf(request), request.body, {
         audit: (entry) => audit(db, entry),
         requestId: request.id,
         trustedKeys: app.config.gateKeys.trusted,
-      });
-    },
+      }),
   );
 
   app.delete(
@@ -384,7 +427,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      recordOfflineAdmissions(db, deviceOf(request), tokens.get(request) as string, request.body, {
+      recordOfflineAdmissions(db, deviceOf(request), request.body, {
         requestId: request.id,
         trustedKeys: gateKeys.trusted,
       }),
@@ -395,7 +438,7 @@ const OFFLINE_UPLOAD_BODY_LIMIT = 512 * 1024;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A device route whose handler reads the device itself, in its own statement (the admission). */
-    deviceReadByHandler?: boolean;
+    /** The device route whose bearer is a pairing token, not a credential: pairing itself. */
+    gatePairing?: boolean;
   }
 }

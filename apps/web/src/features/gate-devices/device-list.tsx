@@ -36,6 +36,9 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
             <p className="govgr-body govgr-mb-0">
               {text.createdAt}: {formatDateTime(device.createdAt)}
             </p>
+            <p className="govgr-body govgr-mb-0">
+              {device.pairedAt ? text.pairedAt(formatDateTime(device.pairedAt)) : text.notPaired}
+            </p>
             {device.revokedAt ? (
               <p className="govgr-body">
                 <span className="app-tag app-tag--warning">

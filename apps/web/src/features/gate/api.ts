@@ -4,21 +4,32 @@ import {
   REQUEST_ID_HEADER,
   type Admission,
   type AdmissionRequest,
+  type GateCredentialRenewal,
   type GateEvent,
   type GateKeys,
+  type GatePairing,
   type OfflineAdmissionResults,
   type OfflineAdmissions,
 } from '@tickets/domain';
 import { ApiError, apiCall, requestId } from '../../shared/api/client';
 
 /**
- * A gate device's calls (docs/design.md §8): the bearer token, never the cookie of whoever is
- * signed in on this browser; errors in Greek through the one API client.
+ * A gate device's calls (docs/design.md §8): the bearer credential this browser got by pairing (the
+ * pairing token only for pairing itself), never the cookie of whoever is signed in on this browser;
+ * errors in Greek through the one API client.
  */
 const asDevice = (token: string) => ({
   credentials: 'omit' as const,
   headers: { Authorization: `Bearer ${token}` },
 });
+
+/** Spends the one-time pairing token: this browser's own credential, and when it ends. */
+export const pairDevice = (pairingToken: string) =>
+  apiCall<GatePairing>('POST', '/api/gate/pairing', undefined, asDevice(pairingToken));
+
+/** Makes the credential last a whole lifetime from now (asked in the background while the screen is open). */
+export const renewCredential = (token: string) =>
+  apiCall<GateCredentialRenewal>('POST', '/api/gate/pairing/renewal', undefined, asDevice(token));
 
 export const listGateEvents = (token: string) =>
   apiCall<GateEvent[]>('GET', '/api/gate/events', undefined, asDevice(token));
@@ -34,7 +45,7 @@ export const undoAdmission = (token: string, admissionId: string) =>
     asDevice(token),
   );
 
-/** The server no longer knows this device (revoked, or a wrong token): back to pairing. */
+/** The server no longer knows this device (revoked, expired, or a wrong token): back to pairing. */
 export const isUnpaired = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 401;
 

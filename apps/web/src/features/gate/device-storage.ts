@@ -1,10 +1,12 @@
 import type { GateEvent } from '@tickets/domain';
 
 /**
- * What a paired device remembers between visits: its token and the match it checks. Storage may be
- * unavailable (a private window): the screen then works until it is closed.
+ * What a paired device remembers between visits: its credential (from pairing) and the match it
+ * checks. Storage may be unavailable (a private window): the screen then works until it is closed.
  */
-const TOKEN_KEY = 'gate.deviceToken';
+const CREDENTIAL_KEY = 'gate.deviceCredential';
+/** Where a device paired before credentials kept its token, which the server takes as its credential until it expires. */
+const LEGACY_TOKEN_KEY = 'gate.deviceToken';
 const EVENT_KEY = 'gate.event';
 
 function read(key: string): string | null {
@@ -24,8 +26,11 @@ function write(key: string, value: string | null) {
   }
 }
 
-export const readToken = () => read(TOKEN_KEY) ?? undefined;
-export const saveToken = (token: string | null) => write(TOKEN_KEY, token);
+export const readCredential = () => read(CREDENTIAL_KEY) ?? read(LEGACY_TOKEN_KEY) ?? undefined;
+export function saveCredential(credential: string | null) {
+  write(CREDENTIAL_KEY, credential);
+  write(LEGACY_TOKEN_KEY, null);
+}
 
 export function readEvent(): GateEvent | undefined {
   try {

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
-import { gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { GATE_CREDENTIAL_RENEW_MINUTES, gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
-import { isUnpaired, listGateEvents } from './api';
-import { readEvent, readToken, saveEvent, saveToken } from './device-storage';
+import { isUnpaired, listGateEvents, renewCredential } from './api';
+import { readCredential, readEvent, saveCredential, saveEvent } from './device-storage';
 import { EventPicker } from './event-picker';
 import './gate.css';
 import { useInstallableGate } from './install-app';
@@ -19,10 +19,11 @@ const ScanScreen = lazy(() => import('./scan-screen').then((module) => ({ defaul
 
 /**
  * The steward's screen (docs/design.md §8): no login; the device pairs once with the token the ticket
- * office gave it, picks the match, then scans. Built for a phone held in one hand at a turnstile.
+ * office gave it (exchanged for this browser's credential, kept in localStorage), picks the match,
+ * then scans. Built for a phone held in one hand at a turnstile.
  */
 export default function GatePage() {
-  const [token, setToken] = useState(readToken);
+  const [token, setToken] = useState(readCredential);
   const [event, setEvent] = useState(readEvent);
   const [events, setEvents] = useState<GateEvent[]>();
   const [notice, setNotice] = useState<string>();
@@ -32,7 +33,7 @@ export default function GatePage() {
   const unpair = (message?: string) => {
     // The pinned keys and the manifests go with the pairing; admissions not yet sent stay.
     void GateStore.open().then((store) => store.forgetDevice().finally(() => store.close()));
-    saveToken(null);
+    saveCredential(null);
     saveEvent(null);
     setToken(undefined);
     setEvent(undefined);
@@ -40,6 +41,7 @@ export default function GatePage() {
     setNotice(message);
     setAskUnpair(false);
   };
+  useCredentialRenewal(token, unpair);
   const pick = (chosen: GateEvent | undefined) => {
     saveEvent(chosen ?? null);
     setEvent(chosen);
@@ -50,10 +52,10 @@ export default function GatePage() {
     content = (
       <PairingForm
         notice={notice}
-        onPaired={(paired, found) => {
-          saveToken(paired);
-          setToken(paired);
-          setEvents(found);
+        onPaired={({ credential }) => {
+          // Kept before anything else: the pairing token is spent, this credential is the device now.
+          saveCredential(credential);
+          setToken(credential);
           setNotice(undefined);
         }}
       />
@@ -124,4 +126,30 @@ function LoadEvents({
   ) : (
     <Spinner />
   );
+}
+
+/**
+ * The credential renewed in the background while the screen is open: now, then every
+ * GATE_CREDENTIAL_RENEW_MINUTES, so a steward is never cut off mid-match (its lifetime is a day).
+ * Unreachable: tried again at the next turn; no longer known (revoked, expired): back to pairing.
+ */
+function useCredentialRenewal(token: string | undefined, onUnpaired: (message: string) => void) {
+  const latestOnUnpaired = useRef(onUnpaired);
+  useEffect(() => {
+    latestOnUnpaired.current = onUnpaired;
+  });
+  useEffect(() => {
+    if (!token) return undefined;
+    let stopped = false;
+    const renew = () =>
+      renewCredential(token).catch((error: unknown) => {
+        if (!stopped && isUnpaired(error)) latestOnUnpaired.current(error.message);
+      });
+    void renew();
+    const timer = setInterval(() => void renew(), GATE_CREDENTIAL_RENEW_MINUTES * 60_000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [token]);
 }

@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
+import { gateScreenMessages, messages, type GatePairing } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { ErrorSummary } from '../../shared/forms/error-summary';
 import { TextField } from '../../shared/forms/text-field';
 import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
-import { listGateEvents } from './api';
+import { pairDevice } from './api';
 
 const text = gateScreenMessages;
 const FIELD_ID = 'gate-token';
 
 /**
- * Pairing, once per device: the token the ticket office showed. It is tried at once (the events of
- * its club), so a wrong or revoked token is said here, not at the first scan.
+ * Pairing, once per device: the token the ticket office showed, exchanged at once for this browser's
+ * own credential (docs/design.md §8). A wrong, revoked or already used token is said here, in Greek.
  */
 export function PairingForm({
   notice,
@@ -21,7 +21,7 @@ export function PairingForm({
 }: {
   /** Why the device is here again (the server stopped knowing it). */
   notice?: string;
-  onPaired(token: string, events: GateEvent[]): void;
+  onPaired(pairing: GatePairing): void;
 }) {
   const [token, setToken] = useState('');
   const [error, setError] = useState(notice);
@@ -38,7 +38,7 @@ export function PairingForm({
     }
     setBusy(true);
     try {
-      onPaired(trimmed, await listGateEvents(trimmed));
+      onPaired(await pairDevice(trimmed));
     } catch (failure) {
       setError(failure instanceof ApiError ? failure.message : messages.errors.system);
       setAttempts((count) => count + 1);

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { errorCatalogue, GATE_DEVICE_CREDENTIAL_HOURS, type GateDevice } from '@tickets/domain';
+import { addOfficer, removeOfficer } from '../src/admin/officers';
+import { auditLog, gateDevices } from '../src/db/schema';
+import { CLUB_OFFICER, pairDevice, useGateFixture } from './support/gate';
+import { firstError } from './support/login';
+import { engines, useTestServer } from './support/test-server';
+
+/**
+ * A gate device's credential (docs/design.md §8, issue #27): the one-time pairing token is exchanged
+ * once for a browser's own credential, which expires unless used or renewed, and ends with a revoked
+ * device or a deactivated officer; every device call is authenticated before its body is read.
+ */
+const HOUR_MS = 3_600_000;
+
+describe.each(engines)('gate device credentials on %s', (engine) => {
+  const server = useTestServer(engine);
+  const { ids, call, addDevice, registerDevice } = useGateFixture(server, { tonightSerials: [1] });
+
+  const asBearer = (bearer: string) => ({ authorization: `Bearer ${bearer}` });
+  const events = (bearer: string) =>
+    fetch(`${server.baseUrl}/api/gate/events`, { headers: asBearer(bearer) });
+  const expiryOf = async (deviceId: string) => {
+    const [row] = await server.database.db
+      .select({ expiresAt: gateDevices.credentialExpiresAt })
+      .from(gateDevices)
+      .where(eq(gateDevices.id, deviceId));
+    return row?.expiresAt?.getTime() ?? 0;
+  };
+  const expireIn = (deviceId: string, ms: number) =>
+    server.database.db
+      .update(gateDevices)
+      .set({ credentialExpiresAt: new Date(Date.now() + ms) })
+      .where(eq(gateDevices.id, deviceId));
+  const lifetime = GATE_DEVICE_CREDENTIAL_HOURS * HOUR_MS;
+
+  it('exchanges the pairing token once for a credential; a second pairing is refused in Greek', async () => {
+    const registered = await registerDevice('Θύρα 1 - κινητό');
+    const listed = async () =>
+      (
+        (await (await call(CLUB_OFFICER, 'GET', '/api/ticket-office/gate-devices')).json()) as GateDevice[]
+      ).find((device) => device.deviceId === registered.deviceId);
+    expect((await listed())?.pairedAt).toBeNull();
+    const before = Date.now();
+    const paired = await pairDevice(server.baseUrl, registered.token);
+    expect(paired.status).toBe(200);
+    const pairing = (await paired.json()) as { deviceId: string; credential: string; expiresAt: string };
+    expect(pairing.deviceId).toBe(registered.deviceId);
+    expect(pairing.credential).not.toBe(registered.token);
+    expect(Date.parse(pairing.expiresAt) - before).toBeGreaterThanOrEqual(lifetime - 1000);
+    expect(Date.parse(pairing.expiresAt) - Date.now()).toBeLessThanOrEqual(lifetime);
+    expect((await events(pairing.credential)).status).toBe(200);
+    expect((await listed())?.pairedAt).not.toBeNull();
+
+    // The token is spent: it pairs no second browser, and it is no device's bearer either.
+    const again = await pairDevice(server.baseUrl, registered.token);
+    expect(again.status).toBe(409);
+    expect(await firstError(again)).toEqual({
+      code: 'GATE_DEVICE_ALREADY_PAIRED',
+      description: errorCatalogue.GATE_DEVICE_ALREADY_PAIRED.description,
+    });
+    expect(errorCatalogue.GATE_DEVICE_ALREADY_PAIRED.description).toMatch(/νέα συσκευή/);
+    expect((await events(registered.token)).status).toBe(401);
+    const refusals = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'GATE_DEVICE_PAIR_REFUSED'), eq(auditLog.subject, registered.deviceId)));
+    expect(refusals).toHaveLength(1);
+    // Two browsers pairing with one token at once: one pairs.
+    const raced = await registerDevice('Θύρα 1 - κινητό 2');
+    const statuses = await Promise.all([1, 2, 3].map(() => pairDevice(server.baseUrl, raced.token)));
+    expect(statuses.map((response) => response.status).sort()).toEqual([200, 409, 409]);
+    // A credential is no pairing token; an unknown token pairs nothing.
+    expect((await pairDevice(server.baseUrl, pairing.credential)).status).toBe(401);
+    expect((await pairDevice(server.baseUrl, 'gate.not-a-device-token')).status).toBe(401);
+  });
+
+  it('answers 401 past expiry; use in the second half of its life, or a renewal, extends it', async () => {
+    const device = await addDevice('Θύρα 2 - κινητό');
+    const renew = () =>
+      fetch(`${server.baseUrl}/api/gate/pairing/renewal`, {
+        method: 'POST',
+        headers: asBearer(device.token),
+      });
+
+    // In the first half of its life, a call writes nothing.
+    const paired = await expiryOf(device.deviceId);
+    expect((await events(device.token)).status).toBe(200);
+    expect(await expiryOf(device.deviceId)).toBe(paired);
+    // An hour left: the next call moves its end a whole lifetime on.
+    await expireIn(device.deviceId, HOUR_MS);
+    expect((await events(device.token)).status).toBe(200);
+    expect(await expiryOf(device.deviceId)).toBeGreaterThan(Date.now() + lifetime - 60_000);
+    // The renewal call, at any time.
+    await expireIn(device.deviceId, lifetime / 2 + HOUR_MS);
+    const renewed = await renew();
+    expect(renewed.status).toBe(200);
+    const { expiresAt } = (await renewed.json()) as { expiresAt: string };
+    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now() + lifetime - 60_000);
+    expect(await expiryOf(device.deviceId)).toBe(Date.parse(expiresAt));
+
+    // Past its end: 401 on every device route, renewal included, and nothing extends it.
+    await expireIn(device.deviceId, -1000);
+    const manifest = await fetch(`${server.baseUrl}/api/gate/manifest?eventId=${ids.tonight}`, {
+      headers: asBearer(device.token),
+    });
+    expect([(await events(device.token)).status, manifest.status, (await renew()).status]).toEqual([
+      401, 401, 401,
+    ]);
+    expect((await firstError(await events(device.token)))?.code).toBe('GATE_DEVICE_UNAUTHENTICATED');
+    expect(await expiryOf(device.deviceId)).toBeLessThan(Date.now());
+  });
+
+  it('ends with a revoked device, and with a deactivated officer (paired or not)', async () => {
+    const revoked = await addDevice('Θύρα 3 - κινητό');
+    expect((await events(revoked.token)).status).toBe(200);
+    expect(
+      (await call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${revoked.deviceId}`)).status,
+    ).toBe(200);
+    expect((await events(revoked.token)).status).toBe(401);
+    const unpairedRevoked = await registerDevice('Θύρα 3 - εφεδρικό');
+    await call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${unpairedRevoked.deviceId}`);
+    expect((await pairDevice(server.baseUrl, unpairedRevoked.token)).status).toBe(401);
+
+    const officers = await addDevice('Θύρα 4 - κινητό');
+    const unpaired = await registerDevice('Θύρα 4 - εφεδρικό');
+    await removeOfficer(server.database.db, 'test', CLUB_OFFICER);
+    try {
+      expect((await events(officers.token)).status).toBe(401);
+      expect((await pairDevice(server.baseUrl, unpaired.token)).status).toBe(401);
+    } finally {
+      await addOfficer(server.database.db, 'test', CLUB_OFFICER, 'ae-olympiada');
+    }
+    expect((await events(officers.token)).status).toBe(200);
+  });
+
+  it('keeps a device registered before credentials working with its token until it expires, unrenewed', async () => {
+    const legacy = await registerDevice('Θύρα 5 - παλιό');
+    // What migration 0019 made of a device registered before: its token is its credential.
+    const [row] = await server.database.db
+      .select({ tokenHash: gateDevices.tokenHash })
+      .from(gateDevices)
+      .where(eq(gateDevices.id, legacy.deviceId));
+    await server.database.db
+      .update(gateDevices)
+      .set({
+        pairedAt: new Date(),
+        credentialHash: row?.tokenHash,
+        credentialExpiresAt: new Date(Date.now() + HOUR_MS),
+      })
+      .where(eq(gateDevices.id, legacy.deviceId));
+    const end = await expiryOf(legacy.deviceId);
+    expect((await events(legacy.token)).status).toBe(200);
+    const renewed = await fetch(`${server.baseUrl}/api/gate/pairing/renewal`, {
+      method: 'POST',
+      headers: asBearer(legacy.token),
+    });
+    expect(await renewed.json()).toEqual({ expiresAt: new Date(end).toISOString() });
+    expect(await expiryOf(legacy.deviceId)).toBe(end);
+    expect((await pairDevice(server.baseUrl, legacy.token)).status).toBe(409);
+    await expireIn(legacy.deviceId, -1000);
+    expect((await events(legacy.token)).status).toBe(401);
+  });
+
+  it('refuses a missing, unknown, expired or revoked credential (401) before reading the body', async () => {
+    const expired = await addDevice('Θύρα 6 - ληγμένο');
+    await expireIn(expired.deviceId, -1000);
+    const revoked = await addDevice('Θύρα 6 - ανακλημένο');
+    await call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${revoked.deviceId}`);
+    const spent = await registerDevice('Θύρα 6 - σύζευξη');
+    expect((await pairDevice(server.baseUrl, spent.token)).status).toBe(200);
+    const callers: Record<string, Record<string, string>> = {
+      missing: {},
+      unknown: asBearer('gatedev.unknown-credential-of-nobody'),
+      expired: asBearer(expired.token),
+      revoked: asBearer(revoked.token),
+    };
+    const bodies: Record<string, { type: string; body: string }> = {
+      nul: { type: 'application/json', body: JSON.stringify({ eventId: ids.tonight, code: 'A\u0000B' }) },
+      malformed: { type: 'application/json', body: '{"eventId": ' },
+      invalid: { type: 'application/json', body: JSON.stringify({ eventId: -1, extra: true }) },
+      notJson: { type: 'text/plain', body: 'hello' },
+      huge: { type: 'application/json', body: `{"code":"${'9'.repeat(3 * 1024 * 1024)}"}` },
+    };
+    const outcomes: string[] = [];
+    for (const [who, headers] of Object.entries(callers))
+      for (const route of ['/api/gate/admissions', '/api/gate/admissions/batch', '/api/gate/pairing/renewal'])
+        for (const [what, { type, body }] of Object.entries(bodies)) {
+          const response = await fetch(`${server.baseUrl}${route}`, {
+            method: 'POST',
+            headers: { ...headers, 'content-type': type },
+            body,
+          });
+          outcomes.push(`${who} ${route} ${what}: ${response.status}`);
+          // Nothing more of it is read: the connection closes after the answer.
+          if (what === 'huge') expect(response.headers.get('connection')).toBe('close');
+        }
+    // Pairing with a spent token and any body: refused as spent (409), still before the body.
+    for (const [what, { type, body }] of Object.entries(bodies)) {
+      const response = await fetch(`${server.baseUrl}/api/gate/pairing`, {
+        method: 'POST',
+        headers: { ...asBearer(spent.token), 'content-type': type },
+        body,
+      });
+      outcomes.push(`spent pairing ${what}: ${response.status}`);
+    }
+    expect(
+      outcomes.filter((outcome) => !/: 401$/.test(outcome) && !/^spent pairing .*: 409$/.test(outcome)),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { errorCatalogue, gateScreenMessages as text, type ErrorCode } from '@tickets/domain';
+import { openApp } from '../../test/render-app';
+import { paths } from '../../shared/paths';
+
+/**
+ * The steward's screen and its credential (docs/design.md §8): the pairing token is exchanged once
+ * for this browser's credential, which every later call carries, survives a reload and is renewed in
+ * the background; a credential the server no longer knows sends the steward back to pairing.
+ */
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
+const refusal = (code: ErrorCode) =>
+  json(
+    { exceptions: { errors: [{ code, description: errorCatalogue[code].description }] } },
+    errorCatalogue[code].status,
+  );
+
+const PAIRING_TOKEN = 'gate.pairing-token-shown-once';
+const CREDENTIAL = 'gatedev.this-browsers-credential';
+const pairing = {
+  deviceId: 'd1',
+  label: 'Θύρα 1',
+  credential: CREDENTIAL,
+  expiresAt: '2026-11-26T16:00:00.000Z',
+};
+
+/** The server at the fetch edge: `answers` by "METHOD path"; each call's bearer is kept. */
+function gateServer(answers: Record<string, () => Response>) {
+  const calls: { route: string; bearer: string | undefined }[] = [];
+  const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
+    const route = `${init?.method ?? 'GET'} ${path}`;
+    const bearer = (init?.headers as Record<string, string> | undefined)?.Authorization?.replace(
+      'Bearer ',
+      '',
+    );
+    calls.push({ route, bearer });
+    const answer = answers[route];
+    if (answer) return answer();
+    if (path === '/api/auth/user') return refusal('UNAUTHENTICATED');
+    return refusal('NOT_FOUND');
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the steward's screen and its credential", () => {
+  it('exchanges the pairing token for a credential, which every later call carries and a reload keeps', async () => {
+    const calls = gateServer({
+      'POST /api/gate/pairing': () => json(pairing),
+      'GET /api/gate/events': () => json([]),
+      'POST /api/gate/pairing/renewal': () => json({ expiresAt: pairing.expiresAt }),
+    });
+    openApp(paths.gate);
+    fireEvent.change(await screen.findByLabelText(text.token), { target: { value: ` ${PAIRING_TOKEN} ` } });
+    fireEvent.click(screen.getByRole('button', { name: text.pair }));
+    expect(await screen.findByText(text.noEvents)).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(calls.map((call) => call.route)).toContain('POST /api/gate/pairing/renewal'),
+    );
+    const device = calls.filter((call) => call.route.includes('/api/gate/'));
+    expect(device[0]).toEqual({ route: 'POST /api/gate/pairing', bearer: PAIRING_TOKEN });
+    expect(device.slice(1).every((call) => call.bearer === CREDENTIAL)).toBe(true);
+    expect(Object.values({ ...localStorage })).toContain(CREDENTIAL);
+    expect(Object.values({ ...localStorage })).not.toContain(PAIRING_TOKEN);
+
+    // A reload: no pairing again; the credential is used and renewed at once.
+    calls.length = 0;
+    cleanup();
+    openApp(paths.gate);
+    expect(await screen.findByText(text.noEvents)).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(calls).toContainEqual({ route: 'POST /api/gate/pairing/renewal', bearer: CREDENTIAL }),
+    );
+    expect(calls.some((call) => call.route === 'POST /api/gate/pairing')).toBe(false);
+  });
+
+  it('says in Greek that a pairing token already used pairs no second device', async () => {
+    gateServer({ 'POST /api/gate/pairing': () => refusal('GATE_DEVICE_ALREADY_PAIRED') });
+    openApp(paths.gate);
+    fireEvent.change(await screen.findByLabelText(text.token), { target: { value: PAIRING_TOKEN } });
+    fireEvent.click(screen.getByRole('button', { name: text.pair }));
+    expect(
+      (await screen.findAllByText(errorCatalogue.GATE_DEVICE_ALREADY_PAIRED.description)).length,
+    ).toBeGreaterThan(0);
+    expect(localStorage.length).toBe(0);
+  });
+
+  it('sends the steward back to pairing when the renewal finds the credential expired or revoked', async () => {
+    localStorage.setItem('gate.deviceCredential', CREDENTIAL);
+    gateServer({
+      'GET /api/gate/events': () => json([]),
+      'POST /api/gate/pairing/renewal': () => refusal('GATE_DEVICE_UNAUTHENTICATED'),
+    });
+    openApp(paths.gate);
+    expect(await screen.findByRole('heading', { name: text.pairTitle })).toBeTruthy();
+    expect(
+      (await screen.findAllByText(errorCatalogue.GATE_DEVICE_UNAUTHENTICATED.description)).length,
+    ).toBeGreaterThan(0);
+    expect(localStorage.getItem('gate.deviceCredential')).toBeNull();
+  });
+
+  it('takes the token a device kept before credentials as its credential', async () => {
+    localStorage.setItem('gate.deviceToken', 'gate.old-token-of-a-paired-device');
+    const calls = gateServer({
+      'GET /api/gate/events': () => json([]),
+      'POST /api/gate/pairing/renewal': () => json({ expiresAt: pairing.expiresAt }),
+    });
+    openApp(paths.gate);
+    expect(await screen.findByText(text.noEvents)).toBeTruthy();
+    expect(calls).toContainEqual({
+      route: 'GET /api/gate/events',
+      bearer: 'gate.old-token-of-a-paired-device',
+    });
+  });
+});
