@@ -128,11 +128,7 @@ export async function activeSuspensionOf(
   return hit;
 }
 
-/**
- * `activeSuspensionOf` for several people at once, in one statement (a wallet listing asks it for each
- * minor in the person's care): the rule for each one's ΑΦΜ and ΑΜΚΑ, the one ending last. Answers one
- * entry per person, in their order.
- */
+/** The rule for each of several people (their ΑΦΜ and ΑΜΚΑ, numbered from 1), the suspension ending last. */
 const activeSuspensionsQuery = preparedQuery<{ afms: (string | null)[]; amkas: (string | null)[] }>()((
   db,
   p,
@@ -163,6 +159,10 @@ const activeSuspensionsQuery = preparedQuery<{ afms: (string | null)[]; amkas: (
     .prepare('active_suspensions_of');
 });
 
+/**
+ * `activeSuspensionOf` for several people at once, in one statement (a wallet listing asks it for all
+ * the minors in the person's care): one entry per person, in their order, undefined for one free.
+ */
 export async function activeSuspensionsOf(
   db: Db,
   people: readonly HolderIdentifiers[],
