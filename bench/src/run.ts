@@ -268,6 +268,10 @@ async function measurePlatform(
     FLOOR_TICKET_CODE: code(1),
     // Never bound by the personalization scenario, which counts down from the one before it.
     FLOOR_SPARE_TICKET_CODE: code(tickets),
+    // The floor checks and serves only the scenarios measured (those whose SQL it follows by hand).
+    FLOOR_UNMEASURED: ['personalization', 'suspension search', GATE_SCENARIO]
+      .filter((name) => !selected({ name }))
+      .join(','),
     ...(gate
       ? {
           FLOOR_GATE_TOKEN: gate.sample.token,

@@ -494,6 +494,25 @@ describe.each(engines)('adding a ticket to the wallet on %s', (engine) => {
     expect((await add(D, code(LINKED_MATCH, 3))).status).toBe(201);
   });
 
+  it('answers a season ticket and a minor’s ticket exactly as the wallet then lists them', async () => {
+    const listed = async (afm: string, publicCode: string) =>
+      ((await (await call(afm, 'GET', '/api/wallet/tickets')).json()) as WalletTicket[]).find(
+        (entry) => entry.publicCode === publicCode,
+      );
+    // A season ticket: with its fixtures still ahead.
+    const season = await add(E, code(SEASON, 6));
+    expect(season.status).toBe(201);
+    const seasonBody = (await season.json()) as WalletTicket;
+    expect(seasonBody.fixtures.map((fixture) => fixture.eventId)).toEqual([eventIds['claims-fixture']]);
+    expect(await listed(E, code(SEASON, 6))).toEqual(seasonBody);
+    // A minor's: in the guardian's wallet, with the minor's name.
+    const forAnna = await add(GUARDIAN, code(MATCH, 21), { dependentAmka: youngerMinorAmka });
+    expect(forAnna.status).toBe(201);
+    const annaBody = (await forAnna.json()) as WalletTicket;
+    expect(annaBody.dependentName).toBe('ΑΝΝΑ ΓΕΩΡΓΙΟΥ');
+    expect(await listed(GUARDIAN, code(MATCH, 21))).toEqual(annaBody);
+  });
+
   it('admits the added ticket at the gate with the rotating wallet code, and the providers see it valid', async () => {
     const ticket = code(TONIGHT, 1);
     expect((await add(F, ticket)).status).toBe(201);

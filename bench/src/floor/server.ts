@@ -118,6 +118,14 @@ const samples: Samples = {
 };
 
 const { run, runArrays, captured, claim } = await openRun(samples);
+/**
+ * Whether the run measures a scenario whose statements this file follows by hand (run.ts names those
+ * it does not): they are checked, and its route served, only then, so a run of other scenarios starts
+ * while this file has yet to follow a change of that scenario's SQL.
+ */
+const unmeasured = (process.env.FLOOR_UNMEASURED ?? '').split(',');
+const personalizationMeasured = !unmeasured.includes('personalization');
+const suspensionSearchMeasured = !unmeasured.includes('suspension search');
 const only = (statements: Statement[], what: string): Statement => {
   if (statements.length !== 1)
     throw new Error(`${what}: the platform now sends ${statements.length} statements`);
@@ -141,7 +149,24 @@ const S = {
 // What the handlers below send, for the recorded samples: the same values in the same places, or
 // the platform's SQL has changed and this file must follow.
 const personalizationValues = (ticketId: unknown, code: string, request: typeof samples.personalization) => ({
-  suspension: [[identityKey.document(request.documentId)], 'AFM:', null, null, 'AMKA:', null, null, true, 1],
+  // The rule meets the registry's identity card too: the document's key in each of its three links.
+  suspension: [
+    [identityKey.document(request.documentId)],
+    'AFM:',
+    null,
+    null,
+    canonicalIdentifier(request.documentId),
+    'AMKA:',
+    null,
+    null,
+    canonicalIdentifier(request.documentId),
+    'DOC:',
+    null,
+    null,
+    canonicalIdentifier(request.documentId),
+    true,
+    1,
+  ],
   bind: [
     fullNameInCapitals(request.firstName, request.lastName),
     request.documentType,
@@ -186,6 +211,8 @@ function checkValues(): void {
       [[officer.afm], ['TICKET_LOOKUP'], [samples.ticketCode], [samples.requestId], [null]],
       S.audit.values,
     ],
+  ];
+  const personalization: typeof expected = [
     ['personalization ticket', [samples.spareTicketCode, org, org, 1], captured.personalization[0]?.values],
     [
       'personalization suspension',
@@ -202,11 +229,21 @@ function checkValues(): void {
       personalizationValues(bindRecorded[7], samples.spareTicketCode, samples.personalization).bind,
       bindRecorded,
     ],
-    ['declarations', [samples.guardianAfm, 'PENDING', 'ACCEPTED'], S.declarations.values],
-    ['suspension search registry', [[samples.suspensionSearch.afm], []], S.citizens.values],
-    ['transfer rules', [org, org], S.transferRules.values],
   ];
-  for (const [what, floor, platform] of expected) {
+  expected.push(
+    ['declarations', [samples.guardianAfm, 'PENDING', 'ACCEPTED'], S.declarations.values],
+    ...(suspensionSearchMeasured
+      ? [
+          [
+            'suspension search registry',
+            [[samples.suspensionSearch.afm], []],
+            S.citizens.values,
+          ] satisfies (typeof expected)[number],
+        ]
+      : []),
+    ['transfer rules', [org, org], S.transferRules.values],
+  );
+  for (const [what, floor, platform] of [...expected, ...(personalizationMeasured ? personalization : [])]) {
     const mine = mask(floor)
       .replace(/"T"/g, '"MASKED"')
       .replace(/"CODE"/g, '"MASKED"');
@@ -216,12 +253,16 @@ function checkValues(): void {
   }
   const holdsValues = S.holds?.values ?? [];
   if (
+    personalizationMeasured &&
     S.holds &&
     !(holdsValues.includes(samplePersonKey) && holdsValues.includes(bindRecorded[7] as number))
   ) {
     throw new Error(`personalization's fixture rule: the platform sends ${JSON.stringify(holdsValues)}`);
   }
-  if (![3, 4].includes(captured.personalization.length) || captured.suspensionSearch.length !== 2) {
+  if (
+    (personalizationMeasured && ![3, 4].includes(captured.personalization.length)) ||
+    (suspensionSearchMeasured && captured.suspensionSearch.length !== 2)
+  ) {
     throw new Error('personalization or suspension search: the platform now sends other statements');
   }
 }
@@ -233,7 +274,7 @@ checkValues();
  * the admission it recorded is the one the floor would send for that row.
  */
 async function checkGate(): Promise<{ device: Statement; scan: Statement; admit: Statement } | undefined> {
-  if (!samples.gate) return undefined;
+  if (!samples.gate || unmeasured.includes('gate admission')) return undefined;
   const [device, scan, admit] = captured.gate;
   if (captured.gate.length !== 3 || !device || !scan || !admit) {
     throw new Error(`gate: the platform now sends ${captured.gate.length} statements for an admission`);
@@ -544,9 +585,18 @@ const admitAtGate = gateStatements && gateAdmission({ run: runArrays, ...gateSta
 const routes = new Map<string, [Handler, boolean]>([
   ['GET /api/auth/user', [sessionCheck, false]],
   ['POST /api/stats/ticket', [statsLookup, true]],
-  ['POST /api/ticket-office/personalize', [personalize, true]],
+  ...(personalizationMeasured
+    ? [['POST /api/ticket-office/personalize', [personalize, true]] satisfies [string, [Handler, boolean]]]
+    : []),
   ['GET /api/tickets/dependents/declarations', [declarations, false]],
-  ['POST /api/blackList-administration/search', [suspensionSearch, true]],
+  ...(suspensionSearchMeasured
+    ? [
+        ['POST /api/blackList-administration/search', [suspensionSearch, true]] satisfies [
+          string,
+          [Handler, boolean],
+        ],
+      ]
+    : []),
   ['GET /api/ticket-office/transfer-events', [transferRules, true]],
   ...(claim
     ? [['POST /api/wallet/tickets', [addToWallet, false]] satisfies [string, [Handler, boolean]]]

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { IDENTITY_KEY_PREFIX } from '@tickets/domain';
 import type { Db } from '../db/client';
+import { placeholdersOf, preparedQuery, type Placeholders } from '../db/prepared';
 import { events, tickets } from '../db/schema';
 import { directKeysOf, registryKeysOf, type HolderIdentifiers } from './suspensions';
 
@@ -33,34 +35,35 @@ const admittedFixtures = (eventId: unknown) => sql`(select case when e.seasonal
 const keysOfKind = (prefix: string) =>
   sql`(select substr(k, ${prefix.length + 1}) from person_keys where starts_with(k, ${prefix}))`;
 
-/**
- * Whether the person already holds, bound to them, a ticket other than `ticketId` that admits to a
- * fixture `ticketId` admits to (a season ticket counts for each of its fixtures, both ways).
- */
-export async function holdsAnotherTicketOfFixture(
-  db: Executor,
-  ticketId: number,
-  person: HolderIdentifiers & { documentKey?: string | null },
-): Promise<boolean> {
-  const afm = person.afm ?? null;
-  const amka = person.amka ?? null;
-  const documentKey = person.documentKey ?? null;
+type HoldsParams = {
+  ticketId: number;
+  afm: string | null;
+  amka: string | null;
+  documentKey: string | null;
+};
+
+/** The rule as one statement, its values placeholders (`holdsAnotherTicketOfFixture` binds them). */
+function holdsStatement(db: Pick<Db, 'select'>, p: Placeholders<HoldsParams>) {
+  const afm = sql`${p.afm}::text`;
+  const amka = sql`${p.amka}::text`;
+  const documentKey = sql`${p.documentKey}::text`;
+  const ticketId = sql`${p.ticketId}::int8`;
   const { afm: AFM, amka: AMKA, document: DOC } = IDENTITY_KEY_PREFIX;
-  const result = await db.execute(sql`
+  return db
+    .select({
+      holds: sql<boolean>`(
     with own_keys(k) as (
-      select unnest(array_cat(
-        ${directKeysOf(sql`${afm}::text`, sql`${amka}::text`, sql`${documentKey}::text`)},
-        ${registryKeysOf(sql`${afm}::text`, sql`${amka}::text`, sql`${documentKey}::text`)}))
+      select unnest(array_cat(${directKeysOf(afm, amka, documentKey)}, ${registryKeysOf(afm, amka, documentKey)}))
     ),
     tied_keys(k) as (
       select ${AFM}::text || t.holder_afm from ${tickets} t
-        where t.document_key = ${documentKey}::text and t.holder_afm is not null
+        where t.document_key = ${documentKey} and t.holder_afm is not null
       union
       select ${AMKA}::text || t.holder_amka from ${tickets} t
-        where t.document_key = ${documentKey}::text and t.holder_amka is not null
+        where t.document_key = ${documentKey} and t.holder_amka is not null
       union
       select ${DOC}::text || t.document_key from ${tickets} t
-        where (t.holder_afm = ${afm}::text or t.holder_amka = ${amka}::text) and t.document_key is not null
+        where (t.holder_afm = ${afm} or t.holder_amka = ${amka}) and t.document_key is not null
     ),
     person_keys(k) as (select k from own_keys where k is not null union select k from tied_keys)
     select exists (
@@ -70,9 +73,37 @@ export async function holdsAnotherTicketOfFixture(
           or held.holder_amka = any(array${keysOfKind(AMKA)})
           or held.document_key = any(array${keysOfKind(DOC)}))
         and ${admittedFixtures(sql`held.event_id`)} && ${admittedFixtures(sql`(select event_id from ${tickets} where id = ${ticketId})`)}
-    ) as holds`);
-  const rows = (result as unknown as { rows: { holds: boolean }[] }).rows;
-  return rows[0]?.holds === true;
+    ))`,
+    })
+    .from(sql`(select 1) as rule`)
+    .prepare('holds_another_ticket_of_fixture');
+}
+
+const holdsQuery = preparedQuery<HoldsParams>()(holdsStatement);
+
+/**
+ * Whether the person already holds, bound to them, a ticket other than `ticketId` that admits to a
+ * fixture `ticketId` admits to (a season ticket counts for each of its fixtures, both ways). One
+ * prepared statement, on the database or in a transaction (`db` may be either: the claim asks it
+ * holding the person's lock).
+ */
+export async function holdsAnotherTicketOfFixture(
+  db: Db,
+  ticketId: number,
+  person: HolderIdentifiers & { documentKey?: string | null },
+): Promise<boolean> {
+  const values = {
+    ticketId,
+    afm: person.afm ?? null,
+    amka: person.amka ?? null,
+    documentKey: person.documentKey ?? null,
+  };
+  // A transaction's connection has the statement prepared by name too, when it ran there before.
+  const [row] =
+    db instanceof PgTransaction
+      ? await holdsStatement(db, placeholdersOf<HoldsParams>()).execute(values)
+      : await holdsQuery(db).execute(values);
+  return row?.holds === true;
 }
 
 /**

@@ -10,11 +10,11 @@ import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import { isClaimCodeOf } from '../../shared/claim-codes';
 import { holdsAnotherTicketOfFixture, lockPersonForBinding } from '../../shared/fixtures';
-import { countHit, readHits } from '../../shared/rate-limit-store';
+import { countHit } from '../../shared/rate-limit-store';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../shared/suspensions';
-import { bindToWallet, findClaimedTicket, findDependent, findRegistryPerson } from './claims.queries';
-import { findWalletTicket } from './tickets.service';
+import { bindToWallet, findClaim, findClaimedTicket, findDependent } from './claims.queries';
+import { findWalletTicket, walletTicketOf } from './tickets.service';
 
 /**
  * Adding a bought ticket to the wallet (docs/design.md §10): the ticket code and the claim code of the
@@ -38,12 +38,6 @@ const attemptKeys = (afm: string, publicCode: string) => [
   `claim:ticket:${publicCode}`,
 ];
 
-async function refuseWhenTooManyWrong(db: Db, keys: string[]) {
-  const counts = await Promise.all(keys.map((key) => readHits(db, key)));
-  if (counts.some((hits) => hits.current >= CLAIM_ATTEMPTS_MAX))
-    throw new AppError('CLAIM_ATTEMPTS_EXCEEDED');
-}
-
 /** A wrong claim: counted against both allowances and audited (the ticket code, never the claim code). */
 async function recordWrongClaim(
   db: Db,
@@ -62,22 +56,31 @@ async function recordWrongClaim(
   });
 }
 
-/** Who will enter with the ticket: the signed-in person, or the minor named by `dependentAmka`. */
-async function entrantOf(db: Db, user: SessionUser, dependentAmka: string | undefined) {
+type Claim = NonNullable<Awaited<ReturnType<ReturnType<typeof findClaim>['execute']>>[number]>;
+
+/**
+ * Who will enter with the ticket: the minor named by `dependentAmka`, or the signed-in person (read
+ * with the claim), with whether they are suspended (the rule of `activeSuspensionOf`).
+ */
+async function entrantOf(db: Db, user: SessionUser, claim: Claim, dependentAmka: string | undefined) {
   if (dependentAmka !== undefined) {
     const [minor] = await findDependent(db).execute({ guardianAfm: user.afm, amka: dependentAmka });
     if (!minor) throw new AppError('DEPENDENT_NOT_FOUND');
-    return { afm: minor.afm, amka: minor.amka, fullName: `${minor.firstName} ${minor.lastName}` };
+    const entrant = { afm: minor.afm, amka: minor.amka, fullName: `${minor.firstName} ${minor.lastName}` };
+    return { ...entrant, suspended: () => isSuspended(db, entrant) };
   }
-  const [person] = await findRegistryPerson(db).execute({ afm: user.afm });
   // ΚΥΑ 568/2024: a minor under 15 is added by a guardian; from 15 they add their own.
-  if (person?.age !== null && person?.age !== undefined && person.age < SELF_CLAIM_MIN_AGE) {
+  if (claim.personAge !== null && claim.personAge < SELF_CLAIM_MIN_AGE) {
     throw new AppError('MINOR_CANNOT_ADD_TICKET');
   }
+  const inRegistry = claim.personAmka !== null;
   return {
     afm: user.afm,
-    amka: person?.amka ?? null,
-    fullName: person ? `${person.firstName} ${person.lastName}` : `${user.firstName} ${user.lastName}`,
+    amka: claim.personAmka,
+    fullName: inRegistry
+      ? `${claim.personFirstName} ${claim.personLastName}`
+      : `${user.firstName} ${user.lastName}`,
+    suspended: () => Promise.resolve(claim.personSuspended),
   };
 }
 
@@ -89,18 +92,25 @@ export async function addWalletTicket(
 ): Promise<AddedTicket> {
   const { user } = actor;
   const keys = attemptKeys(user.afm, request.publicCode);
-  await refuseWhenTooManyWrong(db, keys);
-  const [ticket] = await findClaimedTicket(db).execute({ publicCode: request.publicCode });
+  const [claim] = await findClaim(db).execute({
+    publicCode: request.publicCode,
+    afm: user.afm,
+    personAttempts: keys[0] as string,
+    ticketAttempts: keys[1] as string,
+  });
+  if (!claim) throw new Error('the claim statement answers one row');
+  if (claim.wrongClaims >= CLAIM_ATTEMPTS_MAX) throw new AppError('CLAIM_ATTEMPTS_EXCEEDED');
   // The claim code is checked even for an unknown ticket: the same work, the same answer.
   const genuine = isClaimCodeOf(claimCodeKey, request.publicCode, request.claimCode);
-  if (!ticket || !genuine) {
+  if (claim.id === null || !genuine) {
     await recordWrongClaim(db, keys, actor, request.publicCode);
     throw new AppError('CLAIM_NOT_FOUND');
   }
+  const ticket = { ...claim, id: claim.id };
 
-  const entrant = await entrantOf(db, user, request.dependentAmka);
+  const entrant = await entrantOf(db, user, claim, request.dependentAmka);
   if (!ticket.upcoming) throw new AppError(ticket.seasonal ? 'EVENT_OVER' : 'EVENT_STARTED');
-  if (await isSuspended(db, entrant)) throw new AppError('PERSON_SUSPENDED');
+  if (await entrant.suspended()) throw new AppError('PERSON_SUSPENDED');
 
   const sameHolder = (current: {
     holderAfm: string | null;
@@ -108,37 +118,44 @@ export async function addWalletTicket(
     documentId: string | null;
   }) =>
     current.documentId === null && current.holderAfm === entrant.afm && current.holderAmka === entrant.amka;
-  const answer = async (created: boolean): Promise<AddedTicket> => {
+  const listedAgain = async (): Promise<AddedTicket> => {
     const listed = await findWalletTicket(db, user.afm, request.publicCode);
     if (!listed) throw new AppError('INTERNAL_ERROR');
-    return { ticket: listed, created };
+    return { ticket: listed, created: false };
   };
   const bound = ticket.holderAfm !== null || ticket.holderAmka !== null || ticket.documentId !== null;
   if (bound) {
-    if (sameHolder(ticket)) return answer(false);
+    if (sameHolder(ticket)) return listedAgain();
     throw new AppError('TICKET_ALREADY_IN_WALLET');
   }
 
-  const won = await db.transaction(async (tx) => {
+  const [won] = await db.transaction(async (tx) => {
     await lockPersonForBinding(tx, entrant.amka ?? entrant.afm ?? '');
     if (await holdsAnotherTicketOfFixture(tx, ticket.id, entrant))
       throw new AppError('ALREADY_HOLDS_FIXTURE');
-    const rows = await bindToWallet(tx, {
+    return bindToWallet(tx, {
       id: ticket.id,
       holderAfm: entrant.afm,
       holderAmka: entrant.amka,
       fullName: entrant.fullName,
-    }).execute({
       actor: user.afm,
       action: request.dependentAmka === undefined ? 'TICKET_WALLET_ADD' : 'TICKET_WALLET_ADD_DEPENDENT',
       subject: request.publicCode,
       requestId: actor.requestId,
     });
-    return rows.length > 0;
   });
-  if (won) return answer(true);
+  if (won) {
+    // As the wallet lists it, from what the binding answered: not blocked (the one entering was just
+    // found free), a minor's with their name; a season ticket with its fixtures still ahead.
+    const listed = await walletTicketOf(db, {
+      ...won,
+      dependentName: request.dependentAmka === undefined ? null : entrant.fullName,
+      suspension: undefined,
+    });
+    return { ticket: listed, created: true };
+  }
   // Lost the race: to the same person it is the same request twice, to anyone else a refusal.
   const [current] = await findClaimedTicket(db).execute({ publicCode: request.publicCode });
-  if (current && sameHolder(current)) return answer(false);
+  if (current && sameHolder(current)) return listedAgain();
   throw new AppError('TICKET_ALREADY_IN_WALLET');
 }

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import type { events, tickets } from '../../db/schema';
 import {
   activeSuspensionOf,
+  activeSuspensionsOf,
   identifierDigest,
   personKeys,
   type ActiveSuspension,
@@ -25,10 +26,13 @@ import {
 
 type EventRow = typeof events.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
+/** What a listed ticket shows of its ticket and its event. */
+type ListedTicketRow = Pick<TicketRow, 'publicCode' | 'sector' | 'gate' | 'row' | 'seat' | 'seasonal'>;
+type ListedEventRow = Pick<EventRow, 'id' | 'description' | 'startsAt' | 'endsAt' | 'venue' | 'seasonal'>;
 
 type Fixture = WalletFixture;
 
-const toFixture = (event: EventRow, lentTo: string | null = null): Fixture => ({
+const toFixture = (event: ListedEventRow, lentTo: string | null = null): Fixture => ({
   eventId: event.id,
   eventDescription: event.description,
   eventDateTime: event.startsAt.toISOString(),
@@ -48,11 +52,13 @@ async function upcomingFixturesOf(db: Db, seasonTicketIds: number[]) {
 }
 
 interface Entry {
-  ticket: TicketRow;
-  event: EventRow;
+  ticket: ListedTicketRow;
+  event: ListedEventRow;
   fixtures: Fixture[];
   lentBy: string | null;
   dependentName: string | null;
+  /** What keeps whoever enters with it out today (the person, or the minor), if anything. */
+  suspension: ActiveSuspension | undefined;
 }
 
 /** What a listed ticket says while whoever enters with it is suspended. */
@@ -100,18 +106,14 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
     listDependentsTickets(db, afm, onlyCode),
     onlyCode === undefined ? listBorrowedFixtures(db, afm) : [],
   ]);
-  // Each minor once, by the identifiers their tickets are held by.
-  const minors = new Map(
-    dependents.map(({ ticket }) => [`${ticket.holderAfm}:${ticket.holderAmka}`, ticket] as const),
+  // Each minor once, by the identifiers their tickets are held by, all asked in one statement.
+  const minorKey = (ticket: TicketRow) => `${ticket.holderAfm}:${ticket.holderAmka}`;
+  const minors = [...new Map(dependents.map(({ ticket }) => [minorKey(ticket), ticket] as const)).entries()];
+  const minorHits = await activeSuspensionsOf(
+    db,
+    minors.map(([, ticket]) => ({ afm: ticket.holderAfm, amka: ticket.holderAmka })),
   );
-  const minorSuspensions = new Map(
-    await Promise.all(
-      [...minors].map(
-        async ([key, ticket]) =>
-          [key, await activeSuspensionOf(db, { afm: ticket.holderAfm, amka: ticket.holderAmka })] as const,
-      ),
-    ),
-  );
+  const minorSuspensions = new Map(minors.map(([key], index) => [key, minorHits[index]] as const));
   const owned = [...held.map((row) => ({ ...row, dependentName: null })), ...dependents];
   const seasonFixtures = await upcomingFixturesOf(
     db,
@@ -124,6 +126,7 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
       fixtures: event.seasonal ? (seasonFixtures.get(ticket.id) ?? []) : [toFixture(event)],
       lentBy: null,
       dependentName,
+      suspension: dependentName === null ? suspension : minorSuspensions.get(minorKey(ticket)),
     })),
     ...borrowed.map(({ ticket, fixture, lentBy }) => ({
       ticket,
@@ -131,13 +134,15 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
       fixtures: [toFixture(fixture)],
       lentBy,
       dependentName: null,
+      suspension,
     })),
   ];
-  const blockingFor = (ticket: TicketRow, dependentName: string | null) =>
-    dependentName === null
-      ? blockingOf(suspension, null)
-      : blockingOf(minorSuspensions.get(`${ticket.holderAfm}:${ticket.holderAmka}`), dependentName);
-  return entries.map(({ ticket, event, fixtures: listed, lentBy, dependentName }) => ({
+  return entries.map(toWalletTicket);
+}
+
+/** One entry as the wallet lists it: the one shape of a wallet ticket. */
+function toWalletTicket({ ticket, event, fixtures, lentBy, dependentName, suspension }: Entry): WalletTicket {
+  return {
     publicCode: ticket.publicCode,
     eventId: event.id,
     eventDescription: event.description,
@@ -149,11 +154,32 @@ async function walletTicketsOf(db: Db, afm: string, onlyCode?: string): Promise<
     seat: ticket.seat,
     seasonal: ticket.seasonal,
     seasonEndsAt: event.seasonal ? (event.endsAt?.toISOString() ?? null) : null,
-    fixtures: listed,
+    fixtures,
     lentBy,
     dependentName,
-    ...blockingFor(ticket, dependentName),
-  }));
+    ...blockingOf(suspension, dependentName),
+  };
+}
+
+/**
+ * A ticket of the person's own or of a minor in their care, as `listWalletTickets` lists it, from its
+ * rows already read (the answer to adding it, made of what the binding answered): a match with its
+ * one fixture, a season ticket with its fixtures still ahead (read here).
+ */
+export async function walletTicketOf(
+  db: Db,
+  owned: {
+    ticket: ListedTicketRow & { id: number };
+    event: ListedEventRow;
+    dependentName: string | null;
+    suspension: ActiveSuspension | undefined;
+  },
+): Promise<WalletTicket> {
+  const { ticket, event } = owned;
+  const fixtures = event.seasonal
+    ? ((await upcomingFixturesOf(db, [ticket.id])).get(ticket.id) ?? [])
+    : [toFixture(event)];
+  return toWalletTicket({ ...owned, fixtures, lentBy: null });
 }
 
 /** The audit actions of a ticket office reading or binding a ticket (stats lookup, issue, reprint). */
