@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -23,12 +23,23 @@ const featureZones = ['apps/server/src', 'apps/web/src'].flatMap((app) => {
     {
       // The composition roots (app.ts, the router, the demo data, the admin CLI) assemble features;
       // what features share does not depend on them.
-      target: [`./${app}/shared`, `./${app}/db`],
+      target: [`./${app}/shared`, `./${app}/db`, ...(existsSync(`${app}/rules`) ? [`./${app}/rules`] : [])],
       from: `./${app}/features`,
       message: 'Shared code may not import a feature.',
     },
   ];
 });
+
+/**
+ * The server's business rules (apps/server/src/rules: who a suspension reaches, who enters, an
+ * officer's scope, …) stand on its plumbing (apps/server/src/shared, db, plugins: logging, limits,
+ * sessions, the outbox); the plumbing never knows them (apps/server/src/rules/README.md).
+ */
+const rulesZone = {
+  target: ['./apps/server/src/shared', './apps/server/src/db', './apps/server/src/plugins'],
+  from: './apps/server/src/rules',
+  message: 'Plumbing (shared, db, plugins) may not import a business rule: the rule goes in its caller.',
+};
 
 export default tseslint.config(
   {
@@ -145,7 +156,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, rulesZone] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

@@ -230,7 +230,7 @@ export interface Config {
   webDistDir: string;
   /** The gate's signing keys: `signer` signs new codes, `trusted` verifies (the signer among them). */
   gateKeys: { signer: PlatformKey; trusted: PlatformPublicKey[] };
-  /** The key claim codes are derived with (src/shared/claim-codes.ts): a re-push gives the same code. */
+  /** The key claim codes are derived with (src/rules/claim-codes.ts): a re-push gives the same code. */
   claimCodeKey: string;
   /** A match's manifest is rebuilt at most once in this many seconds, whatever changes arrive. */
   gateManifestRebuildSeconds: number;

@@ -7,7 +7,7 @@ import { purgeExpiredRows } from './purge';
 import { eraseExpiredPersonalData } from './retention';
 import { logDestination } from './shared/logging';
 import { openNotifications } from './shared/notifications';
-import { backfillIdentityKeys, refreshSuspensionKeys } from './shared/suspensions';
+import { backfillIdentityKeys, refreshSuspensionKeys } from './rules/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
 const REVERT_INTERVAL_MS = 60_000;

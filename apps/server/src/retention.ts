@@ -13,7 +13,7 @@ import {
 } from './db/schema';
 import { athensToday } from './shared/athens-time';
 import { audit } from './shared/audit';
-import { eventEnd } from './shared/events';
+import { eventEnd } from './rules/events';
 import { eraseExpiredAuditDetails } from './retention-audit';
 
 /**

@@ -10,7 +10,7 @@ import { importFile, writeClaims } from '../src/admin/import-file';
 import { AdminInputError } from '../src/admin/officers';
 import { events, ticketCodeRanges, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS, demoTicketCode } from '../src/demo/events';
-import { claimCodeFor, claimsFor } from '../src/shared/claim-codes';
+import { claimCodeFor, claimsFor } from '../src/rules/claim-codes';
 import { firstError } from './support/login';
 import { rerunDataStatements } from './support/migrations';
 import { engines, useTestServer } from './support/test-server';

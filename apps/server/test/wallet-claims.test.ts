@@ -11,7 +11,7 @@ import {
 } from '@tickets/domain';
 import { auditLog, citizens, events, guardianships, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
-import { claimCodeFor } from '../src/shared/claim-codes';
+import { claimCodeFor } from '../src/rules/claim-codes';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
 import { engines, startSecondServer, useTestServer } from './support/test-server';

@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { addCodeRange, listCodeRanges } from './code-ranges';
-import { claimsFor } from '../shared/claim-codes';
+import { claimsFor } from '../rules/claim-codes';
 import { importFile, printReport, writeClaims } from './import-file';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
 import { listFailedNotifications, retryNotification } from './notifications';

@@ -7,7 +7,7 @@ import { indicateCompanion } from '../features/companions/service';
 import { importEvents, importTickets } from '../features/providers/imports.service';
 import { addWalletTicket } from '../features/wallet/claims.service';
 import { answerCompanionRequest } from '../features/wallet/companion-requests.service';
-import { claimCodeFor } from '../shared/claim-codes';
+import { claimCodeFor } from '../rules/claim-codes';
 import type { SessionUser } from '../shared/sessions';
 
 /**

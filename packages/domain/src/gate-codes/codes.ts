@@ -44,7 +44,7 @@ const PUBLIC_KEY_BYTES = 32;
 /** Ticket codes are 12 digits, below 2^40: five bytes. */
 const TICKET_CODE_BYTES = 5;
 const TICKET_CODE_SHAPE = new RegExp(`^\\d{${TICKET_CODE_LENGTH}}$`);
-/** apps/server/src/shared/codes.ts: 16 characters of Crockford's alphabet (no I, L, O, U). */
+/** apps/server/src/rules/codes.ts: 16 characters of Crockford's alphabet (no I, L, O, U). */
 const RANDOM_CODE_SHAPE = /^[0-9A-HJKMNP-TV-Z]{16}$/;
 /** Times are whole seconds since 1970 in four bytes: enough until 2106. */
 const TIME_BYTES = 4;

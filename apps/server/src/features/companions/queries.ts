@@ -4,7 +4,7 @@ import { ADULT_AGE, type Declaration, type Dependent } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { citizens, companionDeclarations, events, guardianships, tickets } from '../../db/schema';
-import { isUpcoming } from '../../shared/events';
+import { isUpcoming } from '../../rules/events';
 import { athensToday } from '../../shared/athens-time';
 
 /** Born after this day (Athens) = still a minor. */

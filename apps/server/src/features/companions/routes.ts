@@ -9,7 +9,7 @@ import {
   modifyCompanionSchema,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
-import { findCitizenByAfm } from '../../shared/people';
+import { findCitizenByAfm } from '../../rules/people';
 import { listDependents, listLiveDeclarations, toDeclaration } from './queries';
 import { cancelDeclaration, changeCompanion, indicateCompanion } from './service';
 

@@ -2,10 +2,11 @@ import type { Declaration, IndicateCompanionRequest, ModifyCompanionRequest } fr
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import { declarationNotice, notify } from '../../shared/notifications';
+import { notify } from '../../shared/notifications';
+import { declarationNotice } from '../../rules/notices';
 import type { SessionUser } from '../../shared/sessions';
-import { isSuspended } from '../../shared/suspensions';
-import { findCitizenByAfm } from '../../shared/people';
+import { isSuspended } from '../../rules/suspensions';
+import { findCitizenByAfm } from '../../rules/people';
 import {
   findDependentByAmka,
   findGuardiansDeclaration,

@@ -15,10 +15,10 @@ import {
   walletCredentials,
 } from '../../db/schema';
 import { auditedRowsWith } from '../../shared/audit';
-import { entryGivingLoan } from '../../shared/entry';
-import { isOver } from '../../shared/events';
-import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
-import { directKeysOf, isSuspendedWhere } from '../../shared/suspensions';
+import { entryGivingLoan } from '../../rules/entry';
+import { isOver } from '../../rules/events';
+import { ageToday, fullNameOf, registryHolderOfTicket } from '../../rules/people';
+import { directKeysOf, isSuspendedWhere } from '../../rules/suspensions';
 
 /**
  * What the scan is given: the code as scanned, the event at the gate, the device (authenticated
@@ -39,7 +39,7 @@ type ScanParams = {
  * code (a print, or a wallet's credential: one or the other) if it is a ticket of the device's club,
  * its holder in the registry, a loan of this fixture, whether a wallet code's bearer is the young
  * holder's guardian, a minor's accepted companion, a first admission, and whether the one who enters
- * or the companion is suspended (the rule of shared/suspensions.ts, asked inside the statement).
+ * or the companion is suspended (the rule of rules/suspensions.ts, asked inside the statement).
  */
 type ScanSource = 'print' | 'credential';
 

@@ -18,9 +18,10 @@ import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
-import { admitsTo } from '../../shared/entry';
+import { admitsTo } from '../../rules/entry';
 import { groupCommit } from '../../shared/group-commit';
-import { minorAdmittedNotices, notify } from '../../shared/notifications';
+import { notify } from '../../shared/notifications';
+import { minorAdmittedNotices } from '../../rules/notices';
 import {
   admitQuery,
   findFirstAdmission,

@@ -11,10 +11,10 @@ import {
   transfers,
   walletCredentials,
 } from '../../db/schema';
-import { entryGivingLoan } from '../../shared/entry';
-import { eventEnd } from '../../shared/events';
-import { ageToday, fullNameOf, registryHolderOfTicket } from '../../shared/people';
-import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../shared/suspensions';
+import { entryGivingLoan } from '../../rules/entry';
+import { eventEnd } from '../../rules/events';
+import { ageToday, fullNameOf, registryHolderOfTicket } from '../../rules/people';
+import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../rules/suspensions';
 
 /** A match (not a season) of the device's club, with the times its manifest is valid between. */
 export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {
@@ -28,7 +28,7 @@ export async function findMatchOfClub(db: Db, eventId: number, organisationId: s
 }
 
 /**
- * A person's identity keys as the suspension rule meets them (shared/suspensions.ts): their own keys
+ * A person's identity keys as the suspension rule meets them (rules/suspensions.ts): their own keys
  * and the ΑΦΜ, ΑΜΚΑ and identity card the registry links to them. The service meets them against the
  * suspended keys and marks the entry, so offline the device refuses whom the server would.
  */
@@ -106,7 +106,7 @@ export const walletCredentialsAdmitting = (db: Db, admitting: number[]) =>
     .orderBy(walletCredentials.id);
 
 /**
- * Of `keys`, those an active suspension names today: the rule of shared/suspensions.ts, given keys
+ * Of `keys`, those an active suspension names today: the rule of rules/suspensions.ts, given keys
  * already extended by the registry (so no ΑΦΜ or ΑΜΚΑ to link).
  */
 export const suspendedKeysAmong = (db: Db, keys: string[]) =>

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { events, gateAdmissions, gateDoubleEntries, gateOfflineRefusals } from '../../db/schema';
-import { eventEnd } from '../../shared/events';
+import { eventEnd } from '../../rules/events';
 
 /** An admission a device made offline, its code verified, still to be settled. */
 export interface Pending {

@@ -10,7 +10,8 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
-import { minorAdmittedNotices, notify } from '../../shared/notifications';
+import { notify } from '../../shared/notifications';
+import { minorAdmittedNotices } from '../../rules/notices';
 import { proofDigestOf, provenCode, readScan } from './admissions.service';
 import type { Device } from './devices.service';
 import {

@@ -11,8 +11,8 @@ import {
   gateEventOf,
   tickets,
 } from '../../db/schema';
-import { isOver } from '../../shared/events';
-import { officerScope } from '../../shared/officer-scope';
+import { isOver } from '../../rules/events';
+import { officerScope } from '../../rules/officer-scope';
 import type { SessionUser } from '../../shared/sessions';
 
 /** Matches not yet over, soonest first: where `scope` says (a club's; none = every club's). */

@@ -1,8 +1,8 @@
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { citizens, events, providers, tickets } from '../../db/schema';
-import { isOver } from '../../shared/events';
-import { fullNameOf } from '../../shared/people';
+import { isOver } from '../../rules/events';
+import { fullNameOf } from '../../rules/people';
 
 export async function findActiveProviderByKeyHash(db: Db, apiKeyHash: string) {
   const [provider] = await db

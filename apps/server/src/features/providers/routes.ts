@@ -11,7 +11,7 @@ import {
   ticketImportReportSchema,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
-import { claimsFor } from '../../shared/claim-codes';
+import { claimsFor } from '../../rules/claim-codes';
 import { importEvents, importTickets, type Importer } from './imports.service';
 import { findProviderByKey, gateStatus } from './service';
 

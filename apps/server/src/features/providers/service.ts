@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { GateStatus } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import { admitsTo, entrantOf } from '../../shared/entry';
-import { isSuspended } from '../../shared/suspensions';
+import { admitsTo, entrantOf } from '../../rules/entry';
+import { isSuspended } from '../../rules/suspensions';
 import {
   findActiveProviderByKeyHash,
   findEventOfOrganisation,

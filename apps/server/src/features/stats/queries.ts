@@ -1,9 +1,9 @@
 import { and, asc, eq, not } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { citizens, events, transfers } from '../../db/schema';
-import { entryGivingLoan } from '../../shared/entry';
-import { isOver } from '../../shared/events';
-import { fullNameOf } from '../../shared/people';
+import { entryGivingLoan } from '../../rules/entry';
+import { isOver } from '../../rules/events';
+import { fullNameOf } from '../../rules/people';
 
 /** The registry's name of the person with this ΑΦΜ. */
 export async function findRegistryName(db: Db, afm: string) {

@@ -4,7 +4,7 @@ import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
-import { findTicketForOfficer, toTicketDetails } from '../../shared/tickets';
+import { findTicketForOfficer, toTicketDetails } from '../../rules/tickets';
 import { findRegistryName, listFixturesNotOver } from './queries';
 
 /**

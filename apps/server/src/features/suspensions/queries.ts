@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { events, suspensionKeys, suspensions, tickets, transfers } from '../../db/schema';
-import { ENTRY_GIVING_LOANS } from '../../shared/entry';
-import { isUpcoming } from '../../shared/events';
+import { ENTRY_GIVING_LOANS } from '../../rules/entry';
+import { isUpcoming } from '../../rules/events';
 
 /** Tickets of events of `organisationId` (every organisation's when null), counted among the rows. */
 const countAt = (organisationId: string | null) =>

@@ -12,7 +12,8 @@ import type { Db } from '../../db/client';
 import type { suspensions } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import { notify, suspensionNotices } from '../../shared/notifications';
+import { notify } from '../../shared/notifications';
+import { suspensionNotices } from '../../rules/notices';
 import type { SessionUser } from '../../shared/sessions';
 import {
   activeSuspensionOf,
@@ -24,7 +25,7 @@ import {
   storeSuspensionKeys,
   type PersonDescription,
   type RegistryPerson,
-} from '../../shared/suspensions';
+} from '../../rules/suspensions';
 import {
   findSuspensionsByKeys,
   insertSuspension,

@@ -11,12 +11,13 @@ import type { Db } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
-import { paperCodeFor } from '../../shared/codes';
-import { notify, ticketBoundNotice } from '../../shared/notifications';
-import { holdsAnotherTicketOfFixture } from '../../shared/fixtures';
+import { paperCodeFor } from '../../rules/codes';
+import { notify } from '../../shared/notifications';
+import { ticketBoundNotice } from '../../rules/notices';
+import { holdsAnotherTicketOfFixture } from '../../rules/fixtures';
 import type { SessionUser } from '../../shared/sessions';
-import { isSuspended, namesSuspendedPersonWithUnknownDocument } from '../../shared/suspensions';
-import { findTicketForOfficer, toTicketDetails, type OfficerTicket } from '../../shared/tickets';
+import { isSuspended, namesSuspendedPersonWithUnknownDocument } from '../../rules/suspensions';
+import { findTicketForOfficer, toTicketDetails, type OfficerTicket } from '../../rules/tickets';
 import {
   bindUnboundTicket,
   bindUnboundTicketIn,

@@ -2,10 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { events } from '../../db/schema';
-import { isUpcoming } from '../../shared/events';
-import { officerScope } from '../../shared/officer-scope';
+import { isUpcoming } from '../../rules/events';
+import { officerScope } from '../../rules/officer-scope';
 import type { SessionUser } from '../../shared/sessions';
-import type { TransferRuleChanges } from '../../shared/transfer-rules';
+import type { TransferRuleChanges } from '../../rules/transfer-rules';
 
 export type EventRow = typeof events.$inferSelect;
 

@@ -4,11 +4,11 @@ import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { findUpcomingEvents, lockUpcomingEvent, saveTransferRules, type ListedEvent } from './queries';
-import { transferRuleChanges } from '../../shared/transfer-rules';
+import { transferRuleChanges } from '../../rules/transfer-rules';
 
 /**
  * Transfer rules per upcoming event (a season until its end) of the officer's club (docs/design.md §5);
- * what they mean, and how the wallet's loans obey them: shared/transfer-rules.ts.
+ * what they mean, and how the wallet's loans obey them: rules/transfer-rules.ts.
  */
 const toTransferEvent = (event: ListedEvent): TransferEvent => ({
   eventId: event.id,

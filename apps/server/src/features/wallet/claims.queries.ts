@@ -6,9 +6,9 @@ import { placeholdersOf, preparedQuery } from '../../db/prepared';
 import { citizens, events, guardianships, rateLimitHits, tickets } from '../../db/schema';
 import { athensToday } from '../../shared/athens-time';
 import { auditedWith, type AuditedParams } from '../../shared/audit';
-import { isUpcoming } from '../../shared/events';
-import { ageToday } from '../../shared/people';
-import { isSuspendedWhere } from '../../shared/suspensions';
+import { isUpcoming } from '../../rules/events';
+import { ageToday } from '../../rules/people';
+import { isSuspendedWhere } from '../../rules/suspensions';
 
 const minors = alias(citizens, 'minor');
 const guardians = alias(citizens, 'guardian');

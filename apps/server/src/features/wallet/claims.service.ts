@@ -8,11 +8,11 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import { isClaimCodeOf } from '../../shared/claim-codes';
-import { holdsAnotherTicketOfFixture, lockPersonForBinding } from '../../shared/fixtures';
+import { isClaimCodeOf } from '../../rules/claim-codes';
+import { holdsAnotherTicketOfFixture, lockPersonForBinding } from '../../rules/fixtures';
 import { countHit } from '../../shared/rate-limit-store';
 import type { SessionUser } from '../../shared/sessions';
-import { isSuspended } from '../../shared/suspensions';
+import { isSuspended } from '../../rules/suspensions';
 import { bindToWallet, findClaim, findClaimedTicket, findDependent } from './claims.queries';
 import { findWalletTicket, walletTicketOf } from './tickets.service';
 

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { citizens, companionDeclarations, events, tickets } from '../../db/schema';
-import { isUpcoming } from '../../shared/events';
+import { isUpcoming } from '../../rules/events';
 
 const minors = alias(citizens, 'minor');
 const guardians = alias(citizens, 'guardian');

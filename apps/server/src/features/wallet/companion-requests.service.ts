@@ -2,9 +2,10 @@ import type { CompanionRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import { declarationNotice, notify } from '../../shared/notifications';
+import { notify } from '../../shared/notifications';
+import { declarationNotice } from '../../rules/notices';
 import type { SessionUser } from '../../shared/sessions';
-import { isSuspended } from '../../shared/suspensions';
+import { isSuspended } from '../../rules/suspensions';
 import {
   answerPendingRequest,
   findRequest,

@@ -11,9 +11,9 @@ import {
   tickets,
   transfers,
 } from '../../db/schema';
-import { ENTRY_GIVING_LOANS, entryGivingLoan } from '../../shared/entry';
-import { isUpcoming } from '../../shared/events';
-import { fullNameOf } from '../../shared/people';
+import { ENTRY_GIVING_LOANS, entryGivingLoan } from '../../rules/entry';
+import { isUpcoming } from '../../rules/events';
+import { fullNameOf } from '../../rules/people';
 
 const fixtures = alias(events, 'fixture');
 const lenders = alias(citizens, 'lender');

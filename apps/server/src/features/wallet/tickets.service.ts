@@ -13,7 +13,7 @@ import {
   identifierDigest,
   personKeys,
   type ActiveSuspension,
-} from '../../shared/suspensions';
+} from '../../rules/suspensions';
 import {
   findRegistryAmka,
   listSuspensionChecksOf,
@@ -79,7 +79,7 @@ function blockingOf(suspension: ActiveSuspension | undefined, dependentName: str
  * the upcoming fixtures, and which of them are lent), the fixtures others lent them, and the tickets
  * of the minors in their care. No gate code: a wallet's code is made and signed on the phone it
  * registered (device-keys.service.ts). Each blocked while whoever enters with it is suspended (the
- * rule of shared/suspensions.ts, asked for that person): the person for their own tickets and the
+ * rule of rules/suspensions.ts, asked for that person): the person for their own tickets and the
  * fixtures lent to them, the minor for a minor's ticket; saying who, until when and whom to contact.
  */
 export async function listWalletTickets(db: Db, afm: string): Promise<WalletTicket[]> {

@@ -2,17 +2,18 @@ import type { Transfer } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import { notify, transferNotice } from '../../shared/notifications';
+import { notify } from '../../shared/notifications';
+import { transferNotice } from '../../rules/notices';
 import type { SessionUser } from '../../shared/sessions';
-import { isSuspended } from '../../shared/suspensions';
-import { findCitizenByAfm } from '../../shared/people';
+import { isSuspended } from '../../rules/suspensions';
+import { findCitizenByAfm } from '../../rules/people';
 import {
   assertAllowanceLeft,
   assertFixtureLendable,
   assertLoanAcceptable,
   assertSeasonLends,
   revertTimeOf,
-} from '../../shared/transfer-rules';
+} from '../../rules/transfer-rules';
 import {
   answerPendingTransfer,
   countTransfers,
@@ -28,7 +29,7 @@ import {
 } from './transfers.queries';
 
 /**
- * Season-ticket loans, one fixture each, enforcing the rules officers set (shared/transfer-rules.ts)
+ * Season-ticket loans, one fixture each, enforcing the rules officers set (rules/transfer-rules.ts)
  * and suspensions. Every change is one transaction plus an audit row; the database keeps one live loan
  * per ticket and fixture, so of concurrent loans of the same fixture exactly one wins.
  */

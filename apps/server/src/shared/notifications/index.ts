@@ -103,10 +103,3 @@ export async function openNotifications(
     },
   };
 }
-export {
-  declarationNotice,
-  minorAdmittedNotices,
-  suspensionNotices,
-  ticketBoundNotice,
-  transferNotice,
-} from './about';

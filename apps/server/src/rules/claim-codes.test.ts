@@ -11,7 +11,7 @@ import {
 } from '@tickets/domain';
 import { DEVELOPMENT_CLAIM_CODE_KEY } from '../config';
 import { claimCodeFor, claimsFor, isClaimCodeOf } from './claim-codes';
-import { repoRoot } from './server-root';
+import { repoRoot } from '../shared/server-root';
 
 const KEY = 'a-key-of-at-least-thirty-two-characters-for-tests';
 

@@ -5,7 +5,7 @@ import { preparedQuery } from '../db/prepared';
 import { events, organisations, tickets } from '../db/schema';
 import { isUpcoming } from './events';
 import { officerScope } from './officer-scope';
-import type { SessionUser } from './sessions';
+import type { SessionUser } from '../shared/sessions';
 
 /**
  * A ticket as officers see it (docs/product-spec.md §3 "Ticket details"), within the officer's scope:

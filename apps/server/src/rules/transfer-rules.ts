@@ -1,6 +1,6 @@
 import { EVENT_DURATION_MINUTES, type TransferRulesUpdate } from '@tickets/domain';
 import type { events } from '../db/schema';
-import { AppError } from './app-error';
+import { AppError } from '../shared/app-error';
 
 /**
  * The transfer rules (docs/design.md §5), one meaning for the two features that use them: officers

@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { citizens, tickets } from '../db/schema';
-import { athensToday } from './athens-time';
+import { athensToday } from '../shared/athens-time';
 
 /** A registry person's name as shown: first name, then last name (of `citizens` or an alias of it). */
 export const fullNameOf = (person: { firstName: SQLWrapper; lastName: SQLWrapper }) =>

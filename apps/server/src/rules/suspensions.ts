@@ -4,12 +4,16 @@ import { canonicalIdentifier, IDENTITY_KEY_PREFIX, identityKey, type IdentityDet
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
 import { citizens, organisations, suspensionKeys, suspensions, tickets } from '../db/schema';
-import { athensToday } from './athens-time';
+import { athensToday } from '../shared/athens-time';
 
 /**
  * One person, many identifiers (docs/design.md §9). A suspension resolves to a set of identity keys when
  * it is added; a ticket's holder resolves to its own set whenever it is checked; the holder is
- * suspended when the two sets meet. Every place a person enters asks `activeSuspensionOf`.
+ * suspended when the two sets meet. The rule is written once, as `activeSuspensionCondition` (SQL):
+ * the wallet, the claim, the companion and loan checks, the ticket office and the provider's status
+ * ask it through `activeSuspensionOf` / `activeSuspensionsOf` / `isSuspended`; the gate's admission,
+ * the claim's one read and the offline manifest's build put the same condition inside their own
+ * statement (`isSuspendedWhere`, `activeSuspensionCondition`), one round trip each.
  */
 
 /** What a ticket, a wallet or a form knows of the person who enters. */

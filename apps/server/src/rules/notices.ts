@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADULT_AGE, type NotificationKind } from '@tickets/domain';
-import type { Db } from '../../db/client';
+import type { Db } from '../db/client';
 import {
   citizens,
   companionDeclarations,
@@ -11,10 +11,10 @@ import {
   organisations,
   tickets,
   transfers,
-} from '../../db/schema';
-import { entryGivingLoan } from '../entry';
-import { ageToday, registryHolderOfTicket } from '../people';
-import type { NotificationEntry } from './outbox';
+} from '../db/schema';
+import { entryGivingLoan } from './entry';
+import { ageToday, registryHolderOfTicket } from './people';
+import type { NotificationEntry } from '../shared/notifications/outbox';
 
 /**
  * What a notification about a declaration or a loan names, read in the change's transaction: the
