@@ -16,7 +16,7 @@ import { eventEnd } from '../../rules/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../rules/people';
 import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../rules/suspensions';
 
-/** A match (not a season) of the device's club, with the times its manifest is valid between. */
+/** A match (not a season) of the device's club, with when it starts and ends (its manifest's and its uploads' window). */
 export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {
   const [event] = await db
     .select({ id: events.id, seasonId: events.seasonId, startsAt: events.startsAt, endsAt: eventEnd(events) })
@@ -24,7 +24,7 @@ export async function findMatchOfClub(db: Db, eventId: number, organisationId: s
     .where(
       and(eq(events.id, eventId), eq(events.organisationId, organisationId), eq(events.seasonal, false)),
     );
-  return event;
+  return event && { ...event, endsAt: new Date(event.endsAt) };
 }
 
 /**

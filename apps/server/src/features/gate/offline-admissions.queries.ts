@@ -1,7 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { events, gateAdmissions, gateDoubleEntries, gateOfflineRefusals } from '../../db/schema';
-import { eventEnd } from '../../rules/events';
+import { gateAdmissions, gateDoubleEntries, gateOfflineRefusals } from '../../db/schema';
 
 /** An admission a device made offline, its code verified, still to be settled. */
 export interface Pending {
@@ -17,17 +16,6 @@ const column = (name: string) => sql.identifier(name);
 
 /** node-postgres and PGlite both answer { rows }; a bigint comes as text from the one, a number from the other. */
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
-
-/** A match (not a season) of the device's club, with when it starts and ends. */
-export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {
-  const [event] = await db
-    .select({ id: events.id, seasonId: events.seasonId, startsAt: events.startsAt, endsAt: eventEnd(events) })
-    .from(events)
-    .where(
-      and(eq(events.id, eventId), eq(events.organisationId, organisationId), eq(events.seasonal, false)),
-    );
-  return event && { ...event, endsAt: new Date(event.endsAt) };
-}
 
 /**
  * Inserts the admissions, the first of each ticket only (a unique key); answers those recorded, with

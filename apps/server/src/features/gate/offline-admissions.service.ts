@@ -15,12 +15,12 @@ import { minorAdmittedNotices } from '../../rules/notices';
 import { proofDigestOf, provenCode, readScan } from './admissions.service';
 import type { Device } from './devices.service';
 import {
-  findMatchOfClub,
   insertDoubleEntries,
   insertOfflineAdmissions,
   insertOfflineRefusals,
   type Pending,
 } from './offline-admissions.queries';
+import { findMatchOfClub } from './manifest.queries';
 
 /**
  * What a device admitted while offline (docs/design.md §8 "Offline"), uploaded when the network is
