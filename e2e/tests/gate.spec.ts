@@ -231,6 +231,13 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   await expectAccessible(gate);
   await shoot(gate, 'gate-history');
 
+  // The history survives a reload (the phone's browser closed and opened again), the undone tag too.
+  await gate.reload();
+  const history = gate.getByRole('region', { name: screen.history });
+  await expect(history.getByRole('listitem')).toHaveCount(5);
+  await expect(history.getByRole('listitem').filter({ hasText: screen.undoneTag })).toHaveCount(1);
+  await expect(history.getByRole('listitem').first()).toContainText(screen.admit);
+
   // The officer follows tonight's entrance on "Πύλες εισόδου": two in (the minor's undone admission
   // does not count), a ticket used twice and a suspended holder refused.
   await page.goto('/ticket-office/choose-user');

@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
 import { isUnpaired, listGateEvents, renewCredential } from './api';
-import { readCredential, readEvent, saveCredential, saveEvent } from './device-storage';
+import { forgetScans, readCredential, readEvent, saveCredential, saveEvent } from './device-storage';
 import { EventPicker } from './event-picker';
 import './gate.css';
 import { useInstallableGate } from './install-app';
@@ -35,6 +35,7 @@ export default function GatePage() {
     void GateStore.open().then((store) => store.forgetDevice().finally(() => store.close()));
     saveCredential(null);
     saveEvent(null);
+    forgetScans();
     setToken(undefined);
     setEvent(undefined);
     setEvents(undefined);

@@ -19,6 +19,7 @@ import { ConnectionStatus } from './connection-status';
 import { DecisionPanel } from './decision-panel';
 import { feedbackFor } from './feedback';
 import { decideScan, NoManifestError } from './gate-decision';
+import { readScans, saveScans } from './device-storage';
 import { ScanHistory, type Scan } from './scan-history';
 import { useOfflineGate } from './use-offline-gate';
 
@@ -49,16 +50,17 @@ export function ScanScreen({
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const [scans, setScans] = useState<Scan[]>([]);
+  const [scans, setScans] = useState<Scan[]>(() => readScans(event.eventId));
   const [busy, setBusy] = useState(false);
   const [undoing, setUndoing] = useState(false);
   const [undoExpired, setUndoExpired] = useState<number>();
   const input = useRef<HTMLInputElement>(null);
-  const scanCount = useRef(0);
+  const scanCount = useRef(scans[0]?.id ?? 0);
   const latest = scans[0];
   const gate = useOfflineGate(token, event.eventId, onUnpaired);
 
   useEffect(() => input.current?.focus(), []);
+  useEffect(() => saveScans(event.eventId, scans), [event.eventId, scans]);
 
   // A scanner types wherever focus is: a key typed outside any control goes to the code field.
   useEffect(() => {
