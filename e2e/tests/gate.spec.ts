@@ -131,7 +131,13 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
 
   // Paper tickets for tonight, one printed at the window; the second holder is suspended after
   // personalization.
+  // Printed, then printed again: the reprint screen says the earlier paper no longer admits.
+  await printAtTheWindow(page, ADMITTED_TICKET, ADMITTED_DOCUMENT);
+  await expect(page.getByText(messages.ticketOffice.replacesEarlierPrint)).toHaveCount(0);
   const admittedCode = await printAtTheWindow(page, ADMITTED_TICKET, ADMITTED_DOCUMENT);
+  await expect(page.getByText(messages.ticketOffice.replacesEarlierPrint)).toBeVisible();
+  await expectAccessible(page);
+  await shoot(page, 'reprint');
   const suspendedCode = await personalize(page, SUSPENDED_TICKET, SUSPENDED_DOCUMENT);
   const nextMonth = new Date(Date.parse(todayInAthens()) + 31 * 86_400_000).toISOString().slice(0, 10);
   const person = {

@@ -97,6 +97,8 @@ describe.each(engines)('ticket office and stats on %s', (engine) => {
     >;
     expect(parseGateCode(first.privateCode as string)).toMatchObject({ ticketCode: derby(2), serial: 1 });
     expect(parseGateCode(again.privateCode as string)).toMatchObject({ ticketCode: derby(2), serial: 2 });
+    // The print screen says so: the earlier paper no longer admits.
+    expect([first.replacesEarlierPrint, again.replacesEarlierPrint]).toEqual([false, true]);
     const [ticket] = await server.database.db
       .select()
       .from(tickets)

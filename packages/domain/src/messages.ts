@@ -180,6 +180,9 @@ export const messages = {
     /** What a screen reader says of a printed QR: its 179 digits are for the gate's scanner only. */
     signedQr: 'κωδικός QR με την ψηφιακή υπογραφή της πλατφόρμας, για τον έλεγχο στην είσοδο',
     issued: 'Το έγγραφο εκδόθηκε',
+    /** Under the spec's status line, on a reprint: the holder must not keep the earlier paper. */
+    replacesEarlierPrint:
+      'Επανεκτύπωση: η προηγούμενη εκτύπωση αυτού του εισιτηρίου δεν ισχύει πλέον για είσοδο. Δώστε στον κάτοχο μόνο αυτή.',
     print: 'Εκτύπωση',
     addNew: 'Προσθήκη νέου εισιτηρίου',
     addedToWallet: (code: string, name: string) =>

@@ -2884,6 +2884,7 @@ export interface operations {
                         privateCode: string;
                         /** @enum {string} */
                         displayMode: "QR" | "BARCODE";
+                        replacesEarlierPrint: boolean;
                     };
                 };
             };
@@ -3031,6 +3032,7 @@ export interface operations {
                         privateCode: string;
                         /** @enum {string} */
                         displayMode: "QR" | "BARCODE";
+                        replacesEarlierPrint: boolean;
                     };
                 };
             };

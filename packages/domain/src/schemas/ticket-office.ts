@@ -76,6 +76,8 @@ export type TicketDetails = z.infer<typeof ticketDetailsSchema>;
 export const issuedTicketSchema = ticketDetailsSchema.extend({
   privateCode: z.string(),
   displayMode: z.enum(DISPLAY_MODES),
+  /** A reprint for the same person: this code replaces every earlier print's, which no longer admits. */
+  replacesEarlierPrint: z.boolean(),
 });
 export type IssuedTicket = z.infer<typeof issuedTicketSchema>;
 

@@ -159,5 +159,6 @@ export async function issueTicket(
     ...toTicketDetails({ ...found, ticket }),
     privateCode: ticket.privateCode,
     displayMode,
+    replacesEarlierPrint: reprint,
   };
 }

@@ -26,6 +26,13 @@ export default function PrintTicketPage() {
         <p className="govgr-body app-status-ok" role="status">
           {text.issued}
         </p>
+        {ticket.replacesEarlierPrint ? (
+          <div className="govgr-warning-text">
+            <p className="govgr-body">
+              <strong>{text.replacesEarlierPrint}</strong>
+            </p>
+          </div>
+        ) : null}
         <TicketDetailsPanel ticket={ticket} />
         <h2 className="govgr-heading-m">{text.verificationCode}</h2>
         <VerificationCode code={ticket.privateCode} displayMode={ticket.displayMode} />
