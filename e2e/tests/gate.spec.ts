@@ -248,6 +248,13 @@ test('a steward pairs a phone, picks tonight, and admits or refuses each code', 
   // does not count), a ticket used twice and a suspended holder refused.
   await page.goto('/ticket-office/choose-user');
   await page.getByRole('link', { name: messages.screens.gateDevices }).click();
+  // The second phone's refused pairing shows beside the device: someone holds a copy of its token.
+  await expect(
+    page
+      .getByRole('listitem')
+      .filter({ hasText: 'Θύρα 7 - κινητό e2e' })
+      .getByText(/απορρίφθηκε δεύτερη σύζευξη/),
+  ).toBeVisible();
   const counts = gateCountsMessages;
   const tonight = page.getByLabel(counts.event).locator('option', { hasText: TONIGHT });
   await page.getByLabel(counts.event).selectOption((await tonight.getAttribute('value')) ?? '');

@@ -52,6 +52,7 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     expect(Date.parse(pairing.expiresAt) - Date.now()).toBeLessThanOrEqual(lifetime);
     expect((await events(pairing.credential)).status).toBe(200);
     expect((await listed())?.pairedAt).not.toBeNull();
+    expect((await listed())?.pairingRefusedAt).toBeNull();
 
     // The token is spent: it pairs no second browser, and it is no device's bearer either.
     const again = await pairDevice(server.baseUrl, registered.token);
@@ -67,6 +68,8 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
       .from(auditLog)
       .where(and(eq(auditLog.action, 'GATE_DEVICE_PAIR_REFUSED'), eq(auditLog.subject, registered.deviceId)));
     expect(refusals).toHaveLength(1);
+    // The officer sees it beside the device: someone holds a copy of its token.
+    expect(Date.parse((await listed())?.pairingRefusedAt ?? '')).toBeGreaterThanOrEqual(before);
     // Two browsers pairing with one token at once: one pairs.
     const raced = await registerDevice('Θύρα 1 - κινητό 2');
     const statuses = await Promise.all([1, 2, 3].map(() => pairDevice(server.baseUrl, raced.token)));

@@ -389,6 +389,8 @@ export const gateDevicesMessages = {
   revokedAt: (when: string) => `Ανακλήθηκε στις ${when}`,
   pairedAt: (when: string) => `Συζεύχθηκε στις ${when}`,
   notPaired: 'Δεν έχει γίνει ακόμη σύζευξη.',
+  pairingRefusedAt: (when: string) =>
+    `Στις ${when} απορρίφθηκε δεύτερη σύζευξη με το ίδιο διακριτικό: κάποιος έχει αντίγραφό του. Αν δεν ήταν δική σας δοκιμή, ανακαλέστε τη συσκευή και καταχωρίστε νέα.`,
   live: 'Ενεργή',
   revoke: 'Ανάκληση',
   revokeLabel: (label: string) => `Ανάκληση της συσκευής ${label}`,

@@ -425,6 +425,8 @@ export const gateDevices = pgTable(
     revokedBy: text('revoked_by'),
     /** When the pairing token was exchanged for a browser's credential: a second pairing is refused. */
     pairedAt: timestamp('paired_at', { withTimezone: true }),
+    /** The last refused second pairing with its token: someone holds a copy (shown to the officer). */
+    pairingRefusedAt: timestamp('pairing_refused_at', { withTimezone: true }),
     /** SHA-256 of the paired browser's credential, its bearer on every call (docs/design.md §8). */
     credentialHash: text('credential_hash'),
     /** The credential ends then (401) unless used or renewed before: GATE_DEVICE_CREDENTIAL_HOURS. */

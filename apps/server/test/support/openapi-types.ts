@@ -3593,6 +3593,7 @@ export interface operations {
                         organisationId: string;
                         createdAt: string;
                         pairedAt: string | null;
+                        pairingRefusedAt: string | null;
                         revokedAt: string | null;
                     }[];
                 };
@@ -3825,6 +3826,7 @@ export interface operations {
                         organisationId: string;
                         createdAt: string;
                         pairedAt: string | null;
+                        pairingRefusedAt: string | null;
                         revokedAt: string | null;
                     };
                 };

@@ -41,6 +41,8 @@ export const gateDeviceSchema = z.object({
   createdAt: z.string(),
   /** When its pairing token was exchanged for a browser's credential; null while not paired yet. */
   pairedAt: z.string().nullable(),
+  /** The last time a second browser tried to pair with its spent token (refused): a copy is about. */
+  pairingRefusedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
 });
 export type GateDevice = z.infer<typeof gateDeviceSchema>;

@@ -162,3 +162,8 @@ export const voidAdmissionsOfDevice = (tx: Pick<Db, 'update'>, deviceId: string)
     .set({ undoneAt: new Date() })
     .where(and(eq(gateAdmissions.deviceId, deviceId), isNull(gateAdmissions.undoneAt)))
     .returning({ id: gateAdmissions.id });
+
+/** A second pairing with a spent token: noted on the device, for its officer to see. */
+export async function markPairingRefused(db: Pick<Db, 'update'>, deviceId: string): Promise<void> {
+  await db.update(gateDevices).set({ pairingRefusedAt: new Date() }).where(eq(gateDevices.id, deviceId));
+}

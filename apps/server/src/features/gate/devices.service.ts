@@ -19,6 +19,7 @@ import {
   listDevicesOfClub,
   listOrganisations,
   markDeviceRevoked,
+  markPairingRefused,
   pairDevice,
   voidAdmissionsOfDevice,
   type GateDeviceRow,
@@ -43,6 +44,7 @@ const toGateDevice = (row: GateDeviceRow): GateDevice => ({
   organisationId: row.organisationId,
   createdAt: row.createdAt.toISOString(),
   pairedAt: row.pairedAt?.toISOString() ?? null,
+  pairingRefusedAt: row.pairingRefusedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
 
@@ -172,11 +174,14 @@ export async function checkPairingToken(db: Db, token: string, requestId: string
   const device = await findLiveDeviceByToken(db, hashToken(token));
   if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
   if (device.pairedAt) {
-    await audit(db, {
-      actor: `device:${device.id}`,
-      action: 'GATE_DEVICE_PAIR_REFUSED',
-      subject: device.id,
-      requestId,
+    await db.transaction(async (tx) => {
+      await markPairingRefused(tx, device.id);
+      await audit(tx, {
+        actor: `device:${device.id}`,
+        action: 'GATE_DEVICE_PAIR_REFUSED',
+        subject: device.id,
+        requestId,
+      });
     });
     throw new AppError('GATE_DEVICE_ALREADY_PAIRED');
   }

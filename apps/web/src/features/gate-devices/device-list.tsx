@@ -39,6 +39,13 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
             <p className="govgr-body govgr-mb-0">
               {device.pairedAt ? text.pairedAt(formatDateTime(device.pairedAt)) : text.notPaired}
             </p>
+            {device.pairingRefusedAt && !device.revokedAt ? (
+              <div className="govgr-warning-text">
+                <p className="govgr-body">
+                  <strong>{text.pairingRefusedAt(formatDateTime(device.pairingRefusedAt))}</strong>
+                </p>
+              </div>
+            ) : null}
             {device.revokedAt ? (
               <p className="govgr-body">
                 <span className="app-tag app-tag--warning">

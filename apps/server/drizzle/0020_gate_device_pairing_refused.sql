@@ -1,0 +1,1 @@
+ALTER TABLE "gate_devices" ADD COLUMN "pairing_refused_at" timestamp with time zone;
