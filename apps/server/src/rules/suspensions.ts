@@ -88,6 +88,14 @@ export const isSuspendedWhere = (db: Db, keys: SQL, afm: SQL, amka: SQL, documen
       .where(activeSuspensionCondition(keys, afm, amka, documentKey)),
   )}`;
 
+/** The suspensions met by identity keys, with the club that entered each (for the person to contact). */
+const suspensionsWithClub = (db: Pick<Db, 'select'>) =>
+  db
+    .select({ endDate: suspensions.endDate, organisationName: organisations.name })
+    .from(suspensionKeys)
+    .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
+    .leftJoin(organisations, eq(organisations.id, suspensions.organisationId));
+
 /**
  * Asked before every binding, declaration, transfer, wallet listing and gate check, so one prepared
  * statement. Read fresh every time, so a lifted or ended suspension stops blocking at once in every
@@ -99,11 +107,7 @@ const activeSuspensionQuery = preparedQuery<{
   amka: string | null;
   documentKey: string | null;
 }>()((db, p) =>
-  db
-    .select({ endDate: suspensions.endDate, organisationName: organisations.name })
-    .from(suspensionKeys)
-    .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
-    .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
+  suspensionsWithClub(db)
     .where(
       activeSuspensionCondition(
         sql`${p.keys}::text[]`,
@@ -138,11 +142,7 @@ const activeSuspensionsQuery = preparedQuery<{ afms: (string | null)[]; amkas: (
   db,
   p,
 ) => {
-  const hit = db
-    .select({ endDate: suspensions.endDate, organisationName: organisations.name })
-    .from(suspensionKeys)
-    .innerJoin(suspensions, eq(suspensions.id, suspensionKeys.suspensionId))
-    .leftJoin(organisations, eq(organisations.id, suspensions.organisationId))
+  const hit = suspensionsWithClub(db)
     .where(
       activeSuspensionCondition(
         sql`array[${IDENTITY_KEY_PREFIX.afm}::text || person.afm, ${IDENTITY_KEY_PREFIX.amka}::text || person.amka]`,
