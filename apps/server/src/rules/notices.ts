@@ -27,6 +27,13 @@ const holders = alias(citizens, 'holder');
 const fullName = (person: { firstName: string; lastName: string } | null) =>
   person ? `${person.firstName} ${person.lastName}` : '';
 
+/** The match as every notification about it names it. */
+const matchOf = (row: { eventDescription: string; eventStartsAt: Date; venue: string }) => ({
+  eventDescription: row.eventDescription,
+  eventStartsAt: row.eventStartsAt.toISOString(),
+  venue: row.venue,
+});
+
 export async function declarationNotice(tx: Pick<Db, 'select'>, declarationId: string) {
   const [row] = await tx
     .select({
@@ -46,15 +53,7 @@ export async function declarationNotice(tx: Pick<Db, 'select'>, declarationId: s
     .innerJoin(events, eq(events.id, tickets.eventId))
     .where(eq(companionDeclarations.id, declarationId));
   if (!row) throw new Error(`declaration ${declarationId} vanished within its own transaction`);
-  const about = {
-    eventId: row.eventId,
-    match: {
-      eventDescription: row.eventDescription,
-      eventStartsAt: row.eventStartsAt.toISOString(),
-      venue: row.venue,
-      minorFirstName: row.minorFirstName,
-    },
-  };
+  const about = { eventId: row.eventId, match: { ...matchOf(row), minorFirstName: row.minorFirstName } };
   return {
     /** To the companion, naming the guardian. */
     toCompanion: (kind: NotificationKind): NotificationEntry => ({
@@ -97,11 +96,7 @@ export async function transferNotice(tx: Pick<Db, 'select'>, transferId: string)
     .leftJoin(holders, eq(holders.afm, transfers.fromAfm))
     .where(eq(transfers.id, transferId));
   if (!row) throw new Error(`loan ${transferId} vanished within its own transaction`);
-  const match = {
-    eventDescription: row.eventDescription,
-    eventStartsAt: row.eventStartsAt.toISOString(),
-    venue: row.venue,
-  };
+  const match = matchOf(row);
   return {
     /** To the recipient, naming the holder. */
     toRecipient: (kind: NotificationKind): NotificationEntry => ({
