@@ -43,3 +43,19 @@ export function preparedQuery<Params extends Record<string, unknown>>() {
     return (db: Db) => query(db) as unknown as { execute(values: Params): ReturnType<Query['execute']> };
   };
 }
+
+/** The connection a drizzle transaction runs on: its session's client (not in drizzle's public types). */
+export const connectionOf = (tx: Db): unknown =>
+  (tx as unknown as { session: { client: unknown } }).session.client;
+
+/**
+ * A statement prepared once on the database (`preparedQuery`) run within transaction `tx`, on its
+ * connection. drizzle builds a transaction's own statements anew at every call (a prepared statement
+ * of the pool's is bound to the pool): this one is built once, and planned once per connection as the
+ * pool's are (bench/README.md, "Cutting the claim"). drizzle keeps the connection as the statement's
+ * `client`, as its session's: its internals, pinned with its version, and every test of a claim, a
+ * ticket-office binding and a notification runs through this on both engines.
+ */
+export function onTransaction<Statement extends object>(statement: Statement, tx: Db): Statement {
+  return Object.assign(Object.create(statement) as Statement, { client: connectionOf(tx) });
+}

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { IDENTITY_KEY_PREFIX } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { placeholdersOf, preparedQuery, type Placeholders } from '../db/prepared';
+import { onTransaction, preparedQuery } from '../db/prepared';
 import { events, tickets } from '../db/schema';
 import { directKeysOf, registryKeysOf, type HolderIdentifiers } from './suspensions';
 
@@ -13,9 +12,6 @@ import { directKeysOf, registryKeysOf, type HolderIdentifiers } from './suspensi
  * links to them, and what a ticket binding ties to them (a document bound together with an ΑΦΜ or
  * ΑΜΚΑ), so a binding by a document the registry links to the person counts once it knows documents.
  */
-
-/** Where a statement may run: the database, or a transaction of it. */
-type Executor = Pick<Db, 'execute'>;
 
 /**
  * The fixtures a ticket of this event admits to (an SQL int8 array), among those not yet played: a
@@ -42,8 +38,8 @@ type HoldsParams = {
   documentKey: string | null;
 };
 
-/** The rule as one statement, its values placeholders (`holdsAnotherTicketOfFixture` binds them). */
-function holdsStatement(db: Pick<Db, 'select'>, p: Placeholders<HoldsParams>) {
+/** The rule as one statement, prepared once per database (`holdsAnotherTicketOfFixture` binds it). */
+const holdsQuery = preparedQuery<HoldsParams>()((db, p) => {
   const afm = sql`${p.afm}::text`;
   const amka = sql`${p.amka}::text`;
   const documentKey = sql`${p.documentKey}::text`;
@@ -77,20 +73,19 @@ function holdsStatement(db: Pick<Db, 'select'>, p: Placeholders<HoldsParams>) {
     })
     .from(sql`(select 1) as rule`)
     .prepare('holds_another_ticket_of_fixture');
-}
-
-const holdsQuery = preparedQuery<HoldsParams>()(holdsStatement);
+});
 
 /**
  * Whether the person already holds, bound to them, a ticket other than `ticketId` that admits to a
  * fixture `ticketId` admits to (a season ticket counts for each of its fixtures, both ways). One
- * prepared statement, on the database or in a transaction (`db` may be either: the claim asks it
- * holding the person's lock).
+ * prepared statement of `db`'s, within transaction `tx` when given (the claim asks it holding the
+ * person's lock).
  */
 export async function holdsAnotherTicketOfFixture(
   db: Db,
   ticketId: number,
   person: HolderIdentifiers & { documentKey?: string | null },
+  tx?: Db,
 ): Promise<boolean> {
   const values = {
     ticketId,
@@ -98,18 +93,21 @@ export async function holdsAnotherTicketOfFixture(
     amka: person.amka ?? null,
     documentKey: person.documentKey ?? null,
   };
-  // A transaction's connection has the statement prepared by name too, when it ran there before.
-  const [row] =
-    db instanceof PgTransaction
-      ? await holdsStatement(db, placeholdersOf<HoldsParams>()).execute(values)
-      : await holdsQuery(db).execute(values);
+  const [row] = await (tx ? onTransaction(holdsQuery(db), tx) : holdsQuery(db)).execute(values);
   return row?.holds === true;
 }
+
+const lockQuery = preparedQuery<{ key: string }>()((db, p) =>
+  db
+    .select({ locked: sql<void>`pg_advisory_xact_lock(hashtext(${p.key}::text))` })
+    .from(sql`(select 1) as turn`)
+    .prepare('lock_person_for_binding'),
+);
 
 /**
  * Takes the person's turn for a binding until the transaction ends: two bindings for one person at
  * once (two tickets of one fixture) are checked one after the other, so both cannot pass.
  */
-export async function lockPersonForBinding(tx: Executor, personKey: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`binding:${personKey}`}::text))`);
+export async function lockPersonForBinding(db: Db, tx: Db, personKey: string): Promise<void> {
+  await onTransaction(lockQuery(db), tx).execute({ key: `binding:${personKey}` });
 }

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADULT_AGE, IDENTITY_KEY_PREFIX } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { placeholdersOf, preparedQuery } from '../../db/prepared';
+import { onTransaction, preparedQuery } from '../../db/prepared';
 import { citizens, events, guardianships, rateLimitHits, tickets } from '../../db/schema';
 import { athensToday } from '../../shared/athens-time';
 import { auditedWith, type AuditedParams } from '../../shared/audit';
@@ -112,13 +112,13 @@ type BindParams = AuditedParams & {
  * Binds an unbound ticket to the person who will enter, with its audit row, in one statement: of two
  * people claiming at once exactly one UPDATE matches (the other finds it bound). It answers the bound
  * ticket with its event, as the wallet lists them (the answer is made of it), or nothing when the
- * ticket was bound meanwhile. Within the claim's transaction (the person's lock), prepared by name.
+ * ticket was bound meanwhile. Prepared once per database, run within the claim's transaction (the
+ * person's lock).
  */
-export function bindToWallet(tx: Db, params: BindParams) {
-  const p = placeholdersOf<BindParams>();
+const bindQuery = preparedQuery<BindParams>()((db, p) => {
   const value = (placeholder: (typeof p)[keyof BindParams]) => sql`${placeholder}`;
-  const bound = tx.$with('bound').as(
-    tx
+  const bound = db.$with('bound').as(
+    db
       .update(tickets)
       .set({
         holderAfm: value(p.holderAfm),
@@ -147,8 +147,8 @@ export function bindToWallet(tx: Db, params: BindParams) {
         seasonal: tickets.seasonal,
       }),
   );
-  return tx
-    .with(bound, auditedWith(tx, bound))
+  return db
+    .with(bound, auditedWith(db, bound))
     .select({
       ticket: {
         id: bound.id,
@@ -170,6 +170,8 @@ export function bindToWallet(tx: Db, params: BindParams) {
     })
     .from(bound)
     .innerJoin(events, eq(events.id, bound.eventId))
-    .prepare('bind_to_wallet')
-    .execute(params);
-}
+    .prepare('bind_to_wallet');
+});
+
+export const bindToWallet = (db: Db, tx: Db, params: BindParams) =>
+  onTransaction(bindQuery(db), tx).execute(params);

@@ -130,10 +130,10 @@ export async function addWalletTicket(
   }
 
   const [won] = await db.transaction(async (tx) => {
-    await lockPersonForBinding(tx, entrant.amka ?? entrant.afm ?? '');
-    if (await holdsAnotherTicketOfFixture(tx, ticket.id, entrant))
+    await lockPersonForBinding(db, tx, entrant.amka ?? entrant.afm ?? '');
+    if (await holdsAnotherTicketOfFixture(db, ticket.id, entrant, tx))
       throw new AppError('ALREADY_HOLDS_FIXTURE');
-    return bindToWallet(tx, {
+    return bindToWallet(db, tx, {
       id: ticket.id,
       holderAfm: entrant.afm,
       holderAmka: entrant.amka,

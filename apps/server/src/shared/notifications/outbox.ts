@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import {
   PgBoss,
   fromDrizzle,
@@ -8,6 +10,7 @@ import {
 } from 'pg-boss';
 import { notificationParamsSchema, type NotificationKind, type NotificationParams } from '@tickets/domain';
 import type { Database, Db } from '../../db/client';
+import { connectionOf, onTransaction, preparedQuery } from '../../db/prepared';
 import { notifications } from '../../db/schema';
 
 /**
@@ -93,12 +96,12 @@ export function outboxOf(db: Db): Outbox {
   return outbox;
 }
 
-export interface NotificationEntry {
+export type NotificationEntry = {
   recipientAfm: string;
   kind: NotificationKind;
   params: NotificationParams;
   eventId: number | null;
-}
+};
 
 /**
  * Writes the notifications of a change in the change's transaction `tx` (of `db`): each a row (the
@@ -114,20 +117,51 @@ export async function notify(
   if (all.length === 0) return;
   const { boss, settings } = outboxOf(db);
   if (!settings.write) return;
-  const rows = await tx
-    .insert(notifications)
-    .values(all.map((entry) => ({ ...entry, params: notificationParamsSchema.parse(entry.params) })))
-    .returning({ id: notifications.id });
-  for (const row of rows) await enqueueDelivery(boss, row.id, tx);
+  const insert = onTransaction(insertNotification(db), tx);
+  for (const entry of all) {
+    const [row] = await insert.execute({ ...entry, params: notificationParamsSchema.parse(entry.params) });
+    if (!row) throw new Error('a notification was not written');
+    await enqueueDelivery(boss, row.id, tx);
+  }
 }
+
+const insertNotification = preparedQuery<NotificationEntry>()((db, p) =>
+  db
+    .insert(notifications)
+    .values({ recipientAfm: p.recipientAfm, kind: p.kind, params: p.params, eventId: p.eventId })
+    .returning({ id: notifications.id })
+    .prepare('insert_notification'),
+);
 
 /** A delivery job for notification `id`: in transaction `tx` when given, else on its own. */
 export async function enqueueDelivery(boss: PgBoss, id: string, tx?: Db): Promise<void> {
-  await boss.send(
-    NOTIFICATION_QUEUE,
-    { notificationId: id },
-    tx ? { db: fromDrizzle(tx as unknown as DrizzleTransactionLike, sql) } : {},
-  );
+  await boss.send(NOTIFICATION_QUEUE, { notificationId: id }, tx ? { db: inTransaction(tx) } : {});
 }
+
+/**
+ * pg-boss's statements in the change's transaction `tx`. On PostgreSQL each goes on the transaction's
+ * own connection as a prepared statement named by its text (pg-boss writes the same text for every job
+ * of a queue, its values bound apart), so the job's insert is parsed and planned once per connection
+ * rather than at every write that notifies (bench/README.md, "Notifications"); on PGlite, through
+ * drizzle as pg-boss's adapter sends it.
+ */
+function inTransaction(tx: Db) {
+  const client = connectionOf(tx);
+  if (!(client instanceof pg.Client)) return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+  return {
+    executeSql: (text: string, values?: unknown[]) =>
+      client.query({ name: statementName(text), text, values }),
+  };
+}
+
+const statementNames = new Map<string, string>();
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `pgboss_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+};
 
 export { POLLING_INTERVAL_SECONDS };
