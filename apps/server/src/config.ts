@@ -5,7 +5,7 @@ import { z } from 'zod';
 import {
   GATE_KEY_ID_MAX,
   MANIFEST_REBUILD_SECONDS,
-  GATE_DEVICE_CREDENTIAL_HOURS,
+  GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
   publicKeyOf,
   SUSPENSION_LOOKUPS_PER_HOUR,
   type PlatformKey,
@@ -166,8 +166,8 @@ const environmentSchema = z.object({
   CLAIM_CODE_KEY: claimCodeKey.optional(),
   // A match's offline manifest is rebuilt at most once in this many seconds (0: whenever it changed).
   GATE_MANIFEST_REBUILD_SECONDS: wholeNumber(0, 3600).default(MANIFEST_REBUILD_SECONDS),
-  // A paired gate device's credential lasts this many hours after its last use or renewal.
-  GATE_DEVICE_CREDENTIAL_HOURS: wholeNumber(1, 24 * 14).default(GATE_DEVICE_CREDENTIAL_HOURS),
+  // A paired gate device's credential ends this many hours after its club's last match of the day.
+  GATE_DEVICE_CREDENTIAL_MARGIN_HOURS: wholeNumber(1, 24).default(GATE_DEVICE_CREDENTIAL_MARGIN_HOURS),
   // The embedded database's turns (src/db/turns.ts); PostgreSQL has its connection pool instead.
   PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
   PGLITE_MAX_WAITING: wholeNumber(0, 10_000).default(200),
@@ -234,8 +234,8 @@ export interface Config {
   claimCodeKey: string;
   /** A match's manifest is rebuilt at most once in this many seconds, whatever changes arrive. */
   gateManifestRebuildSeconds: number;
-  /** A paired gate device's credential lasts this long after its last use or renewal (docs/design.md §8). */
-  gateDeviceCredentialHours: number;
+  /** A paired gate device's credential ends this long after its club's last match of the day (docs/design.md §8). */
+  gateDeviceCredentialMarginHours: number;
   mail: {
     /** The mail server; unset only with the development mailbox, which then receives every message. */
     smtpUrl: string | undefined;
@@ -432,7 +432,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     gateKeys,
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
-    gateDeviceCredentialHours: env.GATE_DEVICE_CREDENTIAL_HOURS,
+    gateDeviceCredentialMarginHours: env.GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
     mail: {
       smtpUrl: env.SMTP_URL,
       devMailbox: !production && (env.DEV_MAILBOX ?? !env.SMTP_URL),

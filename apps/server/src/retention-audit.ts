@@ -29,6 +29,7 @@ const OFFICER_ACTIONS = [
   'SUSPENSION_DELETE',
   'GATE_DEVICE_ADD',
   'GATE_DEVICE_REVOKE',
+  'GATE_DEVICE_RENEW',
   'GATE_ADMISSION_VOID',
 ];
 
@@ -52,6 +53,7 @@ const KEPT_DETAIL_KEYS = [
   'rows',
   'written',
   'endDate',
+  'expiresAt',
   'allowTransfer',
   'maxTransfers',
   'transferMinuteLimit',

@@ -61,6 +61,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'GET /api/ticket-office/gate-devices': 'officer',
   'GET /api/ticket-office/gate-devices/organisations': 'officer',
   'DELETE /api/ticket-office/gate-devices/:deviceId': 'officer',
+  'POST /api/ticket-office/gate-devices/:deviceId/renewal': 'officer',
   'GET /api/ticket-office/gate-events': 'officer',
   'GET /api/ticket-office/gate-counts': 'officer',
   'GET /api/ticket-office/gate-admissions': 'officer',

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { errorCatalogue, GATE_DEVICE_CREDENTIAL_HOURS, type GateDevice } from '@tickets/domain';
+import {
+  errorCatalogue,
+  EVENT_DURATION_MINUTES,
+  GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
+  TIME_ZONE,
+  type GateDevice,
+} from '@tickets/domain';
 import { addOfficer, removeOfficer } from '../src/admin/officers';
-import { auditLog, gateDevices } from '../src/db/schema';
-import { CLUB_OFFICER, pairDevice, useGateFixture } from './support/gate';
+import { auditLog, events as matches, gateDevices } from '../src/db/schema';
+import { CLUB_OFFICER, pairDevice, PLATFORM_OFFICER, useGateFixture } from './support/gate';
 import { firstError } from './support/login';
 import { engines, useTestServer } from './support/test-server';
 
 /**
  * A gate device's credential (docs/design.md §8, issue #27): the one-time pairing token is exchanged
- * once for a browser's own credential, which expires unless used or renewed, and ends with a revoked
- * device or a deactivated officer; every device call is authenticated before its body is read.
+ * once for a browser's own credential, which ends the night of the club's last match of the day (the
+ * officer renews it), and ends with a revoked device or a deactivated officer; every device call is authenticated before its body is read.
  */
 const HOUR_MS = 3_600_000;
 
@@ -33,7 +39,7 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
       .update(gateDevices)
       .set({ credentialExpiresAt: new Date(Date.now() + ms) })
       .where(eq(gateDevices.id, deviceId));
-  const lifetime = GATE_DEVICE_CREDENTIAL_HOURS * HOUR_MS;
+  const margin = GATE_DEVICE_CREDENTIAL_MARGIN_HOURS * HOUR_MS;
 
   it('exchanges the pairing token once for a credential; a second pairing is refused in Greek', async () => {
     const registered = await registerDevice('Θύρα 1 - κινητό');
@@ -48,8 +54,8 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     const pairing = (await paired.json()) as { deviceId: string; credential: string; expiresAt: string };
     expect(pairing.deviceId).toBe(registered.deviceId);
     expect(pairing.credential).not.toBe(registered.token);
-    expect(Date.parse(pairing.expiresAt) - before).toBeGreaterThanOrEqual(lifetime - 1000);
-    expect(Date.parse(pairing.expiresAt) - Date.now()).toBeLessThanOrEqual(lifetime);
+    // Never before the margin from now (tonight's match may end it later: the next test).
+    expect(Date.parse(pairing.expiresAt) - before).toBeGreaterThanOrEqual(margin - 1000);
     expect((await events(pairing.credential)).status).toBe(200);
     expect((await listed())?.pairedAt).not.toBeNull();
     expect((await listed())?.pairingRefusedAt).toBeNull();
@@ -79,31 +85,63 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     expect((await pairDevice(server.baseUrl, 'gate.not-a-device-token')).status).toBe(401);
   });
 
-  it('answers 401 past expiry; use in the second half of its life, or a renewal, extends it', async () => {
+  it("ends the night of the club's last match of the day; use extends nothing; the officer renews it", async () => {
     const device = await addDevice('Θύρα 2 - κινητό');
     const renew = () =>
       fetch(`${server.baseUrl}/api/gate/pairing/renewal`, {
         method: 'POST',
         headers: asBearer(device.token),
       });
+    const officerRenews = (deviceId: string, afm = CLUB_OFFICER) =>
+      call(afm, 'POST', `/api/ticket-office/gate-devices/${deviceId}/renewal`);
 
-    // In the first half of its life, a call writes nothing.
+    // Paired: the end of the club's last match that starts today (Athens), or now when none is left,
+    // plus the margin. Worked out here from the club's matches, as a person reading the schedule would.
+    const athensDate = (at: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(at));
+    const expectedEnd = async (now: number) => {
+      const clubs = await server.database.db
+        .select({ startsAt: matches.startsAt })
+        .from(matches)
+        .where(and(eq(matches.organisationId, 'ae-olympiada'), eq(matches.seasonal, false)));
+      const ends = clubs
+        .filter((match) => athensDate(match.startsAt.getTime()) === athensDate(now))
+        .map((match) => match.startsAt.getTime() + EVENT_DURATION_MINUTES * 60_000);
+      return Math.max(now, ...ends) + margin;
+    };
     const paired = await expiryOf(device.deviceId);
+    expect(Math.abs(paired - (await expectedEnd(Date.now())))).toBeLessThan(30_000);
+    // Tonight's match (in 90 minutes) ends within the day but for a test run near midnight.
+    if (athensDate(Date.now()) === athensDate(Date.now() + 90 * 60_000))
+      expect(paired).toBeGreaterThan(Date.now() + 90 * 60_000 + margin);
+
+    // Use extends nothing; the screen's renewal moves it to the day's schedule, never further.
     expect((await events(device.token)).status).toBe(200);
     expect(await expiryOf(device.deviceId)).toBe(paired);
-    // An hour left: the next call moves its end a whole lifetime on.
     await expireIn(device.deviceId, HOUR_MS);
     expect((await events(device.token)).status).toBe(200);
-    expect(await expiryOf(device.deviceId)).toBeGreaterThan(Date.now() + lifetime - 60_000);
-    // The renewal call, at any time.
-    await expireIn(device.deviceId, lifetime / 2 + HOUR_MS);
+    expect(await expiryOf(device.deviceId)).toBeLessThan(Date.now() + HOUR_MS + 1000);
     const renewed = await renew();
     expect(renewed.status).toBe(200);
     const { expiresAt } = (await renewed.json()) as { expiresAt: string };
-    expect(Date.parse(expiresAt)).toBeGreaterThan(Date.now() + lifetime - 60_000);
     expect(await expiryOf(device.deviceId)).toBe(Date.parse(expiresAt));
+    expect(Date.parse(expiresAt)).toBeLessThanOrEqual(Math.max(Date.now() + HOUR_MS + 1000, paired));
+    // A match moved later today (or added): the screen's renewal follows it.
+    const later = athensDate(Date.now()) === athensDate(Date.now() + 4 * HOUR_MS);
+    if (later) {
+      await server.database.db
+        .update(matches)
+        .set({ startsAt: new Date(Date.now() + 4 * HOUR_MS) })
+        .where(eq(matches.id, ids.tonight ?? -1));
+      const moved = (await (await renew()).json()) as { expiresAt: string };
+      expect(Math.abs(Date.parse(moved.expiresAt) - (await expectedEnd(Date.now())))).toBeLessThan(30_000);
+      await server.database.db
+        .update(matches)
+        .set({ startsAt: new Date(Date.now() + 90 * 60_000) })
+        .where(eq(matches.id, ids.tonight ?? -1));
+    }
 
-    // Past its end: 401 on every device route, renewal included, and nothing extends it.
+    // Past its end: 401 on every device route, renewal included, and nothing the device does extends it.
     await expireIn(device.deviceId, -1000);
     const manifest = await fetch(`${server.baseUrl}/api/gate/manifest?eventId=${ids.tonight}`, {
       headers: asBearer(device.token),
@@ -113,6 +151,31 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     ]);
     expect((await firstError(await events(device.token)))?.code).toBe('GATE_DEVICE_UNAUTHENTICATED');
     expect(await expiryOf(device.deviceId)).toBeLessThan(Date.now());
+
+    // The officer renews it (for the next match day): the same credential works again, audited.
+    const renewal = await officerRenews(device.deviceId);
+    expect(renewal.status).toBe(200);
+    const listed = (await renewal.json()) as GateDevice;
+    expect(
+      Math.abs(Date.parse(listed.credentialExpiresAt ?? '') - (await expectedEnd(Date.now()))),
+    ).toBeLessThan(30_000);
+    expect((await events(device.token)).status).toBe(200);
+    const audited = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'GATE_DEVICE_RENEW'), eq(auditLog.subject, device.deviceId)));
+    expect(audited.map((row) => row.actor)).toEqual([CLUB_OFFICER]);
+
+    // Only a paired, live device of the officer's own club: else 404, and nothing changes.
+    const unpaired = await registerDevice('Θύρα 2 - εφεδρικό');
+    expect((await officerRenews(unpaired.deviceId)).status).toBe(404);
+    const ofAnotherClub = await addDevice('Θύρα Β', PLATFORM_OFFICER, 'kae-akropoli');
+    const before = await expiryOf(ofAnotherClub.deviceId);
+    expect((await officerRenews(ofAnotherClub.deviceId)).status).toBe(404);
+    expect(await expiryOf(ofAnotherClub.deviceId)).toBe(before);
+    await call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${device.deviceId}`);
+    expect((await officerRenews(device.deviceId)).status).toBe(404);
+    expect((await events(device.token)).status).toBe(401);
   });
 
   it('ends with a revoked device, and with a deactivated officer (paired or not)', async () => {

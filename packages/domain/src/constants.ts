@@ -170,11 +170,15 @@ export const GATE_UPLOAD_MAX_ADMISSIONS = 500;
  */
 export const GATE_UPLOAD_CLOCK_SKEW_SECONDS = 120;
 /**
- * A paired device's credential lasts this long after its last use or renewal (docs/design.md §8): a
- * steward's screen renews it in the background, so it never ends mid-match; one left unused expires.
+ * A paired device's credential ends this long after the end of its club's last match of the day, or
+ * after its pairing or an officer's renewal when no match is left that day (docs/design.md §8): a
+ * phone lost or stolen stops working the night of the match; the officer renews it for the next.
  */
-export const GATE_DEVICE_CREDENTIAL_HOURS = 24;
-/** How often an open steward's screen renews its credential in the background. */
+export const GATE_DEVICE_CREDENTIAL_MARGIN_HOURS = 3;
+/**
+ * How often an open steward's screen asks for its credential's end again (a match added or moved
+ * later that day moves it; nothing moves it past the day's last match and the margin).
+ */
 export const GATE_CREDENTIAL_RENEW_MINUTES = 60;
 /** A gate device's label, as an officer names it ("Θύρα 7 - κινητό 2"). */
 export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;

@@ -392,6 +392,13 @@ export const gateDevicesMessages = {
   pairingRefusedAt: (when: string) =>
     `Στις ${when} απορρίφθηκε δεύτερη σύζευξη με το ίδιο διακριτικό: κάποιος έχει αντίγραφό του. Αν δεν ήταν δική σας δοκιμή, ανακαλέστε τη συσκευή και καταχωρίστε νέα.`,
   live: 'Ενεργή',
+  /** A paired device's credential ends the night of the club's last match of the day (docs/design.md §8). */
+  worksUntil: (when: string) => `Λειτουργεί έως ${when}`,
+  expiredAt: (when: string) =>
+    `Η πρόσβασή της έληξε στις ${when}. Ανανεώστε την για να τη χρησιμοποιήσετε ξανά, χωρίς νέα σύζευξη.`,
+  renew: 'Ανανέωση πρόσβασης',
+  renewLabel: (label: string) => `Ανανέωση πρόσβασης της συσκευής ${label}`,
+  renewed: (when: string) => `Η συσκευή λειτουργεί έως ${when}.`,
   revoke: 'Ανάκληση',
   revokeLabel: (label: string) => `Ανάκληση της συσκευής ${label}`,
   revokeTitle: 'Ανάκληση συσκευής',

@@ -429,7 +429,7 @@ export const gateDevices = pgTable(
     pairingRefusedAt: timestamp('pairing_refused_at', { withTimezone: true }),
     /** SHA-256 of the paired browser's credential, its bearer on every call (docs/design.md §8). */
     credentialHash: text('credential_hash'),
-    /** The credential ends then (401) unless used or renewed before: GATE_DEVICE_CREDENTIAL_HOURS. */
+    /** The credential ends then (401): the night of its club's last match of the day (GATE_DEVICE_CREDENTIAL_MARGIN_HOURS). */
     credentialExpiresAt: timestamp('credential_expires_at', { withTimezone: true }),
   },
   (t) => [

@@ -579,6 +579,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket-office/gate-devices/{deviceId}/renewal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Renew a paired gate device of the club: its credential works again until the club's last match of the day ends, plus GATE_DEVICE_CREDENTIAL_MARGIN_HOURS
+         * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
+         */
+        post: operations["postTicketOfficeGateDevicesRenewal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket-office/gate-events": {
         parameters: {
             query?: never;
@@ -674,11 +694,14 @@ export interface paths {
          *
          *     `Authorization: Bearer <pairing token>`, the token shown once to the officer who registered the device,
          *     and no body. The answer's `credential` is the device's bearer on every other call; the pairing token is then
-         *     spent: pairing with it again is refused (409 GATE_DEVICE_ALREADY_PAIRED). The credential lasts
-         *     `GATE_DEVICE_CREDENTIAL_HOURS` (24) after its last use: a call in the second half of its life, or
-         *     `POST /api/gate/pairing/renewal`, moves `expiresAt` a whole lifetime on. Past it, or once the device is
-         *     revoked or the officer who registered it is deactivated or leaves the club, every call is 401
-         *     (GATE_DEVICE_UNAUTHENTICATED), answered before the body is read: the device pairs again with a new token.
+         *     spent: pairing with it again is refused (409 GATE_DEVICE_ALREADY_PAIRED). The credential ends
+         *     `GATE_DEVICE_CREDENTIAL_MARGIN_HOURS` (3) after the end of the club's last match that starts that day (Athens),
+         *     or that long after the pairing when no match is left that day; use does not extend it.
+         *     `POST /api/gate/pairing/renewal` answers its end, moved later only when a match of that day was added or moved
+         *     later. Past it, or once the device is revoked or the officer who registered it is deactivated or leaves the
+         *     club, every call is 401 (GATE_DEVICE_UNAUTHENTICATED), answered before the body is read. The officer renews
+         *     the device for another match day (POST /api/ticket-office/gate-devices/{deviceId}/renewal): its credential
+         *     then works again; the steward need not pair again.
          */
         post: operations["postGatePairing"];
         delete?: never;
@@ -3593,6 +3616,7 @@ export interface operations {
                         organisationId: string;
                         createdAt: string;
                         pairedAt: string | null;
+                        credentialExpiresAt: string | null;
                         pairingRefusedAt: string | null;
                         revokedAt: string | null;
                     }[];
@@ -3826,6 +3850,110 @@ export interface operations {
                         organisationId: string;
                         createdAt: string;
                         pairedAt: string | null;
+                        credentialExpiresAt: string | null;
+                        pairingRefusedAt: string | null;
+                        revokedAt: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may not do this: `CROSS_ORIGIN_FORBIDDEN`, `FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: `GATE_DEVICE_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postTicketOfficeGateDevicesRenewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deviceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        deviceId: string;
+                        label: string;
+                        organisationId: string;
+                        createdAt: string;
+                        pairedAt: string | null;
+                        credentialExpiresAt: string | null;
                         pairingRefusedAt: string | null;
                         revokedAt: string | null;
                     };

@@ -41,6 +41,11 @@ export const gateDeviceSchema = z.object({
   createdAt: z.string(),
   /** When its pairing token was exchanged for a browser's credential; null while not paired yet. */
   pairedAt: z.string().nullable(),
+  /**
+   * When its credential ends (null while not paired): the night of its club's last match of the day;
+   * the officer renews it for another day (POST …/gate-devices/{deviceId}/renewal).
+   */
+  credentialExpiresAt: z.string().nullable(),
   /** The last time a second browser tried to pair with its spent token (refused): a copy is about. */
   pairingRefusedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
@@ -57,7 +62,8 @@ export type CreatedGateDevice = z.infer<typeof createdGateDeviceSchema>;
 
 /**
  * POST /api/gate/pairing: the one-time pairing token exchanged for this device's own credential (its
- * bearer from then on), valid until `expiresAt` and renewed by use (docs/design.md §8).
+ * bearer from then on), valid until `expiresAt`: the night of its club's last match of the day
+ * (docs/design.md §8).
  */
 export const gatePairingSchema = z.object({
   deviceId: z.string(),

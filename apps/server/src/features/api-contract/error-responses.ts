@@ -104,6 +104,7 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   'GET /api/providers/tickets/:publicCode/status': ['TICKET_NOT_FOUND', 'EVENT_NOT_FOUND'],
   'POST /api/ticket-office/gate-devices': ['ORGANISATION_REQUIRED', 'ORGANISATION_NOT_FOUND'],
   'DELETE /api/ticket-office/gate-devices/:deviceId': ['GATE_DEVICE_NOT_FOUND'],
+  'POST /api/ticket-office/gate-devices/:deviceId/renewal': ['GATE_DEVICE_NOT_FOUND'],
   'GET /api/ticket-office/gate-counts': ['EVENT_NOT_FOUND'],
   'GET /api/ticket-office/gate-admissions': ['ADMISSION_NOT_LIVE'],
   'POST /api/ticket-office/gate-admissions/void': ['ADMISSION_NOT_LIVE'],

@@ -1,8 +1,11 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { TIME_ZONE } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { gateAdmissions, gateDevices, officers, organisations } from '../../db/schema';
+import { events, gateAdmissions, gateDevices, officers, organisations } from '../../db/schema';
+import { athensToday } from '../../shared/athens-time';
+import { eventEnd } from '../../rules/events';
 
 export type GateDeviceRow = typeof gateDevices.$inferSelect;
 
@@ -68,8 +71,8 @@ export const isLiveDevice = (device: Record<'revokedAt' | 'createdBy' | 'organis
 
 /**
  * The live device whose credential hashes to `credentialHash`, if the credential has not expired:
- * read before anything else on every device call. `renewable` is false for a device that
- * predates credentials (its pairing token is its credential until it expires: migration 0019).
+ * read before anything else on every device call (a device that predates credentials has its pairing
+ * token as its credential until it expires: migration 0019).
  */
 const deviceByCredentialQuery = preparedQuery<{ credentialHash: string }>()((db, p) =>
   db
@@ -78,7 +81,6 @@ const deviceByCredentialQuery = preparedQuery<{ credentialHash: string }>()((db,
       organisationId: gateDevices.organisationId,
       label: gateDevices.label,
       expiresAt: gateDevices.credentialExpiresAt,
-      renewable: sql<boolean>`${gateDevices.credentialHash} <> ${gateDevices.tokenHash}`,
     })
     .from(gateDevices)
     .where(
@@ -97,21 +99,69 @@ export async function findDeviceByCredential(db: Db, credentialHash: string) {
   return device;
 }
 
-/** Moves a live, renewable credential's end to `until`; none when it is gone (revoked, expired). */
-export async function extendCredential(tx: Pick<Db, 'update'>, deviceId: string, until: Date, now: Date) {
+/** The end of the device's club's last match that starts today (Athens); null when it plays none today. */
+const endOfMatchDay = sql`(select max(${eventEnd(events)}) from ${events}
+  where ${events.organisationId} = ${gateDevices.organisationId} and not ${events.seasonal}
+    and (${events.startsAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})::date = ${athensToday})`;
+const hours = (marginHours: number) => sql`make_interval(hours => ${marginHours}::int)`;
+
+/**
+ * A credential's end when the device pairs or its officer renews it (docs/design.md §8): the end of its
+ * club's last match of the day, or now when none is left to end, plus the margin.
+ */
+const credentialEnd = (marginHours: number) =>
+  sql<Date>`greatest(now(), ${endOfMatchDay}) + ${hours(marginHours)}`;
+
+/** A renewable credential: a device paired with a token of its own (not one predating credentials). */
+const renewable = ne(gateDevices.credentialHash, gateDevices.tokenHash);
+
+/**
+ * The steward's screen asking again: a live, unexpired credential's end moves to the end of its club's
+ * last match of the day plus the margin, when that is later (a match added or moved), never further;
+ * none when it is gone (revoked, expired).
+ */
+export async function extendToMatchDay(tx: Pick<Db, 'update'>, deviceId: string, marginHours: number) {
   const [extended] = await tx
     .update(gateDevices)
-    .set({ credentialExpiresAt: until })
+    .set({
+      credentialExpiresAt: sql`greatest(${gateDevices.credentialExpiresAt}, ${endOfMatchDay} + ${hours(marginHours)})`,
+    })
     .where(
       and(
         eq(gateDevices.id, deviceId),
-        ne(gateDevices.credentialHash, gateDevices.tokenHash),
-        gt(gateDevices.credentialExpiresAt, now),
+        renewable,
+        gt(gateDevices.credentialExpiresAt, sql`now()`),
         isLiveDevice(gateDevices),
       ),
     )
     .returning({ expiresAt: gateDevices.credentialExpiresAt });
   return extended?.expiresAt ?? undefined;
+}
+
+/**
+ * An officer renews a paired, live device of the club (an expired credential included) until the end
+ * of the club's last match of the day plus the margin; none when there is no such device.
+ */
+export async function renewCredential(
+  tx: Pick<Db, 'update'>,
+  deviceId: string,
+  organisationId: string | null,
+  marginHours: number,
+): Promise<GateDeviceRow | undefined> {
+  const [renewed] = await tx
+    .update(gateDevices)
+    .set({ credentialExpiresAt: credentialEnd(marginHours) })
+    .where(
+      and(
+        eq(gateDevices.id, deviceId),
+        ofClub(organisationId),
+        isNotNull(gateDevices.pairedAt),
+        renewable,
+        isLiveDevice(gateDevices),
+      ),
+    )
+    .returning();
+  return renewed;
 }
 
 /**
@@ -121,14 +171,14 @@ export async function extendCredential(tx: Pick<Db, 'update'>, deviceId: string,
  */
 export async function pairDevice(
   tx: Pick<Db, 'update'>,
-  pairing: { tokenHash: string; credentialHash: string; expiresAt: Date },
+  pairing: { tokenHash: string; credentialHash: string; marginHours: number },
 ) {
   const [paired] = await tx
     .update(gateDevices)
     .set({
       pairedAt: new Date(),
       credentialHash: pairing.credentialHash,
-      credentialExpiresAt: pairing.expiresAt,
+      credentialExpiresAt: credentialEnd(pairing.marginHours),
     })
     .where(
       and(

@@ -11,7 +11,7 @@ import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import {
-  extendCredential,
+  extendToMatchDay,
   findDeviceByCredential,
   findLiveDeviceByToken,
   findOrganisation,
@@ -21,6 +21,7 @@ import {
   markDeviceRevoked,
   markPairingRefused,
   pairDevice,
+  renewCredential,
   voidAdmissionsOfDevice,
   type GateDeviceRow,
 } from './devices.queries';
@@ -28,7 +29,8 @@ import {
 /**
  * Gate devices (docs/design.md §8): registered by an officer of the club, with a one-time pairing
  * token shown once; pairing exchanges it for that browser's own credential, its bearer from then on,
- * which expires unless used or renewed. Both are stored hashed.
+ * which ends the night of the club's last match of the day (the officer renews it for another day).
+ * Both are stored hashed.
  */
 /** One-shot `hash`: paid on every call a device makes (as the session token's, shared/sessions.ts). */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
@@ -44,6 +46,7 @@ const toGateDevice = (row: GateDeviceRow): GateDevice => ({
   organisationId: row.organisationId,
   createdAt: row.createdAt.toISOString(),
   pairedAt: row.pairedAt?.toISOString() ?? null,
+  credentialExpiresAt: row.pairedAt ? (row.credentialExpiresAt?.toISOString() ?? null) : null,
   pairingRefusedAt: row.pairingRefusedAt?.toISOString() ?? null,
   revokedAt: row.revokedAt?.toISOString() ?? null,
 });
@@ -126,28 +129,26 @@ export interface Device {
   id: string;
   organisationId: string;
   label: string;
-  /** When its credential ends unless used or renewed before. */
+  /** When its credential ends: the night of its club's last match of the day, unless renewed. */
   credentialExpiresAt: Date;
 }
 
-const HOUR_MS = 3_600_000;
-
 /**
  * Spends a device's pairing token for this browser: a new credential (random, stored hashed) that
- * lasts `lifetimeHours`. The token then pairs nothing else: `checkPairingToken` refuses it.
+ * ends `marginHours` after the club's last match of the day (or after now, when none is left today).
+ * The token then pairs nothing else: `checkPairingToken` refuses it.
  */
 export async function pairGateDevice(
   db: Db,
   token: string,
-  context: { lifetimeHours: number; requestId: string },
+  context: { marginHours: number; requestId: string },
 ): Promise<GatePairing> {
   const credential = `gatedev.${randomBytes(32).toString('base64url')}`;
-  const expiresAt = new Date(Date.now() + context.lifetimeHours * HOUR_MS);
   const paired = await db.transaction(async (tx) => {
     const device = await pairDevice(tx, {
       tokenHash: hashToken(token),
       credentialHash: hashToken(credential),
-      expiresAt,
+      marginHours: context.marginHours,
     });
     if (device)
       await audit(tx, {
@@ -158,12 +159,17 @@ export async function pairGateDevice(
       });
     return device;
   });
-  if (!paired) {
+  if (!paired?.credentialExpiresAt) {
     // Another browser paired with it since the check before the body (or the device went): refused as that.
     await checkPairingToken(db, token, context.requestId);
     throw new AppError('GATE_DEVICE_ALREADY_PAIRED');
   }
-  return { deviceId: paired.id, label: paired.label, credential, expiresAt: expiresAt.toISOString() };
+  return {
+    deviceId: paired.id,
+    label: paired.label,
+    credential,
+    expiresAt: paired.credentialExpiresAt.toISOString(),
+  };
 }
 
 /**
@@ -187,43 +193,49 @@ export async function checkPairingToken(db: Db, token: string, requestId: string
   }
 }
 
-/**
- * The live device a credential belongs to, if it has not expired; none otherwise. Renewed by use:
- * once less than half its lifetime is left, this call moves its end a whole lifetime on (one write
- * per half-lifetime, not one per scan), so a device in use is never cut off.
- */
-export async function authenticateDevice(
-  db: Db,
-  credential: string,
-  lifetimeHours: number,
-): Promise<Device | undefined> {
-  const now = new Date();
+/** The live device a credential belongs to, if it has not expired; none otherwise. Use extends nothing. */
+export async function authenticateDevice(db: Db, credential: string): Promise<Device | undefined> {
   const found = await findDeviceByCredential(db, hashToken(credential));
   if (!found?.expiresAt) return undefined;
-  const { renewable, expiresAt, ...device } = found;
-  const lifetime = lifetimeHours * HOUR_MS;
-  if (renewable && expiresAt.getTime() - now.getTime() < lifetime / 2) {
-    const extended = await extendCredential(db, device.id, new Date(now.getTime() + lifetime), now);
-    return { ...device, credentialExpiresAt: extended ?? expiresAt };
-  }
+  const { expiresAt, ...device } = found;
   return { ...device, credentialExpiresAt: expiresAt };
 }
 
 /**
- * The device's credential made to last a whole lifetime from now (the steward's screen asks in the
- * background). One that predates credentials is not renewed: its end is answered as it is.
+ * The steward's screen asking for its credential's end (in the background): moved to the end of the
+ * club's last match of the day plus the margin when that is later, never further, so a match added
+ * or moved later that day does not cut the device off, and a lost phone still stops that night. One
+ * that predates credentials is not moved: its end is answered as it is.
  */
 export async function renewDeviceCredential(
   db: Db,
   device: Device,
-  lifetimeHours: number,
+  marginHours: number,
 ): Promise<GateCredentialRenewal> {
-  const now = new Date();
-  const extended = await extendCredential(
-    db,
-    device.id,
-    new Date(now.getTime() + lifetimeHours * HOUR_MS),
-    now,
-  );
+  const extended = await extendToMatchDay(db, device.id, marginHours);
   return { expiresAt: (extended ?? device.credentialExpiresAt).toISOString() };
+}
+
+/**
+ * An officer renews a paired device of the club (for another match day, or after its credential
+ * ended): it then works until the club's last match of the day ends, plus the margin. Audited.
+ */
+export async function renewGateDevice(
+  db: Db,
+  actor: Actor,
+  deviceId: string,
+  marginHours: number,
+): Promise<GateDevice> {
+  return db.transaction(async (tx) => {
+    const renewed = await renewCredential(tx, deviceId, actor.user.organisationId, marginHours);
+    if (!renewed) throw new AppError('GATE_DEVICE_NOT_FOUND');
+    await audit(tx, {
+      actor: actor.user.afm,
+      action: 'GATE_DEVICE_RENEW',
+      subject: deviceId,
+      requestId: actor.requestId,
+      details: { expiresAt: renewed.credentialExpiresAt?.toISOString() ?? null },
+    });
+    return toGateDevice(renewed);
+  });
 }

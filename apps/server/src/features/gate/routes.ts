@@ -36,6 +36,7 @@ import {
   listGateDevices,
   pairGateDevice,
   renewDeviceCredential,
+  renewGateDevice,
   revokeGateDevice,
   type Device,
 } from './devices.service';
@@ -90,11 +91,14 @@ const MANIFEST_REFRESH = [
 const PAIRING_FORMAT = [
   '`Authorization: Bearer <pairing token>`, the token shown once to the officer who registered the device,',
   "and no body. The answer's `credential` is the device's bearer on every other call; the pairing token is then",
-  'spent: pairing with it again is refused (409 GATE_DEVICE_ALREADY_PAIRED). The credential lasts',
-  '`GATE_DEVICE_CREDENTIAL_HOURS` (24) after its last use: a call in the second half of its life, or',
-  '`POST /api/gate/pairing/renewal`, moves `expiresAt` a whole lifetime on. Past it, or once the device is',
-  'revoked or the officer who registered it is deactivated or leaves the club, every call is 401',
-  '(GATE_DEVICE_UNAUTHENTICATED), answered before the body is read: the device pairs again with a new token.',
+  'spent: pairing with it again is refused (409 GATE_DEVICE_ALREADY_PAIRED). The credential ends',
+  "`GATE_DEVICE_CREDENTIAL_MARGIN_HOURS` (3) after the end of the club's last match that starts that day (Athens),",
+  'or that long after the pairing when no match is left that day; use does not extend it.',
+  '`POST /api/gate/pairing/renewal` answers its end, moved later only when a match of that day was added or moved',
+  'later. Past it, or once the device is revoked or the officer who registered it is deactivated or leaves the',
+  'club, every call is 401 (GATE_DEVICE_UNAUTHENTICATED), answered before the body is read. The officer renews',
+  'the device for another match day (POST /api/ticket-office/gate-devices/{deviceId}/renewal): its credential',
+  'then works again; the steward need not pair again.',
 ].join('\n');
 
 const OFFLINE_UPLOAD_FORMAT = [
@@ -125,7 +129,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   // One authentication step for every device route, before the body is even read (onRequest): a
   // missing, unknown, expired or revoked credential, or one whose officer is gone, is 401 whatever
   // the body (docs/design.md §8). The pairing route's bearer is the one-time pairing token instead.
-  const lifetimeHours = app.config.gateDeviceCredentialHours;
+  const marginHours = app.config.gateDeviceCredentialMarginHours;
   const devices = new WeakMap<FastifyRequest, Device>();
   const pairingTokens = new WeakMap<FastifyRequest, string>();
   const authenticate = async (request: FastifyRequest) => {
@@ -136,7 +140,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       pairingTokens.set(request, bearer);
       return;
     }
-    const device = await authenticateDevice(db, bearer, lifetimeHours);
+    const device = await authenticateDevice(db, bearer);
     if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
     devices.set(request, device);
   };
@@ -224,6 +228,21 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       }),
   );
 
+  app.post(
+    '/api/ticket-office/gate-devices/:deviceId/renewal',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "Renew a paired gate device of the club: its credential works again until the club's last match of the day ends, plus GATE_DEVICE_CREDENTIAL_MARGIN_HOURS",
+        params: deviceParams,
+        response: { 200: gateDeviceSchema },
+      },
+    },
+    async (request) => renewGateDevice(db, actor(request), request.params.deviceId, marginHours),
+  );
+
   app.get(
     '/api/ticket-office/gate-events',
     {
@@ -294,7 +313,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      pairGateDevice(db, pairingTokens.get(request) as string, { lifetimeHours, requestId: request.id }),
+      pairGateDevice(db, pairingTokens.get(request) as string, { marginHours, requestId: request.id }),
   );
 
   app.post(
@@ -307,7 +326,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: gateCredentialRenewalSchema },
       },
     },
-    async (request) => renewDeviceCredential(db, deviceOf(request), lifetimeHours),
+    async (request) => renewDeviceCredential(db, deviceOf(request), marginHours),
   );
 
   app.get(

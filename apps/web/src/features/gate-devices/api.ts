@@ -10,7 +10,7 @@ import type {
 } from '@tickets/domain';
 import { apiCall, apiGet } from '../../shared/api/client';
 
-/** The ticket office's gate devices (docs/design.md §8): register, list, revoke. */
+/** The ticket office's gate devices (docs/design.md §8): register, list, renew, revoke. */
 const base = '/api/ticket-office/gate-devices';
 
 export const listGateDevices = () => apiGet<GateDevice[]>(base);
@@ -24,6 +24,10 @@ export const listDeviceOrganisations = () => apiGet<GateDeviceOrganisations>(`${
 
 export const revokeGateDevice = (deviceId: string) =>
   apiCall<GateDevice>('DELETE', `${base}/${encodeURIComponent(deviceId)}`);
+
+/** Until the night of the club's last match of the day: for another match day, or once it ended. */
+export const renewGateDevice = (deviceId: string) =>
+  apiCall<GateDevice>('POST', `${base}/${encodeURIComponent(deviceId)}/renewal`);
 
 /** The matches an officer can follow at the gates, and one match's count so far. */
 export const listGateEvents = () => apiGet<GateEvent[]>('/api/ticket-office/gate-events');

@@ -5,11 +5,14 @@ import { formatDateTime, gateDevicesMessages, type GateDevice } from '@tickets/d
 import { toastFailure } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { gateDevicesQuery, revokeGateDevice } from './api';
+import { gateDevicesQuery, renewGateDevice, revokeGateDevice } from './api';
 
 const text = gateDevicesMessages;
 
-/** The club's devices, live ones first: each live one can be revoked, after a confirmation. */
+/**
+ * The club's devices, live ones first: until when each paired one works (the night of the club's last
+ * match of the day), renewed with one click; each live one can be revoked, after a confirmation.
+ */
 export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRevoked(): void }) {
   const [revoking, setRevoking] = useState<GateDevice>();
   const queryClient = useQueryClient();
@@ -23,6 +26,18 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
     },
     onError: (error) => toastFailure(error),
   });
+  const renew = useMutation({
+    mutationFn: renewGateDevice,
+    onSuccess: (renewed) => {
+      toast.success(text.renewed(formatDateTime(renewed.credentialExpiresAt ?? '')));
+      void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
+    },
+    onError: (error) => toastFailure(error),
+  });
+  // As of when the list was opened: a renewal or a revocation reads the list again.
+  const [openedAt] = useState(Date.now);
+  const expired = (device: GateDevice) =>
+    device.credentialExpiresAt !== null && Date.parse(device.credentialExpiresAt) <= openedAt;
 
   if (devices.length === 0) return <p className="govgr-body">{text.none}</p>;
   return (
@@ -39,6 +54,15 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
             <p className="govgr-body govgr-mb-0">
               {device.pairedAt ? text.pairedAt(formatDateTime(device.pairedAt)) : text.notPaired}
             </p>
+            {device.credentialExpiresAt && !device.revokedAt ? (
+              <p className="govgr-body govgr-mb-0">
+                {expired(device) ? (
+                  <strong>{text.expiredAt(formatDateTime(device.credentialExpiresAt))}</strong>
+                ) : (
+                  text.worksUntil(formatDateTime(device.credentialExpiresAt))
+                )}
+              </p>
+            ) : null}
             {device.pairingRefusedAt && !device.revokedAt ? (
               <div className="govgr-warning-text">
                 <p className="govgr-body">
@@ -55,6 +79,18 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
             ) : (
               <p className="govgr-body">
                 <span className="app-tag app-tag--success">{text.live}</span>{' '}
+                {device.credentialExpiresAt ? (
+                  <>
+                    <Button
+                      variant="secondary"
+                      aria-label={text.renewLabel(device.label)}
+                      busy={renew.isPending && renew.variables === device.deviceId}
+                      onClick={() => renew.mutate(device.deviceId)}
+                    >
+                      {text.renew}
+                    </Button>{' '}
+                  </>
+                ) : null}
                 <Button
                   variant="warning"
                   aria-label={text.revokeLabel(device.label)}
