@@ -3,13 +3,17 @@
  * device read by its credential's hash (before the body), the scan, which reads everything the
  * decision needs for that device, and the admission with its audit row — recorded from
  * `authenticateDevice` and `decideAdmission` (statements.ts), sent with
- * the values the platform sends, and the same answer. The decision itself is the platform's for
- * the bench's tickets (live prints of adults, not lent, nobody suspended); anything else answers
- * 500, so a change in the bench's data cannot pass unnoticed.
+ * the values the platform sends, and the same answer. The decision is the platform's own rule
+ * (`decideEntry`) on the scan's row, for prints found as stored (any other code's signatures would
+ * need checking) and short of admitting a minor (the platform tells the guardian in the same
+ * transaction): those answer 500, so a change in the bench's data cannot pass unnoticed.
  */
 import { hash, randomUUID } from 'node:crypto';
 import {
+  ADULT_AGE,
+  decideEntry,
   EMPTY_ADMISSION,
+  ENTERS_ALONE_FROM_AGE,
   EVENT_DURATION_MINUTES,
   GATES_OPEN_MINUTES_BEFORE,
   IDENTITY_KEY_PREFIX,
@@ -82,8 +86,9 @@ const C = {
   deviceId: 0,
   deviceLabel: 2,
   eventId: 3,
-  over: 6,
-  notOpen: 7,
+  seasonId: 5,
+  endsAt: 6,
+  gatesOpenAt: 7,
   ticketId: 8,
   ticketEventId: 9,
   publicCode: 10,
@@ -98,10 +103,12 @@ const C = {
   holderName: 23,
   holderAge: 24,
   loanAfm: 25,
+  companionName: 28,
   companionAfm: 29,
   firstAt: 30,
   firstDevice: 31,
   entrantSuspended: 32,
+  companionSuspended: 33,
 } as const;
 export const SCAN_COLUMNS = 34;
 
@@ -169,16 +176,41 @@ export function gateAdmission(deps: {
       );
     };
     if (row[C.ticketId] === null) return decided('UNKNOWN_CODE');
-    const plain =
-      row[C.source] === 'print' &&
-      row[C.revoked] === false &&
-      row[C.ticketEventId] === row[C.eventId] &&
-      row[C.loanAfm] === null &&
-      (row[C.holderAge] === null || (row[C.holderAge] as number) >= 18) &&
-      row[C.over] === false &&
-      row[C.notOpen] === false &&
-      row[C.entrantSuspended] === false;
-    if (!plain) return refuse(500, 'NOT_IN_THE_FLOOR');
+    // A print found as it was stored is genuine; any other code's signatures would need checking.
+    if (row[C.source] !== 'print' || row[C.revoked] !== false) return refuse(500, 'NOT_IN_THE_FLOOR');
+    const age = row[C.holderAge] as number | null;
+    const minor = age !== null && age < ADULT_AGE;
+    const companionAfm = row[C.companionAfm] as string | null;
+    const companion =
+      minor && companionAfm !== null && row[C.companionSuspended] === false
+        ? { name: row[C.companionName] as string, afmHint: companionAfm.slice(-3) }
+        : null;
+    const ticketEventId = row[C.ticketEventId];
+    // The platform's rule, on what the scan's row says (a print is the holder's code, never a phone's).
+    const reason = decideEntry(
+      {
+        code: {
+          genuine: true,
+          revoked: false,
+          fresh: true,
+          forThisEvent: ticketEventId === row[C.eventId] || ticketEventId === row[C.seasonId],
+          known: true,
+        },
+        entersThisEvent: row[C.loanAfm] === null,
+        phoneIsEntrants: true,
+        gatesOpenAt: new Date(row[C.gatesOpenAt] as string),
+        endsAt: new Date(row[C.endsAt] as string),
+        entrant: {
+          suspended: row[C.entrantSuspended] === true,
+          companionRequired: minor && age < ENTERS_ALONE_FROM_AGE,
+          companion: companion !== null,
+        },
+        alreadyAdmitted: row[C.firstAt] !== null,
+      },
+      new Date(),
+    );
+    if (reason === 'UNKNOWN_CODE' || reason === 'WRONG_EVENT' || reason === 'NOT_FOR_THIS_EVENT')
+      return decided(reason);
     const documentId = row[C.documentId] as string | null;
     const shown: Partial<Admission> = {
       holderName: (row[C.fullName] ?? row[C.holderName]) as string | null,
@@ -189,8 +221,11 @@ export function gateAdmission(deps: {
         row: row[C.row] as string | null,
         seat: row[C.seat] as string | null,
       }),
-      companion: null,
+      companion,
     };
+    if (reason !== 'ADMITTED' && reason !== 'ALREADY_ADMITTED') return decided(reason, shown);
+    // The platform tells a minor's guardian in the admission's transaction: not the floor's to do.
+    if (reason === 'ADMITTED' && minor) return refuse(500, 'NOT_IN_THE_FLOOR');
     const firstAt = row[C.firstAt] as string | null;
     if (firstAt !== null) {
       const device = row[C.firstDevice] as string;

@@ -53,3 +53,4 @@ export {
   type GateRefusalReason,
   type GateVerification,
 } from './verify-gate-code';
+export { decideEntry, type CodeFacts, type EntrantFacts, type EntryFacts } from './decide-entry';

@@ -1,7 +1,15 @@
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { AdmissionReason } from '../admission-reasons';
 import { fromBase64url } from './bytes';
-import { isFresh, isGenuine, parseGateCode, type CredentialMemo, type GateCodeKind } from './codes';
+import {
+  isFresh,
+  isGenuine,
+  parseGateCode,
+  type CredentialMemo,
+  type GateCodeKind,
+  type ParsedGateCode,
+} from './codes';
+import { decideEntry } from './decide-entry';
 import { openEntry, type GateEntry, type ManifestSalt } from './entries';
 import { MANIFEST_FORMAT_VERSION, saltOf, type GateManifest } from './manifest';
 import { keysById } from './keys';
@@ -88,8 +96,9 @@ const holderOf = (entry: GateEntry): GateHolder => ({
 
 /**
  * The offline decision on one scanned code (docs/design.md §8), for paper QR, barcode and wallet codes
- * alike, with the fixture's manifest, already checked once with `verifyManifestSignature`. The checks
- * run in §8's order and the first that fails is the reason:
+ * alike, with the fixture's manifest, already checked once with `verifyManifestSignature`. The facts
+ * are the manifest's; the rule is `decideEntry`'s, the server's too: the checks run in §8's order and
+ * the first that fails is the reason:
  *
  * 1. genuine: a code of a known form, signed by a key of the manifest (a wallet code also by the phone
  *    its credential names), else UNKNOWN_CODE;
@@ -117,39 +126,66 @@ export function verifyGateCode(
   const parsed = parseGateCode(code);
   if (!parsed) return { ok: false, reason: 'UNKNOWN_CODE' };
   const { kind } = parsed;
-  const refuse = (reason: GateRefusalReason, holder?: GateHolder): GateVerification =>
-    holder ? { ok: false, reason, kind, holder } : { ok: false, reason, kind };
+  const genuine = kind === 'random' || isGenuine(parsed, ready.keys, ready.credentials);
+  const forThisEvent =
+    eventId === manifest.eventId &&
+    (kind === 'random' ||
+      parsed.scopeEventId === manifest.eventId ||
+      parsed.scopeEventId === manifest.seasonId);
+  // The entry is looked up only for a genuine code of this fixture: any other is refused before it.
+  const entry = genuine && forThisEvent ? entryOf(manifest, ready.salt, parsed) : undefined;
+  const reason = decideEntry(
+    {
+      code: {
+        genuine,
+        revoked:
+          kind === 'paper'
+            ? ready.revokedPaper.has(`${parsed.ticketCode}:${parsed.serial}`)
+            : kind === 'wallet' && ready.revokedCredentials.has(parsed.credentialId),
+        fresh: kind !== 'wallet' || isFresh(parsed, now),
+        forThisEvent,
+        known: entry !== undefined,
+      },
+      entersThisEvent: entry?.entersThisEvent ?? false,
+      // A wallet code has an entry only if its phone was registered by the one who enters; another's
+      // phone is listed among the revoked credentials (manifest.service.ts).
+      phoneIsEntrants: true,
+      gatesOpenAt: ready.gatesOpenAt,
+      endsAt: ready.endsAt,
+      entrant: entry && {
+        suspended: entry.holderSuspended,
+        companionRequired: entry.companionRequired,
+        companion: entry.companion !== null,
+      },
+    },
+    now,
+  );
+  if (reason === 'ADMITTED' && entry) return { ok: true, kind, ...holderOf(entry) };
+  const refused = reason as GateRefusalReason;
+  // From NOT_OPEN_YET on, the steward sees whom the refusal concerns.
+  const shown = entry && entry.entersThisEvent && !BEFORE_THE_HOLDER.has(refused);
+  return shown
+    ? { ok: false, reason: refused, kind, holder: holderOf(entry) }
+    : { ok: false, reason: refused, kind };
+}
 
-  if (kind !== 'random' && !isGenuine(parsed, ready.keys, ready.credentials)) return refuse('UNKNOWN_CODE');
+/** The refusals given before the entry's holder is known to enter: the steward is shown nobody. */
+const BEFORE_THE_HOLDER = new Set<AdmissionReason>([
+  'UNKNOWN_CODE',
+  'REVOKED',
+  'CODE_EXPIRED',
+  'WRONG_EVENT',
+  'NOT_FOR_THIS_EVENT',
+]);
 
-  if (kind === 'paper' && ready.revokedPaper.has(`${parsed.ticketCode}:${parsed.serial}`))
-    return refuse('REVOKED');
-  if (kind === 'wallet' && ready.revokedCredentials.has(parsed.credentialId)) return refuse('REVOKED');
-  if (kind === 'wallet' && !isFresh(parsed, now)) return refuse('CODE_EXPIRED');
-
-  if (eventId !== manifest.eventId) return refuse('WRONG_EVENT');
-  if (
-    kind !== 'random' &&
-    parsed.scopeEventId !== manifest.eventId &&
-    parsed.scopeEventId !== manifest.seasonId
-  ) {
-    return refuse('WRONG_EVENT');
-  }
+/** The code's entry in the manifest, when it has one for the ticket the code names. */
+function entryOf(manifest: GateManifest, salt: ManifestSalt, parsed: ParsedGateCode): GateEntry | undefined {
   const secret =
-    kind === 'random'
+    parsed.kind === 'random'
       ? utf8ToBytes(parsed.code)
-      : kind === 'paper'
+      : parsed.kind === 'paper'
         ? parsed.signed.signature
         : parsed.platformSigned.signature;
-  const entry = findEntry(manifest, ready.salt, kind, secret);
-  if (!entry || (kind !== 'random' && entry.ticketCode !== parsed.ticketCode)) return refuse('UNKNOWN_CODE');
-  if (!entry.entersThisEvent) return refuse('NOT_FOR_THIS_EVENT');
-
-  const holder = holderOf(entry);
-  const time = now.getTime();
-  if (time < ready.gatesOpenAt) return refuse('NOT_OPEN_YET', holder);
-  if (time >= ready.endsAt) return refuse('EVENT_OVER', holder);
-  if (entry.holderSuspended) return refuse('SUSPENDED', holder);
-  if (entry.companionRequired && !holder.companion) return refuse('COMPANION_REQUIRED', holder);
-  return { ok: true, kind, ...holder };
+  const entry = findEntry(manifest, salt, parsed.kind, secret);
+  return entry && (parsed.kind === 'random' || entry.ticketCode === parsed.ticketCode) ? entry : undefined;
 }

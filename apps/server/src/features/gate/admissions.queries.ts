@@ -16,7 +16,7 @@ import {
 } from '../../db/schema';
 import { auditedRowsWith } from '../../shared/audit';
 import { entryGivingLoan } from '../../rules/entry';
-import { isOver } from '../../rules/events';
+import { eventEnd } from '../../rules/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../rules/people';
 import { directKeysOf, isSuspendedWhere } from '../../rules/suspensions';
 
@@ -42,6 +42,9 @@ type ScanParams = {
  * or the companion is suspended (the rule of rules/suspensions.ts, asked inside the statement).
  */
 type ScanSource = 'print' | 'credential';
+
+/** A time as a driver answers it (a Date, or text from a computed column). */
+const asDate = (value: Date | string) => new Date(value);
 
 export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
   const code = sql`${p.code}::text`;
@@ -109,8 +112,11 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
       event: {
         id: events.id,
         seasonId: events.seasonId,
-        over: isOver(events),
-        notOpen: sql<boolean>`now() < ${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`,
+        // When it is over and when its gates open: the entry rule compares them with the time.
+        endsAt: sql`${eventEnd(events)}`.mapWith(asDate),
+        gatesOpenAt: sql`${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`.mapWith(
+          asDate,
+        ),
       },
       ticket: {
         id: tickets.id,

@@ -3,6 +3,7 @@ import {
   ADULT_AGE,
   EMPTY_ADMISSION,
   ENTERS_ALONE_FROM_AGE,
+  decideEntry,
   formatTime,
   gateDecisionMessage,
   gateMessages,
@@ -13,6 +14,7 @@ import {
   type Admission,
   type AdmissionReason,
   type AdmissionRequest,
+  type EntryFacts,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
@@ -68,23 +70,26 @@ export async function readScan(db: Db, deviceId: string, code: string, eventId: 
 type Entrant = { afm: string | null; name: string | null; lent: boolean };
 
 /**
- * Whether the code proves itself, at `at`, for the scan's event (docs/design.md §8, the first checks):
- * genuine (signatures, and a wallet code's time within the window of `at`), current (not revoked or
- * replaced), for this event, and a wallet code's phone registered by the one who enters (or a young
- * entrant's guardian). The same rule online (`at` now) and for an upload of offline admissions (`at`
- * the time the device recorded).
+ * What the scan's row and the code's signatures establish at `at`, for the entry rule (`decideEntry`,
+ * docs/design.md §8): whether the code is genuine (signatures, and a wallet code's time within the
+ * window of `at`), current (not revoked or replaced), for this event, whom it admits (a loan's
+ * recipient or the holder) and whether a wallet code's phone was registered by the one who enters (or
+ * a young entrant's guardian); when the gates open and when the fixture is over. The same facts online
+ * (`at` now) and for an upload of offline admissions (`at` the time the device recorded).
  */
-export function provenCode(
+export function codeFacts(
   scan: Scan,
   parsed: ParsedGateCode | undefined,
   trustedKeys: readonly PlatformPublicKey[],
   at: Date,
-): { reason: AdmissionReason } | { reason: null; entrant: Entrant } {
+): { facts: EntryFacts; entrant: Entrant | null } {
   const { ticket } = scan;
   const event = scan.event as NonNullable<typeof scan.event>;
+  const times = { gatesOpenAt: event.gatesOpenAt, endsAt: event.endsAt };
+  const unknown = { code: null, entersThisEvent: false, phoneIsEntrants: false, ...times };
+  if (!ticket || !parsed) return { facts: unknown, entrant: null };
   const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
   const loan = scan.loanAfm === null ? null : { afm: scan.loanAfm, name: scan.loanName };
-  if (!ticket || !parsed) return { reason: 'UNKNOWN_CODE' };
   const { source, revoked } = scan.scanned;
   // Genuine: a print found as it was stored is; a revoked print and a credential are known by what
   // they claim, so their signatures must hold (and a wallet code's time).
@@ -92,18 +97,8 @@ export function provenCode(
     parsed.kind === 'random' || (source === 'print' && !revoked)
       ? { ok: true as const }
       : verifyGateCodeSignatures(parsed, trustedKeys, { now: at });
-  if (!signatures.ok && signatures.reason === 'UNKNOWN_CODE') return { reason: 'UNKNOWN_CODE' };
-  if (parsed.kind !== 'random' && parsed.ticketCode !== ticket.publicCode) return { reason: 'UNKNOWN_CODE' };
-  if (revoked) return { reason: 'REVOKED' };
-  if (!signatures.ok) return { reason: signatures.reason };
   const walletCode =
     scan.scanned.issuedTo === null ? undefined : { ...scan.scanned, issuedTo: scan.scanned.issuedTo };
-  const forThisEvent =
-    source === 'print'
-      ? admitsTo(ticket, event)
-      : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId;
-  if (!forThisEvent) return { reason: 'WRONG_EVENT' };
-
   // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
   const entrant = loan
     ? { afm: loan.afm, name: loan.name, lent: true }
@@ -111,12 +106,36 @@ export function provenCode(
   // The holder's code (paper, or the holder's phone) for a fixture the holder lent: only the
   // recipient's code admits to it.
   const holdersCode = !walletCode || walletCode.issuedTo === ticket.holderAfm;
-  if (entrant.lent && holdersCode) return { reason: 'NOT_FOR_THIS_EVENT' };
   // A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian.
   const bearerEnters = (issuedTo: string) => (entrant.afm ? entrant.afm === issuedTo : scan.bearerIsGuardian);
-  if (walletCode && !bearerEnters(walletCode.issuedTo)) return { reason: 'REVOKED' };
-  return { reason: null, entrant };
+  const facts: EntryFacts = {
+    code: {
+      genuine:
+        (signatures.ok || signatures.reason !== 'UNKNOWN_CODE') &&
+        (parsed.kind === 'random' || parsed.ticketCode === ticket.publicCode),
+      revoked,
+      fresh: signatures.ok || signatures.reason !== 'CODE_EXPIRED',
+      forThisEvent:
+        source === 'print'
+          ? admitsTo(ticket, event)
+          : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId,
+      known: true,
+    },
+    entersThisEvent: !(entrant.lent && holdersCode),
+    phoneIsEntrants: !walletCode || bearerEnters(walletCode.issuedTo),
+    ...times,
+  };
+  return { facts, entrant };
 }
+
+/** The refusals given before the one who enters is known: the steward is shown nobody. */
+const BEFORE_THE_ENTRANT = new Set<AdmissionReason>([
+  'UNKNOWN_CODE',
+  'REVOKED',
+  'CODE_EXPIRED',
+  'WRONG_EVENT',
+  'NOT_FOR_THIS_EVENT',
+]);
 
 /** Decides for the device, authenticated before the body was read (routes.ts). */
 export async function decideAdmission(
@@ -154,15 +173,27 @@ export async function decideAdmission(
       ...shown,
     };
   };
-  const proof = provenCode(scan, parsed, context.trustedKeys, new Date());
-  if (proof.reason !== null || !ticket) return refuse(proof.reason ?? 'UNKNOWN_CODE');
-  const { entrant } = proof;
-
-  const minor = !entrant.lent && holder !== null && holder.age < ADULT_AGE;
+  const now = new Date();
+  const { facts, entrant } = codeFacts(scan, parsed, context.trustedKeys, now);
+  const minor = entrant !== null && !entrant.lent && holder !== null && holder.age < ADULT_AGE;
   const companion =
     minor && declared && !scan.companionSuspended
       ? { name: declared.name, afmHint: declared.afm.slice(-3) }
       : null;
+  const reason = decideEntry(
+    {
+      ...facts,
+      entrant: {
+        suspended: scan.entrantSuspended,
+        companionRequired: minor && holder.age < ENTERS_ALONE_FROM_AGE,
+        companion: companion !== null,
+      },
+      alreadyAdmitted: first !== null,
+    },
+    now,
+  );
+  if (!ticket || !entrant || BEFORE_THE_ENTRANT.has(reason)) return refuse(reason);
+
   const shown: Partial<Admission> = {
     holderName: entrant.name,
     documentType: entrant.lent ? null : ticket.documentType,
@@ -170,10 +201,7 @@ export async function decideAdmission(
     seat: gateMessages.seat(ticket),
     companion,
   };
-  if (event.over) return refuse('EVENT_OVER', shown);
-  if (event.notOpen) return refuse('NOT_OPEN_YET', shown);
-  if (scan.entrantSuspended) return refuse('SUSPENDED', shown);
-  if (minor && holder.age < ENTERS_ALONE_FROM_AGE && !companion) return refuse('COMPANION_REQUIRED', shown);
+  if (reason !== 'ADMITTED' && reason !== 'ALREADY_ADMITTED') return refuse(reason, shown);
 
   const admitted = first
     ? undefined

@@ -66,7 +66,8 @@ async function manifestInput(
    * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's phone was registered by (none
    * for the print, which is the holder's). As online (admissions.service.ts): on a fixture the holder
    * lent, the holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's code
-   * admits only the one who enters, or a young holder's guardian. A code that admits nobody has no entry.
+   * admits only the one who enters, or a young holder's guardian: another's phone has no entry and is
+   * listed as revoked (REVOKED, as online). Answers whether the code has an entry.
    */
   const addEntry = (row: TicketRow, code: GateManifestEntryInput['code'], bearer?: string) => {
     const lent = row.loanAfm !== null;
@@ -81,11 +82,11 @@ async function manifestInput(
         holderKeys: [],
         companionKeys: [],
       });
-      return;
+      return true;
     }
     const entrantAfm = lent ? row.loanAfm : row.holderAfm;
     if (bearer !== undefined && (entrantAfm ? bearer !== entrantAfm : !row.guardianAfms.includes(bearer)))
-      return;
+      return false;
     const minor = !lent && row.age !== null && row.age < 18;
     entries.push({
       code,
@@ -103,6 +104,7 @@ async function manifestInput(
           : null,
       companionKeys: minor && row.companionAfm !== null ? present(row.companionKeys) : [],
     });
+    return true;
   };
 
   for (const row of byTicket.values()) {
@@ -116,10 +118,14 @@ async function manifestInput(
       revokedPaperCodes.push({ ticketCode: row.publicCode, serial });
     }
   }
+  // A live credential whose phone was registered by someone who does not enter (a loan's recipient
+  // after the loan ended): the phone key is not the entrant's, refused as a replaced phone.
+  const otherPhones = new Set<number>();
   for (const credential of credentials) {
     const row = byTicket.get(credential.ticketId);
     if (row && !credential.revoked) {
-      addEntry(row, { kind: 'wallet', credential: credential.credential }, credential.issuedTo);
+      const code = { kind: 'wallet' as const, credential: credential.credential };
+      if (!addEntry(row, code, credential.issuedTo)) otherPhones.add(credential.id);
     }
   }
 
@@ -138,7 +144,9 @@ async function manifestInput(
     endsAt: new Date(event.endsAt),
     platformKeys,
     revokedPaperCodes,
-    revokedCredentialIds: credentials.filter((credential) => credential.revoked).map(({ id }) => id),
+    revokedCredentialIds: credentials
+      .filter((credential) => credential.revoked || otherPhones.has(credential.id))
+      .map(({ id }) => id),
     entries: entries.map(({ holderKeys, companionKeys, companion, ...entry }) => ({
       ...entry,
       holderSuspended: isSuspended(holderKeys),

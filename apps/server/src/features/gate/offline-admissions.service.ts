@@ -1,7 +1,7 @@
 import {
   ADULT_AGE,
+  decideEntry,
   GATE_UPLOAD_CLOCK_SKEW_SECONDS,
-  GATES_OPEN_MINUTES_BEFORE,
   type OfflineAdmissionResults,
   type OfflineAdmissions,
   type OfflineUploadReason,
@@ -12,7 +12,7 @@ import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
 import { notify } from '../../shared/notifications';
 import { minorAdmittedNotices } from '../../rules/notices';
-import { proofDigestOf, provenCode, readScan } from './admissions.service';
+import { codeFacts, proofDigestOf, readScan } from './admissions.service';
 import type { Device } from './devices.service';
 import {
   insertDoubleEntries,
@@ -29,8 +29,8 @@ import { findMatchOfClub } from './manifest.queries';
  * this one at another time, is a double entry, kept for the ticket office's count.
  *
  * Every admission carries the code as scanned, and the server verifies it again with the online rule
- * (`provenCode`: signatures, phone, revocation, fixture) at the time the device recorded, that time
- * being within the fixture's gates (not before they opened, not after it ended, not ahead of the
+ * (`decideEntry` on `codeFacts`: signatures, phone, revocation, fixture, the gates) at the time the
+ * device recorded, that time being within the fixture's gates (not before they opened, not after it ended, not ahead of the
  * server's clock by more than GATE_UPLOAD_CLOCK_SKEW_SECONDS): a device's token alone records
  * nothing. The digest of the code is kept with the admission.
  *
@@ -186,7 +186,6 @@ export async function recordOfflineAdmissions(
   const { requestId } = context;
   const event = await findMatchOfClub(db, upload.eventId, device.organisationId);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
-  const gatesOpenAt = event.startsAt.getTime() - GATES_OPEN_MINUTES_BEFORE * 60_000;
   const latest = Date.now() + GATE_UPLOAD_CLOCK_SKEW_SECONDS * 1000;
 
   // Each admission's code, verified as the online decision would have at the recorded time.
@@ -197,15 +196,24 @@ export async function recordOfflineAdmissions(
       const at = new Date(admission.admittedAt);
       const { scan, parsed } = await readScan(db, device.id, admission.code, event.id);
       if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
-      const proof = provenCode(scan, parsed, context.trustedKeys, at);
-      if (proof.reason !== null) return { reason: proof.reason };
-      // The code must be the ticket's the device says it admitted.
-      if (!scan.ticket || scan.ticket.publicCode !== admission.ticketCode) return { reason: 'UNKNOWN_CODE' };
-      if (at.getTime() < gatesOpenAt) return { reason: 'NOT_OPEN_YET' };
-      if (at.getTime() >= event.endsAt.getTime()) return { reason: 'EVENT_OVER' };
+      const { facts, entrant } = codeFacts(scan, parsed, context.trustedKeys, at);
+      // The entry rule at the recorded time, the code being the ticket's the device says it admitted;
+      // who entered was the device's to decide (its manifest), and a second admission is a double entry.
+      const reason = decideEntry(
+        {
+          ...facts,
+          code: facts.code && {
+            ...facts.code,
+            known: scan.ticket?.publicCode === admission.ticketCode,
+          },
+        },
+        at,
+      );
+      if (reason !== 'ADMITTED') return { reason };
+      if (!scan.ticket || !entrant) return { reason: 'UNKNOWN_CODE' };
       if (at.getTime() > latest) return { reason: 'RECORDED_IN_FUTURE' };
       // A minor on their own ticket (as the online decision tells): the guardian is told.
-      const minor = !proof.entrant.lent && scan.holderAge !== null && scan.holderAge < ADULT_AGE;
+      const minor = !entrant.lent && scan.holderAge !== null && scan.holderAge < ADULT_AGE;
       return { reason: null, ticketId: scan.ticket.id, proofDigest: proofDigestOf(admission.code), minor };
     },
   );
