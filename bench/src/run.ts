@@ -339,7 +339,13 @@ async function checkSameAnswers(platform: string, floor: string, all: Scenario[]
   };
   for (const scenario of all) {
     if (scenario.name === 'personalization') {
-      await checkSamePersonalizations(platform, floor, scenario);
+      const own = ['publicCode', 'documentId', 'sector', 'gate', 'row', 'seat', 'privateCode'];
+      await checkSameBindings(platform, floor, scenario, [
+        ...own,
+        'createdOn',
+        'modifiedOn',
+        'personalizedOn',
+      ]);
       continue;
     }
     if (scenario.name === GATE_SCENARIO) {
@@ -347,7 +353,7 @@ async function checkSameAnswers(platform: string, floor: string, all: Scenario[]
       continue;
     }
     if (scenario.name === CLAIM_SCENARIO) {
-      await checkSameClaimAnswers(platform, floor, scenario);
+      await checkSameBindings(platform, floor, scenario, ['publicCode', 'sector', 'gate', 'row', 'seat']);
       continue;
     }
     const [mine, floors] = [await answer(platform, scenario), await answer(floor, scenario)];
@@ -400,67 +406,43 @@ ${String(mine)}`);
 }
 
 /**
- * A claim binds a ticket: the two cannot answer the same one. Each adds a ticket of its own, and the
- * answers are the same but for what is that ticket's own (the floor answers the platform's answer to
- * its sample claim, with the ticket's code).
+ * A claim or a personalization binds a ticket: the two cannot bind the same one. Each binds a ticket
+ * of its own (to a document of its own), and answers it: the ticket and document it was sent; the two
+ * answers are the same but for what is that ticket's and binding's own (`own`; each ticket's gate code
+ * is new and random).
  */
-async function checkSameClaimAnswers(platform: string, floor: string, claim: Scenario): Promise<void> {
+async function checkSameBindings(
+  platform: string,
+  floor: string,
+  scenario: Scenario,
+  own: string[],
+): Promise<void> {
   const post = async (url: string) => {
-    const response = await fetch(`${url}${claim.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...claim.headers, ...claim.nextHeaders?.() },
-      body: claim.body?.(),
-    });
-    const answer = (await response.json()) as Record<string, unknown>;
-    for (const own of ['publicCode', 'sector', 'gate', 'row', 'seat']) delete answer[own];
-    // Each ticket's gate code is new and random.
-    for (const fixture of (answer.fixtures ?? []) as Record<string, unknown>[]) delete fixture.gateCode;
-    return `${response.status} ${JSON.stringify(answer)}`;
-  };
-  const [mine, floors] = [await post(platform), await post(floor)];
-  if (mine !== floors) throw new Error(`claim: the floor answers\n${floors}\nthe platform\n${mine}`);
-}
-
-/**
- * A personalization binds a ticket: the two cannot bind the same one. Each binds a ticket of its own
- * to a document of its own; the floor's answer names the ticket and document it was sent, and the two
- * answers are the same but for what is that ticket's and binding's own (its place, its times, its
- * printed code).
- */
-async function checkSamePersonalizations(platform: string, floor: string, scenario: Scenario): Promise<void> {
-  const post = async (url: string) => {
-    const body = scenario.body?.() ?? '';
-    const sent = JSON.parse(body) as { ticketCode: string; documentId: string };
+    const body = scenario.body?.() ?? '{}';
+    const sent = JSON.parse(body) as Record<string, unknown>;
     const response = await fetch(`${url}${scenario.path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...scenario.headers },
+      headers: { 'content-type': 'application/json', ...scenario.headers, ...scenario.nextHeaders?.() },
       body,
     });
     const text = await response.text();
     const answer = JSON.parse(text) as Record<string, unknown>;
-    if (answer.publicCode !== sent.ticketCode || answer.documentId !== sent.documentId) {
+    if (
+      answer.publicCode !== (sent.ticketCode ?? sent.publicCode) ||
+      ('documentId' in sent && answer.documentId !== sent.documentId)
+    ) {
       throw new Error(
-        `personalization: ${url} answers another ticket or document than it was sent:\n${text}`,
+        `${scenario.name}: ${url} answers another ticket or document than it was sent:\n${text}`,
       );
     }
-    for (const own of [
-      'publicCode',
-      'documentId',
-      'sector',
-      'gate',
-      'row',
-      'seat',
-      'privateCode',
-      'createdOn',
-      'modifiedOn',
-      'personalizedOn',
-    ])
-      delete answer[own];
+    for (const key of own) delete answer[key];
+    for (const fixture of (answer.fixtures ?? []) as Record<string, unknown>[]) delete fixture.gateCode;
     return `${response.status} ${JSON.stringify(answer)}`;
   };
   const [mine, floors] = [await post(platform), await post(floor)];
-  if (mine !== floors)
-    throw new Error(`personalization: the floor answers\n${floors}\nthe platform\n${mine}`);
+  if (mine !== floors) {
+    throw new Error(`${scenario.name}: the floor answers\n${floors}\nthe platform\n${mine}`);
+  }
 }
 
 /** Runs statements on the bench's database, one after the other. */
