@@ -268,10 +268,8 @@ async function measurePlatform(
     FLOOR_TICKET_CODE: code(1),
     // Never bound by the personalization scenario, which counts down from the one before it.
     FLOOR_SPARE_TICKET_CODE: code(tickets),
-    // The floor checks and serves only the scenarios measured (those whose SQL it follows by hand).
-    FLOOR_UNMEASURED: ['personalization', 'suspension search', GATE_SCENARIO]
-      .filter((name) => !selected({ name }))
-      .join(','),
+    // The floor checks and serves the gate, whose SQL it follows by hand, only when it is measured.
+    FLOOR_UNMEASURED: selected({ name: GATE_SCENARIO }) ? '' : GATE_SCENARIO,
     ...(gate
       ? {
           FLOOR_GATE_TOKEN: gate.sample.token,
@@ -328,8 +326,7 @@ async function measurePlatform(
 
 /**
  * The floor must answer what the platform answers: each read scenario's answer from both, byte for
- * byte (but for the origin in the logout address). Personalization binds a ticket per call: its
- * statements and values are checked by the floor itself against the platform's (floor/server.ts).
+ * byte (but for the origin in the logout address); a write's as its own check says.
  */
 async function checkSameAnswers(platform: string, floor: string, all: Scenario[]): Promise<void> {
   const answer = async (url: string, scenario: Scenario) => {
@@ -341,13 +338,22 @@ async function checkSameAnswers(platform: string, floor: string, all: Scenario[]
     return `${response.status} ${(await response.text()).replaceAll(url, 'ORIGIN')}`;
   };
   for (const scenario of all) {
-    if (scenario.name === 'personalization') continue;
+    if (scenario.name === 'personalization') {
+      const own = ['publicCode', 'documentId', 'sector', 'gate', 'row', 'seat', 'privateCode'];
+      await checkSameBindings(platform, floor, scenario, [
+        ...own,
+        'createdOn',
+        'modifiedOn',
+        'personalizedOn',
+      ]);
+      continue;
+    }
     if (scenario.name === GATE_SCENARIO) {
       await checkSameGateAnswers(platform, floor, scenario);
       continue;
     }
     if (scenario.name === CLAIM_SCENARIO) {
-      await checkSameClaimAnswers(platform, floor, scenario);
+      await checkSameBindings(platform, floor, scenario, ['publicCode', 'sector', 'gate', 'row', 'seat']);
       continue;
     }
     const [mine, floors] = [await answer(platform, scenario), await answer(floor, scenario)];
@@ -400,25 +406,43 @@ ${String(mine)}`);
 }
 
 /**
- * A claim binds a ticket: the two cannot answer the same one. Each adds a ticket of its own, and the
- * answers are the same but for what is that ticket's own (the floor answers the platform's answer to
- * its sample claim, with the ticket's code).
+ * A claim or a personalization binds a ticket: the two cannot bind the same one. Each binds a ticket
+ * of its own (to a document of its own), and answers it: the ticket and document it was sent; the two
+ * answers are the same but for what is that ticket's and binding's own (`own`; each ticket's gate code
+ * is new and random).
  */
-async function checkSameClaimAnswers(platform: string, floor: string, claim: Scenario): Promise<void> {
+async function checkSameBindings(
+  platform: string,
+  floor: string,
+  scenario: Scenario,
+  own: string[],
+): Promise<void> {
   const post = async (url: string) => {
-    const response = await fetch(`${url}${claim.path}`, {
+    const body = scenario.body?.() ?? '{}';
+    const sent = JSON.parse(body) as Record<string, unknown>;
+    const response = await fetch(`${url}${scenario.path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...claim.headers, ...claim.nextHeaders?.() },
-      body: claim.body?.(),
+      headers: { 'content-type': 'application/json', ...scenario.headers, ...scenario.nextHeaders?.() },
+      body,
     });
-    const answer = (await response.json()) as Record<string, unknown>;
-    for (const own of ['publicCode', 'sector', 'gate', 'row', 'seat']) delete answer[own];
-    // Each ticket's gate code is new and random.
+    const text = await response.text();
+    const answer = JSON.parse(text) as Record<string, unknown>;
+    if (
+      answer.publicCode !== (sent.ticketCode ?? sent.publicCode) ||
+      ('documentId' in sent && answer.documentId !== sent.documentId)
+    ) {
+      throw new Error(
+        `${scenario.name}: ${url} answers another ticket or document than it was sent:\n${text}`,
+      );
+    }
+    for (const key of own) delete answer[key];
     for (const fixture of (answer.fixtures ?? []) as Record<string, unknown>[]) delete fixture.gateCode;
     return `${response.status} ${JSON.stringify(answer)}`;
   };
   const [mine, floors] = [await post(platform), await post(floor)];
-  if (mine !== floors) throw new Error(`claim: the floor answers\n${floors}\nthe platform\n${mine}`);
+  if (mine !== floors) {
+    throw new Error(`${scenario.name}: the floor answers\n${floors}\nthe platform\n${mine}`);
+  }
 }
 
 /** Runs statements on the bench's database, one after the other. */

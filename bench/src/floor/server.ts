@@ -22,6 +22,7 @@ import {
 } from './statements';
 import { API_HEADERS, groupCommit, proofDigestOf } from '../../../apps/server/src/bench-api';
 import { claimReplay } from './claim';
+import { pgliteSender, poolSender, replay, type Sender } from './replay';
 import { gateAdmission, SCAN_COLUMNS, admitColumns, deviceValues, scanValues, type RunArrays } from './gate';
 
 type Row = Record<string, unknown>;
@@ -47,7 +48,7 @@ type Claim = ReturnType<typeof claimReplay>;
 
 async function openRun(
   samples: Samples,
-): Promise<{ run: Run; runArrays: RunArrays; captured: Captured; claim?: Claim }> {
+): Promise<{ run: Run; runArrays: RunArrays; captured: Captured; sender: Sender; claim?: Claim }> {
   if (process.env.DATABASE_URL) {
     const url = process.env.DATABASE_URL;
     const captured = await captureOnPostgres(url, samples);
@@ -71,8 +72,9 @@ async function openRun(
           rowMode: 'array',
         } as pg.QueryArrayConfig)
       ).rows;
-    const claim = captured.claim && claimReplay(pool, types, captured.claim);
-    return { run, runArrays, captured, ...(claim ? { claim } : {}) };
+    const sender = poolSender(pool, types);
+    const claim = captured.claim && claimReplay(sender, captured.claim);
+    return { run, runArrays, captured, sender, ...(claim ? { claim } : {}) };
   }
   const client = await PGlite.create(process.env.PGLITE_DIR);
   const captured = await captureOnPglite(client, samples);
@@ -80,7 +82,7 @@ async function openRun(
     (await client.query<Row>(statement.text, values, { parsers: PARSERS })).rows;
   const runArrays: RunArrays = async (statement, values) =>
     (await client.query<unknown[]>(statement.text, values, { parsers: PARSERS, rowMode: 'array' })).rows;
-  return { run, runArrays, captured };
+  return { run, runArrays, captured, sender: pgliteSender(client, PARSERS) };
 }
 
 const samples: Samples = {
@@ -117,15 +119,13 @@ const samples: Samples = {
     : {}),
 };
 
-const { run, runArrays, captured, claim } = await openRun(samples);
+const { run, runArrays, captured, sender, claim } = await openRun(samples);
 /**
- * Whether the run measures a scenario whose statements this file follows by hand (run.ts names those
+ * Whether the run measures the gate, whose statements gate.ts follows by hand (run.ts names it when
  * it does not): they are checked, and its route served, only then, so a run of other scenarios starts
- * while this file has yet to follow a change of that scenario's SQL.
+ * while gate.ts has yet to follow a change of the gate's SQL.
  */
 const unmeasured = (process.env.FLOOR_UNMEASURED ?? '').split(',');
-const personalizationMeasured = !unmeasured.includes('personalization');
-const suspensionSearchMeasured = !unmeasured.includes('suspension search');
 const only = (statements: Statement[], what: string): Statement => {
   if (statements.length !== 1)
     throw new Error(`${what}: the platform now sends ${statements.length} statements`);
@@ -138,72 +138,20 @@ const S = {
   audit: only(captured.audit, 'audit'),
   declarations: only(captured.declarations, 'declarations'),
   transferRules: only(captured.transferRules, 'transfer rules'),
-  suspension: captured.personalization[1] as Statement,
-  // One ticket per person and fixture (issue #26): the check before the bind, when the platform makes it.
-  holds: captured.personalization.length === 4 ? captured.personalization[2] : undefined,
-  bind: captured.personalization.at(-1) as Statement,
-  citizens: captured.suspensionSearch[0] as Statement,
-  search: captured.suspensionSearch[1] as Statement,
 };
 
 // What the handlers below send, for the recorded samples: the same values in the same places, or
-// the platform's SQL has changed and this file must follow.
-const personalizationValues = (ticketId: unknown, code: string, request: typeof samples.personalization) => ({
-  // The rule meets the registry's identity card too: the document's key in each of its three links.
-  suspension: [
-    [identityKey.document(request.documentId)],
-    'AFM:',
-    null,
-    null,
-    canonicalIdentifier(request.documentId),
-    'AMKA:',
-    null,
-    null,
-    canonicalIdentifier(request.documentId),
-    'DOC:',
-    null,
-    null,
-    canonicalIdentifier(request.documentId),
-    true,
-    1,
-  ],
-  bind: [
-    fullNameInCapitals(request.firstName, request.lastName),
-    request.documentType,
-    request.documentId,
-    canonicalIdentifier(request.documentId),
-    'CODE',
-    'PERSONALIZE',
-    captured.officer.afm,
-    ticketId,
-    captured.officer.afm,
-    'TICKET_PERSONALIZE',
-    code,
-    samples.requestId,
-  ],
-});
-/** The sample's document key and ticket, where the fixture rule's statement names the person and ticket. */
-const samplePersonKey = canonicalIdentifier(samples.personalization.documentId);
-const holdsValuesFor = (ticketId: unknown, documentId: string) =>
-  S.holds?.values.map((value) =>
-    value === samplePersonKey
-      ? canonicalIdentifier(documentId)
-      : value === S.bind.values[7]
-        ? ticketId
-        : value,
-  ) ?? [];
+// the platform's SQL has changed and this file must follow. (Personalization, the suspension search
+// and the claim are replayed from their recordings instead: replay.ts.)
 function checkValues(): void {
   const officer = captured.officer;
   const org = officer.organisationId;
-  // Times, and verification codes: random (16 characters) or a signed print's (digits).
+  // Times: the floor sends its own.
   const mask = (values: unknown[]) =>
     JSON.stringify(values, (_key, value: unknown) =>
-      typeof value === 'string' && /^\d{4}-\d\d-\d\dT|^[0-9A-Z]{16}$|^\d{100,}$/.test(value)
-        ? 'MASKED'
-        : value,
+      typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? 'MASKED' : value,
     );
-  const bindRecorded = S.bind.values;
-  const expected: [string, unknown[], unknown[] | undefined][] = [
+  const expected: [string, unknown[], unknown[]][] = [
     ['session', [hash('sha256', samples.officerToken, 'base64url'), 'T', 'T', 1], S.session.values],
     ['stats', [samples.ticketCode, org, org, 1], S.ticket.values],
     [
@@ -211,59 +159,14 @@ function checkValues(): void {
       [[officer.afm], ['TICKET_LOOKUP'], [samples.ticketCode], [samples.requestId], [null]],
       S.audit.values,
     ],
-  ];
-  const personalization: typeof expected = [
-    ['personalization ticket', [samples.spareTicketCode, org, org, 1], captured.personalization[0]?.values],
-    [
-      'personalization suspension',
-      personalizationValues(0, '', samples.personalization).suspension,
-      captured.personalization[1]?.values,
-    ],
-    [
-      'personalization holds another ticket of the fixture',
-      holdsValuesFor(bindRecorded[7], samples.personalization.documentId),
-      S.holds?.values ?? [],
-    ],
-    [
-      'personalization bind',
-      personalizationValues(bindRecorded[7], samples.spareTicketCode, samples.personalization).bind,
-      bindRecorded,
-    ],
-  ];
-  expected.push(
     ['declarations', [samples.guardianAfm, 'PENDING', 'ACCEPTED'], S.declarations.values],
-    ...(suspensionSearchMeasured
-      ? [
-          [
-            'suspension search registry',
-            [[samples.suspensionSearch.afm], []],
-            S.citizens.values,
-          ] satisfies (typeof expected)[number],
-        ]
-      : []),
     ['transfer rules', [org, org], S.transferRules.values],
-  );
-  for (const [what, floor, platform] of [...expected, ...(personalizationMeasured ? personalization : [])]) {
-    const mine = mask(floor)
-      .replace(/"T"/g, '"MASKED"')
-      .replace(/"CODE"/g, '"MASKED"');
-    if (mine !== mask(platform ?? [])) {
-      throw new Error(`${what}: the platform sends ${mask(platform ?? [])}, the floor ${mine}`);
+  ];
+  for (const [what, floor, platform] of expected) {
+    const mine = mask(floor).replace(/"T"/g, '"MASKED"');
+    if (mine !== mask(platform)) {
+      throw new Error(`${what}: the platform sends ${mask(platform)}, the floor ${mine}`);
     }
-  }
-  const holdsValues = S.holds?.values ?? [];
-  if (
-    personalizationMeasured &&
-    S.holds &&
-    !(holdsValues.includes(samplePersonKey) && holdsValues.includes(bindRecorded[7] as number))
-  ) {
-    throw new Error(`personalization's fixture rule: the platform sends ${JSON.stringify(holdsValues)}`);
-  }
-  if (
-    (personalizationMeasured && ![3, 4].includes(captured.personalization.length)) ||
-    (suspensionSearchMeasured && captured.suspensionSearch.length !== 2)
-  ) {
-    throw new Error('personalization or suspension search: the platform now sends other statements');
   }
 }
 checkValues();
@@ -450,44 +353,45 @@ const statsLookup: Handler = async (_request, response, session, query) => {
   answer(response, 200, { ...ticketDetails(row, row), fixtures: [] });
 };
 
-const personalize: Handler = async (request, response, session) => {
-  const body = JSON.parse(await readBody(request)) as typeof samples.personalization & { ticketCode: string };
-  const org = session.organisationId;
-  const requestId = randomUUID();
-  const values = personalizationValues(undefined, body.ticketCode, body);
-  const [[found], [suspended]] = await Promise.all([
-    run(S.ticket, [body.ticketCode, org, org, 1]),
-    run(S.suspension, values.suspension),
-  ]);
-  if (!found) return refuse(response, 404, 'TICKET_NOT_FOUND');
-  if (found.case !== true) return refuse(response, 422, 'EVENT_STARTED');
-  if (suspended) return refuse(response, 422, 'PERSON_SUSPENDED');
-  if (found.document_id ?? found.holder_afm ?? found.holder_amka) {
-    return refuse(response, 409, 'TICKET_ALREADY_BOUND');
-  }
-  if (S.holds) {
-    const [held] = await run(S.holds, holdsValuesFor(found.id, body.documentId));
-    if (held?.holds === true) return refuse(response, 409, 'ALREADY_HOLDS_FIXTURE');
-  }
-  const bind = values.bind;
-  bind[4] = newCode();
-  bind[6] = session.afm;
-  bind[7] = found.id;
-  bind[8] = session.afm;
-  bind[11] = requestId;
-  const [ticket] = await run(S.bind, bind);
-  if (!ticket) return refuse(response, 409, 'TICKET_ALREADY_BOUND');
-  answer(response, 200, {
-    ...ticketDetails(ticket, found),
-    privateCode: ticket.private_code,
-    displayMode: found.display_mode === 'BARCODE' ? 'BARCODE' : 'QR',
-  });
+/**
+ * The audit rows the replayed requests write outside a transaction, group-committed as `audit` does:
+ * the recorded INSERT (one row, a column each) as one row of the floor's group.
+ */
+const groupedAudit = {
+  text: S.audit.text,
+  send: (columns: unknown[]) => audit((columns as unknown[][]).map((column) => column[0]) as AuditRow),
 };
 
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** As the platform's newVerificationCode: 16 characters of Crockford's alphabet. */
-const newCode = () =>
-  Array.from({ length: 16 }, () => CODE_ALPHABET[Math.floor(Math.random() * 32)]).join('');
+/** The officer's own values where the sample's officer had theirs, and a request id of its own. */
+const officerPairs = (session: Session): [unknown, unknown][] => [
+  [captured.officer.afm, session.afm],
+  [captured.officer.organisationId, session.organisationId],
+  [samples.requestId, randomUUID()],
+];
+
+const personalization = replay(sender, captured.personalization, groupedAudit);
+/** The platform's issueTicket, replayed (replay.ts) with this ticket, person and document. */
+const personalize: Handler = async (request, response, session) => {
+  const body = JSON.parse(await readBody(request)) as typeof samples.personalization & { ticketCode: string };
+  const sample = samples.personalization;
+  const issued = await personalization([
+    ...officerPairs(session),
+    [samples.spareTicketCode, body.ticketCode],
+    [sample.firstName, body.firstName],
+    [sample.lastName, body.lastName],
+    [
+      fullNameInCapitals(sample.firstName, sample.lastName),
+      fullNameInCapitals(body.firstName, body.lastName),
+    ],
+    [sample.documentType, body.documentType],
+    [sample.documentId, body.documentId],
+    // The document's key, and the registry's key of it, as the rules send them.
+    [canonicalIdentifier(sample.documentId), canonicalIdentifier(body.documentId)],
+    [identityKey.document(sample.documentId), identityKey.document(body.documentId)],
+  ]);
+  if (!issued) return refuse(response, 409, 'TICKET_ALREADY_BOUND');
+  answer(response, 200, issued);
+};
 
 const declarations: Handler = async (_request, response, session) => {
   const rows = await run(S.declarations, [session.afm, 'PENDING', 'ACCEPTED']);
@@ -509,46 +413,21 @@ const declarations: Handler = async (_request, response, session) => {
   );
 };
 
-/** The platform's resolveIdentity for a search by ΑΦΜ alone (the bench's): the registry, then the records. */
-const suspensionSearch: Handler = async (request, response) => {
+const suspensionSearching = replay(sender, captured.suspensionSearch, groupedAudit);
+/**
+ * The platform's searchSuspensions, replayed (replay.ts) with the searched ΑΦΜ. The audit row's
+ * digests of the people matched are the sample's (the bench searches the sample's ΑΦΜ).
+ */
+const suspensionSearch: Handler = async (request, response, session) => {
   const { afm } = JSON.parse(await readBody(request)) as { afm: string };
-  const canonical = canonicalIdentifier(afm);
-  const keys = new Set([identityKey.afm(afm)]);
-  const candidates = await run(S.citizens, [[canonical], []]);
-  for (const person of candidates) {
-    if (person.afm !== canonical) continue;
-    keys.add(identityKey.afm(person.afm as string));
-    keys.add(identityKey.amka(person.amka as string));
-    if (person.father_name) {
-      keys.add(
-        identityKey.details({
-          firstName: person.first_name as string,
-          fathersName: person.father_name as string,
-          lastName: person.last_name as string,
-          dateOfBirth: person.birth_date as string,
-        }),
-      );
-    }
-  }
-  const rows = await run(S.search, [[...keys], 200]);
-  answer(
-    response,
-    200,
-    rows.map((row) => ({
-      id: row.id,
-      afm: row.afm,
-      amka: row.amka,
-      documentId: row.document_id,
-      firstName: row.first_name,
-      fathersName: row.fathers_name,
-      lastName: row.last_name,
-      dateOfBirth: row.date_of_birth,
-      createdOn: iso(row.created_at),
-      endDate: row.end_date,
-      createdBy: row.created_by,
-      active: row.active,
-    })),
-  );
+  const sample = samples.suspensionSearch.afm;
+  const found = await suspensionSearching([
+    ...officerPairs(session),
+    [sample, afm],
+    [canonicalIdentifier(sample), canonicalIdentifier(afm)],
+    [identityKey.afm(sample), identityKey.afm(afm)],
+  ]);
+  answer(response, 200, found ?? []);
 };
 
 const transferRules: Handler = async (_request, response, session) => {
@@ -585,18 +464,9 @@ const admitAtGate = gateStatements && gateAdmission({ run: runArrays, ...gateSta
 const routes = new Map<string, [Handler, boolean]>([
   ['GET /api/auth/user', [sessionCheck, false]],
   ['POST /api/stats/ticket', [statsLookup, true]],
-  ...(personalizationMeasured
-    ? [['POST /api/ticket-office/personalize', [personalize, true]] satisfies [string, [Handler, boolean]]]
-    : []),
+  ['POST /api/ticket-office/personalize', [personalize, true]],
   ['GET /api/tickets/dependents/declarations', [declarations, false]],
-  ...(suspensionSearchMeasured
-    ? [
-        ['POST /api/blackList-administration/search', [suspensionSearch, true]] satisfies [
-          string,
-          [Handler, boolean],
-        ],
-      ]
-    : []),
+  ['POST /api/blackList-administration/search', [suspensionSearch, true]],
   ['GET /api/ticket-office/transfer-events', [transferRules, true]],
   ...(claim
     ? [['POST /api/wallet/tickets', [addToWallet, false]] satisfies [string, [Handler, boolean]]]

@@ -21,6 +21,7 @@ import {
   type Database,
   type Db,
 } from '../../../apps/server/src/bench-api';
+import type { Recorded } from './replay';
 import { captureOnPglite, type Captured, type Statement } from './statements';
 
 export const sqlFolder = path.resolve(import.meta.dirname, '../../../apps/server/sql');
@@ -37,8 +38,10 @@ const FILES: Record<string, Exclude<keyof Captured, 'officer' | 'gate' | 'claim'
   'transfer-rules-list': 'transferRules',
 };
 
-const render = (statements: Statement[]) =>
-  statements.map((statement) => `${statement.text.trim()};\n`).join('\n');
+const render = (recorded: Statement[] | Recorded) =>
+  (Array.isArray(recorded) ? recorded : recorded.statements)
+    .map((statement) => `${statement.text.trim()};\n`)
+    .join('\n');
 
 /** Each file's text, recorded afresh. */
 export async function recordSqlFiles(): Promise<Map<string, string>> {

@@ -28,6 +28,7 @@ import {
   addWalletTicket,
 } from '../../../apps/server/src/bench-api';
 import type { RecordedClaim } from './claim';
+import type { Recorded } from './replay';
 
 export interface Statement {
   /** The prepared statement's name, when the platform names it (PostgreSQL only). */
@@ -36,10 +37,12 @@ export interface Statement {
   values: unknown[];
   /** As the platform asked for its rows (drizzle's selects: arrays). */
   rowMode?: 'array';
-  /** The rows it was answered (recorded for the claim only, whose floor reads them). */
+  /** The rows it was answered (the replayed scenarios' floors read them: replay.ts). */
   rows?: unknown[];
   /** The driver's type parsers the platform asked for (so the floor reads the rows alike). */
   types?: unknown;
+  /** PGlite's query options the platform gave (its parsers). */
+  options?: Record<string, unknown>;
 }
 
 /** What each scenario sends, in order, for the sample request it was recorded with. */
@@ -51,9 +54,11 @@ export interface Captured {
   touch: Statement[];
   stats: Statement[];
   audit: Statement[];
-  personalization: Statement[];
+  /** The personalization of the spare ticket, with its answer (replayed: replay.ts). */
+  personalization: Recorded;
   declarations: Statement[];
-  suspensionSearch: Statement[];
+  /** The sample search, with its answer (replayed). */
+  suspensionSearch: Recorded;
   transferRules: Statement[];
   /** An admission of the gate sample's code (none without a gate sample). */
   gate: Statement[];
@@ -126,9 +131,12 @@ function recordingPglite(client: PGlite): { db: Db; recorder: Recorder } {
   const recorded = new Proxy(client, {
     get(target, property, receiver) {
       if (property === 'query') {
-        return (text: string, values?: unknown[], options?: unknown) => {
-          recorder.log.push({ text, values: values ?? [] });
-          return target.query(text, values, options as never);
+        return async (text: string, values?: unknown[], options?: Record<string, unknown>) => {
+          const entry: Statement = { text, values: values ?? [], ...(options ? { options } : {}) };
+          recorder.log.push(entry);
+          const result = await target.query(text, values, options as never);
+          entry.rows = result.rows;
+          return result;
         };
       }
       const value: unknown = Reflect.get(target, property, receiver);
@@ -145,6 +153,16 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
     await run();
     recorder.log = [];
     return log;
+  };
+  /** The statements of a request the floor replays, with the platform's answer to it. */
+  const replayed = async (run: () => Promise<unknown>): Promise<Recorded> => {
+    const recordedAt = Date.now();
+    let answer: unknown;
+    const statements = await during(async () => {
+      answer = await run();
+    });
+    // As the platform answers it: JSON (its times as text).
+    return { statements, answer: JSON.parse(JSON.stringify(answer)) as unknown, recordedAt };
   };
   let officer: SessionUser | undefined;
   const session = await during(async () => {
@@ -166,7 +184,7 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
         requestId: samples.requestId,
       }),
     ),
-    personalization: await during(() =>
+    personalization: await replayed(() =>
       issueTicket(
         db,
         { user, requestId: samples.requestId },
@@ -177,7 +195,7 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
       ),
     ),
     declarations: await during(() => listLiveDeclarations(db, samples.guardianAfm)),
-    suspensionSearch: await during(() =>
+    suspensionSearch: await replayed(() =>
       searchSuspensions(
         db,
         { user, requestId: samples.requestId },
