@@ -243,7 +243,7 @@ async function recordClaim(
 async function admit(db: Db, samples: Samples): Promise<void> {
   const { token, eventId, code } = samples.gate as NonNullable<Samples['gate']>;
   const config = loadConfig({});
-  const device = await authenticateDevice(db, token, config.gateDeviceCredentialHours);
+  const device = await authenticateDevice(db, token);
   if (!device) throw new Error("the gate sample's device credential is unknown to the database");
   const admission = await decideAdmission(
     db,
