@@ -9,7 +9,7 @@ import {
 } from 'react-hook-form';
 import { Button } from '../components/buttons';
 import { ErrorSummary, problemsFrom, type FieldProblem } from './error-summary';
-import { lazyResolver, type SchemaLoader } from './lazy-resolver';
+import { lazyResolver, type RawSchemaLoader, type SchemaLoader } from './lazy-resolver';
 import { useRefusal, type Refusal } from './use-refusal';
 
 /** What a form's render-prop and submit handler get: react-hook-form's methods and the refusal. */
@@ -21,9 +21,11 @@ interface FormProps<Input extends FieldValues, Output> extends Omit<
   FormHTMLAttributes<HTMLFormElement>,
   'onSubmit' | 'children'
 > {
-  /** The route's domain schema, loaded in the background (see lazy-resolver.ts). */
-  schema: SchemaLoader<Input, Output>;
-  /** Send what was typed: the feature's API module shapes the payload. */
+  /**
+   * The route's domain schema, loaded in the background (see lazy-resolver.ts); with `raw`, the form
+   * sends what was typed and the feature's API module shapes the payload.
+   */
+  schema: SchemaLoader<Input, Output> | RawSchemaLoader<Input>;
   raw?: boolean;
   defaultValues: DefaultValues<Input>;
   mode?: Mode;
