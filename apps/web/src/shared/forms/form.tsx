@@ -12,9 +12,13 @@ import { ErrorSummary, problemsFrom, type FieldProblem } from './error-summary';
 import { lazyResolver, type RawSchemaLoader, type SchemaLoader } from './lazy-resolver';
 import { useRefusal, type Refusal } from './use-refusal';
 
-/** What a form's render-prop and submit handler get: react-hook-form's methods and the refusal. */
+/**
+ * What a form's render-prop and submit handler get: react-hook-form's methods, the refusal, and
+ * `submit()`, the form's submit for a value that arrives otherwise (a code read by the camera).
+ */
 export type FormApi<Input extends FieldValues, Output> = UseFormReturn<Input, unknown, Output> & {
   refusal: Refusal;
+  submit(): void;
 };
 
 interface FormProps<Input extends FieldValues, Output> extends Omit<
@@ -46,10 +50,12 @@ interface FormProps<Input extends FieldValues, Output> extends Omit<
   /** A call under way (a mutation's `isPending`): the submit shows it and cannot be pressed twice. */
   busy?: boolean;
   submitDisabled?: (form: FormApi<Input, Output>) => boolean;
-  /** Buttons beside the submit (a Cancel), in one GOV.GR button group. */
+  /** Buttons beside the submit (a Cancel), in one GOV.GR button group (`null`: the submit alone in one). */
   actions?: ReactNode;
-  /** After the submit, still inside the form (a confirmation dialog). */
-  footer?: ReactNode;
+  /** After the submit, still inside the form (a confirmation dialog, a camera). */
+  footer?: ReactNode | ((form: FormApi<Input, Output>) => ReactNode);
+  /** `false` for a form whose problems are said at its field alone (the gate's scan field). */
+  summary?: boolean;
   children(form: FormApi<Input, Output>): ReactNode;
 }
 
@@ -77,6 +83,7 @@ export function Form<Input extends FieldValues, Output = Input>({
   submitDisabled,
   actions,
   footer,
+  summary = true,
   children,
   ...formAttributes
 }: FormProps<Input, Output>) {
@@ -92,9 +99,13 @@ export function Form<Input extends FieldValues, Output = Input>({
     shouldFocusError: false,
   });
   const refusal = useRefusal(refusalField, toastRefusal);
-  const form: FormApi<Input, Output> = { ...methods, refusal };
+  const form: FormApi<Input, Output> = {
+    ...methods,
+    refusal,
+    submit: () => void methods.handleSubmit((values) => onSubmit(values, form))(),
+  };
   const { errors, submitCount } = methods.formState;
-  const submit = (
+  const submitButton = (
     <Button type="submit" busy={busy} disabled={submitDisabled?.(form)}>
       {submitLabel}
     </Button>
@@ -110,26 +121,28 @@ export function Form<Input extends FieldValues, Output = Input>({
       }}
     >
       {heading}
-      <ErrorSummary
-        problems={
-          // A generic form's errors are keyed by its fields' names, as problemsFrom reads them.
-          problems
-            ? problems(errors)
-            : problemsFrom(errors as Record<string, { message?: string }>, fields, idOf)
-        }
-        submitCount={submitCount}
-        refusal={refusal}
-      />
+      {summary ? (
+        <ErrorSummary
+          problems={
+            // A generic form's errors are keyed by its fields' names, as problemsFrom reads them.
+            problems
+              ? problems(errors)
+              : problemsFrom(errors as Record<string, { message?: string }>, fields, idOf)
+          }
+          submitCount={submitCount}
+          refusal={refusal}
+        />
+      ) : null}
       {children(form)}
-      {actions ? (
+      {actions === undefined ? (
+        submitButton
+      ) : (
         <div className="govgr-button-group">
-          {submit}
+          {submitButton}
           {actions}
         </div>
-      ) : (
-        submit
       )}
-      {footer}
+      {typeof footer === 'function' ? footer(form) : footer}
     </form>
   );
 }
