@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gateScreenMessages, type GatePairing } from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
 import { PageHeading } from '../../shared/components/page-heading';
 import { problemsFrom } from '../../shared/forms/error-summary';
 import { Form } from '../../shared/forms/form';
@@ -41,7 +42,10 @@ export function PairingForm({
         toastRefusal={false}
         onSubmitStart={() => setShownNotice(undefined)}
         onSubmit={({ token }, { refusal }) =>
-          pair.mutate(token, { onError: (error) => refusal.refuse(error) })
+          pair.mutate(token, {
+            // The API's Greek message (for a status it did not describe, the spec's §8 one).
+            onError: (error) => refusal.refuse(error, error instanceof ApiError ? error.message : undefined),
+          })
         }
         submitLabel={text.pair}
         busy={pair.isPending || pair.isSuccess}
