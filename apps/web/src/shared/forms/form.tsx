@@ -33,6 +33,8 @@ interface FormProps<Input extends FieldValues, Output> extends Omit<
   raw?: boolean;
   defaultValues: DefaultValues<Input>;
   mode?: Mode;
+  /** After a submit, when a field is checked again (react-hook-form's; on each change unless said). */
+  reValidateMode?: Exclude<Mode, 'onTouched' | 'all'>;
   /** The fields in the summary, in the form's order; `idOf` maps a field to its input's id. */
   fields?: readonly string[];
   idOf?: (field: string) => string;
@@ -52,7 +54,7 @@ interface FormProps<Input extends FieldValues, Output> extends Omit<
   submitDisabled?: (form: FormApi<Input, Output>) => boolean;
   /** Buttons beside the submit (a Cancel), in one GOV.GR button group (`null`: the submit alone in one). */
   actions?: ReactNode;
-  /** After the submit, still inside the form (a confirmation dialog, a camera). */
+  /** After the form, outside it (a confirmation dialog, a camera that fills a field and submits). */
   footer?: ReactNode | ((form: FormApi<Input, Output>) => ReactNode);
   /** `false` for a form whose problems are said at its field alone (the gate's scan field). */
   summary?: boolean;
@@ -70,6 +72,7 @@ export function Form<Input extends FieldValues, Output = Input>({
   raw,
   defaultValues,
   mode,
+  reValidateMode,
   fields = [],
   idOf,
   problems,
@@ -95,6 +98,7 @@ export function Form<Input extends FieldValues, Output = Input>({
     resolver,
     defaultValues,
     ...(mode ? { mode } : {}),
+    ...(reValidateMode ? { reValidateMode } : {}),
     // The summary, not the first bad field, takes focus on a submit with problems (govuk-frontend).
     shouldFocusError: false,
   });
@@ -111,38 +115,40 @@ export function Form<Input extends FieldValues, Output = Input>({
     </Button>
   );
   return (
-    <form
-      noValidate
-      {...formAttributes}
-      {...refusal.formProps}
-      onSubmit={(event) => {
-        onSubmitStart?.(form);
-        void methods.handleSubmit((values) => onSubmit(values, form))(event);
-      }}
-    >
-      {heading}
-      {summary ? (
-        <ErrorSummary
-          problems={
-            // A generic form's errors are keyed by its fields' names, as problemsFrom reads them.
-            problems
-              ? problems(errors)
-              : problemsFrom(errors as Record<string, { message?: string }>, fields, idOf)
-          }
-          submitCount={submitCount}
-          refusal={refusal}
-        />
-      ) : null}
-      {children(form)}
-      {actions === undefined ? (
-        submitButton
-      ) : (
-        <div className="govgr-button-group">
-          {submitButton}
-          {actions}
-        </div>
-      )}
+    <>
+      <form
+        noValidate
+        {...formAttributes}
+        {...refusal.formProps}
+        onSubmit={(event) => {
+          onSubmitStart?.(form);
+          void methods.handleSubmit((values) => onSubmit(values, form))(event);
+        }}
+      >
+        {heading}
+        {summary ? (
+          <ErrorSummary
+            problems={
+              // A generic form's errors are keyed by its fields' names, as problemsFrom reads them.
+              problems
+                ? problems(errors)
+                : problemsFrom(errors as Record<string, { message?: string }>, fields, idOf)
+            }
+            submitCount={submitCount}
+            refusal={refusal}
+          />
+        ) : null}
+        {children(form)}
+        {actions === undefined ? (
+          submitButton
+        ) : (
+          <div className="govgr-button-group">
+            {submitButton}
+            {actions}
+          </div>
+        )}
+      </form>
       {typeof footer === 'function' ? footer(form) : footer}
-    </form>
+    </>
   );
 }
