@@ -48,7 +48,8 @@ interface FormProps<Input extends FieldValues, Output> extends Omit<
   onSubmit(values: Output, form: FormApi<Input, Output>): void;
   /** Above the summary, inside the form (a heading the form is labelled by). */
   heading?: ReactNode;
-  submitLabel: string;
+  /** None for a form submitted by a button of its own children (a dialog's confirm). */
+  submitLabel?: string;
   /** A call under way (a mutation's `isPending`): the submit shows it and cannot be pressed twice. */
   busy?: boolean;
   submitDisabled?: (form: FormApi<Input, Output>) => boolean;
@@ -109,11 +110,12 @@ export function Form<Input extends FieldValues, Output = Input>({
     submit: () => void methods.handleSubmit((values) => onSubmit(values, form))(),
   };
   const { errors, submitCount } = methods.formState;
-  const submitButton = (
-    <Button type="submit" busy={busy} disabled={submitDisabled?.(form)}>
-      {submitLabel}
-    </Button>
-  );
+  const submitButton =
+    submitLabel === undefined ? null : (
+      <Button type="submit" busy={busy} disabled={submitDisabled?.(form)}>
+        {submitLabel}
+      </Button>
+    );
   return (
     <>
       <form
