@@ -12,7 +12,6 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { SummaryList } from '../../shared/components/summary-list';
 import { paths } from '../../shared/paths';
-import { useRefusal } from '../../shared/forms/use-refusal';
 import { cancelDeclaration, changeCompanion, declarationsQuery, type CompanionSuccessState } from './api';
 import { ChangeCompanionDialog } from './change-companion-dialog';
 import { DeclarationDetails } from './declaration-details';
@@ -35,7 +34,6 @@ export default function CancelEventsPage() {
   const declarations = useQuery(declarationsQuery);
   const [cancelling, setCancelling] = useState<Declaration>();
   const [changing, setChanging] = useState<Declaration>();
-  const changeRefusal = useRefusal();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: declarationsQuery.queryKey });
 
   const cancel = useMutation({
@@ -57,7 +55,6 @@ export default function CancelEventsPage() {
       setChanging(undefined);
       refresh();
     },
-    onError: (error) => changeRefusal.refuse(error),
   });
   const busy = cancel.isPending || change.isPending;
 
@@ -119,12 +116,13 @@ export default function CancelEventsPage() {
         <ChangeCompanionDialog
           open
           busy={busy}
-          refusal={changeRefusal}
-          onSend={(afm) => change.mutate({ declarationId: changing.declarationId, afm })}
-          onClose={() => {
-            changeRefusal.clear();
-            setChanging(undefined);
-          }}
+          onSend={(afm, refusal) =>
+            change.mutate(
+              { declarationId: changing.declarationId, afm },
+              { onError: (error) => refusal.refuse(error) },
+            )
+          }
+          onClose={() => setChanging(undefined)}
         />
       ) : null}
     </>

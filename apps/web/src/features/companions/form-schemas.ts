@@ -14,3 +14,10 @@ export const chooseMinorSchema = z.object({
 /** The route's own schema, less the minor's ΑΜΚΑ, which the page knows. */
 export const selectedMinorSchema = indicateCompanionSchema.omit({ amka: true });
 export type SelectedMinorValues = z.infer<typeof selectedMinorSchema>;
+
+/** The new companion: the guardian (an empty ΑΦΜ is sent) or another person, whose ΑΦΜ the server checks. */
+export const changeCompanionSchema = z.object({
+  who: z.enum(['myself', 'another']),
+  afm: z.string(),
+});
+export type ChangeCompanionValues = z.infer<typeof changeCompanionSchema>;
