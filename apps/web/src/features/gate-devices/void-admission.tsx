@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
 import {
   admissionVoidSchema,
   formatDateTime,
@@ -8,7 +7,7 @@ import {
   stripNonDigits,
   type LiveAdmission,
 } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
+import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { TextField } from '../../shared/forms/text-field';
@@ -37,7 +36,7 @@ export function VoidAdmission({ eventId }: { eventId: number }) {
   const voiding = useMutation({
     mutationFn: voidAdmission,
     onSuccess: (voided) => {
-      toast.success(text.voided(voided.ticketCode, formatDateTime(voided.admittedAt)));
+      toastSuccess(text.voided(voided.ticketCode, formatDateTime(voided.admittedAt)));
       setAdmission(undefined);
       setTicketCode('');
       setReason('');

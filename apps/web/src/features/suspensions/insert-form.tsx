@@ -1,6 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import {
   suspensionMessages,
   SUSPENSION_DEFAULT_MONTHS,
@@ -13,6 +12,7 @@ import { Form, type FormApi } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { addSuspension, precheckSuspension, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
+import { toastSuccess } from '../../shared/api/toast-failure';
 
 const text = suspensionMessages;
 type FormValues = PersonFields & { endDate: string };
@@ -65,7 +65,7 @@ export function InsertForm() {
     const { form } = checked;
     add.mutate(checked.values, {
       onSuccess: () => {
-        toast.success(text.added);
+        toastSuccess(text.added);
         form.reset(emptyForm());
         setMonths('');
         setChecked(undefined);

@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { toast } from 'react-toastify';
 import {
   formatCalendarDate,
   formatDateTime,
   suspensionMessages,
   type SuspensionRecord,
 } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
+import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { Form } from '../../shared/forms/form';
@@ -61,7 +60,7 @@ export function SearchForm() {
   const remove = useMutation({
     mutationFn: deleteSuspension,
     onSuccess: (_, deleted) => {
-      toast.success(text.deleted);
+      toastSuccess(text.deleted);
       setResults((list) => list?.filter((record) => record.id !== deleted.id));
       setDeleting(undefined);
     },
