@@ -50,6 +50,8 @@ interface FormProps<Input extends FieldValues, Output> extends Omit<
   heading?: ReactNode;
   /** None for a form submitted by a button of its own children (a dialog's confirm). */
   submitLabel?: string;
+  /** `warning` for a submit that undoes something (GOV.GR's red button). */
+  submitVariant?: 'primary' | 'warning';
   /** A call under way (a mutation's `isPending`): the submit shows it and cannot be pressed twice. */
   busy?: boolean;
   submitDisabled?: (form: FormApi<Input, Output>) => boolean;
@@ -83,6 +85,7 @@ export function Form<Input extends FieldValues, Output = Input>({
   onSubmit,
   heading,
   submitLabel,
+  submitVariant,
   busy,
   submitDisabled,
   actions,
@@ -112,7 +115,7 @@ export function Form<Input extends FieldValues, Output = Input>({
   const { errors, submitCount } = methods.formState;
   const submitButton =
     submitLabel === undefined ? null : (
-      <Button type="submit" busy={busy} disabled={submitDisabled?.(form)}>
+      <Button type="submit" variant={submitVariant} busy={busy} disabled={submitDisabled?.(form)}>
         {submitLabel}
       </Button>
     );
