@@ -21,16 +21,19 @@ export type FormApi<Input extends FieldValues, Output> = UseFormReturn<Input, un
   submit(): void;
 };
 
-interface FormProps<Input extends FieldValues, Output> extends Omit<
+/**
+ * The route's domain schema, loaded in the background (see lazy-resolver.ts); with `raw`, the form
+ * sends what was typed and the feature's API module shapes the payload.
+ */
+type SchemaProps<Input extends FieldValues, Output> =
+  { schema: SchemaLoader<Input, Output>; raw?: false } | { schema: RawSchemaLoader<Input>; raw: true };
+
+type FormProps<Input extends FieldValues, Output> = SchemaProps<Input, Output> & FormOwnProps<Input, Output>;
+
+interface FormOwnProps<Input extends FieldValues, Output> extends Omit<
   FormHTMLAttributes<HTMLFormElement>,
   'onSubmit' | 'children'
 > {
-  /**
-   * The route's domain schema, loaded in the background (see lazy-resolver.ts); with `raw`, the form
-   * sends what was typed and the feature's API module shapes the payload.
-   */
-  schema: SchemaLoader<Input, Output> | RawSchemaLoader<Input>;
-  raw?: boolean;
   defaultValues: DefaultValues<Input>;
   mode?: Mode;
   /** After a submit, when a field is checked again (react-hook-form's; on each change unless said). */
