@@ -67,3 +67,13 @@ export function endOfAthensDay(day: string): string {
   const offset = athensOffsetAt(Date.parse(`${day}T21:00:00Z`));
   return `${day}T23:59:59.999${offset}`;
 }
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in Athens; undefined for no instant. */
+export function athensDayOf(iso: string): string | undefined {
+  const instant = new Date(iso);
+  if (Number.isNaN(instant.getTime())) return undefined;
+  // en-CA formats as YYYY-MM-DD.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(instant);
+}
+
+export const todayInAthens = () => athensDayOf(new Date().toISOString()) as string;

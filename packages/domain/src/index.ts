@@ -15,6 +15,7 @@ export * from './schemas/transfers';
 export * from './schemas/suspensions';
 export * from './admission-reasons';
 export * from './schemas/gate';
+export * from './admission';
 export * from './schemas/claims';
 export * from './gate-codes';
 export * from './notifications';

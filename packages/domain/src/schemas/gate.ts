@@ -111,18 +111,6 @@ export const admissionSchema = z.object({
 });
 export type Admission = z.infer<typeof admissionSchema>;
 
-/** An answer's fields about the ticket, none of them known yet (a refusal fills what it can). */
-export const EMPTY_ADMISSION: Omit<Admission, 'decision' | 'reason' | 'message'> = {
-  admissionId: null,
-  holderName: null,
-  documentType: null,
-  documentHint: null,
-  seat: null,
-  companion: null,
-  admittedAt: null,
-  admittedBy: null,
-};
-
 /** One admission of a double entry: by which device (its label), and when that device admitted. */
 const doubleEntrySideSchema = z.object({ device: z.string(), at: z.string() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { athensDayOf, todayInAthens } from '../dates';
 import { AFM_LENGTH, AMKA_LENGTH, DOCUMENT_ID_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants';
 import { IDENTIFIER_SHAPES, isValidAfm, stripSpaces } from '../identifiers';
 import { suspensionMessages as text, validationMessages } from '../messages';
@@ -49,15 +50,6 @@ const optionalDay = textField()
     if (!day) context.addIssue({ code: 'custom', message: text.badDate });
     return day ?? null;
   });
-
-export function athensDayOf(iso: string): string | undefined {
-  const instant = new Date(iso);
-  if (Number.isNaN(instant.getTime())) return undefined;
-  // en-CA formats as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Athens' }).format(instant);
-}
-
-export const todayInAthens = () => athensDayOf(new Date().toISOString()) as string;
 
 const fields = {
   afm: optionalIdentifier(AFM_LENGTH, text.afmLength),

@@ -1,10 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import { formatDateTime, messages, type Declaration } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
-import { toastFailure } from '../../shared/api/toast-failure';
+import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { BackLink, Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
@@ -12,10 +11,13 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { SummaryList } from '../../shared/components/summary-list';
 import { paths } from '../../shared/paths';
-import { useRefusal } from '../../shared/forms/use-refusal';
 import { cancelDeclaration, changeCompanion, declarationsQuery, type CompanionSuccessState } from './api';
-import { ChangeCompanionDialog } from './change-companion-dialog';
 import { DeclarationDetails } from './declaration-details';
+
+// The change dialog is a form (react-hook-form): loaded when asked for, not with the list.
+const ChangeCompanionDialog = lazy(() =>
+  import('./change-companion-dialog').then((module) => ({ default: module.ChangeCompanionDialog })),
+);
 
 const text = messages.companions;
 
@@ -35,7 +37,6 @@ export default function CancelEventsPage() {
   const declarations = useQuery(declarationsQuery);
   const [cancelling, setCancelling] = useState<Declaration>();
   const [changing, setChanging] = useState<Declaration>();
-  const changeRefusal = useRefusal();
   const refresh = () => void queryClient.invalidateQueries({ queryKey: declarationsQuery.queryKey });
 
   const cancel = useMutation({
@@ -53,11 +54,10 @@ export default function CancelEventsPage() {
     mutationFn: ({ declarationId, afm }: { declarationId: string; afm: string }) =>
       changeCompanion(declarationId, afm),
     onSuccess: () => {
-      toast.success(text.changed);
+      toastSuccess(text.changed);
       setChanging(undefined);
       refresh();
     },
-    onError: (error) => changeRefusal.refuse(error),
   });
   const busy = cancel.isPending || change.isPending;
 
@@ -116,16 +116,19 @@ export default function CancelEventsPage() {
         ) : null}
       </ConfirmDialog>
       {changing ? (
-        <ChangeCompanionDialog
-          open
-          busy={busy}
-          refusal={changeRefusal}
-          onSend={(afm) => change.mutate({ declarationId: changing.declarationId, afm })}
-          onClose={() => {
-            changeRefusal.clear();
-            setChanging(undefined);
-          }}
-        />
+        <Suspense fallback={null}>
+          <ChangeCompanionDialog
+            open
+            busy={busy}
+            onSend={(afm, refusal) =>
+              change.mutate(
+                { declarationId: changing.declarationId, afm },
+                { onError: (error) => refusal.refuse(error) },
+              )
+            }
+            onClose={() => setChanging(undefined)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { formatDateTime, gateDevicesMessages, type GateDevice } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
+import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { gateDevicesQuery, renewGateDevice, revokeGateDevice } from './api';
@@ -19,7 +18,7 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
   const revoke = useMutation({
     mutationFn: revokeGateDevice,
     onSuccess: () => {
-      toast.success(text.revoked);
+      toastSuccess(text.revoked);
       setRevoking(undefined);
       void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
       onRevoked();

@@ -10,7 +10,6 @@ import { forgetScans, readCredential, readEvent, saveCredential, saveEvent } fro
 import { EventPicker } from './event-picker';
 import './gate.css';
 import { useInstallableGate } from './install-app';
-import { GateStore } from './offline-store';
 import { PairingForm } from './pairing-form';
 
 // The scan screen (the offline check's signatures, the manifest store, the camera) is not needed to
@@ -31,8 +30,11 @@ export default function GatePage() {
   useInstallableGate();
 
   const unpair = (message?: string) => {
-    // The pinned keys and the manifests go with the pairing; admissions not yet sent stay.
-    void GateStore.open().then((store) => store.forgetDevice().finally(() => store.close()));
+    // The pinned keys and the manifests go with the pairing; admissions not yet sent stay. The store
+    // (and the signatures' code it brings) loads here, not with the pairing page.
+    void import('./offline-store')
+      .then(({ GateStore }) => GateStore.open())
+      .then((store) => store.forgetDevice().finally(() => store.close()));
     saveCredential(null);
     saveEvent(null);
     forgetScans();

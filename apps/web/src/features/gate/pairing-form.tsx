@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
-import { gateScreenMessages, messages, type GatePairing } from '@tickets/domain';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { gateScreenMessages, type GatePairing } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
-import { Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
-import { ErrorSummary } from '../../shared/forms/error-summary';
+import { problemsFrom } from '../../shared/forms/error-summary';
+import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
 import { pairDevice } from './api';
@@ -19,71 +20,64 @@ export function PairingForm({
   notice,
   onPaired,
 }: {
-  /** Why the device is here again (the server stopped knowing it). */
+  /** Why the device is here again (the server stopped knowing it), until the next attempt. */
   notice?: string;
   onPaired(pairing: GatePairing): void;
 }) {
-  const [token, setToken] = useState('');
-  const [error, setError] = useState(notice);
-  const [busy, setBusy] = useState(false);
-  // Each failed attempt moves focus to the summary again (the pattern of the forms' submitCount).
-  const [attempts, setAttempts] = useState(0);
-
-  const pair = async (candidate: string) => {
-    const trimmed = candidate.trim();
-    if (!trimmed) {
-      setError(text.tokenRequired);
-      setAttempts((count) => count + 1);
-      return;
-    }
-    setBusy(true);
-    try {
-      onPaired(await pairDevice(trimmed));
-    } catch (failure) {
-      setError(failure instanceof ApiError ? failure.message : messages.errors.system);
-      setAttempts((count) => count + 1);
-      setBusy(false);
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void pair(token);
-  };
-
+  const [shownNotice, setShownNotice] = useState(notice);
+  const pair = useMutation({ mutationFn: pairDevice, onSuccess: onPaired });
   return (
     <>
       <PageHeading>{text.pairTitle}</PageHeading>
-      <form noValidate onSubmit={submit}>
-        <ErrorSummary
-          problems={error ? [{ fieldId: FIELD_ID, message: error }] : []}
-          submitCount={attempts}
-        />
-        <p className="govgr-body">{text.pairIntro}</p>
-        <TextField
-          id={FIELD_ID}
-          label={text.token}
-          error={error}
-          autoComplete="off"
-          autoCapitalize="off"
-          spellCheck={false}
-          value={token}
-          onChange={(change) => setToken(change.target.value)}
-        />
-        <div className="govgr-button-group">
-          <Button type="submit" busy={busy}>
-            {text.pair}
-          </Button>
-        </div>
-      </form>
-      {canScanWithCamera() ? (
-        <CameraScanner
-          labels={text}
-          onCode={(code) => {
-            setToken(code);
-            void pair(code);
-          }}
-        />
-      ) : null}
+      <Form<{ token: string }>
+        schema={() => import('./form-schemas').then((schemas) => schemas.pairingSchema)}
+        defaultValues={{ token: '' }}
+        problems={(errors) =>
+          shownNotice
+            ? [{ fieldId: FIELD_ID, message: shownNotice }]
+            : problemsFrom(errors, ['token'], () => FIELD_ID)
+        }
+        refusalField={FIELD_ID}
+        // Said here, at the field, not in a toast: the steward's screen has none.
+        toastRefusal={false}
+        onSubmitStart={() => setShownNotice(undefined)}
+        onSubmit={({ token }, { refusal }) =>
+          pair.mutate(token, {
+            // The API's Greek message (for a status it did not describe, the spec's §8 one).
+            onError: (error) => refusal.refuse(error, error instanceof ApiError ? error.message : undefined),
+          })
+        }
+        submitLabel={text.pair}
+        busy={pair.isPending || pair.isSuccess}
+        actions={null}
+        footer={(form) =>
+          canScanWithCamera() ? (
+            <CameraScanner
+              labels={text}
+              onCode={(code) => {
+                setShownNotice(undefined);
+                form.setValue('token', code);
+                form.submit();
+              }}
+            />
+          ) : null
+        }
+      >
+        {({ register, formState: { errors }, refusal }) => (
+          <>
+            <p className="govgr-body">{text.pairIntro}</p>
+            <TextField
+              id={FIELD_ID}
+              label={text.token}
+              error={errors.token?.message ?? refusal.message ?? shownNotice}
+              autoComplete="off"
+              autoCapitalize="off"
+              spellCheck={false}
+              {...register('token')}
+            />
+          </>
+        )}
+      </Form>
     </>
   );
 }

@@ -1,17 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import {
   ADMISSION_UNDO_MINUTES,
-  admissionRequestSchema,
-  gateMessages,
   gateScreenMessages,
-  IDENTIFIER_SHAPES,
   messages,
+  type AdmissionRequest,
   type GateEvent,
 } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
+import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
 import { isUnpaired, undoAdmission } from './api';
@@ -47,11 +47,8 @@ export function ScanScreen({
   /** The server no longer knows this device: its message. */
   onUnpaired(message: string): void;
 }) {
-  const [code, setCode] = useState('');
-  const [fieldError, setFieldError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [scans, setScans] = useState<Scan[]>(() => readScans(event.eventId));
-  const [busy, setBusy] = useState(false);
   const [undoing, setUndoing] = useState(false);
   const [undoExpired, setUndoExpired] = useState<number>();
   const input = useRef<HTMLInputElement>(null);
@@ -90,40 +87,18 @@ export function ScanScreen({
     else setFailure(messages.errors.system);
   };
 
-  const check = async (scanned: string) => {
-    // The printed 12-digit number is public: decided here, before any call, what the steward should scan.
-    if (IDENTIFIER_SHAPES.ticketCode.test(scanned.trim())) {
-      setFieldError(text.publicNumberTyped);
-      return;
-    }
-    const parsed = admissionRequestSchema.safeParse({ eventId: event.eventId, code: scanned });
-    if (!parsed.success) {
-      setFieldError(gateMessages.code);
-      return;
-    }
-    setFieldError(undefined);
-    setFailure(undefined);
-    setBusy(true);
-    try {
-      const { admission, offline, ticketCode } = await decideScan(token, parsed.data, gate);
+  const decide = useMutation({
+    mutationFn: (request: AdmissionRequest) => decideScan(token, request, gate),
+    onSuccess: ({ admission, offline, ticketCode }) => {
       feedbackFor(admission.decision === 'ADMIT');
       scanCount.current += 1;
       const id = scanCount.current;
       const scan = { id, admission, receivedAt: Date.now(), undone: false, offline, ticketCode };
       setScans((previous) => [scan, ...previous].slice(0, HISTORY_LENGTH));
-      setCode('');
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-      input.current?.focus();
-    }
-  };
-
-  const submit = (submitted: FormEvent) => {
-    submitted.preventDefault();
-    void check(code);
-  };
+    },
+    onError: fail,
+    onSettled: () => input.current?.focus(),
+  });
 
   const undo = async () => {
     const admissionId = latest?.admission.admissionId;
@@ -154,27 +129,54 @@ export function ScanScreen({
       <PageHeading>{messages.screens.gate}</PageHeading>
       <p className="app-gate__event">{event.eventDescription}</p>
       <ConnectionStatus gate={gate} />
-      <form noValidate onSubmit={submit} className="app-gate__scan">
-        <TextField
-          id={CODE_FIELD}
-          ref={input}
-          label={messages.ticketOffice.ticketCode}
-          hint={text.codeHint}
-          error={fieldError}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          enterKeyHint="go"
-          value={code}
-          onChange={(change) => setCode(change.target.value)}
-        />
-        <div className="govgr-button-group">
-          <Button type="submit" busy={busy}>
-            {text.check}
-          </Button>
-        </div>
-      </form>
-      {canScanWithCamera() ? <CameraScanner labels={text} onCode={(scanned) => void check(scanned)} /> : null}
+      <Form<{ code: string }, AdmissionRequest>
+        // The printed number refused first, then the admission route's own check (form-schemas.ts).
+        schema={() => import('./form-schemas').then((schemas) => schemas.scanSchema(event.eventId))}
+        defaultValues={{ code: '' }}
+        // A steward reads the one field's message; focus stays in the field, where the scanner types.
+        summary={false}
+        reValidateMode="onSubmit"
+        onSubmit={(request, { setValue }) => {
+          setFailure(undefined);
+          decide.mutate(request, { onSuccess: () => setValue('code', '') });
+        }}
+        className="app-gate__scan"
+        submitLabel={text.check}
+        busy={decide.isPending}
+        actions={null}
+        footer={(form) =>
+          canScanWithCamera() ? (
+            <CameraScanner
+              labels={text}
+              onCode={(scanned) => {
+                form.setValue('code', scanned);
+                form.submit();
+              }}
+            />
+          ) : null
+        }
+      >
+        {({ register, formState: { errors } }) => {
+          const { ref, ...field } = register('code');
+          return (
+            <TextField
+              id={CODE_FIELD}
+              ref={(element) => {
+                ref(element);
+                input.current = element;
+              }}
+              label={messages.ticketOffice.ticketCode}
+              hint={text.codeHint}
+              error={errors.code?.message}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              enterKeyHint="go"
+              {...field}
+            />
+          );
+        }}
+      </Form>
       {failure ? <ErrorBox message={failure} /> : null}
       <div role="status" aria-live="polite" aria-atomic="true" className="app-gate__status">
         {latest?.undone ? <p className="app-decision app-decision--undone">{text.undone}</p> : null}

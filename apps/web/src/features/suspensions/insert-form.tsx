@@ -1,23 +1,18 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
 import {
   suspensionMessages,
   SUSPENSION_DEFAULT_MONTHS,
   SUSPENSION_MIN_MONTHS,
-  suspensionRequestSchema,
   todayInAthens,
   type AffectedPerson,
 } from '@tickets/domain';
-import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
-import { rawResolver } from '../../shared/forms/raw-resolver';
-import { useRefusal } from '../../shared/forms/use-refusal';
+import { Form, type FormApi } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { addSuspension, precheckSuspension, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
+import { toastSuccess } from '../../shared/api/toast-failure';
 
 const text = suspensionMessages;
 type FormValues = PersonFields & { endDate: string };
@@ -52,102 +47,110 @@ function describeAffected(person: AffectedPerson): string {
 }
 
 export function InsertForm() {
-  const { register, handleSubmit, formState, watch, setValue, reset } = useForm<FormValues>({
-    resolver: rawResolver<FormValues>()(suspensionRequestSchema),
-    ...summaryFocus,
-    defaultValues: emptyForm(),
-  });
   const [months, setMonths] = useState('');
-  const [checked, setChecked] = useState<{ values: FormValues; affected: AffectedPerson[] }>();
-  const refusal = useRefusal();
+  const [checked, setChecked] = useState<{
+    values: FormValues;
+    affected: AffectedPerson[];
+    form: FormApi<FormValues, FormValues>;
+  }>();
 
   const precheck = useMutation({
     mutationFn: ({ endDate, ...person }: FormValues) => precheckSuspension(person, endDate),
-    onSuccess: (affected, values) => setChecked({ values, affected }),
-    onError: (error) => refusal.refuse(error),
   });
   const add = useMutation({
     mutationFn: ({ endDate, ...person }: FormValues) => addSuspension(person, endDate),
-    onSuccess: () => {
-      toast.success(text.added);
-      reset(emptyForm());
-      setMonths('');
-      setChecked(undefined);
-    },
-    // The dialog stays open (the toast says why); the summary behind it keeps the reason for after.
-    onError: (error) => refusal.refuse(error),
   });
+  const confirm = () => {
+    if (!checked) return;
+    const { form } = checked;
+    add.mutate(checked.values, {
+      onSuccess: () => {
+        toastSuccess(text.added);
+        form.reset(emptyForm());
+        setMonths('');
+        setChecked(undefined);
+      },
+      // The dialog stays open (the toast says why); the summary behind it keeps the reason for after.
+      onError: (error) => form.refusal.refuse(error),
+    });
+  };
 
-  const { errors, submitCount } = formState;
   const affected = checked?.affected;
-  const endDate = register('endDate', { onChange: () => setMonths('') });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit((values) => precheck.mutate(values))(event)}
-      {...refusal.formProps}
+    <Form<FormValues>
+      // The route's schema checks; the API module shapes what was typed (`raw`).
+      schema={() => import('./form-schemas').then((schemas) => schemas.suspensionRequestSchema)}
+      raw
+      defaultValues={emptyForm()}
+      problems={(errors) => personProblems(errors, 'insert', ['endDate'])}
+      onSubmit={(values, form) =>
+        precheck.mutate(values, {
+          onSuccess: (found) => setChecked({ values, affected: found, form }),
+          onError: (error) => form.refusal.refuse(error),
+        })
+      }
+      submitLabel={text.submitInsert}
+      busy={precheck.isPending}
+      footer={
+        <ConfirmDialog
+          open={affected !== undefined}
+          title={text.confirmTitle}
+          busy={add.isPending}
+          onConfirm={confirm}
+          onClose={() => setChecked(undefined)}
+        >
+          <p className="govgr-body">{text.confirmBody}</p>
+          {affected && affected.length > 0 ? (
+            <div className="app-warning" role="alert">
+              <p className="govgr-body">{text.affectedWarning}</p>
+              <ul className="govgr-list govgr-list--bullet">
+                {affected.map((person, index) => (
+                  <li key={index}>{describeAffected(person)}</li>
+                ))}
+              </ul>
+            </div>
+          ) : (
+            <p className="govgr-body app-notice" role="status">
+              {text.nobodyKnown}
+            </p>
+          )}
+        </ConfirmDialog>
+      }
     >
-      <ErrorSummary
-        problems={personProblems(errors, 'insert', ['endDate'])}
-        submitCount={submitCount}
-        refusal={refusal}
-      />
-      <PersonFieldset
-        prefix="insert"
-        values={watch()}
-        errors={errors}
-        register={(field) => register(field)}
-      />
-      <TextField
-        id="insert-months"
-        label={text.months}
-        hint={text.monthsHint}
-        digitsOnly
-        maxLength={3}
-        className="govgr-input--width-4"
-        value={months}
-        onChange={(change) => {
-          setMonths(change.target.value);
-          const count = Number(change.target.value);
-          if (Number.isInteger(count) && count >= SUSPENSION_MIN_MONTHS) {
-            setValue('endDate', monthsFromToday(count));
-          }
-        }}
-      />
-      <TextField
-        id="insert-endDate"
-        label={text.endDate}
-        error={errors.endDate?.message}
-        type="date"
-        min={todayInAthens()}
-        {...endDate}
-      />
-      <Button type="submit" busy={precheck.isPending}>
-        {text.submitInsert}
-      </Button>
-      <ConfirmDialog
-        open={affected !== undefined}
-        title={text.confirmTitle}
-        busy={add.isPending}
-        onConfirm={() => checked && add.mutate(checked.values)}
-        onClose={() => setChecked(undefined)}
-      >
-        <p className="govgr-body">{text.confirmBody}</p>
-        {affected && affected.length > 0 ? (
-          <div className="app-warning" role="alert">
-            <p className="govgr-body">{text.affectedWarning}</p>
-            <ul className="govgr-list govgr-list--bullet">
-              {affected.map((person, index) => (
-                <li key={index}>{describeAffected(person)}</li>
-              ))}
-            </ul>
-          </div>
-        ) : (
-          <p className="govgr-body app-notice" role="status">
-            {text.nobodyKnown}
-          </p>
-        )}
-      </ConfirmDialog>
-    </form>
+      {({ register, watch, setValue, formState: { errors } }) => (
+        <>
+          <PersonFieldset
+            prefix="insert"
+            values={watch()}
+            errors={errors}
+            register={(field) => register(field)}
+          />
+          <TextField
+            id="insert-months"
+            label={text.months}
+            hint={text.monthsHint}
+            digitsOnly
+            maxLength={3}
+            className="govgr-input--width-4"
+            value={months}
+            onChange={(change) => {
+              setMonths(change.target.value);
+              const count = Number(change.target.value);
+              if (Number.isInteger(count) && count >= SUSPENSION_MIN_MONTHS) {
+                setValue('endDate', monthsFromToday(count));
+              }
+            }}
+          />
+          <TextField
+            id="insert-endDate"
+            label={text.endDate}
+            error={errors.endDate?.message}
+            type="date"
+            min={todayInAthens()}
+            {...register('endDate', { onChange: () => setMonths('') })}
+          />
+        </>
+      )}
+    </Form>
   );
 }

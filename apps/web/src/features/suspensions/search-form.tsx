@@ -1,20 +1,15 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { useState, type ReactNode } from 'react';
 import {
   formatCalendarDate,
   formatDateTime,
   suspensionMessages,
-  suspensionSearchSchema,
   type SuspensionRecord,
 } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
+import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { ErrorSummary, summaryFocus } from '../../shared/forms/error-summary';
-import { rawResolver } from '../../shared/forms/raw-resolver';
-import { useRefusal } from '../../shared/forms/use-refusal';
+import { Form } from '../../shared/forms/form';
 import { deleteSuspension, searchSuspensions, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
 import { TableHead } from '../../shared/components/table-head';
@@ -56,57 +51,50 @@ const COLUMNS: {
  * docs/product-spec.md §2/§4: search; only active records can be deleted, and a deleted row leaves the list.
  */
 export function SearchForm() {
-  const { register, handleSubmit, formState, watch } = useForm<PersonFields>({
-    resolver: rawResolver<PersonFields>()(suspensionSearchSchema),
-    ...summaryFocus,
-    defaultValues: emptyPerson(),
-  });
   const [results, setResults] = useState<SuspensionRecord[]>();
   const [deleting, setDeleting] = useState<SuspensionRecord>();
-  const refusal = useRefusal();
 
   // A search the officer submits, once (a POST in the spec): its results are this form's, not cached.
-  const search = useMutation({
-    mutationFn: searchSuspensions,
-    onSuccess: setResults,
-    onError: (error) => refusal.refuse(error),
-  });
-  // A new search takes the last one's results away, whether or not it reaches the server.
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    setResults(undefined);
-    refusal.clear();
-    void handleSubmit((values) => search.mutate(values))(event);
-  };
+  const search = useMutation({ mutationFn: searchSuspensions, onSuccess: setResults });
 
   const remove = useMutation({
     mutationFn: deleteSuspension,
     onSuccess: (_, deleted) => {
-      toast.success(text.deleted);
+      toastSuccess(text.deleted);
       setResults((list) => list?.filter((record) => record.id !== deleted.id));
       setDeleting(undefined);
     },
     onError: (error) => toastFailure(error),
   });
 
-  const { errors, submitCount } = formState;
   return (
     <>
-      <form noValidate onSubmit={submit} {...refusal.formProps}>
-        <ErrorSummary
-          problems={personProblems(errors, 'search')}
-          submitCount={submitCount}
-          refusal={refusal}
-        />
-        <PersonFieldset
-          prefix="search"
-          values={watch()}
-          errors={errors}
-          register={(field) => register(field)}
-        />
-        <Button type="submit" busy={search.isPending}>
-          {text.submitSearch}
-        </Button>
-      </form>
+      <Form<PersonFields>
+        // The route's schema checks; the API module shapes what was typed (`raw`).
+        schema={() => import('./form-schemas').then((schemas) => schemas.suspensionSearchSchema)}
+        raw
+        defaultValues={emptyPerson()}
+        problems={(errors) => personProblems(errors, 'search')}
+        // A new search takes the last one's results away, whether or not it reaches the server.
+        onSubmitStart={({ refusal }) => {
+          setResults(undefined);
+          refusal.clear();
+        }}
+        onSubmit={(values, { refusal }) =>
+          search.mutate(values, { onError: (error) => refusal.refuse(error) })
+        }
+        submitLabel={text.submitSearch}
+        busy={search.isPending}
+      >
+        {({ register, watch, formState: { errors } }) => (
+          <PersonFieldset
+            prefix="search"
+            values={watch()}
+            errors={errors}
+            register={(field) => register(field)}
+          />
+        )}
+      </Form>
       <div aria-live="polite">
         {results && results.length === 0 ? <p className="govgr-body">{text.noResults}</p> : null}
         {results && results.length > 0 ? (

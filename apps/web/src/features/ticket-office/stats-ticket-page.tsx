@@ -1,20 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import {
-  formatDateTime,
-  messages,
-  statsQuerySchema,
-  TICKET_CODE_LENGTH,
-  type StatsTicket,
-} from '@tickets/domain';
-import { BackLink, Button } from '../../shared/components/buttons';
+import { useState } from 'react';
+import { formatDateTime, messages, type StatsTicket } from '@tickets/domain';
+import { BackLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
-import { ErrorSummary, problemsFrom, summaryFocus } from '../../shared/forms/error-summary';
-import { TextField } from '../../shared/forms/text-field';
-import { useRefusal } from '../../shared/forms/use-refusal';
+import { Form } from '../../shared/forms/form';
+import { TicketCodeField } from '../../shared/forms/ticket-code-field';
 import { paths } from '../../shared/paths';
 import { lookUpTicket } from './api';
 import { TicketDetailsPanel } from './ticket-details-panel';
@@ -25,51 +15,35 @@ const text = messages.ticketOffice;
 /** docs/product-spec.md §2 "Stats/ticket": a ticket's every field by its 12-digit code. */
 export default function StatsTicketPage() {
   const [ticket, setTicket] = useState<StatsTicket>();
-  const { register, handleSubmit, formState } = useForm<z.infer<typeof statsQuerySchema>>({
-    resolver: zodResolver(statsQuerySchema),
-    ...summaryFocus,
-    defaultValues: { code: '' },
-  });
-  const refusal = useRefusal('code');
   // A lookup the officer submits, once: a mutation, nothing to cache.
-  const lookUp = useMutation({
-    mutationFn: lookUpTicket,
-    onSuccess: setTicket,
-    // The message of docs/product-spec.md §8, unless the server said something more useful ("not found").
-    onError: (error) => refusal.refuse(error, messages.errors.statsLookup),
-  });
-  // A new search, valid or not, takes the last one's result away: it is not the answer to the new code.
-  const search = (event: FormEvent<HTMLFormElement>) => {
-    setTicket(undefined);
-    refusal.clear();
-    void handleSubmit(({ code }) => lookUp.mutate(code))(event);
-  };
-  const error = formState.errors.code?.message;
+  const lookUp = useMutation({ mutationFn: lookUpTicket, onSuccess: setTicket });
   return (
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />
       <PageHeading>{messages.screens.statsTicket}</PageHeading>
-      <form noValidate onSubmit={search} {...refusal.formProps}>
-        <ErrorSummary
-          problems={problemsFrom(formState.errors, ['code'])}
-          refusal={refusal}
-          submitCount={formState.submitCount}
-        />
-        <TextField
-          id="code"
-          label={text.ticketCode}
-          hint={text.ticketCodeHint}
-          error={error}
-          digitsOnly
-          maxLength={TICKET_CODE_LENGTH}
-          autoComplete="off"
-          className="govgr-input--width-20"
-          {...register('code')}
-        />
-        <Button type="submit" busy={lookUp.isPending}>
-          {text.statsSubmit}
-        </Button>
-      </form>
+      <Form
+        schema={() => import('./form-schemas').then((schemas) => schemas.statsQuerySchema)}
+        defaultValues={{ code: '' }}
+        fields={['code']}
+        refusalField="code"
+        // A new search, valid or not, takes the last one's result away: it is not the answer to the new code.
+        onSubmitStart={({ refusal }) => {
+          setTicket(undefined);
+          refusal.clear();
+        }}
+        onSubmit={({ code }, { refusal }) =>
+          lookUp.mutate(code, {
+            // The message of docs/product-spec.md §8, unless the server said something more useful ("not found").
+            onError: (error) => refusal.refuse(error, messages.errors.statsLookup),
+          })
+        }
+        submitLabel={text.statsSubmit}
+        busy={lookUp.isPending}
+      >
+        {({ register, formState }) => (
+          <TicketCodeField id="code" error={formState.errors.code?.message} {...register('code')} />
+        )}
+      </Form>
       <div aria-live="polite">
         {ticket ? <TicketDetailsPanel ticket={ticket} view="stats" /> : null}
         {ticket && ticket.fixtures.length > 0 ? <FixtureEntrants fixtures={ticket.fixtures} /> : null}

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'react-toastify';
 import { messages, type TransferEvent } from '@tickets/domain';
-import { toastFailure } from '../../shared/api/toast-failure';
+import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { saveTransferEvent, transferEventsQuery } from './api';
 
 /**
@@ -18,7 +17,7 @@ export function useSaveEvent() {
       queryClient.setQueryData(transferEventsQuery.queryKey, (events) =>
         events?.map((event) => (event.eventId === saved.eventId ? saved : event)),
       );
-      toast.success(messages.transferRules.saved);
+      toastSuccess(messages.transferRules.saved);
     },
     onError: (error) => toastFailure(error),
     onSettled: () => setConfirming(false),

@@ -1,39 +1,27 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useEffect, useRef } from 'react';
 import {
   addTicketMessages,
-  addWalletTicketSchema,
   formatCalendarDate,
   formatClaimCode,
   isClaimCode,
   normalizeClaimCode,
-  TICKET_CODE_LENGTH,
   type ErrorCode,
   type PurchaseProof,
   type WalletTicket,
 } from '@tickets/domain';
 import { ApiError, failureMessage } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
-import {
-  ErrorSummary,
-  problemsFrom,
-  summaryFocus,
-  type FieldProblem,
-} from '../../shared/forms/error-summary';
+import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
+import { TicketCodeField } from '../../shared/forms/ticket-code-field';
 import { addWalletTicket, dependentsQuery, walletTicketsQuery } from './api';
+import type { AddTicketInput as FormInput, AddTicketOutput as FormOutput } from './form-schemas';
 import { PurchaseQrInput } from './purchase-qr-input';
 
 const text = addTicketMessages;
 /** The holder radio's value for the signed-in person; a minor's is their ΑΜΚΑ (11 digits). */
 const SELF = 'self';
-/** The route's own schema; the holder is a radio here and `dependentAmka` on the wire. */
-const formSchema = addWalletTicketSchema.omit({ dependentAmka: true }).extend({ holder: z.string() });
-type FormInput = z.input<typeof formSchema>;
-type FormOutput = z.output<typeof formSchema>;
 
 interface HolderChoice {
   value: string;
@@ -71,24 +59,8 @@ export function AddTicketForm({
 }) {
   const dependents = useQuery(dependentsQuery);
   const queryClient = useQueryClient();
-  const [refusal, setRefusal] = useState<FieldProblem>();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
-  const { register, handleSubmit, formState, setValue, subscribe } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(formSchema),
-    ...summaryFocus,
-    defaultValues: { publicCode: '', claimCode: '', holder: SELF },
-  });
-  // Any change (typed, read from a QR, another holder) withdraws the last refusal.
-  useEffect(
-    () => subscribe({ formState: { values: true }, callback: () => setRefusal(undefined) }),
-    [subscribe],
-  );
-
-  const fillFromQr = ({ publicCode, claimCode }: PurchaseProof) => {
-    setValue('publicCode', publicCode, { shouldValidate: formState.isSubmitted });
-    setValue('claimCode', formatClaimCode(claimCode), { shouldValidate: formState.isSubmitted });
-  };
 
   const add = useMutation({
     mutationFn: ({ publicCode, claimCode, holder }: FormOutput) =>
@@ -97,18 +69,8 @@ export function AddTicketForm({
       void queryClient.invalidateQueries({ queryKey: walletTicketsQuery.queryKey });
       onAdded(ticket);
     },
-    onError: (error, { holder }) =>
-      setRefusal({ fieldId: refusalField(error, holder), message: failureMessage(error) }),
   });
 
-  const { errors, submitCount } = formState;
-  const claimCode = register('claimCode', {
-    // Shown as printed once typed: upper case, in groups of four.
-    onBlur: (event: { target: HTMLInputElement }) => {
-      const typed = normalizeClaimCode(event.target.value);
-      if (isClaimCode(typed)) setValue('claimCode', formatClaimCode(typed));
-    },
-  });
   const holders: HolderChoice[] = [
     { value: SELF, label: text.forMe },
     ...(dependents.status === 'success' ? dependents.data : []).map((minor) => ({
@@ -123,71 +85,86 @@ export function AddTicketForm({
         {text.heading}
       </h2>
       <p className="govgr-body">{text.intro}</p>
-      <form noValidate onSubmit={(event) => void handleSubmit((values) => add.mutate(values))(event)}>
-        {/* A refusal's summary is new each time, so it takes focus as it appears. */}
-        {refusal ? (
-          <ErrorSummary key={submitCount} problems={[refusal]} />
-        ) : (
-          <ErrorSummary
-            problems={problemsFrom(errors, ['publicCode', 'claimCode'], idOf)}
-            submitCount={submitCount}
-          />
-        )}
-        <PurchaseQrInput onRead={fillFromQr} />
-        <TextField
-          id={idOf('publicCode')}
-          label={text.publicCode}
-          hint={text.publicCodeHint}
-          error={errors.publicCode?.message}
-          digitsOnly
-          maxLength={TICKET_CODE_LENGTH}
-          autoComplete="off"
-          className="govgr-input--width-20"
-          {...register('publicCode')}
-        />
-        <TextField
-          id={idOf('claimCode')}
-          label={text.claimCode}
-          hint={text.claimCodeHint}
-          error={errors.claimCode?.message}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          className="govgr-input--width-20 app-claim-code"
-          {...claimCode}
-        />
-        <fieldset className="govgr-fieldset">
-          <legend className="govgr-fieldset__legend govgr-heading-s">{text.forWhom}</legend>
-          {dependents.status === 'error' ? (
-            <p className="govgr-hint">{failureMessage(dependents.error, text.dependentsFailed)}</p>
-          ) : null}
-          <div className="govgr-radios">
-            {holders.map((holder) => (
-              <div className="govgr-radios__item" key={holder.value}>
-                <label className="govgr-radios__label" htmlFor={holderId(holder.value)}>
-                  <input
-                    className="govgr-radios__input"
-                    type="radio"
-                    id={holderId(holder.value)}
-                    value={holder.value}
-                    {...register('holder')}
-                  />
-                  {holder.label}
-                  {holder.born ? <span className="govgr-hint">{holder.born}</span> : null}
-                </label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        <div className="govgr-button-group">
-          <Button type="submit" busy={add.isPending}>
-            {text.submit}
-          </Button>
+      <Form<FormInput, FormOutput>
+        schema={() => import('./form-schemas').then((schemas) => schemas.addTicketSchema)}
+        defaultValues={{ publicCode: '', claimCode: '', holder: SELF }}
+        fields={['publicCode', 'claimCode']}
+        idOf={idOf}
+        // A refusal is told in the summary only, at the field it is about (no toast on this page).
+        toastRefusal={false}
+        onSubmit={(values, { refusal }) =>
+          add.mutate(values, {
+            onError: (error) => refusal.refuse(error, undefined, refusalField(error, values.holder)),
+          })
+        }
+        submitLabel={text.submit}
+        busy={add.isPending}
+        actions={
           <Button variant="secondary" onClick={onCancel}>
             {text.cancel}
           </Button>
-        </div>
-      </form>
+        }
+      >
+        {({ register, setValue, formState: { errors, isSubmitted }, refusal }) => (
+          <>
+            <PurchaseQrInput
+              onRead={({ publicCode, claimCode }: PurchaseProof) => {
+                // Codes read from a QR are a change too: the last refusal goes.
+                refusal.clear();
+                setValue('publicCode', publicCode, { shouldValidate: isSubmitted });
+                setValue('claimCode', formatClaimCode(claimCode), { shouldValidate: isSubmitted });
+              }}
+            />
+            <TicketCodeField
+              id={idOf('publicCode')}
+              label={text.publicCode}
+              hint={text.publicCodeHint}
+              error={errors.publicCode?.message}
+              {...register('publicCode')}
+            />
+            <TextField
+              id={idOf('claimCode')}
+              label={text.claimCode}
+              hint={text.claimCodeHint}
+              error={errors.claimCode?.message}
+              autoComplete="off"
+              autoCapitalize="characters"
+              spellCheck={false}
+              className="govgr-input--width-20 app-claim-code"
+              {...register('claimCode', {
+                // Shown as printed once typed: upper case, in groups of four.
+                onBlur: (event: { target: HTMLInputElement }) => {
+                  const typed = normalizeClaimCode(event.target.value);
+                  if (isClaimCode(typed)) setValue('claimCode', formatClaimCode(typed));
+                },
+              })}
+            />
+            <fieldset className="govgr-fieldset">
+              <legend className="govgr-fieldset__legend govgr-heading-s">{text.forWhom}</legend>
+              {dependents.status === 'error' ? (
+                <p className="govgr-hint">{failureMessage(dependents.error, text.dependentsFailed)}</p>
+              ) : null}
+              <div className="govgr-radios">
+                {holders.map((holder) => (
+                  <div className="govgr-radios__item" key={holder.value}>
+                    <label className="govgr-radios__label" htmlFor={holderId(holder.value)}>
+                      <input
+                        className="govgr-radios__input"
+                        type="radio"
+                        id={holderId(holder.value)}
+                        value={holder.value}
+                        {...register('holder')}
+                      />
+                      {holder.label}
+                      {holder.born ? <span className="govgr-hint">{holder.born}</span> : null}
+                    </label>
+                  </div>
+                ))}
+              </div>
+            </fieldset>
+          </>
+        )}
+      </Form>
     </section>
   );
 }

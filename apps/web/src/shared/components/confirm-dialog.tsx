@@ -9,7 +9,9 @@ interface ConfirmDialogProps {
   confirmLabel?: string;
   confirmDisabled?: boolean;
   busy?: boolean;
-  onConfirm(): void;
+  /** Inside a form, whose submit the confirm button is (the form's onSubmit acts, not onConfirm). */
+  confirmSubmits?: boolean;
+  onConfirm?(): void;
   onClose(): void;
 }
 
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   confirmLabel = messages.form.confirm,
   confirmDisabled,
   busy,
+  confirmSubmits,
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
@@ -49,7 +52,12 @@ export function ConfirmDialog({
         </h2>
         {children}
         <div className="govgr-button-group govgr-modal__action">
-          <Button onClick={onConfirm} disabled={confirmDisabled} busy={busy}>
+          <Button
+            type={confirmSubmits ? 'submit' : 'button'}
+            onClick={onConfirm}
+            disabled={confirmDisabled}
+            busy={busy}
+          >
             {confirmLabel}
           </Button>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -2,12 +2,6 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { messages } from '@tickets/domain';
 import type { Refusal } from './use-refusal';
 
-/**
- * react-hook-form's options for a form with an ErrorSummary: on a submit with problems the summary
- * takes focus (govuk-frontend), not the first bad field (react-hook-form's default).
- */
-export const summaryFocus = { shouldFocusError: false } as const;
-
 export interface FieldProblem {
   /** The id of the field the link moves focus to; none for a problem of the whole form (a server's refusal). */
   fieldId?: string | undefined;

@@ -7,19 +7,34 @@ import { toastFailure } from '../api/toast-failure';
  * (WCAG 2.2.1: the spec's toast closes after 5 s, and nobody should have to read at a set speed). The
  * toast stays as docs/product-spec.md §8 has it; the summary repeats its message.
  *
- * `refuse(error, fallback?)` toasts and keeps the message; pass the hook's value to the form's
+ * `refuse(error, fallback?, fieldId?)` toasts (unless `toast` is false) and keeps the message; pass the hook's value to the form's
  * `ErrorSummary` (`refusal={refusal}`), which lists it after the fields' problems and takes focus, and
  * spread `formProps` on the `<form>`: any change in it (typing, a radio, a select) clears it.
  */
-export function useRefusal(fieldId?: string) {
-  const [refused, setRefused] = useState<{ message: string; count: number }>();
+export function useRefusal(fieldId?: string, toast = true) {
+  const [refused, setRefused] = useState<{ message: string; count: number; at?: string | undefined }>();
   const clear = useCallback(() => setRefused(undefined), []);
-  const refuse = useCallback((error: unknown, fallback?: string) => {
-    toastFailure(error, fallback);
-    setRefused((last) => ({ message: failureMessage(error, fallback), count: (last?.count ?? 0) + 1 }));
-  }, []);
+  /** `at`: the field this refusal is about, when it is not the form's usual one. */
+  const refuse = useCallback(
+    (error: unknown, fallback?: string, at?: string) => {
+      if (toast) toastFailure(error, fallback);
+      setRefused((last) => ({
+        message: failureMessage(error, fallback),
+        count: (last?.count ?? 0) + 1,
+        at: at ?? fieldId,
+      }));
+    },
+    [fieldId, toast],
+  );
   const formProps = useMemo(() => ({ onChange: clear }), [clear]);
-  return { fieldId, message: refused?.message, count: refused?.count ?? 0, refuse, clear, formProps };
+  return {
+    fieldId: refused?.at ?? fieldId,
+    message: refused?.message,
+    count: refused?.count ?? 0,
+    refuse,
+    clear,
+    formProps,
+  };
 }
 
 export type Refusal = ReturnType<typeof useRefusal>;
