@@ -28,7 +28,7 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
   const renew = useMutation({
     mutationFn: renewGateDevice,
     onSuccess: (renewed) => {
-      toast.success(text.renewed(formatDateTime(renewed.credentialExpiresAt ?? '')));
+      toastSuccess(text.renewed(formatDateTime(renewed.credentialExpiresAt ?? '')));
       void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
     },
     onError: (error) => toastFailure(error),
