@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, isNotNull, isNull, lte, ne, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { DEFAULT_SUSPENSION_RETENTION_DAYS } from './config';
 import type { Db } from './db/client';
 import {
@@ -55,35 +55,32 @@ function eventsEndedBefore(tx: Tx, days: number) {
 
 type EventIds = ReturnType<typeof eventsEndedBefore>;
 
-const anyPresent = (...columns: Parameters<typeof isNotNull>[0][]) =>
-  or(...columns.map((column) => isNotNull(column))) as SQL;
+/**
+ * Erasing the columns `names` of `table`: `values` sets each to `erased`, and `left` holds where one
+ * of them still holds anything else (so a second run neither writes nor counts the row again).
+ */
+function erasure<Name extends string, Erased extends string | null>(
+  table: Record<NoInfer<Name>, Column>,
+  names: readonly Name[],
+  erased: Erased,
+) {
+  const notErased = (column: Column) => (erased === null ? isNotNull(column) : ne(column, erased));
+  return {
+    values: Object.fromEntries(names.map((name) => [name, erased])) as Record<Name, Erased>,
+    left: or(...names.map((name) => notErased(table[name]))) as SQL,
+  };
+}
 
 async function eraseTickets(tx: Tx, ended: EventIds): Promise<number> {
+  const holder = erasure(
+    tickets,
+    ['holderAfm', 'holderAmka', 'fullName', 'documentType', 'documentId', 'documentKey', 'privateCode'],
+    null,
+  );
   const erased = await tx
     .update(tickets)
-    .set({
-      holderAfm: null,
-      holderAmka: null,
-      fullName: null,
-      documentType: null,
-      documentId: null,
-      documentKey: null,
-      privateCode: null,
-    })
-    .where(
-      and(
-        inArray(tickets.eventId, ended),
-        anyPresent(
-          tickets.holderAfm,
-          tickets.holderAmka,
-          tickets.fullName,
-          tickets.documentType,
-          tickets.documentId,
-          tickets.documentKey,
-          tickets.privateCode,
-        ),
-      ),
-    )
+    .set(holder.values)
+    .where(and(inArray(tickets.eventId, ended), holder.left))
     .returning({ id: tickets.id });
   return erased.length;
 }
@@ -91,37 +88,22 @@ async function eraseTickets(tx: Tx, ended: EventIds): Promise<number> {
 /** A declaration is of its ticket's event (a season ticket's: of the season). */
 async function eraseDeclarations(tx: Tx, ended: EventIds): Promise<number> {
   const endedTickets = tx.select({ id: tickets.id }).from(tickets).where(inArray(tickets.eventId, ended));
+  const companion = erasure(companionDeclarations, ['companionAfm', 'companionName'], ERASED_TEXT);
   const erased = await tx
     .update(companionDeclarations)
-    .set({ companionAfm: ERASED_TEXT, companionName: ERASED_TEXT })
-    .where(
-      and(
-        inArray(companionDeclarations.ticketId, endedTickets),
-        or(
-          ne(companionDeclarations.companionAfm, ERASED_TEXT),
-          ne(companionDeclarations.companionName, ERASED_TEXT),
-        ),
-      ),
-    )
+    .set(companion.values)
+    .where(and(inArray(companionDeclarations.ticketId, endedTickets), companion.left))
     .returning({ id: companionDeclarations.id });
   return erased.length;
 }
 
 /** A loan is of its fixture: erased once the fixture is past, even while its season goes on. */
 async function eraseTransfers(tx: Tx, ended: EventIds): Promise<number> {
+  const people = erasure(transfers, ['fromAfm', 'toAfm', 'toName'], ERASED_TEXT);
   const erased = await tx
     .update(transfers)
-    .set({ fromAfm: ERASED_TEXT, toAfm: ERASED_TEXT, toName: ERASED_TEXT })
-    .where(
-      and(
-        inArray(transfers.fixtureId, ended),
-        or(
-          ne(transfers.fromAfm, ERASED_TEXT),
-          ne(transfers.toAfm, ERASED_TEXT),
-          ne(transfers.toName, ERASED_TEXT),
-        ),
-      ),
-    )
+    .set(people.values)
+    .where(and(inArray(transfers.fixtureId, ended), people.left))
     .returning({ id: transfers.id });
   return erased.length;
 }
@@ -172,31 +154,15 @@ async function eraseEndedSuspensions(tx: Tx, days: number): Promise<number> {
     .delete(suspensionKeys)
     .where(inArray(suspensionKeys.suspensionId, keysOfEnded))
     .returning({ id: suspensionKeys.suspensionId });
+  const person = erasure(
+    suspensions,
+    ['afm', 'amka', 'documentId', 'firstName', 'fathersName', 'lastName', 'dateOfBirth'],
+    null,
+  );
   const erased = await tx
     .update(suspensions)
-    .set({
-      afm: null,
-      amka: null,
-      documentId: null,
-      firstName: null,
-      fathersName: null,
-      lastName: null,
-      dateOfBirth: null,
-    })
-    .where(
-      and(
-        ended,
-        anyPresent(
-          suspensions.afm,
-          suspensions.amka,
-          suspensions.documentId,
-          suspensions.firstName,
-          suspensions.fathersName,
-          suspensions.lastName,
-          suspensions.dateOfBirth,
-        ),
-      ),
-    )
+    .set(person.values)
+    .where(and(ended, person.left))
     .returning({ id: suspensions.id });
   return new Set([...erased.map((row) => row.id), ...deletedKeys.map((row) => row.id)]).size;
 }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startDevMailbox, type DevMailbox } from '../src/shared/notifications/dev-mailbox';
 import { jsonFrom, loginAs } from '../test/support/login';
+import { noPerson } from '../test/support/suspensions-api';
 import { freePortish, freshPostgres, killHard, serverOn, startServer, targets } from './support';
 
 /**
@@ -26,16 +27,7 @@ async function suspendGuardian(base: string, cookie: string, days: number): Prom
   const response = await fetch(`${base}/api/blackList-administration/add`, {
     method: 'POST',
     headers: jsonFrom(base, cookie),
-    body: JSON.stringify({
-      afm: GUARDIAN,
-      amka: null,
-      documentId: null,
-      firstName: null,
-      fathersName: null,
-      lastName: null,
-      dateOfBirth: null,
-      endDate,
-    }),
+    body: JSON.stringify({ ...noPerson, afm: GUARDIAN, endDate }),
   });
   expect(response.status).toBe(200);
 }

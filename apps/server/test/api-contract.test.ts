@@ -2,14 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import createClient, { type Middleware } from 'openapi-fetch';
 import { errorCatalogue, formatClaimCode } from '@tickets/domain';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { RULE_ERRORS } from '../src/features/api-contract/error-responses';
 import { checkedInApiTypes, generateApiTypes } from './support/api-contract';
 import { loginAs } from './support/login';
 import type { paths } from './support/openapi-types';
-import { engines, useTestServer } from './support/test-server';
+import { buildProductionApp, engines, PRODUCTION_SITE, useTestServer } from './support/test-server';
 
 /**
  * The OpenAPI document is the contract a club's ticketing vendor or the wallet generates a client
@@ -116,16 +114,7 @@ describe.each(engines)('the API contract on %s', (engine) => {
   });
 
   it('serves the same document in the production profile, with its cookie name and address', async () => {
-    const production: FastifyInstance = await buildApp({
-      config: {
-        ...loadConfig({ DATA_DIR: 'memory' }),
-        profile: 'production',
-        publicUrl: 'https://tickets.example.gov.gr',
-        taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' },
-      },
-      database: server.database,
-      logStream: { write: () => undefined },
-    });
+    const production: FastifyInstance = await buildProductionApp(server.database, PRODUCTION_SITE);
     try {
       const response = await production.inject({ method: 'GET', url: '/api/openapi.json' });
       expect(response.statusCode).toBe(200);

@@ -5,7 +5,7 @@ import { DEMO_TICKETS, demoTicketCode } from '../src/demo/events';
 import { DEMO_IDENTITY_CARDS, DEMO_PEOPLE } from '../src/demo/seed';
 import { notify } from '../src/shared/notifications';
 import type { ReceivedMail } from '../src/shared/notifications';
-import { jsonFrom, loginAs } from './support/login';
+import { callerWith, jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
 import { engines, useTestServer } from './support/test-server';
 
@@ -37,12 +37,17 @@ describe.each(engines)('notifications on %s', (engine) => {
   });
 
   const db = () => server.database.db;
-  const call = (afm: string | undefined, method: string, path: string, body?: unknown) =>
-    fetch(`${base}${path}`, {
-      method,
-      headers: jsonFrom(base, afm ? cookies[afm] : undefined),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  /** A call to the suspensions' API as the club's officer, newly signed in. */
+  const suspensionsAsClubOfficer = async () => {
+    const officer = (await loginAs(base, CLUB_OFFICER)).cookie;
+    return (method: string, path: string, body: unknown) =>
+      fetch(`${base}/api/blackList-administration${path}`, {
+        method,
+        headers: jsonFrom(base, officer),
+        body: JSON.stringify(body),
+      });
+  };
+  const call = callerWith(() => base, cookies);
   const mailbox = async (to?: string) =>
     (await (
       await fetch(`${base}/api/standin/mailbox${to ? `?to=${encodeURIComponent(to)}` : ''}`)
@@ -227,13 +232,7 @@ describe.each(engines)('notifications on %s', (engine) => {
   });
 
   it('a suspension entered and lifted tells the person, naming the organisation and the last day', async () => {
-    const officer = (await loginAs(base, CLUB_OFFICER)).cookie;
-    const suspend = (method: string, path: string, body: unknown) =>
-      fetch(`${base}/api/blackList-administration${path}`, {
-        method,
-        headers: jsonFrom(base, officer),
-        body: JSON.stringify(body),
-      });
+    const suspend = await suspensionsAsClubOfficer();
     const before = await since();
     const added = await suspend('POST', '/add', {
       ...noPerson,
@@ -255,13 +254,7 @@ describe.each(engines)('notifications on %s', (engine) => {
   });
 
   it('a second suspension of one suspended already is a change: "changed", with the last day the wallet shows', async () => {
-    const officer = (await loginAs(base, CLUB_OFFICER)).cookie;
-    const suspend = (method: string, path: string, body: unknown) =>
-      fetch(`${base}/api/blackList-administration${path}`, {
-        method,
-        headers: jsonFrom(base, officer),
-        body: JSON.stringify(body),
-      });
+    const suspend = await suspensionsAsClubOfficer();
     const add = async (endDate: string) => {
       const before = await since();
       const added = await suspend('POST', '/add', { ...noPerson, afm: GUARDIAN, endDate });

@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { useTestServer } from './support/test-server';
+import { buildProductionApp, PRODUCTION_SITE, useTestServer } from './support/test-server';
 
 describe('security headers', () => {
   const server = useTestServer('pglite');
   let production: FastifyInstance;
   beforeAll(async () => {
     // The production profile's app on the same database (no listening, no stand-in).
-    production = await buildApp({
-      config: {
-        ...loadConfig({ DATA_DIR: 'memory' }),
-        profile: 'production',
-        publicUrl: 'https://tickets.example.gov.gr',
-        taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' },
-      },
-      database: server.database,
-      logStream: { write: () => undefined },
-    });
+    production = await buildProductionApp(server.database, PRODUCTION_SITE);
   });
   afterAll(async () => {
     await production.close();

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app';
-import { loadConfig } from '../src/config';
-import { useTestServer } from './support/test-server';
+import { buildProductionApp, useTestServer } from './support/test-server';
 
 /** The session cookie of each profile, as the browser is told to keep it. */
 const CITIZEN = '100000040';
@@ -29,11 +27,7 @@ describe('the session cookie', () => {
   let productionBase: string;
   beforeAll(async () => {
     // The production profile's app on the same database, signing in through the stand-in.
-    production = await buildApp({
-      config: { ...loadConfig({ DATA_DIR: 'memory' }), profile: 'production' },
-      database: server.database,
-      logStream: { write: () => undefined },
-    });
+    production = await buildProductionApp(server.database);
     await production.listen({ host: 'localhost', port: 0 });
     productionBase = production.publicUrl();
   });

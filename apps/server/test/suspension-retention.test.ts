@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, suspensionKeys, suspensions } from '../src/db/schema';
 import { eraseExpiredPersonalData } from '../src/retention';
 import { insertSuspension } from './support/suspensions';
+import { noPerson } from './support/suspensions-api';
 import { engines, useTestServer } from './support/test-server';
 
 /**
@@ -57,13 +58,7 @@ describe.each(engines)('the retention of suspensions on %s', (engine) => {
     const byId = new Map(rows.map((row) => [row.id, row]));
     for (const erased of [endedLongAgo, liftedLongAgo]) {
       expect(byId.get(erased.id)).toMatchObject({
-        afm: null,
-        amka: null,
-        documentId: null,
-        firstName: null,
-        fathersName: null,
-        lastName: null,
-        dateOfBirth: null,
+        ...noPerson,
         endDate: erased.endDate,
         createdBy: '100000003',
       });

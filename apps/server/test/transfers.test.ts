@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { events, notifications, tickets, transfers } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
 import { revertDueTransfers } from '../src/features/wallet/transfers.service';
-import { firstError, jsonFrom, loginAs } from './support/login';
+import { callerWith, firstError, loginAs } from './support/login';
 import { insertSuspension } from './support/suspensions';
 import { engines, useTestServer } from './support/test-server';
 
@@ -27,12 +27,7 @@ describe.each(engines)('transfer rules and transfers on %s', (engine) => {
   });
 
   const db = () => server.database.db;
-  const call = (afm: string | undefined, method: string, path: string, body?: unknown) =>
-    fetch(`${base}${path}`, {
-      method,
-      headers: jsonFrom(base, afm ? cookies[afm] : undefined),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+  const call = callerWith(() => base, cookies);
   const rulesOf = async (afm: string) =>
     (await (await call(afm, 'GET', '/api/ticket-office/transfer-events')).json()) as Record<
       string,

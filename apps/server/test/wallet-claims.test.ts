@@ -13,6 +13,7 @@ import { auditLog, citizens, events, guardianships, tickets } from '../src/db/sc
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { claimCodeFor } from '../src/rules/claim-codes';
 import { firstError, jsonFrom, loginAs } from './support/login';
+import { putAsProvider } from './support/providers-api';
 import { noPerson } from './support/suspensions-api';
 import { engines, startSecondServer, useTestServer } from './support/test-server';
 import { pairDevice } from './support/gate';
@@ -90,15 +91,7 @@ describe.each(engines)('adding a ticket to the wallet on %s', (engine) => {
       headers: jsonFrom(url, cookies[afm]),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  const provider = (route: string, body: unknown) =>
-    fetch(`${base}/api/providers/${route}`, {
-      method: 'PUT',
-      headers: {
-        authorization: `Bearer ${DEMO_PROVIDER_KEYS['ae-olympiada']}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
+  const provider = (route: string, body: unknown) => putAsProvider(base, route, body);
   const claimOf = (publicCode: string) => claims.get(publicCode) ?? 'NO-CLAIM-FOR-THIS';
   const add = (afm: string, publicCode: string, extra: Record<string, unknown> = {}, url = base) =>
     call(afm, 'POST', '/api/wallet/tickets', { publicCode, claimCode: claimOf(publicCode), ...extra }, url);

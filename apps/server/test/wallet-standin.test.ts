@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { errorCatalogue } from '@tickets/domain';
-import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { firstError } from './support/login';
-import { engines, useTestServer } from './support/test-server';
+import { buildProductionApp, engines, useTestServer } from './support/test-server';
 
 /** The wallet stand-in page asks this before it shows anything: development yes, production no. */
 describe.each(engines)('the wallet stand-in switch (%s)', (engine) => {
@@ -14,10 +13,8 @@ describe.each(engines)('the wallet stand-in switch (%s)', (engine) => {
   beforeAll(async () => {
     // The production profile's app on the same database, without the TaxisNet stand-in as production runs.
     const development = loadConfig({ DATA_DIR: 'memory' });
-    production = await buildApp({
-      config: { ...development, profile: 'production', taxis: { ...development.taxis, standIn: false } },
-      database: server.database,
-      logStream: { write: () => undefined },
+    production = await buildProductionApp(server.database, {
+      taxis: { ...development.taxis, standIn: false },
     });
     await production.listen({ host: 'localhost', port: 0 });
     productionBase = production.publicUrl();

@@ -2,9 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { loginAs } from './support/login';
-import { useTestServer } from './support/test-server';
+import { buildProductionApp, PRODUCTION_SITE, useTestServer } from './support/test-server';
 
 describe('the web app’s server', () => {
   // A built web app of one page: the SPA's fallback answers every unknown page with it.
@@ -74,16 +73,7 @@ describe('another loopback name than the public origin’s, in development', () 
 describe('another loopback name, in production', () => {
   const server = useTestServer('pglite');
   it('is not redirected (PUBLIC_URL names the origin there)', async () => {
-    const production = await buildApp({
-      config: {
-        ...server.config,
-        profile: 'production',
-        publicUrl: 'https://tickets.example.gov.gr',
-        taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' },
-      },
-      database: server.database,
-      logStream: { write: () => undefined },
-    });
+    const production = await buildProductionApp(server.database, PRODUCTION_SITE, server.config);
     try {
       const response = await production.inject({ url: '/tickets', headers: { host: '127.0.0.1:8080' } });
       expect(response.statusCode).not.toBe(307);

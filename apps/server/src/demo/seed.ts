@@ -58,39 +58,46 @@ const person = (
   ageDays = 40,
 ): DemoPerson => ({ afm, firstName, lastName, fathersName, motherName, age, ageDays });
 
-/** An adult's contact details (example.org: a domain that reaches no one). */
-const reachable = (demo: DemoPerson, local: string, mobile: string): DemoPerson => ({
-  ...demo,
-  email: `${local}@example.org`,
-  mobile,
+/**
+ * An adult the contact registry holds details for: an e-mail at example.org (a domain that reaches
+ * no one) and the mobile 69 followed by the last eight digits of their ΑΦΜ.
+ */
+const adult = (
+  afm: string,
+  firstName: string,
+  lastName: string,
+  fathersName: string,
+  motherName: string,
+  age: number,
+  emailLocal: string,
+): DemoPerson => ({
+  ...person(afm, firstName, lastName, fathersName, motherName, age),
+  email: `${emailLocal}@example.org`,
+  mobile: `69${afm.slice(1)}`,
 });
 
 export const DEMO_PEOPLE = {
-  platformOfficer: reachable(
-    person('100000003', 'ΜΑΡΙΑ', 'ΠΑΠΑΔΟΠΟΥΛΟΥ', 'ΙΩΑΝΝΗΣ', 'ΑΙΚΑΤΕΡΙΝΗ', 44),
+  platformOfficer: adult(
+    '100000003',
+    'ΜΑΡΙΑ',
+    'ΠΑΠΑΔΟΠΟΥΛΟΥ',
+    'ΙΩΑΝΝΗΣ',
+    'ΑΙΚΑΤΕΡΙΝΗ',
+    44,
     'maria.papadopoulou',
-    '6900000003',
   ),
-  clubOfficer: reachable(
-    person('100000015', 'ΓΕΩΡΓΙΟΣ', 'ΝΙΚΟΛΑΟΥ', 'ΝΙΚΟΛΑΟΣ', 'ΔΕΣΠΟΙΝΑ', 38),
-    'georgios.nikolaou',
-    '6900000015',
-  ),
-  guardian: reachable(
-    person('100000027', 'ΕΛΕΝΗ', 'ΓΕΩΡΓΙΟΥ', 'ΔΗΜΗΤΡΙΟΣ', 'ΣΟΦΙΑ', 42),
-    'eleni.georgiou',
-    '6900000027',
-  ),
-  companion: reachable(
-    person('100000039', 'ΚΩΝΣΤΑΝΤΙΝΟΣ', 'ΔΗΜΗΤΡΙΟΥ', 'ΑΝΔΡΕΑΣ', 'ΜΑΡΙΑ', 47),
+  clubOfficer: adult('100000015', 'ΓΕΩΡΓΙΟΣ', 'ΝΙΚΟΛΑΟΥ', 'ΝΙΚΟΛΑΟΣ', 'ΔΕΣΠΟΙΝΑ', 38, 'georgios.nikolaou'),
+  guardian: adult('100000027', 'ΕΛΕΝΗ', 'ΓΕΩΡΓΙΟΥ', 'ΔΗΜΗΤΡΙΟΣ', 'ΣΟΦΙΑ', 42, 'eleni.georgiou'),
+  companion: adult(
+    '100000039',
+    'ΚΩΝΣΤΑΝΤΙΝΟΣ',
+    'ΔΗΜΗΤΡΙΟΥ',
+    'ΑΝΔΡΕΑΣ',
+    'ΜΑΡΙΑ',
+    47,
     'konstantinos.dimitriou',
-    '6900000039',
   ),
-  citizen: reachable(
-    person('100000040', 'ΣΟΦΙΑ', 'ΙΩΑΝΝΙΔΟΥ', 'ΠΕΤΡΟΣ', 'ΕΛΕΝΗ', 29),
-    'sofia.ioannidou',
-    '6900000040',
-  ),
+  citizen: adult('100000040', 'ΣΟΦΙΑ', 'ΙΩΑΝΝΙΔΟΥ', 'ΠΕΤΡΟΣ', 'ΕΛΕΝΗ', 29, 'sofia.ioannidou'),
   olderMinor: person(null, 'ΝΙΚΟΛΑΟΣ', 'ΓΕΩΡΓΙΟΥ', 'ΠΑΥΛΟΣ', 'ΕΛΕΝΗ', 15, 100),
   youngerMinor: person(null, 'ΑΝΝΑ', 'ΓΕΩΡΓΙΟΥ', 'ΠΑΥΛΟΣ', 'ΕΛΕΝΗ', 10, 200),
   /** An adult the contact registry has no e-mail or mobile for: the wallet's inbox only. */
@@ -107,6 +114,23 @@ function birthDateOf(demo: DemoPerson, today: Date): string {
 function amkaOf(birthDate: string, serial: number): string {
   const [year, month, day] = birthDate.split('-') as [string, string, string];
   return withAmkaCheckDigit(`${day}${month}${year.slice(2)}${String(serial).padStart(4, '0')}`);
+}
+
+/** The registry row of the `index`-th demo person (the index gives their ΑΜΚΑ's serial). */
+function citizenRowOf(demo: DemoPerson, index: number, today: Date): typeof citizens.$inferInsert {
+  const birthDate = birthDateOf(demo, today);
+  return {
+    afm: demo.afm,
+    amka: amkaOf(birthDate, 1001 + index),
+    firstName: demo.firstName,
+    lastName: demo.lastName,
+    fathersName: demo.fathersName,
+    motherName: demo.motherName,
+    birthDate,
+    email: demo.email ?? null,
+    mobile: demo.mobile ?? null,
+    ...identityCardOf(demo.afm),
+  };
 }
 
 /**
@@ -153,23 +177,10 @@ async function seedRegistry(db: Db, today: Date): Promise<void> {
       return;
     }
     const ids = new Map<DemoPerson, number>();
-    let serial = 1001;
-    for (const demo of Object.values(DEMO_PEOPLE)) {
-      const birthDate = birthDateOf(demo, today);
+    for (const [index, demo] of Object.values(DEMO_PEOPLE).entries()) {
       const [row] = await tx
         .insert(citizens)
-        .values({
-          afm: demo.afm,
-          amka: amkaOf(birthDate, serial++),
-          firstName: demo.firstName,
-          lastName: demo.lastName,
-          fathersName: demo.fathersName,
-          motherName: demo.motherName,
-          birthDate,
-          email: demo.email ?? null,
-          mobile: demo.mobile ?? null,
-          ...identityCardOf(demo.afm),
-        })
+        .values(citizenRowOf(demo, index, today))
         .returning({ id: citizens.id });
       if (row) ids.set(demo, row.id);
     }
@@ -199,17 +210,6 @@ async function addContactsAndLaterPeople(tx: Pick<Db, 'select' | 'insert' | 'upd
       }
       continue;
     }
-    const birthDate = birthDateOf(demo, today);
-    await tx.insert(citizens).values({
-      afm: demo.afm,
-      amka: amkaOf(birthDate, 1001 + index),
-      firstName: demo.firstName,
-      lastName: demo.lastName,
-      fathersName: demo.fathersName,
-      motherName: demo.motherName,
-      birthDate,
-      email: demo.email ?? null,
-      mobile: demo.mobile ?? null,
-    });
+    await tx.insert(citizens).values(citizenRowOf(demo, index, today));
   }
 }

@@ -27,20 +27,35 @@ const holders = alias(citizens, 'holder');
 const fullName = (person: { firstName: string; lastName: string } | null) =>
   person ? `${person.firstName} ${person.lastName}` : '';
 
-/** The match as every notification about it names it. */
-const matchOf = (row: { eventDescription: string; eventStartsAt: Date; venue: string }) => ({
-  eventDescription: row.eventDescription,
-  eventStartsAt: row.eventStartsAt.toISOString(),
-  venue: row.venue,
+/** The columns of the match a notice is about, for a notice's select. */
+const matchColumns = {
+  eventId: events.id,
+  eventDescription: events.description,
+  eventStartsAt: events.startsAt,
+  venue: events.venue,
+};
+
+/** The match as a notice's text names it. */
+const matchOf = (event: { eventDescription: string; eventStartsAt: Date; venue: string }) => ({
+  eventDescription: event.eventDescription,
+  eventStartsAt: event.eventStartsAt.toISOString(),
+  venue: event.venue,
 });
+
+/** A notice about the match of `eventId`, to `recipientAfm`, naming the other person of the change. */
+const naming =
+  (eventId: number, match: ReturnType<typeof matchOf>, recipientAfm: string, otherName: string) =>
+  (kind: NotificationKind): NotificationEntry => ({
+    recipientAfm,
+    kind,
+    eventId,
+    params: { ...match, otherName },
+  });
 
 export async function declarationNotice(tx: Pick<Db, 'select'>, declarationId: string) {
   const [row] = await tx
     .select({
-      eventId: events.id,
-      eventDescription: events.description,
-      eventStartsAt: events.startsAt,
-      venue: events.venue,
+      ...matchColumns,
       minorFirstName: minors.firstName,
       guardian: { afm: guardians.afm, firstName: guardians.firstName, lastName: guardians.lastName },
       companionAfm: companionDeclarations.companionAfm,
@@ -53,27 +68,14 @@ export async function declarationNotice(tx: Pick<Db, 'select'>, declarationId: s
     .innerJoin(events, eq(events.id, tickets.eventId))
     .where(eq(companionDeclarations.id, declarationId));
   if (!row) throw new Error(`declaration ${declarationId} vanished within its own transaction`);
-  const about = { eventId: row.eventId, match: { ...matchOf(row), minorFirstName: row.minorFirstName } };
+  const match = { ...matchOf(row), minorFirstName: row.minorFirstName };
+  const guardianAfm = row.guardian.afm;
   return {
     /** To the companion, naming the guardian. */
-    toCompanion: (kind: NotificationKind): NotificationEntry => ({
-      recipientAfm: row.companionAfm,
-      kind,
-      eventId: about.eventId,
-      params: { ...about.match, otherName: fullName(row.guardian) },
-    }),
+    toCompanion: naming(row.eventId, match, row.companionAfm, fullName(row.guardian)),
     /** To the guardian, naming the companion. */
     toGuardian: (kind: NotificationKind): NotificationEntry[] =>
-      row.guardian.afm
-        ? [
-            {
-              recipientAfm: row.guardian.afm,
-              kind,
-              eventId: about.eventId,
-              params: { ...about.match, otherName: row.companionName },
-            },
-          ]
-        : [],
+      guardianAfm ? [naming(row.eventId, match, guardianAfm, row.companionName)(kind)] : [],
     /** Whether the companion is someone other than the guardian (who needs no message from themselves). */
     companionIsOther: row.companionAfm !== row.guardian.afm,
   };
@@ -82,10 +84,7 @@ export async function declarationNotice(tx: Pick<Db, 'select'>, declarationId: s
 export async function transferNotice(tx: Pick<Db, 'select'>, transferId: string) {
   const [row] = await tx
     .select({
-      eventId: events.id,
-      eventDescription: events.description,
-      eventStartsAt: events.startsAt,
-      venue: events.venue,
+      ...matchColumns,
       fromAfm: transfers.fromAfm,
       toAfm: transfers.toAfm,
       toName: transfers.toName,
@@ -99,19 +98,9 @@ export async function transferNotice(tx: Pick<Db, 'select'>, transferId: string)
   const match = matchOf(row);
   return {
     /** To the recipient, naming the holder. */
-    toRecipient: (kind: NotificationKind): NotificationEntry => ({
-      recipientAfm: row.toAfm,
-      kind,
-      eventId: row.eventId,
-      params: { ...match, otherName: fullName(row.holder) },
-    }),
+    toRecipient: naming(row.eventId, match, row.toAfm, fullName(row.holder)),
     /** To the holder, naming the recipient. */
-    toHolder: (kind: NotificationKind): NotificationEntry => ({
-      recipientAfm: row.fromAfm,
-      kind,
-      eventId: row.eventId,
-      params: { ...match, otherName: row.toName },
-    }),
+    toHolder: naming(row.eventId, match, row.fromAfm, row.toName),
   };
 }
 
@@ -163,12 +152,7 @@ export const ticketBoundNotice = (
   recipientAfm,
   kind: 'TICKET_BOUND',
   eventId: ticket.eventId,
-  params: {
-    eventDescription: ticket.eventDescription,
-    eventStartsAt: ticket.eventStartsAt.toISOString(),
-    venue: ticket.venue,
-    organisationName: ticket.provider,
-  },
+  params: { ...matchOf(ticket), organisationName: ticket.provider },
 });
 
 /**
@@ -187,10 +171,7 @@ export async function minorAdmittedNotices(
   const guardian = alias(citizens, 'guardian');
   const rows = await tx
     .select({
-      eventId: events.id,
-      eventDescription: events.description,
-      eventStartsAt: events.startsAt,
-      venue: events.venue,
+      ...matchColumns,
       admittedAt: gateAdmissions.admittedAt,
       minorFirstName: citizens.firstName,
       companionName: companionDeclarations.companionName,
@@ -223,9 +204,7 @@ export async function minorAdmittedNotices(
     kind: 'MINOR_ADMITTED',
     eventId: row.eventId,
     params: {
-      eventDescription: row.eventDescription,
-      eventStartsAt: row.eventStartsAt.toISOString(),
-      venue: row.venue,
+      ...matchOf(row),
       minorFirstName: row.minorFirstName,
       otherName: row.companionName ?? '',
       admittedAt: row.admittedAt.toISOString(),

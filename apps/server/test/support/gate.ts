@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect } from 'vitest';
 import { generateGateKeyPair, makeWalletCode } from '@tickets/domain';
 import { events } from '../../src/db/schema';
-import { DEMO_PROVIDER_KEYS } from '../../src/demo/events';
 import { jsonFrom, loginAs } from './login';
+import { putAsProvider } from './providers-api';
 import type { UsedTestServer } from './test-server';
 
 /** The demo people the gate tests act as, all logged in by `useGateFixture`. */
@@ -123,15 +123,7 @@ export function useGateFixture(
     const base = server.baseUrl;
     for (const afm of [PLATFORM_OFFICER, CLUB_OFFICER, GUARDIAN, HOLDER, OTHER])
       cookies[afm] = (await loginAs(base, afm)).cookie;
-    const provider = (route: string, body: unknown) =>
-      fetch(`${base}/api/providers/${route}`, {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${DEMO_PROVIDER_KEYS['ae-olympiada']}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify(body),
-      });
+    const provider = (route: string, body: unknown) => putAsProvider(base, route, body);
     await provider('events', {
       events: [
         {

@@ -37,6 +37,19 @@ export const jsonFrom = (baseUrl: string, cookie?: string): Record<string, strin
   ...(cookie ? { cookie } : {}),
 });
 
+/**
+ * A same-origin JSON call as the person `afm` (their cookie from `cookies`), or as no one: to the
+ * server at `baseUrl()`, read at each call (a test file's server listens from its `beforeAll` on).
+ */
+export const callerWith =
+  (baseUrl: () => string, cookies: Record<string, string>) =>
+  (afm: string | undefined, method: string, path: string, body?: unknown) =>
+    fetch(`${baseUrl()}${path}`, {
+      method,
+      headers: jsonFrom(baseUrl(), afm ? cookies[afm] : undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
 /** The first error of a response's envelope (docs/design.md §4). */
 export async function firstError(
   response: Response,

@@ -179,3 +179,24 @@ export async function startSecondServer(
     close: () => closeCheckingLogs(app, database, logs, undefined, notifications),
   };
 }
+
+/** Where production's app is reached and signs people in (PUBLIC_URL and TaxisNet's real address). */
+export const PRODUCTION_SITE = {
+  publicUrl: 'https://tickets.example.gov.gr',
+  taxis: { standIn: false, baseUrl: 'https://oauth2.gsis.gr', clientId: 'c', clientSecret: 's' },
+} satisfies Partial<Config>;
+
+/**
+ * The production profile's app on a test server's database, not listening, its log dropped: `base`
+ * (a development configuration) with `profile: 'production'` and what `config` changes.
+ */
+export const buildProductionApp = (
+  database: Database,
+  config: Partial<Config> = {},
+  base: Config = loadConfig({ DATA_DIR: 'memory' }),
+): Promise<FastifyInstance> =>
+  buildApp({
+    config: { ...base, profile: 'production', ...config },
+    database,
+    logStream: { write: () => undefined },
+  });

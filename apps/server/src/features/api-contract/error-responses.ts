@@ -8,6 +8,16 @@ import type { RouteOptions } from 'fastify';
  * always did (docs/design.md §4).
  */
 
+/** Both ticket-office bindings are one service's (`issueTicket`), with its refusals. */
+const TICKET_ISSUE_ERRORS: readonly ErrorCode[] = [
+  'TICKET_NOT_FOUND',
+  'TICKET_ALREADY_BOUND',
+  'EVENT_STARTED',
+  'PERSON_SUSPENDED',
+  'ALREADY_HOLDS_FIXTURE',
+  'PERSON_DOCUMENT_CHECK',
+];
+
 /** The refusals of each operation's own rules (its service's `AppError`s), by `METHOD url`. */
 export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   // The production profile has no wallet stand-in.
@@ -76,22 +86,8 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
     'TRANSFER_CUTOFF_PASSED',
     'RECIPIENT_SUSPENDED',
   ],
-  'POST /api/ticket-office/identify': [
-    'TICKET_NOT_FOUND',
-    'TICKET_ALREADY_BOUND',
-    'EVENT_STARTED',
-    'PERSON_SUSPENDED',
-    'ALREADY_HOLDS_FIXTURE',
-    'PERSON_DOCUMENT_CHECK',
-  ],
-  'POST /api/ticket-office/personalize': [
-    'TICKET_NOT_FOUND',
-    'TICKET_ALREADY_BOUND',
-    'EVENT_STARTED',
-    'PERSON_SUSPENDED',
-    'ALREADY_HOLDS_FIXTURE',
-    'PERSON_DOCUMENT_CHECK',
-  ],
+  'POST /api/ticket-office/identify': TICKET_ISSUE_ERRORS,
+  'POST /api/ticket-office/personalize': TICKET_ISSUE_ERRORS,
   'POST /api/stats/ticket': ['TICKET_NOT_FOUND'],
   'PUT /api/ticket-office/transfer-events': ['EVENT_NOT_FOUND'],
   'POST /api/blackList-administration/info': ['SUSPENSION_LOOKUP_LIMIT'],

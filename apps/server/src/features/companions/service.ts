@@ -56,10 +56,15 @@ async function resolveCompanion(
   };
 }
 
-async function readBack(db: Db, guardianId: number, declarationId: string): Promise<Declaration> {
+/** The guardian's declaration `declarationId`, or DECLARATION_NOT_FOUND (another's is not theirs to see). */
+async function guardiansDeclaration(db: Db, guardianId: number, declarationId: string) {
   const row = await findGuardiansDeclaration(db, guardianId, declarationId);
   if (!row) throw new AppError('DECLARATION_NOT_FOUND');
-  return toDeclaration(row);
+  return row;
+}
+
+async function readBack(db: Db, guardianId: number, declarationId: string): Promise<Declaration> {
+  return toDeclaration(await guardiansDeclaration(db, guardianId, declarationId));
 }
 
 export async function indicateCompanion(
@@ -98,8 +103,7 @@ export async function indicateCompanion(
 
 export async function cancelDeclaration(db: Db, actor: Actor, declarationId: string): Promise<Declaration> {
   const guardian = await requireGuardian(db, actor.user);
-  const existing = await findGuardiansDeclaration(db, guardian.id, declarationId);
-  if (!existing) throw new AppError('DECLARATION_NOT_FOUND');
+  await guardiansDeclaration(db, guardian.id, declarationId);
   await db.transaction(async (tx) => {
     if (!(await moveDeclaration(tx, declarationId, 'PENDING', 'CANCELLED')))
       throw new AppError('DECLARATION_NOT_PENDING');
@@ -121,8 +125,7 @@ export async function changeCompanion(
   request: ModifyCompanionRequest,
 ): Promise<Declaration> {
   const guardian = await requireGuardian(db, actor.user);
-  const existing = await findGuardiansDeclaration(db, guardian.id, request.declarationId);
-  if (!existing) throw new AppError('DECLARATION_NOT_FOUND');
+  const existing = await guardiansDeclaration(db, guardian.id, request.declarationId);
   if (existing.status !== 'ACCEPTED') throw new AppError('DECLARATION_NOT_ACCEPTED');
   const newAfm = request.companionAfm || actor.user.afm;
   if (newAfm === existing.companionAfm) throw new AppError('SAME_COMPANION');

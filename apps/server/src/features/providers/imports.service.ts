@@ -82,35 +82,44 @@ export async function importEvents(db: Db, importer: Importer, rows: unknown[]):
     rejected.push({ row, key: value.externalId, reason: providerMessages.unknownSeason });
     return false;
   });
-  const counts = { inserted: 0, updated: 0 };
-  for (const chunk of chunks(seasons)) await importEventChunk(db, importer, chunk, new Map(), counts);
+  const counts: Counts = { inserted: 0, updated: 0 };
+  const importChunk = (chunk: { value: ProviderEvent }[], seasonIds: Map<string, number>) =>
+    writeChunk(db, importer, 'PROVIDER_EVENTS_IMPORT', chunk.length, counts, (tx) =>
+      upsertEvents(
+        tx,
+        importer.organisationId,
+        chunk.map(({ value }) => value),
+        seasonIds,
+      ),
+    );
+  for (const chunk of chunks(seasons)) await importChunk(chunk, new Map());
   const seasonIds = await seasonIdsOf(db, importer.organisationId);
-  for (const chunk of chunks(fixtures)) await importEventChunk(db, importer, chunk, seasonIds, counts);
+  for (const chunk of chunks(fixtures)) await importChunk(chunk, seasonIds);
   return report(rows.length, counts.inserted, counts.updated, seasons.length + fixtures.length, rejected);
 }
 
-async function importEventChunk(
+type Counts = { inserted: number; updated: number };
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** One chunk in one transaction with its audit row; what it inserted and updated adds to `counts`. */
+async function writeChunk(
   db: Db,
   importer: Importer,
-  chunk: { value: ProviderEvent }[],
-  seasonIds: Map<string, number>,
-  counts: { inserted: number; updated: number },
+  action: 'PROVIDER_EVENTS_IMPORT' | 'PROVIDER_TICKETS_IMPORT',
+  rows: number,
+  counts: Counts,
+  upsert: (tx: Tx) => Promise<{ inserted: boolean }[]>,
 ) {
   await db.transaction(async (tx) => {
-    const written = await upsertEvents(
-      tx,
-      importer.organisationId,
-      chunk.map(({ value }) => value),
-      seasonIds,
-    );
+    const written = await upsert(tx);
     counts.inserted += written.filter((row) => row.inserted).length;
     counts.updated += written.filter((row) => !row.inserted).length;
     await audit(tx, {
       actor: importer.actor,
-      action: 'PROVIDER_EVENTS_IMPORT',
+      action,
       subject: importer.organisationId,
       requestId: importer.requestId,
-      details: { rows: chunk.length, written: written.length },
+      details: { rows, written: written.length },
     });
   });
 }
@@ -126,8 +135,7 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
   );
   const unique = dropDuplicates(valid, (ticket) => ticket.publicCode, rejected);
   const eventIds = await eventIdsOf(db, importer.organisationId);
-  let inserted = 0;
-  let updated = 0;
+  const counts: Counts = { inserted: 0, updated: 0 };
   const acceptedCodes: string[] = [];
 
   const ranges = await codePrefixesOf(db, importer.organisationId);
@@ -147,26 +155,17 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
     });
     if (writable.length === 0) continue;
     for (const { value } of writable) acceptedCodes.push(value.publicCode);
-    await db.transaction(async (tx) => {
-      const written = await upsertTickets(
+    await writeChunk(db, importer, 'PROVIDER_TICKETS_IMPORT', writable.length, counts, (tx) =>
+      upsertTickets(
         tx,
         importer.organisationId,
         writable.map(({ value }) => value),
         eventIds,
-      );
-      inserted += written.filter((row) => row.inserted).length;
-      updated += written.filter((row) => !row.inserted).length;
-      await audit(tx, {
-        actor: importer.actor,
-        action: 'PROVIDER_TICKETS_IMPORT',
-        subject: importer.organisationId,
-        requestId: importer.requestId,
-        details: { rows: writable.length, written: written.length },
-      });
-    });
+      ),
+    );
   }
   return {
-    ...report(rows.length, inserted, updated, acceptedCodes.length, rejected),
+    ...report(rows.length, counts.inserted, counts.updated, acceptedCodes.length, rejected),
     acceptedCodes,
   };
 }

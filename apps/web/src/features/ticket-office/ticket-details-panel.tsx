@@ -21,6 +21,14 @@ export function TicketDetailsPanel({
   view?: 'normal' | 'stats';
 }) {
   const titleId = useId();
+  // Where the ticket's holder sits: the same rows in both views.
+  const place: [string, string | null][] = [
+    [text.venue, ticket.venue],
+    [text.sector, ticket.sector],
+    [text.gate, ticket.gate],
+    [text.row, ticket.row],
+    [text.seat, ticket.seat],
+  ];
   const rows: [string, string | null][] =
     view === 'normal'
       ? [
@@ -30,11 +38,7 @@ export function TicketDetailsPanel({
           [text.event, ticket.eventDescription],
           [text.date, formatDate(ticket.eventDateTime)],
           [text.time, formatTime(ticket.eventDateTime)],
-          [text.venue, ticket.venue],
-          [text.sector, ticket.sector],
-          [text.gate, ticket.gate],
-          [text.row, ticket.row],
-          [text.seat, ticket.seat],
+          ...place,
         ]
       : [
           [text.issuer, ticket.provider],
@@ -44,11 +48,7 @@ export function TicketDetailsPanel({
           [text.seasonal, yesNo(ticket.seasonal)],
           [text.event, ticket.eventDescription],
           [text.matchDateTime, formatDateTime(ticket.eventDateTime)],
-          [text.venue, ticket.venue],
-          [text.sector, ticket.sector],
-          [text.gate, ticket.gate],
-          [text.row, ticket.row],
-          [text.seat, ticket.seat],
+          ...place,
           [text.installationId, ticket.installationId],
           [text.anonymous, yesNo(ticket.anonymous)],
           [text.afm, ticket.afm],

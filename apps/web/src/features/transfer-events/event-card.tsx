@@ -1,15 +1,30 @@
 import { useId, type ReactNode } from 'react';
-import { formatDateTime, type TransferEvent } from '@tickets/domain';
+import { formatDateTime, messages, type TransferEvent } from '@tickets/domain';
+import { ConfirmDialog } from '../../shared/components/confirm-dialog';
+import { SummaryList } from '../../shared/components/summary-list';
+import type { useSaveEvent } from './use-save-event';
 
-/** A fixture's or a season's card: its name and date, then its rules (`children`) and their dialog. */
+const text = messages.transferRules;
+
+/**
+ * A fixture's or a season's card: its name and date, then its rules (`children`), and the dialog that
+ * asks `confirmTitle` before `saving` saves `changed()`. Under the spec's question the dialog shows the
+ * event and `changes`: each rule as it will be.
+ */
 export function EventCard({
   event,
   children,
-  dialog,
+  saving,
+  confirmTitle,
+  changes,
+  changed,
 }: {
   event: TransferEvent;
   children: ReactNode;
-  dialog: ReactNode;
+  saving: ReturnType<typeof useSaveEvent>;
+  confirmTitle: string;
+  changes: [string, string][];
+  changed: () => TransferEvent;
 }) {
   const headingId = useId();
   return (
@@ -21,7 +36,21 @@ export function EventCard({
         <p className="govgr-hint">{formatDateTime(event.eventDateTime)}</p>
         {children}
       </div>
-      {dialog}
+      <ConfirmDialog
+        open={saving.confirming}
+        title={confirmTitle}
+        busy={saving.busy}
+        onConfirm={() => void saving.save(changed())}
+        onClose={() => saving.setConfirming(false)}
+      >
+        <SummaryList
+          rows={[
+            [text.dialogEvent, event.eventDescription],
+            [text.dialogDate, formatDateTime(event.eventDateTime)],
+            ...changes,
+          ]}
+        />
+      </ConfirmDialog>
     </section>
   );
 }

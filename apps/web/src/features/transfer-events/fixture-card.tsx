@@ -1,6 +1,4 @@
-import { formatDateTime, messages, type TransferEvent } from '@tickets/domain';
-import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { SummaryList } from '../../shared/components/summary-list';
+import { messages, type TransferEvent } from '@tickets/domain';
 import { Checkbox } from '../../shared/forms/checkbox';
 import { EventCard } from './event-card';
 import { useSaveEvent } from './use-save-event';
@@ -11,35 +9,23 @@ const text = messages.transferRules;
  * docs/product-spec.md §2/§4: a fixture can be excluded from season-ticket transfers, after a confirmation.
  */
 export function FixtureCard({ event }: { event: TransferEvent }) {
-  const { confirming, setConfirming, busy, save } = useSaveEvent();
+  const saving = useSaveEvent();
 
   return (
     <EventCard
       event={event}
-      dialog={
-        <ConfirmDialog
-          open={confirming}
-          title={text.toggleConfirm}
-          busy={busy}
-          onConfirm={() => void save({ ...event, ignoreTransfers: !event.ignoreTransfers })}
-          onClose={() => setConfirming(false)}
-        >
-          {/* Under the spec's question: the match, and the exclusion as it will be. */}
-          <SummaryList
-            rows={[
-              [text.dialogEvent, event.eventDescription],
-              [text.dialogDate, formatDateTime(event.eventDateTime)],
-              [
-                text.ignoreTransfers,
-                text.changedValue(
-                  event.ignoreTransfers ? messages.form.no : messages.form.yes,
-                  event.ignoreTransfers ? messages.form.yes : messages.form.no,
-                ),
-              ],
-            ]}
-          />
-        </ConfirmDialog>
-      }
+      saving={saving}
+      confirmTitle={text.toggleConfirm}
+      changes={[
+        [
+          text.ignoreTransfers,
+          text.changedValue(
+            event.ignoreTransfers ? messages.form.no : messages.form.yes,
+            event.ignoreTransfers ? messages.form.yes : messages.form.no,
+          ),
+        ],
+      ]}
+      changed={() => ({ ...event, ignoreTransfers: !event.ignoreTransfers })}
     >
       <Checkbox
         id={`ignore-${event.eventId}`}
@@ -47,7 +33,7 @@ export function FixtureCard({ event }: { event: TransferEvent }) {
         checked={event.ignoreTransfers}
         onChange={(change) => {
           change.preventDefault();
-          setConfirming(true);
+          saving.setConfirming(true);
         }}
       />
     </EventCard>

@@ -1,14 +1,6 @@
 import { useState } from 'react';
-import {
-  clampCutOffHours,
-  clampMaxTransfers,
-  formatDateTime,
-  messages,
-  type TransferEvent,
-} from '@tickets/domain';
+import { clampCutOffHours, clampMaxTransfers, messages, type TransferEvent } from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
-import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { SummaryList } from '../../shared/components/summary-list';
 import { Checkbox } from '../../shared/forms/checkbox';
 import { TextField } from '../../shared/forms/text-field';
 import { EventCard } from './event-card';
@@ -38,24 +30,18 @@ const sameRules = (a: Rules, b: Rules) =>
 
 const yesNo = (value: boolean) => (value ? messages.form.yes : messages.form.no);
 
-/** Under the spec's question: the season, and each rule as it will be (with what it was, if changed). */
-function RulesSummary({ event, before, after }: { event: TransferEvent; before: Rules; after: Rules }) {
+/** Each rule as it will be (with what it was, if changed). */
+function rulesChanges(before: Rules, after: Rules): [string, string][] {
   const row = (label: string, now: string, was: string): [string, string] => [
     label,
     now === was ? now : text.changedValue(now, was),
   ];
-  return (
-    <SummaryList
-      rows={[
-        [text.dialogEvent, event.eventDescription],
-        [text.dialogDate, formatDateTime(event.eventDateTime)],
-        row(text.allowTransfer, yesNo(after.allowTransfer), yesNo(before.allowTransfer)),
-        row(text.maxTransfers, String(after.maxTransfers), String(before.maxTransfers)),
-        row(text.hours, String(after.hours), String(before.hours)),
-        row(text.resetAfterEvent, yesNo(after.resetAfterEvent), yesNo(before.resetAfterEvent)),
-      ]}
-    />
-  );
+  return [
+    row(text.allowTransfer, yesNo(after.allowTransfer), yesNo(before.allowTransfer)),
+    row(text.maxTransfers, String(after.maxTransfers), String(before.maxTransfers)),
+    row(text.hours, String(after.hours), String(before.hours)),
+    row(text.resetAfterEvent, yesNo(after.resetAfterEvent), yesNo(before.resetAfterEvent)),
+  ];
 }
 
 /** docs/product-spec.md §2/§4: a season's transfer rules; Save only when changed, after a confirmation. */
@@ -67,7 +53,7 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
     maxTransfers: String(loaded.maxTransfers),
     hours: String(loaded.hours),
   });
-  const { confirming, setConfirming, busy, save } = useSaveEvent();
+  const saving = useSaveEvent();
   const id = (name: string) => `${name}-${event.eventId}`;
 
   const clampTyped = (field: 'maxTransfers' | 'hours') => {
@@ -90,17 +76,10 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
   return (
     <EventCard
       event={event}
-      dialog={
-        <ConfirmDialog
-          open={confirming}
-          title={text.saveConfirm}
-          busy={busy}
-          onConfirm={() => void save(rulesAsEvent())}
-          onClose={() => setConfirming(false)}
-        >
-          <RulesSummary event={event} before={loaded} after={rules} />
-        </ConfirmDialog>
-      }
+      saving={saving}
+      confirmTitle={text.saveConfirm}
+      changes={rulesChanges(loaded, rules)}
+      changed={rulesAsEvent}
     >
       <Checkbox
         id={id('allow')}
@@ -136,7 +115,7 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
         checked={rules.resetAfterEvent}
         onChange={(change) => setRules({ ...rules, resetAfterEvent: change.target.checked })}
       />
-      <Button onClick={() => setConfirming(true)} disabled={sameRules(rules, loaded)}>
+      <Button onClick={() => saving.setConfirming(true)} disabled={sameRules(rules, loaded)}>
         {text.save}
       </Button>
     </EventCard>

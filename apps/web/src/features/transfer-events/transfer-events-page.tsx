@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import { messages, type TransferEvent } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
 import { BackLink } from '../../shared/components/buttons';
@@ -11,6 +12,19 @@ import { FixtureCard } from './fixture-card';
 import { SeasonalCard } from './seasonal-card';
 
 const text = messages.transferRules;
+
+/** A titled section of cards; none when there are no cards. */
+function CardsSection({ id, title, children }: { id: string; title: string; children: ReactElement[] }) {
+  if (children.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 className="govgr-heading-m" id={id}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** docs/product-spec.md §2 "Transfer events": the season tickets' rules and the fixtures' exclusions. */
 export default function TransferEventsPage() {
@@ -30,26 +44,16 @@ export default function TransferEventsPage() {
         <ErrorBox message={failureMessage(loaded.error, messages.errors.loadFailed)} />
       ) : null}
       {loaded.status === 'success' && events.length === 0 ? <p className="govgr-body">{text.empty}</p> : null}
-      {seasonal.length > 0 ? (
-        <section aria-labelledby="seasonal-heading">
-          <h2 className="govgr-heading-m" id="seasonal-heading">
-            {text.seasonal}
-          </h2>
-          {seasonal.map((event) => (
-            <SeasonalCard key={keyOf(event)} event={event} />
-          ))}
-        </section>
-      ) : null}
-      {fixtures.length > 0 ? (
-        <section aria-labelledby="fixtures-heading">
-          <h2 className="govgr-heading-m" id="fixtures-heading">
-            {text.fixtures}
-          </h2>
-          {fixtures.map((event) => (
-            <FixtureCard key={keyOf(event)} event={event} />
-          ))}
-        </section>
-      ) : null}
+      <CardsSection id="seasonal-heading" title={text.seasonal}>
+        {seasonal.map((event) => (
+          <SeasonalCard key={keyOf(event)} event={event} />
+        ))}
+      </CardsSection>
+      <CardsSection id="fixtures-heading" title={text.fixtures}>
+        {fixtures.map((event) => (
+          <FixtureCard key={keyOf(event)} event={event} />
+        ))}
+      </CardsSection>
     </>
   );
 }
