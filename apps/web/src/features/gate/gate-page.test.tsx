@@ -8,7 +8,7 @@ import { paths } from '../../shared/paths';
 /**
  * The steward's screen and its credential (docs/design.md §8): the pairing token is exchanged once
  * for this browser's credential, which every later call carries, survives a reload and is renewed in
- * the background; a credential the server no longer knows sends the steward back to pairing.
+ * the background; a credential the server refuses offers pairing and is kept for «Δοκιμή ξανά».
  */
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const refusal = (code: ErrorCode) =>
@@ -90,18 +90,55 @@ describe("the steward's screen and its credential", () => {
     expect(localStorage.length).toBe(0);
   });
 
-  it('sends the steward back to pairing when the renewal finds the credential expired or revoked', async () => {
+  it('offers pairing when the credential is refused, and keeps it for «Δοκιμή ξανά» once the office renews it', async () => {
     localStorage.setItem('gate.deviceCredential', CREDENTIAL);
-    gateServer({
-      'GET /api/gate/events': () => json([]),
-      'POST /api/gate/pairing/renewal': () => refusal('GATE_DEVICE_UNAUTHENTICATED'),
+    let renewedByOffice = false;
+    const calls = gateServer({
+      'GET /api/gate/events': () => (renewedByOffice ? json([]) : refusal('GATE_DEVICE_UNAUTHENTICATED')),
+      'POST /api/gate/pairing/renewal': () =>
+        renewedByOffice ? json({ expiresAt: pairing.expiresAt }) : refusal('GATE_DEVICE_UNAUTHENTICATED'),
     });
     openApp(paths.gate);
     expect(await screen.findByRole('heading', { name: text.pairTitle })).toBeTruthy();
     expect(
       (await screen.findAllByText(errorCatalogue.GATE_DEVICE_UNAUTHENTICATED.description)).length,
     ).toBeGreaterThan(0);
-    expect(localStorage.getItem('gate.deviceCredential')).toBeNull();
+    expect(screen.getByText(text.retryHint)).toBeTruthy();
+    expect(localStorage.getItem('gate.deviceCredential')).toBe(CREDENTIAL);
+
+    // Still refused: pairing again is offered again.
+    fireEvent.click(screen.getByRole('button', { name: text.retry }));
+    expect(await screen.findByRole('button', { name: text.retry })).toBeTruthy();
+    // The officer renewed the device: the same credential works again, no pairing.
+    renewedByOffice = true;
+    fireEvent.click(screen.getByRole('button', { name: text.retry }));
+    expect(await screen.findByText(text.noEvents)).toBeTruthy();
+    expect(calls.some((call) => call.route === 'POST /api/gate/pairing')).toBe(false);
+    expect(
+      calls.filter((call) => call.route.includes('/api/gate/')).every((call) => call.bearer === CREDENTIAL),
+    ).toBe(true);
+  });
+
+  it('replaces a refused credential with a new pairing', async () => {
+    localStorage.setItem('gate.deviceCredential', 'gatedev.an-expired-credential');
+    let paired = false;
+    gateServer({
+      'POST /api/gate/pairing': () => {
+        paired = true;
+        return json(pairing);
+      },
+      'GET /api/gate/events': () => json([]),
+      'POST /api/gate/pairing/renewal': () =>
+        paired ? json({ expiresAt: pairing.expiresAt }) : refusal('GATE_DEVICE_UNAUTHENTICATED'),
+    });
+    openApp(paths.gate);
+    expect(await screen.findByText(text.retryHint)).toBeTruthy();
+    fireEvent.change(screen.getByRole('textbox', { name: new RegExp(text.token) }), {
+      target: { value: PAIRING_TOKEN },
+    });
+    fireEvent.click(screen.getByRole('button', { name: text.pair }));
+    expect(await screen.findByText(text.noEvents)).toBeTruthy();
+    expect(localStorage.getItem('gate.deviceCredential')).toBe(CREDENTIAL);
   });
 
   it('takes the token a device kept before credentials as its credential', async () => {

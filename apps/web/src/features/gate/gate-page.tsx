@@ -25,42 +25,58 @@ export default function GatePage() {
   const [token, setToken] = useState(readCredential);
   const [event, setEvent] = useState(readEvent);
   const [events, setEvents] = useState<GateEvent[]>();
-  const [notice, setNotice] = useState<string>();
+  /** The server's refusal of the credential (401): kept, for the office to renew it, until paired anew. */
+  const [refused, setRefused] = useState<string>();
   const [askUnpair, setAskUnpair] = useState(false);
   useInstallableGate();
 
-  const unpair = (message?: string) => {
+  const forgetDevice = () => {
     // The pinned keys and the manifests go with the pairing; admissions not yet sent stay. The store
     // (and the signatures' code it brings) loads here, not with the pairing page.
     void import('./offline-store')
       .then(({ GateStore }) => GateStore.open())
       .then((store) => store.forgetDevice().finally(() => store.close()));
     saveCredential(null);
-    saveEvent(null);
     forgetScans();
-    setToken(undefined);
+  };
+  const leaveEvent = () => {
+    saveEvent(null);
     setEvent(undefined);
     setEvents(undefined);
-    setNotice(message);
+  };
+  const unpair = () => {
+    forgetDevice();
+    leaveEvent();
+    setToken(undefined);
+    setRefused(undefined);
     setAskUnpair(false);
   };
-  useCredentialRenewal(token, unpair);
+  // Expired or revoked: pairing is offered, and the credential kept for «Δοκιμή ξανά» (an officer
+  // renews an expired device on «Πύλες εισόδου»: the same credential then works again).
+  const refuse = (message: string) => {
+    leaveEvent();
+    setRefused(message);
+  };
+  useCredentialRenewal(refused ? undefined : token, refuse);
   const pick = (chosen: GateEvent | undefined) => {
     saveEvent(chosen ?? null);
     setEvent(chosen);
   };
 
   let content;
-  if (!token)
+  if (!token || refused)
     content = (
       <PairingForm
-        notice={notice}
+        key={refused}
+        notice={refused}
         onPaired={({ credential }) => {
+          if (refused) forgetDevice();
           // Kept before anything else: the pairing token is spent, this credential is the device now.
           saveCredential(credential);
           setToken(credential);
-          setNotice(undefined);
+          setRefused(undefined);
         }}
+        {...(refused ? { onRetry: () => setRefused(undefined) } : {})}
       />
     );
   else if (event)
@@ -75,13 +91,13 @@ export default function GatePage() {
             pick(undefined);
           }}
           onUnpair={() => setAskUnpair(true)}
-          onUnpaired={unpair}
+          onUnpaired={refuse}
         />
       </Suspense>
     );
   else if (events)
     content = <EventPicker events={events} onPick={pick} onUnpair={() => setAskUnpair(true)} />;
-  else content = <LoadEvents token={token} onLoaded={setEvents} onUnpair={unpair} />;
+  else content = <LoadEvents token={token} onLoaded={setEvents} onUnpair={refuse} />;
 
   return (
     <main className="app-gate" id="main" tabIndex={-1}>
@@ -132,9 +148,9 @@ function LoadEvents({
 }
 
 /**
- * The credential renewed in the background while the screen is open: now, then every
- * GATE_CREDENTIAL_RENEW_MINUTES, so a steward is never cut off mid-match (its lifetime is a day).
- * Unreachable: tried again at the next turn; no longer known (revoked, expired): back to pairing.
+ * The credential's end asked for in the background while the screen is open: now, then every
+ * GATE_CREDENTIAL_RENEW_MINUTES (a match of the day added or moved later moves it; docs/design.md §8).
+ * Unreachable: tried again at the next turn; no longer known (revoked, expired): refused.
  */
 function useCredentialRenewal(token: string | undefined, onUnpaired: (message: string) => void) {
   const latestOnUnpaired = useRef(onUnpaired);

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gateScreenMessages, type GatePairing } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
+import { Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { problemsFrom } from '../../shared/forms/error-summary';
 import { Form } from '../../shared/forms/form';
@@ -19,10 +20,13 @@ const FIELD_ID = 'gate-token';
 export function PairingForm({
   notice,
   onPaired,
+  onRetry,
 }: {
   /** Why the device is here again (the server stopped knowing it), until the next attempt. */
   notice?: string;
   onPaired(pairing: GatePairing): void;
+  /** The device's credential was refused and is kept: try it again (the office may have renewed it). */
+  onRetry?(): void;
 }) {
   const [shownNotice, setShownNotice] = useState(notice);
   const pair = useMutation({ mutationFn: pairDevice, onSuccess: onPaired });
@@ -50,18 +54,28 @@ export function PairingForm({
         submitLabel={text.pair}
         busy={pair.isPending || pair.isSuccess}
         actions={null}
-        footer={(form) =>
-          canScanWithCamera() ? (
-            <CameraScanner
-              labels={text}
-              onCode={(code) => {
-                setShownNotice(undefined);
-                form.setValue('token', code);
-                form.submit();
-              }}
-            />
-          ) : null
-        }
+        footer={(form) => (
+          <>
+            {canScanWithCamera() ? (
+              <CameraScanner
+                labels={text}
+                onCode={(code) => {
+                  setShownNotice(undefined);
+                  form.setValue('token', code);
+                  form.submit();
+                }}
+              />
+            ) : null}
+            {onRetry ? (
+              <>
+                <p className="govgr-body">{text.retryHint}</p>
+                <Button variant="secondary" onClick={onRetry}>
+                  {text.retry}
+                </Button>
+              </>
+            ) : null}
+          </>
+        )}
       >
         {({ register, formState: { errors }, refusal }) => (
           <>
