@@ -1,12 +1,13 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { messages } from '@tickets/domain';
+import { toastHost } from '../shared/api/toast-failure';
 import { useAuth } from '../shared/auth/auth-context';
 import { AppFooter } from '../shared/components/app-footer';
 import { AppHeader } from '../shared/components/app-header';
 import { Spinner } from '../shared/components/spinner';
 
-// Toasts follow actions on later pages: their code need not weigh on the first page load.
+// Toasts follow actions: their host and library load with the first one (shared/api/toast-failure.ts).
 const ToastHost = lazy(() => import('../shared/components/toast-host'));
 
 /** The shared chrome around every page; no page content until the session check has answered. */
@@ -14,6 +15,7 @@ export function AppLayout() {
   const { initialized } = useAuth();
   const { pathname } = useLocation();
   const firstRender = useRef(true);
+  const toastsWanted = useSyncExternalStore(toastHost.subscribe, toastHost.wanted);
 
   // After a navigation, move focus to the new page's heading (WCAG 2.4.3), not on first load.
   useEffect(() => {
@@ -47,9 +49,11 @@ export function AppLayout() {
         </div>
       </div>
       <AppFooter />
-      <Suspense fallback={null}>
-        <ToastHost />
-      </Suspense>
+      {toastsWanted ? (
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -28,6 +28,8 @@ export function ChangeCompanionDialog({
     <Form<FormValues>
       schema={() => import('./form-schemas').then((schemas) => schemas.changeCompanionSchema)}
       defaultValues={{ who: 'myself', afm: '' }}
+      // Opened by a click: nothing left to paint first.
+      eagerSchema
       // The summary is inside the dialog, above its choices.
       summary={false}
       onSubmit={({ who, afm }, { refusal }) => onSend(who === 'myself' ? '' : afm, refusal)}

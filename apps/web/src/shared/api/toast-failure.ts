@@ -1,11 +1,32 @@
 import { failureMessage } from './client';
 
+let hostWanted = false;
+const listeners = new Set<() => void>();
+let hostMounted: () => void = () => undefined;
+const hostReady = new Promise<void>((resolve) => {
+  hostMounted = resolve;
+});
+
 /**
- * A toast, its library fetched when one is shown: react-toastify is then already there for the toast
- * host (loaded beside the layout, app/app-layout.tsx), and stays off every screen's first load.
+ * The layout's toast host (app/app-layout.tsx) and react-toastify are fetched with the first toast,
+ * not with the first screen (bench/README.md, Lighthouse): the layout shows the host once `wanted`,
+ * and the host says when it is `mounted`, the toast then shown.
  */
+export const toastHost = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+  wanted: () => hostWanted,
+  mounted: () => hostMounted(),
+};
+
 function showToast(kind: 'success' | 'error', message: string): void {
-  void import('react-toastify').then(({ toast }) => toast[kind](message));
+  if (!hostWanted) {
+    hostWanted = true;
+    for (const listener of listeners) listener();
+  }
+  void hostReady.then(() => import('react-toastify')).then(({ toast }) => toast[kind](message));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '@tickets/domain';
 import { useAuth } from '../auth/auth-context';
+import { toastFailure } from '../api/toast-failure';
 
 /**
  * The logged-in person's name, opening a menu with the exit item (docs/product-spec.md §2 "Shared chrome").
@@ -40,8 +41,8 @@ export function UserMenu() {
     try {
       await logout();
     } catch {
-      const { toast } = await import('react-toastify');
-      toast.error(messages.userMenu.logoutFailed);
+      // The spec's own words, whatever the server said.
+      toastFailure(undefined, messages.userMenu.logoutFailed);
       setBusy(false);
     }
   };

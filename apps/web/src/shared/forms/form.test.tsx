@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Form } from './form';
+import { SCHEMA_FETCH_DELAY_MS } from './lazy-resolver';
 import { TicketCodeField } from './ticket-code-field';
 
 const WRONG = 'Ο κωδικός εισιτηρίου πρέπει να αποτελείται από 12 ψηφία.';
@@ -48,6 +49,21 @@ describe('the one form', () => {
     expect(alert.textContent).toContain(WRONG);
     expect(document.activeElement).toBe(alert.parentElement);
     expect(submitted).not.toHaveBeenCalled();
+  });
+
+  it('fetches its schema once the person is at the form, or a moment after it appears: not with the first paint', async () => {
+    const touched = vi.fn(() => Promise.resolve(schema));
+    render(<CodeForm load={touched} onSubmit={vi.fn()} />);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(touched).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('textbox', { name: /Κωδικός εισιτηρίου/ }));
+    await waitFor(() => expect(touched).toHaveBeenCalledTimes(1));
+
+    const untouched = vi.fn(() => Promise.resolve(schema));
+    render(<CodeForm load={untouched} onSubmit={vi.fn()} />);
+    await waitFor(() => expect(untouched).toHaveBeenCalledTimes(1), {
+      timeout: SCHEMA_FETCH_DELAY_MS + 2000,
+    });
   });
 
   it('submits what the schema accepts', async () => {

@@ -64,6 +64,11 @@ interface FormOwnProps<Input extends FieldValues, Output> extends Omit<
   footer?: ReactNode | ((form: FormApi<Input, Output>) => ReactNode);
   /** `false` for a form whose problems are said at its field alone (the gate's scan field). */
   summary?: boolean;
+  /**
+   * Its schema fetched at once, for a form opened by a click (a dialog), which may be valid as it
+   * opens: its submit is enabled as soon as the schema says so.
+   */
+  eagerSchema?: boolean;
   children(form: FormApi<Input, Output>): ReactNode;
 }
 
@@ -94,13 +99,15 @@ export function Form<Input extends FieldValues, Output = Input>({
   actions,
   footer,
   summary = true,
+  eagerSchema = false,
   children,
   ...formAttributes
 }: FormProps<Input, Output>) {
-  const [{ resolver, preload }] = useState(() => lazyResolver(schema, raw));
+  const [{ resolver, preload, hurry }] = useState(() => lazyResolver(schema, raw));
   useEffect(() => {
+    if (eagerSchema) hurry();
     preload().catch(() => undefined); // in the background; a submit tries again if this failed
-  }, [preload]);
+  }, [preload, hurry, eagerSchema]);
   const methods = useForm<Input, unknown, Output>({
     resolver,
     defaultValues,
@@ -128,6 +135,9 @@ export function Form<Input extends FieldValues, Output = Input>({
         noValidate
         {...formAttributes}
         {...refusal.formProps}
+        // The person is at the form: its schema now, not after SCHEMA_FETCH_DELAY_MS.
+        onFocus={hurry}
+        onPointerDown={hurry}
         onSubmit={(event) => {
           onSubmitStart?.(form);
           void methods.handleSubmit((values) => onSubmit(values, form))(event);
