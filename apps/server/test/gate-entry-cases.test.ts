@@ -1,6 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { generateGateKeyPair, makeWalletCode, verifyGateCode, type GateManifest } from '@tickets/domain';
+import {
+  generateGateKeyPair,
+  issueWalletCredential,
+  makeWalletCode,
+  parseWalletCredential,
+  verifyGateCode,
+  type GateManifest,
+} from '@tickets/domain';
 import { ENTRY_CASES, type EntrySetup } from '@tickets/domain/entry-cases';
 import { citizens, tickets, transfers } from '../src/db/schema';
 import { revertDueTransfers } from '../src/features/wallet/transfers.service';
@@ -175,6 +182,24 @@ describe.each(engines)('the table of entry cases on %s', (engine) => {
       name,
       online: entry.expected,
       offline: offlineExpected,
+    });
+  });
+
+  it('refuses, online as offline, a credential the platform key signed for another phone than the one registered', async () => {
+    // Only a leaked platform key could sign one (issue #27 item 6): the registered credential's id,
+    // ticket and fixture, another phone's key. Online it is none of the platform's credentials, as
+    // the device finds no entry for it.
+    const registered = parseWalletCredential((await phoneOf(OTHER, OTHERS_SEASON_TICKET)).credential);
+    if (!registered) throw new Error('the registered credential does not parse');
+    const otherPhone = generateGateKeyPair();
+    const forged = issueWalletCredential(
+      { ...registered, devicePublicKey: otherPhone.publicKey },
+      server.config.gateKeys.signer,
+    );
+    const code = makeWalletCode({ credential: forged, secretKey: otherPhone.secretKey, now: new Date() });
+    expect({ online: await scan(ids.tonight, code), offline: await offline(ids.tonight, code) }).toEqual({
+      online: 'UNKNOWN_CODE',
+      offline: 'UNKNOWN_CODE',
     });
   });
 });

@@ -54,6 +54,7 @@ export const scanValues = (code: string, eventId: number, deviceId: string) => [
   null,
   null,
   null,
+  null,
   'ACCEPTED',
   'COMPLETED',
   'ACCEPTED',

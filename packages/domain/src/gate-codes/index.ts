@@ -3,6 +3,7 @@
  * Pure and synchronous: the same code runs on the server, in the steward's browser and in the wallet.
  */
 export {
+  canonicalDevicePublicKey,
   generateGateKeyPair,
   isValidDevicePublicKey,
   publicKeyOf,

@@ -70,6 +70,12 @@ export function publicKeyBytes(publicKey: string): Uint8Array | undefined {
 /** For the wallet's device-key endpoint: a key no code could ever be verified with is refused up front. */
 export const isValidDevicePublicKey = (publicKey: string): boolean => publicKeyBytes(publicKey) !== undefined;
 
+/** A phone's key written as a credential carries it (base64url of its 32 bytes), or undefined if unusable. */
+export const canonicalDevicePublicKey = (publicKey: string): string | undefined => {
+  const bytes = publicKeyBytes(publicKey);
+  return bytes && toBase64url(bytes);
+};
+
 export const isValidKeyId = (keyId: number) =>
   Number.isInteger(keyId) && keyId >= 0 && keyId <= GATE_KEY_ID_MAX;
 

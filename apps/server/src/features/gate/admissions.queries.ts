@@ -32,6 +32,8 @@ type ScanParams = {
   printTicket: string | null;
   printSerial: number | null;
   credentialId: number | null;
+  /** The phone key a wallet code's credential names: only the one registered for that credential is it. */
+  devicePublicKey: string | null;
 };
 
 /**
@@ -93,7 +95,14 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
           revoked: sql<boolean>`${walletCredentials.revokedAt} is not null`,
         })
         .from(walletCredentials)
-        .where(eq(walletCredentials.id, sql`${p.credentialId}::bigint`)),
+        // A credential naming another phone than the one registered is none of the platform's (only a
+        // leaked platform key could sign one): not found, as the device finds no entry for it offline.
+        .where(
+          and(
+            eq(walletCredentials.id, sql`${p.credentialId}::bigint`),
+            eq(walletCredentials.devicePublicKey, sql`${p.devicePublicKey}::text`),
+          ),
+        ),
     )
     .as('scanned');
   const clubEvent = alias(events, 'club_event');

@@ -62,6 +62,7 @@ export async function readScan(db: Db, deviceId: string, code: string, eventId: 
     printTicket: parsed?.kind === 'paper' ? parsed.ticketCode : null,
     printSerial: parsed?.kind === 'paper' ? parsed.serial : null,
     credentialId: parsed?.kind === 'wallet' ? parsed.credentialId : null,
+    devicePublicKey: parsed?.kind === 'wallet' ? parsed.devicePublicKey : null,
   });
   return { scan, parsed };
 }

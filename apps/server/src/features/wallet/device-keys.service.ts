@@ -1,4 +1,5 @@
 import {
+  canonicalDevicePublicKey,
   DEVICE_KEYS_PER_PERSON_PER_DAY,
   DEVICE_KEYS_PER_TICKET_PER_DAY,
   issueWalletCredential,
@@ -30,9 +31,12 @@ export async function registerDeviceKey(
   db: Db,
   actor: { user: SessionUser; requestId: string },
   publicCode: string,
-  devicePublicKey: string,
+  phoneKey: string,
   signer: PlatformKey,
 ): Promise<WalletCredentialResponse> {
+  // Kept as the credential carries it: the gate finds a wallet code's credential by id and this key.
+  const devicePublicKey = canonicalDevicePublicKey(phoneKey);
+  if (!devicePublicKey) throw new AppError('VALIDATION_ERROR');
   // What the wallet lists is what the person carries: the same rules, asked the same way.
   const carried = (await listWalletTickets(db, actor.user.afm)).find(
     (entry) => entry.publicCode === publicCode,
