@@ -45,6 +45,19 @@ type ScanParams = {
  */
 type ScanSource = 'print' | 'credential';
 
+/**
+ * What a steward is shown of a ticket, online and in the manifest's sealed entries (docs/design.md
+ * §8): the name, the document's type and (of it only its last characters, cut later) number, the seat.
+ */
+export const shownAtTheGate = {
+  fullName: tickets.fullName,
+  documentType: tickets.documentType,
+  documentId: tickets.documentId,
+  sector: tickets.sector,
+  row: tickets.row,
+  seat: tickets.seat,
+};
+
 /** A time as a driver answers it (a Date, or text from a computed column). */
 const asDate = (value: Date | string) => new Date(value);
 
@@ -133,12 +146,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
         publicCode: tickets.publicCode,
         holderAfm: tickets.holderAfm,
         holderAmka: tickets.holderAmka,
-        fullName: tickets.fullName,
-        documentType: tickets.documentType,
-        documentId: tickets.documentId,
-        sector: tickets.sector,
-        row: tickets.row,
-        seat: tickets.seat,
+        ...shownAtTheGate,
       },
       scanned: {
         source: scanned.source,

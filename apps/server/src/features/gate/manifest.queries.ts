@@ -15,6 +15,7 @@ import { entryGivingLoan } from '../../rules/entry';
 import { eventEnd } from '../../rules/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../rules/people';
 import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../rules/suspensions';
+import { shownAtTheGate } from './admissions.queries';
 
 /** A match (not a season) of the device's club, with when it starts and ends (its manifest's and its uploads' window). */
 export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {
@@ -51,12 +52,7 @@ export async function ticketsAdmitting(db: Db, eventId: number, admitting: numbe
         holderAfm: tickets.holderAfm,
         privateCode: tickets.privateCode,
         codeSerial: tickets.codeSerial,
-        fullName: tickets.fullName,
-        documentType: tickets.documentType,
-        documentId: tickets.documentId,
-        sector: tickets.sector,
-        row: tickets.row,
-        seat: tickets.seat,
+        ...shownAtTheGate,
         registryName: sql<string | null>`${fullNameOf(citizens)}`,
         age: ageToday(citizens),
         loanAfm: transfers.toAfm,

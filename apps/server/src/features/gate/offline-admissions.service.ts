@@ -49,13 +49,18 @@ type Outcome = OfflineAdmissionResults['results'][number]['outcome'];
  * carried in the admissions' INSERT by `auditedWith` (which gives every row of a statement one subject).
  * The admission of a minor (a ticket of `minors`) tells the guardian, in the same transaction (issue #30).
  */
+/** What recording an upload's admissions needs: its device, match, the ticket codes by id, its request. */
+interface Upload {
+  db: Db;
+  device: Device;
+  eventId: number;
+  ticketCodes: Map<number, string>;
+  requestId: string;
+}
+
 async function record(
-  db: Db,
-  device: Device,
-  eventId: number,
+  { db, device, eventId, ticketCodes, requestId }: Upload,
   pending: Pending[],
-  ticketCodes: Map<number, string>,
-  requestId: string,
   minors: Set<number>,
 ) {
   return db.transaction(async (tx) => {
@@ -89,14 +94,7 @@ async function record(
  * its audit row, in one transaction. Answers, by place in the upload, whether it was a resend; an
  * admission whose ticket has no live admission any more (undone meanwhile) is absent.
  */
-async function settleConflicts(
-  db: Db,
-  device: Device,
-  eventId: number,
-  pending: Pending[],
-  ticketCodes: Map<number, string>,
-  requestId: string,
-) {
+async function settleConflicts({ db, device, eventId, ticketCodes, requestId }: Upload, pending: Pending[]) {
   return db.transaction(async (tx) => {
     const conflicts = await insertDoubleEntries(tx, device.id, eventId, pending);
     const doubles = new Map<number, AuditEntry>();
@@ -218,6 +216,7 @@ export async function recordOfflineAdmissions(
     },
   );
   const ticketCodes = new Map<number, string>();
+  const recording: Upload = { db, device, eventId: event.id, ticketCodes, requestId };
   const minors = new Set<number>();
   const outcomes: Outcome[] = upload.admissions.map(() => 'NOT_RECORDED');
   let unsettled: Pending[] = [];
@@ -242,24 +241,13 @@ export async function recordOfflineAdmissions(
       if (!seen || Date.parse(item.admittedAt) < Date.parse(seen.admittedAt))
         earliest.set(item.ticketId, item);
     }
-    const recorded = await record(
-      db,
-      device,
-      event.id,
-      [...earliest.values()],
-      ticketCodes,
-      requestId,
-      minors,
-    );
+    const recorded = await record(recording, [...earliest.values()], minors);
     const rest: Pending[] = [];
     for (const item of unsettled) {
       if (recorded.has(item.ticketId) && earliest.get(item.ticketId) === item) outcomes[item.at] = 'RECORDED';
       else rest.push(item);
     }
-    const conflicts =
-      rest.length === 0
-        ? new Map<number, boolean>()
-        : await settleConflicts(db, device, event.id, rest, ticketCodes, requestId);
+    const conflicts = rest.length === 0 ? new Map<number, boolean>() : await settleConflicts(recording, rest);
     unsettled = [];
     for (const item of rest) {
       const resent = conflicts.get(item.at);
