@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { generateGateKeyPair } from '@tickets/domain';
 
 // A random port unless given: two runs on one machine must not meet. Workers inherit it.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
 const PORT = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${PORT}`;
 export const SERVER_LOG = path.resolve(import.meta.dirname, '.logs/server.log');
+/**
+ * The server's platform key for gate codes, made for this run and known to the specs, as a leaked key
+ * would be: the table of entry cases signs a credential for another phone with it (issue #27 item 6).
+ * Workers inherit it.
+ */
+process.env.E2E_GATE_SECRET_KEY ??= generateGateKeyPair().secretKey;
 
 /**
  * Browser tests against the real server (embedded PGlite in memory, demo data, the TaxisNet
@@ -54,6 +61,7 @@ export default defineConfig({
       PROFILE: 'development',
       // The specs move the steward's clock, not the server's: a reprint must reach the next poll.
       GATE_MANIFEST_REBUILD_SECONDS: '5',
+      GATE_SIGNING_KEYS: `1:${process.env.E2E_GATE_SECRET_KEY}`,
     },
   },
 });

@@ -3,7 +3,9 @@ import {
   gateDecisionMessage,
   gateScreenMessages,
   generateGateKeyPair,
+  issueWalletCredential,
   makeWalletCode,
+  parseWalletCredential,
   type Dependent,
   type TicketClaim,
 } from '@tickets/domain';
@@ -19,7 +21,8 @@ import { PEOPLE, sessionCall, signIn } from './support';
  * a suspended one, after the device's next poll.
  * Another's phone (a loan's recipient once the loan ended) cannot be made through the API before a
  * match ends: that case is made and decided offline by the server's test, on the manifest the server
- * builds.
+ * builds. Another phone's key in a credential is signed with the run's platform key, known to the
+ * specs as a leaked key would be (playwright.config.ts).
  */
 const screen = gateScreenMessages;
 const PHONE = { width: 390, height: 844 };
@@ -191,6 +194,18 @@ test('the table of entry cases: the steward’s screen offline decides each as t
       return () => makeWalletCode({ ...guardians, now: new Date() });
     }
     if (setup.othersPhone) throw new Error('Another’s phone is made by the server’s test only.');
+    if (setup.forgedPhoneKey) {
+      // The platform's key, leaked (the run's own: playwright.config.ts): the registered credential's
+      // id, ticket and fixture for another phone.
+      const registered = parseWalletCredential(phone.credential);
+      if (!registered) throw new Error('the registered credential does not parse');
+      const otherPhone = generateGateKeyPair();
+      const credential = issueWalletCredential(
+        { ...registered, devicePublicKey: otherPhone.publicKey },
+        { keyId: 1, secretKey: process.env.E2E_GATE_SECRET_KEY ?? '' },
+      );
+      return () => makeWalletCode({ credential, secretKey: otherPhone.secretKey, now: new Date() });
+    }
     const shown = setup.replaced ? oldPhone : phone;
     return () =>
       makeWalletCode({ ...shown, now: new Date(Date.now() - (setup.shownMinutesAgo ?? 0) * MINUTE) });

@@ -16,6 +16,11 @@ export interface EntrySetup {
   replaced?: true;
   /** wallet: the phone of someone who does not enter (a loan's recipient, once the loan ended). */
   othersPhone?: true;
+  /**
+   * wallet: the registered credential's id, ticket and fixture signed with the platform's key for
+   * another phone's key (only a leaked platform key could; issue #27 item 6).
+   */
+  forgedPhoneKey?: true;
   /** wallet: the code as the phone showed it two minutes ago. */
   shownMinutesAgo?: number;
   /** The ticket is another fixture's of the same club. */
@@ -83,6 +88,14 @@ export const ENTRY_CASES: readonly EntryCase[] = [
   },
   {
     name: 'other phone key',
+    setup: { code: 'wallet', forgedPhoneKey: true },
+    // Not a credential the platform issued as registered: online none is found by its id and phone
+    // key, offline the manifest has no entry under its signature.
+    facts: withCode({ known: false }),
+    expected: 'UNKNOWN_CODE',
+  },
+  {
+    name: "another's phone",
     setup: { code: 'wallet', othersPhone: true },
     // Online the phone is compared with the entrant's; offline its credential is listed as revoked.
     facts: { ...valid, phoneIsEntrants: false },
