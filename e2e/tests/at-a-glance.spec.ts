@@ -45,6 +45,8 @@ for (const [size, viewport] of [
     const refusal = errorCatalogue.TICKET_NOT_FOUND.description;
     await expect(summary(page)).toContainText(refusal);
     await expect(summary(page)).toBeFocused();
+    // The spec's toast shows (its library loads with the first toast), then goes after 5 s.
+    await expect(page.locator('.Toastify__toast')).toHaveCount(1);
     await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
     await expect(summary(page)).toContainText(refusal);
     await expectAccessible(page);
@@ -80,6 +82,8 @@ test('ticket info: a refusal stays until a field changes; a document number lose
   await page.getByRole('button', { name: text.submit }).click();
   const refusal = errorCatalogue.TICKET_NOT_FOUND.description;
   await expect(summary(page)).toContainText(refusal);
+  // The spec's toast shows (its library loads with the first toast), then goes after 5 s.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(1);
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
   await expect(summary(page)).toContainText(refusal);
   await expectAccessible(page);
@@ -346,6 +350,8 @@ test('selected minor: a ticket code refused by the server stays in the summary u
   await expect(summary(page)).toBeFocused();
   const kept = (await summary(page).getByRole('listitem').textContent()) ?? '';
   expect(kept.length).toBeGreaterThan(10);
+  // The spec's toast shows (its library loads with the first toast), then goes after 5 s.
+  await expect(page.locator('.Toastify__toast')).toHaveCount(1);
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 10_000 });
   await expect(summary(page)).toContainText(kept);
   await expectAccessible(page);
