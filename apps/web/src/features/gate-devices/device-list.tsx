@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, gateDevicesMessages, type GateDevice } from '@tickets/domain';
 import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
@@ -15,13 +15,21 @@ const text = gateDevicesMessages;
 export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRevoked(): void }) {
   const [revoking, setRevoking] = useState<GateDevice>();
   const queryClient = useQueryClient();
+  // Told once the dialog has closed (its closing returns focus to its opener, the pressed button):
+  // this component's effects run after the dialog's, so what `onRevoked` focuses keeps the focus.
+  const revokedJustNow = useRef(false);
+  useEffect(() => {
+    if (revoking || !revokedJustNow.current) return;
+    revokedJustNow.current = false;
+    onRevoked();
+  }, [revoking, onRevoked]);
   const revoke = useMutation({
     mutationFn: revokeGateDevice,
     onSuccess: () => {
       toastSuccess(text.revoked);
+      revokedJustNow.current = true;
       setRevoking(undefined);
       void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
-      onRevoked();
     },
     onError: (error) => toastFailure(error),
   });
