@@ -138,7 +138,10 @@ export function ScanScreen({
         reValidateMode="onSubmit"
         onSubmit={(request, { setValue }) => {
           setFailure(undefined);
-          decide.mutate(request, { onSuccess: () => setValue('code', '') });
+          // Emptied as the code is sent, not once it is decided: a scanner types the next code at once,
+          // and emptying the field then would cut it.
+          setValue('code', '');
+          decide.mutate(request);
         }}
         className="app-gate__scan"
         submitLabel={text.check}
