@@ -20,49 +20,8 @@ select exists (select 1 from "citizens" where "identity_card_key" = $1), exists 
 
 select "afm" from "citizens" where "citizens"."identity_card_key" = $1;
 
-select (
-    with own_keys(k) as (
-      select unnest(array_cat(array[$1::text || $2::text, $3::text || $4::text,
-    $5::text || $6::text], array(
-    select $7::text || "citizens"."afm" from "citizens"
-      where "citizens"."afm" is not null and ("citizens"."afm" = $8::text or "citizens"."amka" = $9::text
-    or "citizens"."identity_card_key" = $10::text)
-    union all
-    select $11::text || "citizens"."amka" from "citizens" where ("citizens"."afm" = $12::text or "citizens"."amka" = $13::text
-    or "citizens"."identity_card_key" = $14::text)
-    union all
-    select $15::text || "citizens"."identity_card_key" from "citizens"
-      where "citizens"."identity_card_key" is not null and ("citizens"."afm" = $16::text or "citizens"."amka" = $17::text
-    or "citizens"."identity_card_key" = $18::text))))
-    ),
-    tied_keys(k) as (
-      select $19::text || t.holder_afm from "tickets" t
-        where t.document_key = $20::text and t.holder_afm is not null
-      union
-      select $21::text || t.holder_amka from "tickets" t
-        where t.document_key = $22::text and t.holder_amka is not null
-      union
-      select $23::text || t.document_key from "tickets" t
-        where (t.holder_afm = $24::text or t.holder_amka = $25::text) and t.document_key is not null
-    ),
-    person_keys(k) as (select k from own_keys where k is not null union select k from tied_keys)
-    select exists (
-      select 1 from "tickets" held
-      where held.id <> $26::int8
-        and (held.holder_afm = any(array(select substr(k, $27) from person_keys where starts_with(k, $28)))
-          or held.holder_amka = any(array(select substr(k, $29) from person_keys where starts_with(k, $30)))
-          or held.document_key = any(array(select substr(k, $31) from person_keys where starts_with(k, $32))))
-        and (select case when e.seasonal
-      then array[e.id] || array(select f.id from "events" f where f.season_id = e.id and f.starts_at > now())
-      else array[e.id] end
-    from "events" e where e.id = held.event_id) && (select case when e.seasonal
-      then array[e.id] || array(select f.id from "events" f where f.season_id = e.id and f.starts_at > now())
-      else array[e.id] end
-    from "events" e where e.id = (select event_id from "tickets" where id = $33::int8))
-    )) from (select 1) as rule;
-
-with "bound" as (update "tickets" set "full_name" = $1, "document_type" = $2, "document_id" = $3, "document_key" = $4, "private_code" = $5, "code_serial" = 1, "binding" = $6, "personalized_by" = $7, "modified_at" = now(), "personalized_at" = now() where ("tickets"."id" = $8 and "tickets"."document_id" is null and "tickets"."holder_afm" is null and "tickets"."holder_amka" is null) returning "id", "public_code", "event_id", "sector", "gate", "row", "seat", "seasonal", "status", "holder_afm", "holder_amka", "full_name", "document_type", "document_id", "document_key", "installation_id", "anonymous", "skip_mode", "private_code", "code_serial", "binding", "personalized_by", "created_at", "modified_at", "personalized_at"), "audited" as (insert into "audit_log" ("actor", "action",
+with "bound" as (update "tickets" set "full_name" = $1, "document_type" = $2, "document_id" = $3, "document_key" = $4, "private_code" = $5, "code_serial" = 1, "binding" = $6, "personalized_by" = $7, "modified_at" = now(), "personalized_at" = now() where ("tickets"."id" = $8 and "tickets"."document_id" is null and "tickets"."holder_afm" is null and "tickets"."holder_amka" is null and may_bind_ticket_6039dacfbcb17051($9::int8, null::text, null::text, $10::text)) returning "id", "public_code", "event_id", "sector", "gate", "row", "seat", "seasonal", "status", "holder_afm", "holder_amka", "full_name", "document_type", "document_id", "document_key", "installation_id", "anonymous", "skip_mode", "private_code", "code_serial", "binding", "personalized_by", "created_at", "modified_at", "personalized_at"), "audited" as (insert into "audit_log" ("actor", "action",
           "subject", "request_id", "details")
-        select $9::text, $10::text, $11::text, $12::text, null::jsonb
+        select $11::text, $12::text, $13::text, $14::text, null::jsonb
         from "bound"
         returning "id") select "id", "public_code", "event_id", "sector", "gate", "row", "seat", "seasonal", "status", "holder_afm", "holder_amka", "full_name", "document_type", "document_id", "document_key", "installation_id", "anonymous", "skip_mode", "private_code", "code_serial", "binding", "personalized_by", "created_at", "modified_at", "personalized_at" from "bound";

@@ -27,6 +27,7 @@ export { audit } from './shared/audit';
 export { groupCommit } from './shared/group-commit';
 export { openNotifications } from './shared/notifications';
 export { createSession, findSessionUser, type SessionUser } from './shared/sessions';
+export { installBindingRule } from './rules/fixtures';
 export { findTicketForOfficer } from './rules/tickets';
 
 /** The server's migrations, for a database the bench makes itself. */

@@ -104,14 +104,14 @@ describe.each(engines)('adding a ticket to the wallet on %s', (engine) => {
     status: response.status,
     ...(await firstError(response)),
   });
-  const officeBind = (ticketCode: string, documentId: string) =>
-    call(CLUB_OFFICER, 'POST', '/api/ticket-office/identify', {
-      ticketCode,
-      firstName: 'John',
-      lastName: 'Smith',
-      documentType: 'PASSPORT',
-      documentId,
-    });
+  const officeBind = (ticketCode: string, documentId: string, url = base) =>
+    call(
+      CLUB_OFFICER,
+      'POST',
+      '/api/ticket-office/identify',
+      { ticketCode, firstName: 'John', lastName: 'Smith', documentType: 'PASSPORT', documentId },
+      url,
+    );
   const suspend = async (person: Record<string, string>) => {
     const added = await call(CLUB_OFFICER, 'POST', '/api/blackList-administration/add', {
       ...noPerson,
@@ -549,6 +549,40 @@ describe.each(engines)('adding a ticket to the wallet on %s', (engine) => {
           .from(auditLog)
           .where(and(eq(auditLog.subject, ticket), inArray(auditLog.action, ['TICKET_WALLET_ADD'])));
         expect(added).toHaveLength(1);
+      } finally {
+        await second.close();
+      }
+    },
+  );
+
+  it.runIf(engine === 'postgres')(
+    'binds one of two tickets of a fixture asked for one person at once, on two servers: in the wallet and at two windows',
+    async () => {
+      const second = await startSecondServer(server);
+      try {
+        const refusedOnce = async (answers: Response[], won: number) => {
+          expect(answers.map((answer) => answer.status).sort()).toEqual([won, 409]);
+          const loser = answers.find((answer) => answer.status === 409) as Response;
+          expect((await firstError(loser))?.code).toBe('ALREADY_HOLDS_FIXTURE');
+        };
+        for (const [index, afm] of [F, G].entries()) {
+          await refusedOnce(
+            await Promise.all([
+              add(afm, code(OFFICE_MATCH, 10 + index)),
+              add(afm, code(OFFICE_MATCH, 20 + index), {}, second.baseUrl),
+            ]),
+            201,
+          );
+        }
+        for (const [index, documentId] of ['P5550010', 'P5550011'].entries()) {
+          await refusedOnce(
+            await Promise.all([
+              officeBind(code(OFFICE_MATCH, 14 + index), documentId),
+              officeBind(code(OFFICE_MATCH, 24 + index), documentId, second.baseUrl),
+            ]),
+            200,
+          );
+        }
       } finally {
         await second.close();
       }

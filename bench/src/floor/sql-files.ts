@@ -18,6 +18,7 @@ import {
   openNotifications,
   schema,
   seedDemoData,
+  installBindingRule,
   type Database,
   type Db,
 } from '../../../apps/server/src/bench-api';
@@ -50,6 +51,8 @@ export async function recordSqlFiles(): Promise<Map<string, string>> {
   try {
     const db = drizzle(client, { schema }) as unknown as Db;
     await migrate(drizzle(client), { migrationsFolder });
+    // As the server makes it at start (buildApp): the bindings ask the fixture rule's function.
+    await installBindingRule(db);
     // The demo data's companion requests notify: the outbox is opened first, as the server does.
     const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
     notifications = await openNotifications(

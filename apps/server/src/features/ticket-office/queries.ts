@@ -1,23 +1,26 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { placeholdersOf, preparedQuery, type Placeholders } from '../../db/prepared';
+import { onTransaction, preparedQuery } from '../../db/prepared';
 import { citizens, tickets } from '../../db/schema';
 import { auditedWith, type AuditedParams } from '../../shared/audit';
+import { mayBindTicket } from '../../rules/fixtures';
 
 export type TicketRow = typeof tickets.$inferSelect;
 
-/**
- * Binds an unbound ticket and writes its audit row in one statement (one round trip, one commit,
- * both or neither): of two officers racing, exactly one UPDATE matches. Answers the bound row, or
- * none when the ticket was bound meanwhile.
- */
 type BindParams = Pick<
   TicketRow,
   'id' | 'fullName' | 'documentType' | 'documentId' | 'documentKey' | 'privateCode' | 'binding'
 > &
   AuditedParams;
 
-function bindStatement(db: Db, p: Placeholders<BindParams>) {
+/**
+ * Binds an unbound ticket and writes its audit row in one statement (one round trip, one commit,
+ * both or neither): of two officers racing, exactly one UPDATE matches, and it matches only when the
+ * document's person holds no other ticket of its fixture (`mayBindTicket`, which takes the person's
+ * turn). Answers the bound row, or none when the ticket was bound meanwhile or the person holds its
+ * fixture.
+ */
+export const bindUnboundTicket = preparedQuery<BindParams>()((db, p) => {
   const value = (placeholder: (typeof p)[keyof BindParams]) => sql`${placeholder}`;
   const bound = db.$with('bound').as(
     db
@@ -40,22 +43,21 @@ function bindStatement(db: Db, p: Placeholders<BindParams>) {
           isNull(tickets.documentId),
           isNull(tickets.holderAfm),
           isNull(tickets.holderAmka),
+          mayBindTicket(p.id, { afm: sql`null`, amka: sql`null`, documentKey: p.documentKey }),
         ),
       )
       .returning(),
   );
   const audited = auditedWith(db, bound);
   return db.with(bound, audited).select().from(bound).prepare('bind_unbound_ticket');
-}
-
-export const bindUnboundTicket = preparedQuery<BindParams>()((db, p) => bindStatement(db, p));
+});
 
 /**
- * The same statement within transaction `tx`, for a binding that also writes its person's
- * notification (issue #30): the prepared one runs on a connection of its own.
+ * The same statement within transaction `tx` (of `db`), for a binding that also writes its person's
+ * notification (issue #30).
  */
-export const bindUnboundTicketIn = (tx: Db, params: BindParams) =>
-  bindStatement(tx, placeholdersOf<BindParams>()).execute(params);
+export const bindUnboundTicketIn = (db: Db, tx: Db, params: BindParams) =>
+  onTransaction(bindUnboundTicket(db), tx).execute(params);
 
 /**
  * The registry person (with an ΑΦΜ) whose identity card has canonical number `documentKey`, if any:

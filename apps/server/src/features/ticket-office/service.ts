@@ -14,7 +14,6 @@ import { audit, type AuditEntry } from '../../shared/audit';
 import { paperCodeFor } from '../../rules/codes';
 import { notify } from '../../shared/notifications';
 import { ticketBoundNotice } from '../../rules/notices';
-import { holdsAnotherTicketOfFixture } from '../../rules/fixtures';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended, namesSuspendedPersonWithUnknownDocument } from '../../rules/suspensions';
 import { findTicketForOfficer, toTicketDetails, type OfficerTicket } from '../../rules/tickets';
@@ -31,6 +30,10 @@ export type Binding = 'IDENTIFY' | 'PERSONALIZE';
 const displayModeOf = (value: string): DisplayMode => (value === 'BARCODE' ? 'BARCODE' : 'QR');
 
 const fullNameOf = (request: TicketIssueRequest) => fullNameInCapitals(request.firstName, request.lastName);
+
+/** Bound to someone: by a document (a ticket office) or by ΑΦΜ or ΑΜΚΑ (the wallet). */
+const isBound = (ticket: Pick<OfficerTicket['ticket'], 'documentId' | 'holderAfm' | 'holderAmka'>) =>
+  (ticket.documentId ?? ticket.holderAfm ?? ticket.holderAmka) !== null;
 
 /** Whether the ticket is already bound to exactly this person and document, however typed (a reprint). */
 const isSameBinding = (ticket: OfficerTicket['ticket'], request: TicketIssueRequest) =>
@@ -92,18 +95,7 @@ export async function issueTicket(
   if (checkDocument) throw new AppError('PERSON_DOCUMENT_CHECK');
 
   const reprint = found.ticket.privateCode !== null && isSameBinding(found.ticket, request);
-  const bound = found.ticket.documentId ?? found.ticket.holderAfm ?? found.ticket.holderAmka;
-  if (bound !== null && !reprint) throw new AppError('TICKET_ALREADY_BOUND');
-  // One ticket per person and fixture, whether the other came from a ticket office or the wallet (§10).
-  if (
-    !reprint &&
-    (await holdsAnotherTicketOfFixture(db, found.ticket.id, {
-      documentKey,
-    }))
-  ) {
-    throw new AppError('ALREADY_HOLDS_FIXTURE');
-  }
-
+  if (isBound(found.ticket) && !reprint) throw new AppError('TICKET_ALREADY_BOUND');
   const displayMode = displayModeOf(found.displayMode);
   let ticket = found.ticket;
   if (reprint) {
@@ -138,7 +130,7 @@ export async function issueTicket(
     // A document nobody in the registry holds: the one prepared statement, one round trip, as before.
     const [updated] = cardHolder
       ? await db.transaction(async (tx) => {
-          const rows = await bindUnboundTicketIn(tx, params);
+          const rows = await bindUnboundTicketIn(db, tx, params);
           if (rows.length > 0)
             await notify(db, tx, ticketBoundNotice(cardHolder, { ...found, eventId: found.ticket.eventId }));
           return rows;
@@ -147,9 +139,11 @@ export async function issueTicket(
     if (updated) {
       ticket = updated;
     } else {
-      // Lost the race: to the same person it is the same submission twice (the code the winner
-      // printed), to anyone else a refusal.
+      // Still unbound: the person holds a ticket of its fixture, whether from a ticket office or the
+      // wallet (§10). Lost the race: to the same person it is the same submission twice (the code
+      // the winner printed), to anyone else a refusal.
       const current = await findTicket(db, found.ticket.id);
+      if (current && !isBound(current)) throw new AppError('ALREADY_HOLDS_FIXTURE');
       if (!current || !isSameBinding(current, request)) throw new AppError('TICKET_ALREADY_BOUND');
       ticket = current;
     }

@@ -1,12 +1,12 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADULT_AGE, IDENTITY_KEY_PREFIX } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { onTransaction, preparedQuery } from '../../db/prepared';
+import { preparedQuery } from '../../db/prepared';
 import { citizens, events, guardianships, rateLimitHits, tickets } from '../../db/schema';
 import { athensToday } from '../../shared/athens-time';
 import { auditedWith, type AuditedParams } from '../../shared/audit';
 import { isUpcoming } from '../../rules/events';
+import { mayBindTicket } from '../../rules/fixtures';
 import { ageToday } from '../../rules/people';
 import { isSuspendedWhere } from '../../rules/suspensions';
 
@@ -109,13 +109,13 @@ type BindParams = AuditedParams & {
 };
 
 /**
- * Binds an unbound ticket to the person who will enter, with its audit row, in one statement: of two
- * people claiming at once exactly one UPDATE matches (the other finds it bound). It answers the bound
- * ticket with its event, as the wallet lists them (the answer is made of it), or nothing when the
- * ticket was bound meanwhile. Prepared once per database, run within the claim's transaction (the
- * person's lock).
+ * Binds an unbound ticket to the person who will enter, with its audit row, in one statement and one
+ * commit: of two people claiming at once exactly one UPDATE matches (the other finds it bound), and
+ * it matches only when the person holds no other ticket of its fixture (`mayBindTicket`, which takes
+ * the person's turn). It answers the bound ticket with its event, as the wallet lists them (the answer
+ * is made of it), or nothing when the ticket was bound meanwhile or the person holds its fixture.
  */
-const bindQuery = preparedQuery<BindParams>()((db, p) => {
+export const bindToWallet = preparedQuery<BindParams>()((db, p) => {
   const value = (placeholder: (typeof p)[keyof BindParams]) => sql`${placeholder}`;
   const bound = db.$with('bound').as(
     db
@@ -134,6 +134,7 @@ const bindQuery = preparedQuery<BindParams>()((db, p) => {
           isNull(tickets.holderAfm),
           isNull(tickets.holderAmka),
           isNull(tickets.documentId),
+          mayBindTicket(p.id, { afm: p.holderAfm, amka: p.holderAmka, documentKey: sql`null` }),
         ),
       )
       .returning({
@@ -172,6 +173,3 @@ const bindQuery = preparedQuery<BindParams>()((db, p) => {
     .innerJoin(events, eq(events.id, bound.eventId))
     .prepare('bind_to_wallet');
 });
-
-export const bindToWallet = (db: Db, tx: Db, params: BindParams) =>
-  onTransaction(bindQuery(db), tx).execute(params);

@@ -9,7 +9,6 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import { isClaimCodeOf } from '../../rules/claim-codes';
-import { holdsAnotherTicketOfFixture, lockPersonForBinding } from '../../rules/fixtures';
 import { countHit } from '../../shared/rate-limit-store';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../rules/suspensions';
@@ -55,6 +54,11 @@ async function recordWrongClaim(
     });
   });
 }
+
+type Binding = { holderAfm: string | null; holderAmka: string | null; documentId: string | null };
+
+const isBound = (ticket: Binding) =>
+  ticket.holderAfm !== null || ticket.holderAmka !== null || ticket.documentId !== null;
 
 type Claim = NonNullable<Awaited<ReturnType<ReturnType<typeof findClaim>['execute']>>[number]>;
 
@@ -112,37 +116,28 @@ export async function addWalletTicket(
   if (!ticket.upcoming) throw new AppError(ticket.seasonal ? 'EVENT_OVER' : 'EVENT_STARTED');
   if (await entrant.suspended()) throw new AppError('PERSON_SUSPENDED');
 
-  const sameHolder = (current: {
-    holderAfm: string | null;
-    holderAmka: string | null;
-    documentId: string | null;
-  }) =>
+  const sameHolder = (current: Binding) =>
     current.documentId === null && current.holderAfm === entrant.afm && current.holderAmka === entrant.amka;
   const listedAgain = async (): Promise<AddedTicket> => {
     const listed = await findWalletTicket(db, user.afm, request.publicCode);
     if (!listed) throw new AppError('INTERNAL_ERROR');
     return { ticket: listed, created: false };
   };
-  const bound = ticket.holderAfm !== null || ticket.holderAmka !== null || ticket.documentId !== null;
-  if (bound) {
+  if (isBound(ticket)) {
     if (sameHolder(ticket)) return listedAgain();
     throw new AppError('TICKET_ALREADY_IN_WALLET');
   }
 
-  const [won] = await db.transaction(async (tx) => {
-    await lockPersonForBinding(db, tx, entrant.amka ?? entrant.afm ?? '');
-    if (await holdsAnotherTicketOfFixture(db, ticket.id, entrant, tx))
-      throw new AppError('ALREADY_HOLDS_FIXTURE');
-    return bindToWallet(db, tx, {
-      id: ticket.id,
-      holderAfm: entrant.afm,
-      holderAmka: entrant.amka,
-      fullName: entrant.fullName,
-      actor: user.afm,
-      action: request.dependentAmka === undefined ? 'TICKET_WALLET_ADD' : 'TICKET_WALLET_ADD_DEPENDENT',
-      subject: request.publicCode,
-      requestId: actor.requestId,
-    });
+  // One statement: the binding, with the person's turn and the one-ticket-per-fixture rule in it.
+  const [won] = await bindToWallet(db).execute({
+    id: ticket.id,
+    holderAfm: entrant.afm,
+    holderAmka: entrant.amka,
+    fullName: entrant.fullName,
+    actor: user.afm,
+    action: request.dependentAmka === undefined ? 'TICKET_WALLET_ADD' : 'TICKET_WALLET_ADD_DEPENDENT',
+    subject: request.publicCode,
+    requestId: actor.requestId,
   });
   if (won) {
     // As the wallet lists it, from what the binding answered: not blocked (the one entering was just
@@ -154,8 +149,10 @@ export async function addWalletTicket(
     });
     return { ticket: listed, created: true };
   }
-  // Lost the race: to the same person it is the same request twice, to anyone else a refusal.
+  // Not bound: the person holds a ticket of its fixture. Lost the race: to the same person it is the
+  // same request twice, to anyone else a refusal.
   const [current] = await findClaimedTicket(db).execute({ publicCode: request.publicCode });
+  if (current && !isBound(current)) throw new AppError('ALREADY_HOLDS_FIXTURE');
   if (current && sameHolder(current)) return listedAgain();
   throw new AppError('TICKET_ALREADY_IN_WALLET');
 }
