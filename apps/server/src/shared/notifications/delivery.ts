@@ -3,8 +3,9 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { JobWithMetadata } from 'pg-boss';
 import { NOTIFICATION_KINDS, notificationParamsSchema, renderNotification } from '@tickets/domain';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { citizens, notifications } from '../../db/schema';
-import { audit } from '../audit';
+import { auditedWith, type AuditedParams } from '../audit';
 
 /**
  * Delivery of one notification's e-mail (a job of the outbox, outbox.ts). The address is read from
@@ -45,17 +46,7 @@ export async function deliverNotification(
   log: DeliveryLog,
 ): Promise<Outcome> {
   const id = job.data.notificationId;
-  const [row] = await db
-    .select({
-      recipientAfm: notifications.recipientAfm,
-      kind: notifications.kind,
-      params: notifications.params,
-      emailStatus: notifications.emailStatus,
-      email: citizens.email,
-    })
-    .from(notifications)
-    .leftJoin(citizens, eq(citizens.afm, notifications.recipientAfm))
-    .where(eq(notifications.id, id));
+  const [row] = await notificationToSend(db).execute({ id });
   // Erased with its event's personal data before it could go.
   if (!row) return 'GONE';
   if (row.emailStatus !== 'PENDING') return 'DONE_BEFORE';
@@ -90,22 +81,55 @@ export async function deliverNotification(
     log.warn({ notificationId: id, code }, 'notification e-mail not accepted yet: it will be retried');
     throw new Error(`the mail server did not accept notification ${id} (${code})`, { cause: null });
   }
-  await db.transaction(async (tx) => {
-    await markDelivery(tx, id, 'SENT');
-    await audit(tx, {
-      actor: 'system',
-      action: 'NOTIFICATION_SENT',
-      subject: id,
-      details: { recipient: row.recipientAfm, kind },
-    });
+  await markSent(db).execute({
+    id,
+    recipient: row.recipientAfm,
+    kind,
+    actor: 'system',
+    action: 'NOTIFICATION_SENT',
+    subject: id,
+    requestId: null,
   });
   log.info({ notificationId: id }, 'notification e-mail sent');
   return 'SENT';
 }
 
-async function markDelivery(db: Db, id: string, status: 'SENT' | 'NO_ADDRESS' | 'FAILED') {
+/** The notification with its recipient's address as the registry holds it now. */
+const notificationToSend = preparedQuery<{ id: string }>()((db, p) =>
+  db
+    .select({
+      recipientAfm: notifications.recipientAfm,
+      kind: notifications.kind,
+      params: notifications.params,
+      emailStatus: notifications.emailStatus,
+      email: citizens.email,
+    })
+    .from(notifications)
+    .leftJoin(citizens, eq(citizens.afm, notifications.recipientAfm))
+    .where(eq(notifications.id, sql`${p.id}::uuid`))
+    .prepare('notification_to_send'),
+);
+
+/** Marks a pending notification SENT with its audit row (whom, which kind; never the text), one statement. */
+const markSent = preparedQuery<{ id: string; recipient: string; kind: string } & AuditedParams>()((db, p) => {
+  const sent = db.$with('sent').as(
+    db
+      .update(notifications)
+      .set({ emailStatus: 'SENT', emailSentAt: sql`now()` })
+      .where(and(eq(notifications.id, sql`${p.id}::uuid`), eq(notifications.emailStatus, 'PENDING')))
+      .returning({ id: notifications.id }),
+  );
+  const details = sql`jsonb_build_object('recipient', ${p.recipient}::text, 'kind', ${p.kind}::text)`;
+  return db
+    .with(sent, auditedWith(db, sent, details))
+    .select({ id: sent.id })
+    .from(sent)
+    .prepare('mark_notification_sent');
+});
+
+async function markDelivery(db: Db, id: string, status: 'NO_ADDRESS' | 'FAILED') {
   await db
     .update(notifications)
-    .set({ emailStatus: status, ...(status === 'SENT' ? { emailSentAt: sql`now()` } : {}) })
+    .set({ emailStatus: status })
     .where(and(eq(notifications.id, id), eq(notifications.emailStatus, 'PENDING')));
 }

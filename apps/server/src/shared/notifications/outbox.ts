@@ -1,17 +1,10 @@
-import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
 import pg from 'pg';
-import {
-  PgBoss,
-  fromDrizzle,
-  fromPglite,
-  type ConstructorOptions,
-  type DrizzleTransactionLike,
-} from 'pg-boss';
+import { PgBoss, fromPglite, type ConstructorOptions, type Db as JobDatabase } from 'pg-boss';
 import { notificationParamsSchema, type NotificationKind, type NotificationParams } from '@tickets/domain';
 import type { Database, Db } from '../../db/client';
-import { connectionOf, onTransaction, preparedQuery } from '../../db/prepared';
-import { notifications } from '../../db/schema';
+import { connectionOf } from '../../db/prepared';
 
 /**
  * The notifications' outbox (issue #30, docs/design.md §12): a change that notifies someone writes the
@@ -105,8 +98,8 @@ export type NotificationEntry = {
 
 /**
  * Writes the notifications of a change in the change's transaction `tx` (of `db`): each a row (the
- * wallet's inbox) and a delivery job. The recipient's address is not read here: delivery reads it
- * from the registry when it sends.
+ * wallet's inbox) and a delivery job, in one statement (below). The recipient's address is not read
+ * here: delivery reads it from the registry when it sends.
  */
 export async function notify(
   db: Db,
@@ -117,40 +110,54 @@ export async function notify(
   if (all.length === 0) return;
   const { boss, settings } = outboxOf(db);
   if (!settings.write) return;
-  const insert = onTransaction(insertNotification(db), tx);
   for (const entry of all) {
-    const [row] = await insert.execute({ ...entry, params: notificationParamsSchema.parse(entry.params) });
-    if (!row) throw new Error('a notification was not written');
-    await enqueueDelivery(boss, row.id, tx);
+    const row = { ...entry, id: randomUUID(), params: notificationParamsSchema.parse(entry.params) };
+    const job = await boss.send(NOTIFICATION_QUEUE, { notificationId: row.id }, { db: withRow(tx, row) });
+    if (!job) throw new Error('a notification was not written');
   }
 }
 
-const insertNotification = preparedQuery<NotificationEntry>()((db, p) =>
-  db
-    .insert(notifications)
-    .values({ recipientAfm: p.recipientAfm, kind: p.kind, params: p.params, eventId: p.eventId })
-    .returning({ id: notifications.id })
-    .prepare('insert_notification'),
-);
-
 /** A delivery job for notification `id`: in transaction `tx` when given, else on its own. */
 export async function enqueueDelivery(boss: PgBoss, id: string, tx?: Db): Promise<void> {
-  await boss.send(NOTIFICATION_QUEUE, { notificationId: id }, tx ? { db: inTransaction(tx) } : {});
+  await boss.send(NOTIFICATION_QUEUE, { notificationId: id }, tx ? { db: withRow(tx) } : {});
 }
 
 /**
- * pg-boss's statements in the change's transaction `tx`. On PostgreSQL each goes on the transaction's
- * own connection as a prepared statement named by its text (pg-boss writes the same text for every job
- * of a queue, its values bound apart), so the job's insert is parsed and planned once per connection
- * rather than at every write that notifies (bench/README.md, "Notifications"); on PGlite, through
- * drizzle as pg-boss's adapter sends it.
+ * pg-boss's statements in the change's transaction `tx`, on its connection; with `row`, the job's
+ * INSERT carries the notification's row in a WITH of its own, so a notification costs the change one
+ * round trip, not two (a data-modifying WITH runs whether or not the statement reads it; the job's
+ * INSERT is one statement with one parameter, its jobs as JSON: pg-boss's `insertJobs`, pinned with
+ * its version, and every notification test on both engines goes through here). On PostgreSQL each
+ * statement is prepared, named by its text (pg-boss writes the same text for every job of a queue,
+ * its values bound apart), so it is parsed and planned once per connection rather than at every write
+ * that notifies (bench/README.md, "Notifications").
  */
-function inTransaction(tx: Db) {
-  const client = connectionOf(tx);
-  if (!(client instanceof pg.Client)) return fromDrizzle(tx as unknown as DrizzleTransactionLike, sql);
+function withRow(tx: Db, row?: NotificationEntry & { id: string }): JobDatabase {
+  // The transaction's pg client, or PGlite's transaction: both answer `{ rows }`.
+  const client = connectionOf(tx) as pg.Client | PgliteTransaction;
+  const run = (text: string, values: unknown[]): Promise<{ rows: unknown[] }> =>
+    client instanceof pg.Client
+      ? client.query({ name: statementName(text), text, values })
+      : client.query(text, values);
+  let pending = row;
   return {
-    executeSql: (text: string, values?: unknown[]) =>
-      client.query({ name: statementName(text), text, values }),
+    executeSql(text: string, values: unknown[] = []) {
+      if (!pending) return run(text, values);
+      // pg-boss's `send` runs one statement in the caller's transaction: the job's INSERT, or a WITH
+      // around it (a queue that notifies), its jobs in its one parameter.
+      if (values.length !== 1) throw new Error(`pg-boss's job insert takes ${values.length} values, not 1`);
+      const { id, recipientAfm, kind, params, eventId } = pending;
+      pending = undefined;
+      const withNotification = text.replace(
+        /^\s*(WITH\s+)?/i,
+        (_start, withs?: string) => `WITH written_notification AS (
+  INSERT INTO notifications (id, recipient_afm, kind, params, event_id)
+  VALUES ($2::uuid, $3::text, $4::text, $5::jsonb, $6::bigint)
+)${withs ? ',' : ''}
+`,
+      );
+      return run(withNotification, [...values, id, recipientAfm, kind, JSON.stringify(params), eventId]);
+    },
   };
 }
 
