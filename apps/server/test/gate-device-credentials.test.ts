@@ -5,6 +5,7 @@ import {
   EVENT_DURATION_MINUTES,
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
   TIME_ZONE,
+  validationMessages,
   type GateDevice,
 } from '@tickets/domain';
 import { addOfficer, removeOfficer } from '../src/admin/officers';
@@ -176,6 +177,25 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     await call(CLUB_OFFICER, 'DELETE', `/api/ticket-office/gate-devices/${device.deviceId}`);
     expect((await officerRenews(device.deviceId)).status).toBe(404);
     expect((await events(device.token)).status).toBe(401);
+  });
+
+  it('answers a malformed device or admission id with its own Greek message (400)', async () => {
+    const device = await addDevice('Θύρα 2 - δοκιμή αριθμών');
+    const refusals = [
+      [await call(CLUB_OFFICER, 'POST', '/api/ticket-office/gate-devices/not-a-uuid/renewal'), 'deviceId'],
+      [await call(CLUB_OFFICER, 'DELETE', '/api/ticket-office/gate-devices/%00'), 'deviceId'],
+      [
+        await fetch(`${server.baseUrl}/api/gate/admissions/not-a-uuid`, {
+          method: 'DELETE',
+          headers: asBearer(device.token),
+        }),
+        'admissionId',
+      ],
+    ] as const;
+    for (const [response, field] of refusals) {
+      expect(response.status).toBe(400);
+      expect((await firstError(response))?.description).toBe(validationMessages[field]);
+    }
   });
 
   it('ends with a revoked device, and with a deactivated officer (paired or not)', async () => {

@@ -264,6 +264,8 @@ export const validationMessages = {
   declarationId: 'Ο αριθμός της αδειοδότησης δεν είναι έγκυρος.',
   notificationId: 'Ο αριθμός της ειδοποίησης δεν είναι έγκυρος.',
   transferId: 'Ο αριθμός της μεταβίβασης δεν είναι έγκυρος.',
+  deviceId: 'Ο αριθμός της συσκευής εισόδου δεν είναι έγκυρος.',
+  admissionId: 'Ο αριθμός της εισόδου δεν είναι έγκυρος.',
   /** Each name field says which field and what to write in it (the GOV.UK pattern); 100 is NAME_MAX_LENGTH. */
   firstName: {
     required: 'Συμπληρώστε το όνομα.',

@@ -122,7 +122,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   const officerTags = ['ticket office: gate'];
   const deviceTags = ['gate devices'];
   const actor = (request: FastifyRequest) => ({ user: currentUser(request), requestId: request.id });
-  const deviceParams = z.object({ deviceId: z.uuid({ error: validationMessages.declarationId }) });
+  const deviceParams = z.object({ deviceId: z.uuid({ error: validationMessages.deviceId }) });
   const eventQuery = z.object({ eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
   const { gateKeys } = app.config;
 
@@ -370,7 +370,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         tags: deviceTags,
         summary: 'Undo an admission made in error, within two minutes',
-        params: z.object({ admissionId: z.uuid({ error: validationMessages.declarationId }) }),
+        params: z.object({ admissionId: z.uuid({ error: validationMessages.admissionId }) }),
         response: { 200: z.object({}) },
       },
     },
