@@ -13,7 +13,6 @@ import { setUpRoutes } from './plugins/routes';
 import { setUpSameOrigin } from './plugins/same-origin';
 import { setUpSecurityHeaders } from './plugins/security-headers';
 import { setUpSessions } from './plugins/sessions';
-import { installBindingRule } from './rules/fixtures';
 import { answerClientError } from './shared/http-errors';
 import { loggerOptions, requestIdFrom, requestLogger } from './shared/logging';
 
@@ -62,8 +61,6 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   setUpAccess(app);
   setUpSameOrigin(app);
   await setUpSessions(app, config, database);
-  // The binding rule's database function, made from the rule's code before any route can bind.
-  await installBindingRule(database.db);
   await setUpRoutes(app, config);
   return app;
 }

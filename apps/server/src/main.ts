@@ -7,6 +7,7 @@ import { purgeExpiredRows } from './purge';
 import { eraseExpiredPersonalData } from './retention';
 import { logDestination } from './shared/logging';
 import { openNotifications } from './shared/notifications';
+import { installBindingRule } from './rules/fixtures';
 import { backfillIdentityKeys, refreshSuspensionKeys } from './rules/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
@@ -20,6 +21,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await backfillIdentityKeys(database.db);
+  // The binding rule's database function, made from the rule's code before anything binds.
+  await installBindingRule(database.db);
   const logStream = await logDestination(config);
   const app = await buildApp({ config, database, logStream });
   // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").

@@ -7,6 +7,7 @@ import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/demo/seed';
+import { installBindingRule } from '../../src/rules/fixtures';
 import { openNotifications, type Notifications } from '../../src/shared/notifications';
 import { personalDataInLogs } from './personal-data';
 
@@ -95,6 +96,8 @@ export async function startTestServer(
     ...environment,
   });
   const database = await openDatabase(config.database);
+  // As main.ts: the binding rule's function, before anything binds.
+  await installBindingRule(database.db);
   const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config, database, logStream });
   const notifications = await openNotifications(config, database, app.log);
