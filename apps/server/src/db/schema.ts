@@ -352,7 +352,12 @@ export const suspensionKeys = pgTable(
       .references(() => suspensions.id),
     key: text('key').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.suspensionId] })],
+  (t) => [
+    primaryKey({ columns: [t.key, t.suspensionId] }),
+    // The identity details' keys are matched by prefix (`like 'DET:name|%'`): a pattern index serves
+    // that whatever the database's collation (the primary key's serves only a C one).
+    index('suspension_keys_key_pattern_idx').on(t.key.op('text_pattern_ops')),
+  ],
 );
 
 /**
