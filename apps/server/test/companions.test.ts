@@ -94,6 +94,12 @@ describe.each(engines)('companions for minors on %s', (engine) => {
       .from(auditLog)
       .where(eq(auditLog.subject, declaration.declarationId ?? ''));
     expect(audit.map((row) => row.action)).toEqual(['COMPANION_INDICATE']);
+    // Written in the statement of the companion's notification (auditAndNotify): all of it, by whom.
+    expect(audit[0]).toMatchObject({
+      actor: GUARDIAN,
+      details: { ticketId: expect.any(Number), status: 'PENDING' },
+      requestId: expect.any(String),
+    });
     const again = await indicate(GUARDIAN, {
       publicCode: DEMO_TICKETS.olderMinorFree,
       afm: COMPANION,

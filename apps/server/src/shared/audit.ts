@@ -1,5 +1,5 @@
 import { count, sql, type Param, type Placeholder, type SQL, type WithSubquery } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client';
 import { perDatabase, preparedQuery } from '../db/prepared';
 import { auditLog } from '../db/schema';
@@ -107,6 +107,24 @@ function insertRows(column: (name: keyof Columns) => Param | Placeholder) {
       ${column('subjects')}::text[],
       ${column('requestIds')}::text[],
       ${column('details')}::jsonb[])`;
+}
+
+/** `insertRows` as text, its five arrays placeholders (`auditInsert` numbers them). */
+const insertRowsText = new PgDialect().sqlToQuery(insertRows((name) => sql.placeholder(name)));
+
+/**
+ * The audit rows of `entries` as an INSERT for a statement composed by hand (the notifications'
+ * outbox carries a change's audit row in its job's INSERT), its parameters numbered from `first`, and
+ * their values.
+ */
+export function auditInsert(
+  entries: readonly AuditEntry[],
+  first: number,
+): { text: string; values: unknown[] } {
+  const columns = columnsOf(entries.map(toRow));
+  const text = insertRowsText.sql.replace(/\$(\d+)/g, (_all, n: string) => `$${Number(n) + first - 1}`);
+  const values = insertRowsText.params.map((param) => columns[(param as Placeholder).name as keyof Columns]);
+  return { text, values };
 }
 
 /**

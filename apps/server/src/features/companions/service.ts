@@ -1,8 +1,7 @@
 import type { Declaration, IndicateCompanionRequest, ModifyCompanionRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import { audit } from '../../shared/audit';
-import { notify } from '../../shared/notifications';
+import { auditAndNotify } from '../../shared/notifications';
 import { declarationNotice } from '../../rules/notices';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../rules/suspensions';
@@ -87,15 +86,19 @@ export async function indicateCompanion(
       { unlessLive: true },
     );
     if (!created) throw new AppError('DECLARATION_EXISTS');
-    await audit(tx, {
-      actor: actor.user.afm,
-      action: 'COMPANION_INDICATE',
-      subject: created,
-      requestId: actor.requestId,
-      details: { ticketId: ticket.id, status: companion.status },
-    });
     const notice = await declarationNotice(tx, created);
-    if (companion.status === 'PENDING') await notify(db, tx, notice.toCompanion('COMPANION_REQUESTED'));
+    await auditAndNotify(
+      db,
+      tx,
+      {
+        actor: actor.user.afm,
+        action: 'COMPANION_INDICATE',
+        subject: created,
+        requestId: actor.requestId,
+        details: { ticketId: ticket.id, status: companion.status },
+      },
+      companion.status === 'PENDING' ? notice.toCompanion('COMPANION_REQUESTED') : [],
+    );
     return created;
   });
   return readBack(db, guardian.id, declarationId);
@@ -107,14 +110,18 @@ export async function cancelDeclaration(db: Db, actor: Actor, declarationId: str
   await db.transaction(async (tx) => {
     if (!(await moveDeclaration(tx, declarationId, 'PENDING', 'CANCELLED')))
       throw new AppError('DECLARATION_NOT_PENDING');
-    await audit(tx, {
-      actor: actor.user.afm,
-      action: 'COMPANION_CANCEL',
-      subject: declarationId,
-      requestId: actor.requestId,
-    });
     const notice = await declarationNotice(tx, declarationId);
-    if (notice.companionIsOther) await notify(db, tx, notice.toCompanion('COMPANION_NO_LONGER_NEEDED'));
+    await auditAndNotify(
+      db,
+      tx,
+      {
+        actor: actor.user.afm,
+        action: 'COMPANION_CANCEL',
+        subject: declarationId,
+        requestId: actor.requestId,
+      },
+      notice.companionIsOther ? notice.toCompanion('COMPANION_NO_LONGER_NEEDED') : [],
+    );
   });
   return readBack(db, guardian.id, declarationId);
 }
@@ -143,21 +150,25 @@ export async function changeCompanion(
       ...companion,
     });
     if (!created) throw new AppError('INTERNAL_ERROR');
-    await audit(tx, {
-      actor: actor.user.afm,
-      action: 'COMPANION_CHANGE',
-      subject: created,
-      requestId: actor.requestId,
-      details: { replaces: existing.declarationId, status: companion.status },
-    });
     const [before, after] = await Promise.all([
       declarationNotice(tx, existing.declarationId),
       declarationNotice(tx, created),
     ]);
-    await notify(db, tx, [
-      ...(before.companionIsOther ? [before.toCompanion('COMPANION_NO_LONGER_NEEDED')] : []),
-      ...(companion.status === 'PENDING' ? [after.toCompanion('COMPANION_REQUESTED')] : []),
-    ]);
+    await auditAndNotify(
+      db,
+      tx,
+      {
+        actor: actor.user.afm,
+        action: 'COMPANION_CHANGE',
+        subject: created,
+        requestId: actor.requestId,
+        details: { replaces: existing.declarationId, status: companion.status },
+      },
+      [
+        ...(before.companionIsOther ? [before.toCompanion('COMPANION_NO_LONGER_NEEDED')] : []),
+        ...(companion.status === 'PENDING' ? [after.toCompanion('COMPANION_REQUESTED')] : []),
+      ],
+    );
     return created;
   });
   return readBack(db, guardian.id, declarationId);

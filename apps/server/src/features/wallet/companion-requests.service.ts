@@ -1,8 +1,7 @@
 import type { CompanionRequest } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import { audit } from '../../shared/audit';
-import { notify } from '../../shared/notifications';
+import { auditAndNotify } from '../../shared/notifications';
 import { declarationNotice } from '../../rules/notices';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../rules/suspensions';
@@ -53,16 +52,16 @@ export async function answerCompanionRequest(
   await db.transaction(async (tx) => {
     const updated = await answerPendingRequest(tx, declarationId, actor.user.afm, status);
     if (updated.length === 0) throw new AppError('DECLARATION_NOT_PENDING');
-    await audit(tx, {
-      actor: actor.user.afm,
-      action: answer === 'accept' ? 'COMPANION_ACCEPT' : 'COMPANION_REJECT',
-      subject: declarationId,
-      requestId: actor.requestId,
-    });
     const notice = await declarationNotice(tx, declarationId);
-    await notify(
+    await auditAndNotify(
       db,
       tx,
+      {
+        actor: actor.user.afm,
+        action: answer === 'accept' ? 'COMPANION_ACCEPT' : 'COMPANION_REJECT',
+        subject: declarationId,
+        requestId: actor.requestId,
+      },
       notice.toGuardian(answer === 'accept' ? 'COMPANION_ACCEPTED' : 'COMPANION_REJECTED'),
     );
   });

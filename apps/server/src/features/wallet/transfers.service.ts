@@ -1,8 +1,7 @@
 import type { Transfer } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import { audit } from '../../shared/audit';
-import { notify } from '../../shared/notifications';
+import { auditAndNotify } from '../../shared/notifications';
 import { transferNotice } from '../../rules/notices';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../rules/suspensions';
@@ -114,14 +113,18 @@ export async function createTransfer(
       toName: `${recipient.firstName} ${recipient.lastName}`,
     });
     if (!created) throw new AppError('TRANSFER_IN_PROGRESS');
-    await audit(tx, {
-      actor: actor.user.afm,
-      action: 'TRANSFER_CREATE',
-      subject: created.id,
-      requestId: actor.requestId,
-      details: { ticketId: ticket.id, fixtureId: fixture.fixture.id },
-    });
-    await notify(db, tx, (await transferNotice(tx, created.id)).toRecipient('LOAN_OFFERED'));
+    await auditAndNotify(
+      db,
+      tx,
+      {
+        actor: actor.user.afm,
+        action: 'TRANSFER_CREATE',
+        subject: created.id,
+        requestId: actor.requestId,
+        details: { ticketId: ticket.id, fixtureId: fixture.fixture.id },
+      },
+      (await transferNotice(tx, created.id)).toRecipient('LOAN_OFFERED'),
+    );
     return created.id;
   });
   return readTransfer(db, id);
@@ -163,16 +166,16 @@ export async function answerTransfer(
     if (updated.length === 0) throw new AppError('TRANSFER_NOT_PENDING');
     // The fixture's entry moves to the recipient: the holder's phone code stops admitting to it at the
     // gate, which reads the loan (NOT_FOR_THIS_EVENT); nothing to revoke here.
-    await audit(tx, {
-      actor: actor.user.afm,
-      action: `TRANSFER_${answer.toUpperCase()}`,
-      subject: id,
-      requestId: actor.requestId,
-    });
     const notice = await transferNotice(tx, id);
-    await notify(
+    await auditAndNotify(
       db,
       tx,
+      {
+        actor: actor.user.afm,
+        action: `TRANSFER_${answer.toUpperCase()}`,
+        subject: id,
+        requestId: actor.requestId,
+      },
       answer === 'revoke'
         ? notice.toRecipient('LOAN_REVOKED')
         : notice.toHolder(answer === 'accept' ? 'LOAN_ACCEPTED' : 'LOAN_REJECTED'),
@@ -190,9 +193,13 @@ export async function revertDueTransfers(db: Db): Promise<number> {
   const reverted = await db.transaction(async (tx) => {
     const closed = await revertAcceptedLoansDue(tx, new Date());
     for (const { id } of closed) {
-      await audit(tx, { actor: 'system', action: 'TRANSFER_REVERT', subject: id });
       // The system closed it: the holder, whose ticket it is again, is told.
-      await notify(db, tx, (await transferNotice(tx, id)).toHolder('LOAN_REVERTED'));
+      await auditAndNotify(
+        db,
+        tx,
+        { actor: 'system', action: 'TRANSFER_REVERT', subject: id },
+        (await transferNotice(tx, id)).toHolder('LOAN_REVERTED'),
+      );
     }
     return closed.length;
   });

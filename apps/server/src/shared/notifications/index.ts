@@ -6,7 +6,7 @@ import { deliverNotification, mailTransport, type DeliveryLog } from './delivery
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
 import { NOTIFICATION_QUEUE, POLLING_INTERVAL_SECONDS, closeOutbox, openOutbox } from './outbox';
 
-export { notify, type NotificationEntry } from './outbox';
+export { auditAndNotify, notify, type NotificationEntry } from './outbox';
 export type { DevMailbox, ReceivedMail } from './dev-mailbox';
 
 /**

@@ -5,6 +5,7 @@ import { PgBoss, fromPglite, type ConstructorOptions, type Db as JobDatabase } f
 import { notificationParamsSchema, type NotificationKind, type NotificationParams } from '@tickets/domain';
 import type { Database, Db } from '../../db/client';
 import { connectionOf } from '../../db/prepared';
+import { audit, auditInsert, type AuditEntry } from '../audit';
 
 /**
  * The notifications' outbox (issue #30, docs/design.md §12): a change that notifies someone writes the
@@ -106,15 +107,35 @@ export async function notify(
   tx: Db,
   entries: NotificationEntry | NotificationEntry[],
 ): Promise<void> {
-  const all = Array.isArray(entries) ? entries : [entries];
-  if (all.length === 0) return;
+  await write(db, tx, Array.isArray(entries) ? entries : [entries]);
+}
+
+/**
+ * The change's audit row and its notifications (`notify`), in its transaction `tx`: the audit row
+ * goes in the first notification's statement, so a change that notifies pays one round trip for
+ * both; with nothing to send, it is written on its own.
+ */
+export async function auditAndNotify(
+  db: Db,
+  tx: Db,
+  audited: AuditEntry,
+  entries: NotificationEntry | NotificationEntry[],
+): Promise<void> {
+  if (!(await write(db, tx, Array.isArray(entries) ? entries : [entries], audited))) await audit(tx, audited);
+}
+
+/** Writes the notifications (the first with `audited`, if given); false when it wrote nothing. */
+async function write(db: Db, tx: Db, entries: NotificationEntry[], audited?: AuditEntry): Promise<boolean> {
+  if (entries.length === 0) return false;
   const { boss, settings } = outboxOf(db);
-  if (!settings.write) return;
-  for (const entry of all) {
+  if (!settings.write) return false;
+  for (const [index, entry] of entries.entries()) {
     const row = { ...entry, id: randomUUID(), params: notificationParamsSchema.parse(entry.params) };
-    const job = await boss.send(NOTIFICATION_QUEUE, { notificationId: row.id }, { db: withRow(tx, row) });
+    const adapter = withRow(tx, row, index === 0 ? audited : undefined);
+    const job = await boss.send(NOTIFICATION_QUEUE, { notificationId: row.id }, { db: adapter });
     if (!job) throw new Error('a notification was not written');
   }
+  return true;
 }
 
 /** A delivery job for notification `id`: in transaction `tx` when given, else on its own. */
@@ -124,15 +145,15 @@ export async function enqueueDelivery(boss: PgBoss, id: string, tx?: Db): Promis
 
 /**
  * pg-boss's statements in the change's transaction `tx`, on its connection; with `row`, the job's
- * INSERT carries the notification's row in a WITH of its own, so a notification costs the change one
- * round trip, not two (a data-modifying WITH runs whether or not the statement reads it; the job's
+ * INSERT carries the notification's row in a WITH of its own (and the change's audit row, `audited`,
+ * in another), so a notification costs the change one round trip, not two or three (a data-modifying WITH runs whether or not the statement reads it; the job's
  * INSERT is one statement with one parameter, its jobs as JSON: pg-boss's `insertJobs`, pinned with
  * its version, and every notification test on both engines goes through here). On PostgreSQL each
  * statement is prepared, named by its text (pg-boss writes the same text for every job of a queue,
  * its values bound apart), so it is parsed and planned once per connection rather than at every write
  * that notifies (bench/README.md, "Notifications").
  */
-function withRow(tx: Db, row?: NotificationEntry & { id: string }): JobDatabase {
+function withRow(tx: Db, row?: NotificationEntry & { id: string }, audited?: AuditEntry): JobDatabase {
   // The transaction's pg client, or PGlite's transaction: both answer `{ rows }`.
   const client = connectionOf(tx) as pg.Client | PgliteTransaction;
   const run = (text: string, values: unknown[]): Promise<{ rows: unknown[] }> =>
@@ -148,15 +169,24 @@ function withRow(tx: Db, row?: NotificationEntry & { id: string }): JobDatabase 
       if (values.length !== 1) throw new Error(`pg-boss's job insert takes ${values.length} values, not 1`);
       const { id, recipientAfm, kind, params, eventId } = pending;
       pending = undefined;
+      const auditRow = audited ? auditInsert([audited], 7) : undefined;
       const withNotification = text.replace(
         /^\s*(WITH\s+)?/i,
         (_start, withs?: string) => `WITH written_notification AS (
   INSERT INTO notifications (id, recipient_afm, kind, params, event_id)
   VALUES ($2::uuid, $3::text, $4::text, $5::jsonb, $6::bigint)
-)${withs ? ',' : ''}
+)${auditRow ? `, written_audit AS (${auditRow.text})` : ''}${withs ? ',' : ''}
 `,
       );
-      return run(withNotification, [...values, id, recipientAfm, kind, JSON.stringify(params), eventId]);
+      return run(withNotification, [
+        ...values,
+        id,
+        recipientAfm,
+        kind,
+        JSON.stringify(params),
+        eventId,
+        ...(auditRow?.values ?? []),
+      ]);
     },
   };
 }
