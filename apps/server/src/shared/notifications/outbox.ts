@@ -146,9 +146,10 @@ export async function enqueueDelivery(boss: PgBoss, id: string, tx?: Db): Promis
 /**
  * pg-boss's statements in the change's transaction `tx`, on its connection; with `row`, the job's
  * INSERT carries the notification's row in a WITH of its own (and the change's audit row, `audited`,
- * in another), so a notification costs the change one round trip, not two or three (a data-modifying WITH runs whether or not the statement reads it; the job's
- * INSERT is one statement with one parameter, its jobs as JSON: pg-boss's `insertJobs`, pinned with
- * its version, and every notification test on both engines goes through here). On PostgreSQL each
+ * in another), so a notification costs the change one round trip, not two or three (a data-modifying
+ * WITH runs whether or not the statement reads it; the job's INSERT is one statement with one
+ * parameter, its jobs as JSON: pg-boss's `insertJobs`, pinned with its version, and every
+ * notification test on both engines goes through here). On PostgreSQL each
  * statement is prepared, named by its text (pg-boss writes the same text for every job of a queue,
  * its values bound apart), so it is parsed and planned once per connection rather than at every write
  * that notifies (bench/README.md, "Notifications").
@@ -169,6 +170,7 @@ function withRow(tx: Db, row?: NotificationEntry & { id: string }, audited?: Aud
       if (values.length !== 1) throw new Error(`pg-boss's job insert takes ${values.length} values, not 1`);
       const { id, recipientAfm, kind, params, eventId } = pending;
       pending = undefined;
+      // Its parameters follow pg-boss's one ($1) and the row's five ($2 to $6).
       const auditRow = audited ? auditInsert([audited], 7) : undefined;
       const withNotification = text.replace(
         /^\s*(WITH\s+)?/i,
