@@ -36,6 +36,17 @@ export async function findTicketForOfficer(db: Db, user: SessionUser, publicCode
   return row;
 }
 
+/** A ticket's binding: to a document (a ticket office) or to an ΑΦΜ or ΑΜΚΑ (the wallet), each null when not. */
+export type TicketBinding = {
+  holderAfm: string | null;
+  holderAmka: string | null;
+  documentId: string | null;
+};
+
+/** Bound to someone, by either channel. */
+export const isBound = (ticket: TicketBinding) =>
+  ticket.documentId !== null || ticket.holderAfm !== null || ticket.holderAmka !== null;
+
 export type OfficerTicket = NonNullable<Awaited<ReturnType<typeof findTicketForOfficer>>>;
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);

@@ -16,7 +16,7 @@ import { notify } from '../../shared/notifications';
 import { ticketBoundNotice } from '../../rules/notices';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended, namesSuspendedPersonWithUnknownDocument } from '../../rules/suspensions';
-import { findTicketForOfficer, toTicketDetails, type OfficerTicket } from '../../rules/tickets';
+import { findTicketForOfficer, isBound, toTicketDetails, type OfficerTicket } from '../../rules/tickets';
 import {
   bindUnboundTicket,
   bindUnboundTicketIn,
@@ -30,10 +30,6 @@ export type Binding = 'IDENTIFY' | 'PERSONALIZE';
 const displayModeOf = (value: string): DisplayMode => (value === 'BARCODE' ? 'BARCODE' : 'QR');
 
 const fullNameOf = (request: TicketIssueRequest) => fullNameInCapitals(request.firstName, request.lastName);
-
-/** Bound to someone: by a document (a ticket office) or by ΑΦΜ or ΑΜΚΑ (the wallet). */
-const isBound = (ticket: Pick<OfficerTicket['ticket'], 'documentId' | 'holderAfm' | 'holderAmka'>) =>
-  (ticket.documentId ?? ticket.holderAfm ?? ticket.holderAmka) !== null;
 
 /** Whether the ticket is already bound to exactly this person and document, however typed (a reprint). */
 const isSameBinding = (ticket: OfficerTicket['ticket'], request: TicketIssueRequest) =>

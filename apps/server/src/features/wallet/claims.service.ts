@@ -12,6 +12,7 @@ import { isClaimCodeOf } from '../../rules/claim-codes';
 import { countHit } from '../../shared/rate-limit-store';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../rules/suspensions';
+import { isBound, type TicketBinding } from '../../rules/tickets';
 import { bindToWallet, findClaim, findClaimedTicket, findDependent } from './claims.queries';
 import { findWalletTicket, walletTicketOf } from './tickets.service';
 
@@ -54,11 +55,6 @@ async function recordWrongClaim(
     });
   });
 }
-
-type Binding = { holderAfm: string | null; holderAmka: string | null; documentId: string | null };
-
-const isBound = (ticket: Binding) =>
-  ticket.holderAfm !== null || ticket.holderAmka !== null || ticket.documentId !== null;
 
 type Claim = NonNullable<Awaited<ReturnType<ReturnType<typeof findClaim>['execute']>>[number]>;
 
@@ -116,7 +112,7 @@ export async function addWalletTicket(
   if (!ticket.upcoming) throw new AppError(ticket.seasonal ? 'EVENT_OVER' : 'EVENT_STARTED');
   if (await entrant.suspended()) throw new AppError('PERSON_SUSPENDED');
 
-  const sameHolder = (current: Binding) =>
+  const sameHolder = (current: TicketBinding) =>
     current.documentId === null && current.holderAfm === entrant.afm && current.holderAmka === entrant.amka;
   const listedAgain = async (): Promise<AddedTicket> => {
     const listed = await findWalletTicket(db, user.afm, request.publicCode);
