@@ -2,11 +2,12 @@
  * `npm run notifications -w bench` (DATABASE_URL, BENCH_PORT_BASE): what the notifications' outbox
  * (issue #30, docs/design.md §11) costs a write, and how fast it delivers. The companion request
  * (`POST /api/tickets/dependents/declarations/indicate`, naming another adult) writes the declaration,
- * its audit row, the notification and its pg-boss job in one transaction; a second server on the same
- * database with NOTIFICATIONS=false (benchmarks only: the production profile refuses it) makes the
- * same write without the notification. Rounds on each alternate, the outbox drained between them, on
- * a fresh PostgreSQL database; the mail goes over SMTP to a server in this process that counts it.
- * Not a test: figures for bench/README.md.
+ * its audit row, the notification and its pg-boss job in one transaction. Three servers on one fresh
+ * PostgreSQL database: one that writes notifications, one with NOTIFICATIONS=false (benchmarks only:
+ * the production profile refuses it) that makes the same write without them, both with
+ * MAIL_DELIVERY=false, and a third that delivers, started for the drains and for the rounds that
+ * measure the write while delivery runs beside it. Rounds of each kind alternate; the mail goes over
+ * SMTP to a server in this process that counts it. Not a test: figures for bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -15,59 +16,42 @@ import { load, type Figures, type Scenario } from './load';
 import { startPlatform } from './processes';
 import { code, loadTickets, loginAs, runSql } from './run';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 /** Minors with a ticket each: every companion request takes the next one. */
 const MINORS = Number(process.env.BENCH_NOTIFY_MINORS ?? 40_000);
 const PORT = Number(process.env.BENCH_PORT_BASE ?? 9300) + 6;
 const WITH = 'companion request';
 const WITHOUT = 'companion request, NOTIFICATIONS=false';
-/** The write with its notification while the mail server is down: each attempt fails at once, so the
- * worker hardly works during the round (what the delivery alongside costs the write). */
-const SMTP_DOWN = 'companion request, mail server down';
+/** The write with its notification while the delivering server sends the outbox's mail beside it. */
+const ALONGSIDE = 'companion request, delivery alongside';
 const GUARDIAN = '100000027';
 /** The demo companion, who has an e-mail address (the registry stand-in's). */
 const COMPANION = '100000039';
 
 const minorAmka = (serial: number) => `5${String(serial).padStart(10, '0')}`;
 
-/**
- * An SMTP server that accepts and counts every message (what is received, not what is in it); it can
- * be stopped and started again on its port, as a mail server that is down for a while.
- */
+/** An SMTP server that accepts and counts every message (what is received, not what is in it). */
 async function countingSmtpServer() {
   let received = 0;
-  const listen = async (port: number) => {
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, _session, callback) {
-        stream.on('end', () => {
-          received += 1;
-          callback();
-        });
-        stream.resume();
-      },
-    });
-    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-    return server;
-  };
-  let server: SMTPServer | undefined = await listen(0);
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+      stream.resume();
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
-  const close = async () => {
-    const closing = server;
-    server = undefined;
-    if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
-  };
   return {
     url: `smtp://127.0.0.1:${port}`,
     received: () => received,
-    close,
-    async restart() {
-      await close();
-      server = await listen(port);
-    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
 
@@ -82,18 +66,11 @@ async function main() {
   url.pathname = `/${name}`;
   const databaseUrl = url.href;
   const smtp = await countingSmtpServer();
-  // Short retries, so that the backlog of the rounds with the mail server down drains soon after.
-  const platform = await startPlatform(PORT, {
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: smtp.url,
-    MAIL_RETRY_DELAY_SECONDS: '2',
-    MAIL_RETRY_MAX_DELAY_SECONDS: '4',
-  });
-  const silent = await startPlatform(PORT + 1, {
-    DATABASE_URL: databaseUrl,
-    SMTP_URL: smtp.url,
-    NOTIFICATIONS: 'false',
-  });
+  const mail = { DATABASE_URL: databaseUrl, SMTP_URL: smtp.url };
+  const platform = await startPlatform(PORT, { ...mail, MAIL_DELIVERY: 'false' });
+  const silent = await startPlatform(PORT + 1, { ...mail, MAIL_DELIVERY: 'false', NOTIFICATIONS: 'false' });
+  /** The server that delivers, while it runs. */
+  let deliverer: Awaited<ReturnType<typeof startPlatform>> | undefined;
   const database = new pg.Client({ connectionString: databaseUrl });
   try {
     await database.connect();
@@ -133,13 +110,19 @@ async function main() {
         return JSON.stringify({ publicCode: code(next), afm: COMPANION, amka: minorAmka(next) });
       },
     });
-    const pending = async () =>
-      Number(
-        (await database.query(`select count(*)::int as n from notifications where email_status = 'PENDING'`))
-          .rows[0].n,
-      );
-    /** Waits until the outbox is empty; answers the messages delivered per second meanwhile. */
+    const count = async (where: string) =>
+      Number((await database.query(`select count(*)::int as n from notifications ${where}`)).rows[0].n);
+    const pending = () => count(`where email_status = 'PENDING'`);
+    const startDeliverer = async () => {
+      deliverer ??= await startPlatform(PORT + 2, mail);
+    };
+    const stopDeliverer = async () => {
+      await deliverer?.stop();
+      deliverer = undefined;
+    };
+    /** Delivers the outbox's backlog (the deliverer started first); answers the messages a second. */
     const drain = async () => {
+      await startDeliverer();
       const backlog = await pending();
       const started = performance.now();
       while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
@@ -148,30 +131,32 @@ async function main() {
     };
     const figures: Record<string, Figures[]> = {};
     const drains: Awaited<ReturnType<typeof drain>>[] = [];
+    /** Of the messages written in each round with delivery alongside, those sent by its end. */
+    const keptPace: { written: number; sent: number }[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
-      const order = [
-        [WITH, platform],
-        [WITHOUT, silent],
-        [SMTP_DOWN, platform],
-      ] as const;
-      for (const [name, server] of round % 2 === 0 ? order : [...order].reverse()) {
+      const order = [WITH, WITHOUT, ALONGSIDE];
+      for (const name of round % 2 === 0 ? order : order.reverse()) {
+        // Each round starts on an empty outbox, the deliverer running only beside ALONGSIDE.
+        if ((await pending()) > 0) await drain();
+        if (name === ALONGSIDE) await startDeliverer();
+        else await stopDeliverer();
         console.error(`round ${round + 1}: ${name}…`);
-        if (name === SMTP_DOWN) await smtp.close();
+        const server = name === WITHOUT ? silent : platform;
+        const before = await count('');
         (figures[name] ??= []).push(await load(server.url, request(name, server.url), SECONDS));
-        if (name === SMTP_DOWN) {
-          await smtp.restart();
-          await drain();
-        } else if (name === WITH) drains.push(await drain());
+        if (name === ALONGSIDE) {
+          const written = (await count('')) - before;
+          keptPace.push({ written, sent: written - (await pending()) });
+        }
+        // The delivery rate alone: nothing else runs while the deliverer sends the round's backlog.
+        if (name === WITH) drains.push(await drain());
       }
     }
+    await stopDeliverer();
     const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
     const rate = (name: string) => mean((figures[name] ?? []).map((row) => row.requestsPerSecond));
-    const withNotification = rate(WITH);
-    const without = rate(WITHOUT);
-    const sent = Number(
-      (await database.query(`select count(*)::int as n from notifications where email_status = 'SENT'`))
-        .rows[0].n,
-    );
+    const percentOfWithout = (name: string) => ((rate(name) / rate(WITHOUT)) * 100).toFixed(1);
+    const sent = await count(`where email_status = 'SENT'`);
     const load1 = (await import('node:os')).loadavg()[0]?.toFixed(2);
     console.log(`\n${new Date().toISOString()}, load average (1 min) at the end ${load1}`);
     console.log(`${ROUNDS} rounds of ${SECONDS} s each, 50 connections, PostgreSQL\n`);
@@ -183,17 +168,20 @@ async function main() {
       );
     }
     console.log(
-      `\nwith a notification: ${((withNotification / without) * 100).toFixed(1)} % of the rate without one; ` +
-        `with the mail server down: ${((rate(SMTP_DOWN) / without) * 100).toFixed(1)} %`,
+      `\nwith a notification: ${percentOfWithout(WITH)} % of the rate without one; ` +
+        `with delivery alongside: ${percentOfWithout(ALONGSIDE)} % (sent by the end of each such round: ${keptPace
+          .map((row) => `${row.sent} of ${row.written}`)
+          .join('; ')})`,
     );
     console.log(
-      `outbox delivery to the local SMTP server after each round: ${drains
+      `outbox delivery to the local SMTP server, the backlog of each round: ${drains
         .map((row) => `${row.backlog} in ${row.seconds.toFixed(1)} s (${Math.round(row.rate)}/s)`)
         .join('; ')}`,
     );
     console.log(`messages received by the SMTP server: ${smtp.received()}, marked SENT: ${sent}`);
   } finally {
     await database.end().catch(() => undefined);
+    await deliverer?.stop();
     await silent.stop();
     await platform.stop();
     await smtp.close();

@@ -55,6 +55,9 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...production, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
     expect(() => loadConfig({ ...production, NOTIFICATIONS: 'false' })).toThrow(/NOTIFICATIONS=false/);
     expect(loadConfig({ NOTIFICATIONS: 'false' }).mail.notifications).toBe(false);
+    // A process that leaves delivery to others loses nothing (the outbox keeps the messages): allowed.
+    expect(loadConfig({ ...production, MAIL_DELIVERY: 'false' }).mail.delivery).toBe(false);
+    expect(loadConfig({}).mail.delivery).toBe(true);
     expect(loadConfig(production).mail).toMatchObject({
       devMailbox: false,
       from: '"Ψηφιακό εισιτήριο" <no-reply@tickets.example.gov.gr>',

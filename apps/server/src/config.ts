@@ -182,6 +182,8 @@ const environmentSchema = z.object({
   DEV_MAILBOX: booleanFlag.optional(),
   // false: changes write no notification, for the bench's comparison of the same write without one.
   NOTIFICATIONS: booleanFlag.optional(),
+  // false: this process writes notifications and leaves their delivery to the processes that deliver.
+  MAIL_DELIVERY: booleanFlag.optional(),
   MAIL_RETRY_DELAY_SECONDS: wholeNumber(1, 3600).default(30),
   MAIL_RETRY_MAX_DELAY_SECONDS: wholeNumber(1, 86_400).default(900),
   // 0 gives up at the first refusal (tests of the operators' retry).
@@ -249,6 +251,11 @@ export interface Config {
     giveUpMinutes: number;
     /** false (NOTIFICATIONS=false, benchmarks only): a change writes no notification. */
     notifications: boolean;
+    /**
+     * false (MAIL_DELIVERY=false): this process takes no delivery job. The messages it writes wait in
+     * the outbox for a process that delivers (there must be one: none is lost meanwhile).
+     */
+    delivery: boolean;
   };
 }
 
@@ -441,6 +448,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       retryMaxDelaySeconds: env.MAIL_RETRY_MAX_DELAY_SECONDS,
       giveUpMinutes: env.MAIL_GIVE_UP_MINUTES,
       notifications: env.NOTIFICATIONS ?? true,
+      delivery: env.MAIL_DELIVERY ?? true,
     },
   };
 }

@@ -4,7 +4,13 @@ import { listFailedNotifications, retryNotification } from '../src/admin/notific
 import { notifications } from '../src/db/schema';
 import { startDevMailbox, type DevMailbox } from '../src/shared/notifications/dev-mailbox';
 import { jsonFrom, loginAs } from './support/login';
-import { engines, startTestServer, type TestServer } from './support/test-server';
+import {
+  engines,
+  startSecondServer,
+  startTestServer,
+  useTestServer,
+  type UsedTestServer,
+} from './support/test-server';
 
 /**
  * Delivery while the mail server is down (issue #30 item 3): every message arrives once it is back,
@@ -22,7 +28,7 @@ async function freePort(): Promise<number> {
   return Number(new URL(probe.url).port);
 }
 
-async function lendDerby(server: TestServer, eventId: number): Promise<void> {
+async function lendDerby(server: UsedTestServer, eventId: number): Promise<void> {
   const cookie = (await loginAs(server.baseUrl, HOLDER)).cookie;
   const response = await fetch(`${server.baseUrl}/api/wallet/tickets/303000000002/transfers`, {
     method: 'POST',
@@ -32,12 +38,12 @@ async function lendDerby(server: TestServer, eventId: number): Promise<void> {
   expect(response.status).toBe(200);
 }
 
-const derbyOf = async (server: TestServer) =>
+const derbyOf = async (server: UsedTestServer) =>
   (await server.database.db.query.events.findFirst({
     where: (e, { eq: is }) => is(e.externalId, 'demo-derby'),
   }))!.id;
 
-const statusOf = async (server: TestServer) =>
+const statusOf = async (server: UsedTestServer) =>
   (
     await server.database.db
       .select({ status: notifications.emailStatus })
@@ -107,6 +113,26 @@ describe.each(engines)('notification delivery on %s', (engine) => {
     } finally {
       await server.close();
       await mailbox?.close();
+    }
+  });
+});
+
+describe.runIf(engines.includes('postgres'))('a process started with MAIL_DELIVERY=false', () => {
+  const server = useTestServer('postgres', { MAIL_DELIVERY: 'false' });
+
+  it('writes the notification and leaves its e-mail to a process that delivers', async () => {
+    await lendDerby(server, await derbyOf(server));
+    // Three of the worker's polling intervals: a worker of its own would have sent it by now.
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    expect(await statusOf(server)).toEqual(['PENDING']);
+    const mailbox = server.notifications.mailbox!;
+    expect(loanMails(mailbox)).toHaveLength(0);
+    const second = await startSecondServer(server);
+    try {
+      await expect.poll(() => loanMails(mailbox).length, { timeout: 20_000 }).toBe(1);
+      await expect.poll(() => statusOf(server), { timeout: 5000 }).toEqual(['SENT']);
+    } finally {
+      await second.close();
     }
   });
 });

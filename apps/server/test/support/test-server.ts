@@ -172,8 +172,14 @@ export async function startSecondServer(
   const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config: first.config, database, logStream });
   await app.listen({ host: 'localhost', port: 0 });
-  // Its mail goes to the first server's mailbox, as two processes share one mail server.
-  const mail = { ...first.config.mail, devMailbox: false, smtpUrl: first.notifications.mailbox?.url };
+  // Its mail goes to the first server's mailbox, as two processes share one mail server; it
+  // delivers, whatever the first does (MAIL_DELIVERY).
+  const mail = {
+    ...first.config.mail,
+    devMailbox: false,
+    smtpUrl: first.notifications.mailbox?.url,
+    delivery: true,
+  };
   const config = { ...first.config, mail };
   const notifications = await openNotifications(config, database, app.log);
   await notifications.startDelivery(() => app.publicUrl());

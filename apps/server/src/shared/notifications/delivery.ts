@@ -1,14 +1,14 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { JobWithMetadata } from 'pg-boss';
+import type { JobResult, JobWithMetadata } from 'pg-boss';
 import { NOTIFICATION_KINDS, notificationParamsSchema, renderNotification } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { citizens, notifications } from '../../db/schema';
-import { auditedWith, type AuditedParams } from '../audit';
+import { auditedRowsWith } from '../audit';
 
 /**
- * Delivery of one notification's e-mail (a job of the outbox, outbox.ts). The address is read from
+ * Delivery of the notifications' e-mails (the outbox's jobs, outbox.ts). The address is read from
  * the contact registry now, not before (issue #30 item 1); nothing here logs it or the message.
  */
 export interface DeliverySettings {
@@ -25,9 +25,14 @@ export interface DeliveryLog {
   warn(fields: Record<string, unknown>, message: string): void;
 }
 
-/** The transport for `smtpUrl`: smtps:// is TLS from the start; smtp:// upgrades with STARTTLS when offered. */
+/**
+ * The transport for `smtpUrl` (smtps:// is TLS from the start; smtp:// upgrades with STARTTLS when
+ * offered), as a pool: a message goes on a connection already open and greeted, where a connection
+ * each paid the mail server's greeting (≈110 ms to the local one) per message (bench/README.md,
+ * "Notifications").
+ */
 export function mailTransport(smtpUrl: string): Transporter {
-  return nodemailer.createTransport(smtpUrl);
+  return nodemailer.createTransport({ url: smtpUrl, pool: true });
 }
 
 /**
@@ -36,22 +41,57 @@ export function mailTransport(smtpUrl: string): Transporter {
  */
 export const messageIdOf = (notificationId: string, domain: string) => `<${notificationId}@${domain}>`;
 
+export type DeliveryJob = Pick<JobWithMetadata<{ notificationId: string }>, 'id' | 'data' | 'createdOn'>;
+type Row = Awaited<ReturnType<ReturnType<typeof notificationsToSend>['execute']>>[number];
 type Outcome = 'SENT' | 'NO_ADDRESS' | 'FAILED' | 'GONE' | 'DONE_BEFORE';
 
-export async function deliverNotification(
+/**
+ * Delivers the notifications of one fetch of jobs: their rows read in one statement, their e-mails
+ * sent side by side (as many at once as the transport's pool has connections), and those sent marked
+ * in one statement with their audit rows. Answers each job's result: `failed` for a send the mail
+ * server refused, retried with back-off. A crash after a send and before its mark sends it again
+ * when its job is taken again, with its Message-ID.
+ */
+export async function deliverNotifications(
   db: Db,
   transport: Transporter,
   settings: DeliverySettings,
-  job: Pick<JobWithMetadata<{ notificationId: string }>, 'data' | 'createdOn'>,
+  jobs: DeliveryJob[],
+  log: DeliveryLog,
+): Promise<JobResult[]> {
+  const rows = await notificationsToSend(db).execute({ ids: jobs.map((job) => job.data.notificationId) });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const outcomes = await Promise.all(
+    jobs.map((job) =>
+      deliver(transport, settings, job, byId.get(job.data.notificationId), log).catch(() => undefined),
+    ),
+  );
+  const ids = (wanted: Outcome) => jobs.filter((_, index) => outcomes[index] === wanted).map(notificationOf);
+  const sent = ids('SENT');
+  if (sent.length > 0) await markSent(db).execute({ ids: sent });
+  for (const status of ['NO_ADDRESS', 'FAILED'] as const) {
+    const marked = ids(status);
+    if (marked.length > 0) await markDelivery(db).execute({ ids: marked, status });
+  }
+  for (const id of sent) log.info({ notificationId: id }, 'notification e-mail sent');
+  return jobs.map((job, index) => ({ id: job.id, status: outcomes[index] ? 'completed' : 'failed' }));
+}
+
+const notificationOf = (job: DeliveryJob) => job.data.notificationId;
+
+/** One notification's e-mail; throws (having logged its code) when the mail server refused it. */
+async function deliver(
+  transport: Transporter,
+  settings: DeliverySettings,
+  job: DeliveryJob,
+  row: Row | undefined,
   log: DeliveryLog,
 ): Promise<Outcome> {
-  const id = job.data.notificationId;
-  const [row] = await notificationToSend(db).execute({ id });
+  const id = notificationOf(job);
   // Erased with its event's personal data before it could go.
   if (!row) return 'GONE';
   if (row.emailStatus !== 'PENDING') return 'DONE_BEFORE';
   if (!row.email) {
-    await markDelivery(db, id, 'NO_ADDRESS');
     log.info({ notificationId: id }, 'notification in the wallet only: the registry has no e-mail');
     return 'NO_ADDRESS';
   }
@@ -68,12 +108,12 @@ export async function deliverNotification(
       messageId: messageIdOf(id, settings.domain),
       headers: { 'Auto-Submitted': 'auto-generated' },
     });
+    return 'SENT';
   } catch (error) {
     const code = (error as { code?: string; responseCode?: number }).code ?? 'unknown';
     // Counted from the job, not the notification: an operator's retry (`notifications retry`) starts afresh.
     const ageMinutes = (Date.now() - new Date(job.createdOn).getTime()) / 60_000;
     if (ageMinutes >= settings.giveUpMinutes) {
-      await markDelivery(db, id, 'FAILED');
       log.warn({ notificationId: id, code }, 'notification e-mail given up: marked FAILED');
       return 'FAILED';
     }
@@ -81,23 +121,13 @@ export async function deliverNotification(
     log.warn({ notificationId: id, code }, 'notification e-mail not accepted yet: it will be retried');
     throw new Error(`the mail server did not accept notification ${id} (${code})`, { cause: null });
   }
-  await markSent(db).execute({
-    id,
-    recipient: row.recipientAfm,
-    kind,
-    actor: 'system',
-    action: 'NOTIFICATION_SENT',
-    subject: id,
-    requestId: null,
-  });
-  log.info({ notificationId: id }, 'notification e-mail sent');
-  return 'SENT';
 }
 
-/** The notification with its recipient's address as the registry holds it now. */
-const notificationToSend = preparedQuery<{ id: string }>()((db, p) =>
+/** The notifications `ids` with their recipients' addresses as the registry holds them now. */
+const notificationsToSend = preparedQuery<{ ids: string[] }>()((db, p) =>
   db
     .select({
+      id: notifications.id,
       recipientAfm: notifications.recipientAfm,
       kind: notifications.kind,
       params: notifications.params,
@@ -106,30 +136,37 @@ const notificationToSend = preparedQuery<{ id: string }>()((db, p) =>
     })
     .from(notifications)
     .leftJoin(citizens, eq(citizens.afm, notifications.recipientAfm))
-    .where(eq(notifications.id, sql`${p.id}::uuid`))
-    .prepare('notification_to_send'),
+    .where(sql`${notifications.id} = any(${p.ids}::uuid[])`)
+    .prepare('notifications_to_send'),
 );
 
-/** Marks a pending notification SENT with its audit row (whom, which kind; never the text), one statement. */
-const markSent = preparedQuery<{ id: string; recipient: string; kind: string } & AuditedParams>()((db, p) => {
+const pendingOf = (ids: SQL) =>
+  and(sql`${notifications.id} = any(${ids}::uuid[])`, eq(notifications.emailStatus, 'PENDING'));
+
+/** Marks pending notifications SENT, each with its audit row (whom, which kind; never the text): one statement. */
+const markSent = preparedQuery<{ ids: string[] }>()((db, p) => {
   const sent = db.$with('sent').as(
     db
       .update(notifications)
       .set({ emailStatus: 'SENT', emailSentAt: sql`now()` })
-      .where(and(eq(notifications.id, sql`${p.id}::uuid`), eq(notifications.emailStatus, 'PENDING')))
-      .returning({ id: notifications.id }),
+      .where(pendingOf(sql`${p.ids}`))
+      .returning({ id: notifications.id, recipient: notifications.recipientAfm, kind: notifications.kind }),
   );
-  const details = sql`jsonb_build_object('recipient', ${p.recipient}::text, 'kind', ${p.kind}::text)`;
-  return db
-    .with(sent, auditedWith(db, sent, details))
-    .select({ id: sent.id })
-    .from(sent)
-    .prepare('mark_notification_sent');
+  const audited = auditedRowsWith(db, sql`${sent}`, {
+    actor: sql`'system'`,
+    action: sql`'NOTIFICATION_SENT'`,
+    subject: sql`${sent.id}::text`,
+    requestId: sql`null`,
+    details: sql`jsonb_build_object('recipient', ${sent.recipient}, 'kind', ${sent.kind})`,
+  });
+  return db.with(sent, audited).select({ id: sent.id }).from(sent).prepare('mark_notifications_sent');
 });
 
-async function markDelivery(db: Db, id: string, status: 'NO_ADDRESS' | 'FAILED') {
-  await db
+/** Marks pending notifications NO_ADDRESS (the wallet's inbox only) or FAILED (given up). */
+const markDelivery = preparedQuery<{ ids: string[]; status: 'NO_ADDRESS' | 'FAILED' }>()((db, p) =>
+  db
     .update(notifications)
-    .set({ emailStatus: status })
-    .where(and(eq(notifications.id, id), eq(notifications.emailStatus, 'PENDING')));
-}
+    .set({ emailStatus: sql`${p.status}::text` })
+    .where(pendingOf(sql`${p.ids}`))
+    .prepare('mark_notifications_delivery'),
+);

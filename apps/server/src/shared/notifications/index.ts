@@ -1,8 +1,7 @@
 import type { Config } from '../../config';
-import type { JobResult } from 'pg-boss';
 import { mailDomainOf } from '../../config';
 import type { Database, Db } from '../../db/client';
-import { deliverNotification, mailTransport, type DeliveryLog } from './delivery';
+import { deliverNotifications, mailTransport, type DeliveryLog } from './delivery';
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
 import { NOTIFICATION_QUEUE, POLLING_INTERVAL_SECONDS, closeOutbox, openOutbox } from './outbox';
 
@@ -15,7 +14,10 @@ export type { DevMailbox, ReceivedMail } from './dev-mailbox';
  */
 export interface Notifications {
   mailbox: DevMailbox | undefined;
-  /** Starts this process's worker: once the server listens, since each message links to it. */
+  /**
+   * Starts this process's worker (unless MAIL_DELIVERY=false): once the server listens, since each
+   * message links to it.
+   */
   startDelivery(serviceUrl: () => string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,7 +32,8 @@ const DELIVERY_BATCH = 20;
 /**
  * Each job of a fetch settled on its own (a refused send retries that message only); while fetches
  * come back full the worker fetches again at once, so a backlog drains at the mail server's pace, not
- * one fetch per polling interval (which held delivery to one message a second: bench/README.md).
+ * one fetch per polling interval (which held delivery to one message a second: bench/README.md). A
+ * fetch's messages go side by side on the transport's pooled connections (delivery.ts).
  */
 const deliveryWork = {
   pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
@@ -72,6 +75,10 @@ export async function openNotifications(
   return {
     mailbox,
     async startDelivery(serviceUrl) {
+      if (!config.mail.delivery) {
+        log.info({}, 'MAIL_DELIVERY=false: this process writes notifications; other processes deliver them');
+        return;
+      }
       const settings = {
         from: config.mail.from,
         domain: mailDomainOf(config.publicUrl),
@@ -81,18 +88,8 @@ export async function openNotifications(
       await outbox.boss.work<{ notificationId: string }, void, DeliveryWorkOptions>(
         NOTIFICATION_QUEUE,
         deliveryWork,
-        async (jobs) => {
-          const results: JobResult[] = [];
-          for (const job of jobs) {
-            // A send refused (deliverNotification threw, having logged its code) is retried with back-off.
-            const status = await deliverNotification(database.db, transport, settings, job, log).then(
-              () => 'completed' as const,
-              () => 'failed' as const,
-            );
-            results.push({ id: job.id, status });
-          }
-          return results;
-        },
+        // A send refused (logged with its code) fails its job only: retried with back-off.
+        (jobs) => deliverNotifications(database.db, transport, settings, jobs, log),
       );
     },
     async stop() {
