@@ -17,7 +17,7 @@ import { startPlatform } from './processes';
 import { code, loadTickets, loginAs, runSql } from './run';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 /** Minors with a ticket each: every companion request takes the next one. */
 const MINORS = Number(process.env.BENCH_NOTIFY_MINORS ?? 40_000);
 const PORT = Number(process.env.BENCH_PORT_BASE ?? 9300) + 6;
