@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { listFailedNotifications, retryNotification } from '../src/admin/notifications';
 import { notifications } from '../src/db/schema';
 import { startDevMailbox, type DevMailbox } from '../src/shared/notifications/dev-mailbox';
+import { enqueueDelivery, outboxOf } from '../src/shared/notifications/outbox';
 import { jsonFrom, loginAs } from './support/login';
 import {
   engines,
@@ -134,5 +135,28 @@ describe.runIf(engines.includes('postgres'))('a process started with MAIL_DELIVE
     } finally {
       await second.close();
     }
+  });
+});
+
+describe.each(engines)('a notification no template renders, on %s', (engine) => {
+  const server = useTestServer(engine);
+
+  it('fails its own job only, logged without its contents: the messages beside it go', async () => {
+    const db = server.database.db;
+    // A row written by hand, of a kind no template has: no change of the service writes one.
+    const [bad] = await db
+      .insert(notifications)
+      .values({ recipientAfm: RECIPIENT, kind: 'RETIRED_KIND', params: { holderName: 'ΜΑΡΙΑ' } })
+      .returning({ id: notifications.id });
+    await enqueueDelivery(outboxOf(db).boss, bad!.id);
+    await lendDerby(server, await derbyOf(server));
+    const mailbox = server.notifications.mailbox!;
+    await expect.poll(() => loanMails(mailbox).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => server.logs.some((line) => line.includes(bad!.id)), { timeout: 5000 }).toBe(true);
+    const logged = server.logs.filter((line) => line.includes(bad!.id)).join('\n');
+    expect(logged).toContain('notification not sent');
+    expect(logged).not.toContain('ΜΑΡΙΑ');
+    const [row] = await db.select().from(notifications).where(eq(notifications.id, bad!.id));
+    expect(row?.emailStatus).toBe('PENDING');
   });
 });

@@ -43,14 +43,15 @@ export const messageIdOf = (notificationId: string, domain: string) => `<${notif
 
 export type DeliveryJob = Pick<JobWithMetadata<{ notificationId: string }>, 'id' | 'data' | 'createdOn'>;
 type Row = Awaited<ReturnType<ReturnType<typeof notificationsToSend>['execute']>>[number];
-type Outcome = 'SENT' | 'NO_ADDRESS' | 'FAILED' | 'GONE' | 'DONE_BEFORE';
+/** RETRY: not sent this time, its job failed and retried with back-off. */
+type Outcome = 'SENT' | 'NO_ADDRESS' | 'FAILED' | 'GONE' | 'DONE_BEFORE' | 'RETRY';
 
 /**
  * Delivers the notifications of one fetch of jobs: their rows read in one statement, their e-mails
  * sent side by side (as many at once as the transport's pool has connections), and those sent marked
- * in one statement with their audit rows. Answers each job's result: `failed` for a send the mail
- * server refused, retried with back-off. A crash after a send and before its mark sends it again
- * when its job is taken again, with its Message-ID.
+ * in one statement with their audit rows. Answers each job's result: `failed` for a message not sent
+ * this time, retried with back-off. A crash after a send and before its mark sends it again when its
+ * job is taken again, with its Message-ID.
  */
 export async function deliverNotifications(
   db: Db,
@@ -59,11 +60,19 @@ export async function deliverNotifications(
   jobs: DeliveryJob[],
   log: DeliveryLog,
 ): Promise<JobResult[]> {
-  const rows = await notificationsToSend(db).execute({ ids: jobs.map((job) => job.data.notificationId) });
+  const rows = await notificationsToSend(db).execute({ ids: jobs.map(notificationOf) });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const outcomes = await Promise.all(
     jobs.map((job) =>
-      deliver(transport, settings, job, byId.get(job.data.notificationId), log).catch(() => undefined),
+      deliver(transport, settings, job, byId.get(notificationOf(job)), log).catch((error: unknown) => {
+        // Not the mail server (it is handled in `deliver`): a row that no template renders. Its name
+        // only: a validation's message may quote the names in the row.
+        log.warn(
+          { notificationId: notificationOf(job), error: (error as Error).name },
+          'notification not sent',
+        );
+        return 'RETRY' as const;
+      }),
     ),
   );
   const ids = (wanted: Outcome) => jobs.filter((_, index) => outcomes[index] === wanted).map(notificationOf);
@@ -74,12 +83,15 @@ export async function deliverNotifications(
     if (marked.length > 0) await markDelivery(db).execute({ ids: marked, status });
   }
   for (const id of sent) log.info({ notificationId: id }, 'notification e-mail sent');
-  return jobs.map((job, index) => ({ id: job.id, status: outcomes[index] ? 'completed' : 'failed' }));
+  return jobs.map((job, index) => ({
+    id: job.id,
+    status: outcomes[index] === 'RETRY' ? 'failed' : 'completed',
+  }));
 }
 
 const notificationOf = (job: DeliveryJob) => job.data.notificationId;
 
-/** One notification's e-mail; throws (having logged its code) when the mail server refused it. */
+/** One notification's e-mail: what became of it. */
 async function deliver(
   transport: Transporter,
   settings: DeliverySettings,
@@ -119,7 +131,7 @@ async function deliver(
     }
     // Only the code: the mail server's answer may quote the address.
     log.warn({ notificationId: id, code }, 'notification e-mail not accepted yet: it will be retried');
-    throw new Error(`the mail server did not accept notification ${id} (${code})`, { cause: null });
+    return 'RETRY';
   }
 }
 
