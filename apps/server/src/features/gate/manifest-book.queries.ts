@@ -84,30 +84,35 @@ async function upsertRows(tx: Db, eventId: number, rows: GateManifestBookRow[]) 
 }
 
 export type BookWrite = Omit<typeof gateManifests.$inferInsert, 'readAt'>;
+type Revision = { salt: string; revision: number };
+
+/** The head of `head.eventId` set to `head` if it is still at `from`; the rows it set (none or one). */
+const moveHead = (tx: Db, head: BookWrite, from: Revision) =>
+  tx
+    .update(gateManifests)
+    .set({ ...head, readAt: sql`now()` })
+    .where(
+      and(
+        eq(gateManifests.eventId, head.eventId),
+        eq(gateManifests.salt, from.salt),
+        eq(gateManifests.revision, from.revision),
+      ),
+    )
+    .returning({ eventId: gateManifests.eventId });
 
 /**
- * Stores a new book (a first build, or one of new keys in place of the book of salt `replacing`) with
- * all its rows. Answers false, writing nothing, when another process stored one first.
+ * Stores a new book (a first build, or one of new keys in place of the stored book at `replacing`)
+ * with all its rows. Answers false, writing nothing, when another process stored one first.
  */
 export async function storeNewBook(
   db: Db,
   head: BookWrite,
   rows: GateManifestBookRow[],
-  replacing: { salt: string; revision: number } | undefined,
+  replacing: Revision | undefined,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const stored = replacing
-      ? await tx
-          .update(gateManifests)
-          .set({ ...head, readAt: sql`now()` })
-          .where(
-            and(
-              eq(gateManifests.eventId, head.eventId),
-              eq(gateManifests.salt, replacing.salt),
-              eq(gateManifests.revision, replacing.revision),
-            ),
-          )
-          .returning({ eventId: gateManifests.eventId })
+      ? await moveHead(tx, head, replacing)
       : await tx
           .insert(gateManifests)
           .values({ ...head, readAt: sql`now()` })
@@ -131,18 +136,7 @@ export async function storeRevision(
   rows: GateManifestBookRow[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const stored = await tx
-      .update(gateManifests)
-      .set({ ...head, readAt: sql`now()` })
-      .where(
-        and(
-          eq(gateManifests.eventId, head.eventId),
-          eq(gateManifests.salt, head.salt),
-          eq(gateManifests.revision, fromRevision),
-        ),
-      )
-      .returning({ eventId: gateManifests.eventId });
-    if (stored.length === 0) return false;
+    if ((await moveHead(tx, head, { salt: head.salt, revision: fromRevision })).length === 0) return false;
     await upsertRows(tx, head.eventId, rows);
     return true;
   });
