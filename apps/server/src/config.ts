@@ -166,7 +166,7 @@ const environmentSchema = z.object({
   CLAIM_CODE_KEY: claimCodeKey.optional(),
   // A match's offline manifest is rebuilt at most once in this many seconds (0: whenever it changed).
   GATE_MANIFEST_REBUILD_SECONDS: wholeNumber(0, 3600).default(MANIFEST_REBUILD_SECONDS),
-  // A paired gate device's credential ends this many hours after its club's last match of the day.
+  // A paired gate device's credential ends this many hours after its club's match day.
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS: wholeNumber(1, 24).default(GATE_DEVICE_CREDENTIAL_MARGIN_HOURS),
   // The embedded database's turns (src/db/turns.ts); PostgreSQL has its connection pool instead.
   PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
@@ -236,7 +236,7 @@ export interface Config {
   claimCodeKey: string;
   /** A match's manifest is rebuilt at most once in this many seconds, whatever changes arrive. */
   gateManifestRebuildSeconds: number;
-  /** A paired gate device's credential ends this long after its club's last match of the day (docs/design.md §8). */
+  /** A paired gate device's credential ends this long after its club's match day (docs/design.md §8). */
   gateDeviceCredentialMarginHours: number;
   mail: {
     /** The mail server; unset only with the development mailbox, which then receives every message. */

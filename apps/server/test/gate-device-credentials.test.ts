@@ -4,6 +4,7 @@ import {
   errorCatalogue,
   EVENT_DURATION_MINUTES,
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
+  GATES_OPEN_MINUTES_BEFORE,
   TIME_ZONE,
   validationMessages,
   type GateDevice,
@@ -11,6 +12,7 @@ import {
 import { addOfficer, removeOfficer } from '../src/admin/officers';
 import { auditLog, events as matches, gateDevices } from '../src/db/schema';
 import { CLUB_OFFICER, pairDevice, PLATFORM_OFFICER, useGateFixture } from './support/gate';
+import { putAsProvider } from './support/providers-api';
 import { firstError } from './support/login';
 import { engines, useTestServer } from './support/test-server';
 
@@ -20,6 +22,23 @@ import { engines, useTestServer } from './support/test-server';
  * officer renews it), and ends with a revoked device or a deactivated officer; every device call is authenticated before its body is read.
  */
 const HOUR_MS = 3_600_000;
+const athensDate = (at: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(at));
+
+/** The end of a club's match day (or `now`) as a person reads it off the schedule of its matches. */
+function matchDayEnd(clubMatches: { startsAt: Date }[], now: number, margin: number) {
+  const starts = clubMatches.map((match) => match.startsAt.getTime());
+  const end = (start: number) => start + EVENT_DURATION_MINUTES * 60_000;
+  const today = starts.filter((start) => athensDate(start) === athensDate(now));
+  const endOfToday = Math.max(now, ...today.map(end));
+  const matchDay = starts.filter(
+    (start) =>
+      today.includes(start) ||
+      (end(start) > now &&
+        (start <= now + GATES_OPEN_MINUTES_BEFORE * 60_000 || start < endOfToday + margin)),
+  );
+  return Math.max(now, ...matchDay.map(end));
+}
 
 describe.each(engines)('gate device credentials on %s', (engine) => {
   const server = useTestServer(engine);
@@ -96,19 +115,15 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     const officerRenews = (deviceId: string, afm = CLUB_OFFICER) =>
       call(afm, 'POST', `/api/ticket-office/gate-devices/${deviceId}/renewal`);
 
-    // Paired: the end of the club's last match that starts today (Athens), or now when none is left,
-    // plus the margin. Worked out here from the club's matches, as a person reading the schedule would.
-    const athensDate = (at: number) =>
-      new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date(at));
+    // Paired: the end of the club's match day (its matches that start today, Athens; whose gates are
+    // open; or that start before a credential of today's would end), or now, plus the margin. Worked
+    // out here from the club's matches, as a person reading the schedule would.
     const expectedEnd = async (now: number) => {
       const clubs = await server.database.db
         .select({ startsAt: matches.startsAt })
         .from(matches)
         .where(and(eq(matches.organisationId, 'ae-olympiada'), eq(matches.seasonal, false)));
-      const ends = clubs
-        .filter((match) => athensDate(match.startsAt.getTime()) === athensDate(now))
-        .map((match) => match.startsAt.getTime() + EVENT_DURATION_MINUTES * 60_000);
-      return Math.max(now, ...ends) + margin;
+      return matchDayEnd(clubs, now, margin) + margin;
     };
     const paired = await expiryOf(device.deviceId);
     expect(Math.abs(paired - (await expectedEnd(Date.now())))).toBeLessThan(30_000);
@@ -294,5 +309,51 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     expect(
       outcomes.filter((outcome) => !/: 401$/.test(outcome) && !/^spent pairing .*: 409$/.test(outcome)),
     ).toEqual([]);
+  });
+});
+
+/**
+ * A match after midnight (Athens) is part of tonight's match day: a device paired in the evening for
+ * it lasts to its end plus the margin (issue #40: paired at 20:28Z, ended at 23:28Z mid-match of a
+ * match from 22:27Z to 01:27Z). The margin is a day here, so that a match of tomorrow (Athens) starts
+ * within it whatever the hour the test runs at.
+ */
+describe.each(engines)('a gate device credential across midnight on %s', (engine) => {
+  const margin = 24 * HOUR_MS;
+  const server = useTestServer(engine, { GATE_DEVICE_CREDENTIAL_MARGIN_HOURS: '24' });
+  const { addDevice } = useGateFixture(server, { tonightSerials: [1] });
+
+  it("lasts to the end of the club's match that starts after midnight (Athens), before it would end", async () => {
+    // A minute after the next midnight in Athens: tomorrow there, within the day's margin from now.
+    let midnight = Date.now();
+    while (athensDate(midnight) === athensDate(Date.now())) midnight += 60_000;
+    const startsAt = new Date(midnight + 60_000);
+    const added = await putAsProvider(server.baseUrl, 'events', {
+      events: [
+        {
+          externalId: 'after-midnight',
+          description: 'Νυχτερινός αγώνας',
+          startsAt: startsAt.toISOString(),
+          venue: 'Κλειστό',
+        },
+      ],
+    });
+    expect(added.status).toBe(200);
+    const clubMatches = await server.database.db
+      .select({ startsAt: matches.startsAt })
+      .from(matches)
+      .where(and(eq(matches.organisationId, 'ae-olympiada'), eq(matches.seasonal, false)));
+
+    const now = Date.now();
+    const device = await addDevice('Θύρα 9 - κινητό');
+    const [row] = await server.database.db
+      .select({ expiresAt: gateDevices.credentialExpiresAt })
+      .from(gateDevices)
+      .where(eq(gateDevices.id, device.deviceId));
+    const expiresAt = row?.expiresAt?.getTime() ?? 0;
+    expect(expiresAt).toBeGreaterThanOrEqual(
+      startsAt.getTime() + EVENT_DURATION_MINUTES * 60_000 + margin - 1000,
+    );
+    expect(Math.abs(expiresAt - (matchDayEnd(clubMatches, now, margin) + margin))).toBeLessThan(30_000);
   });
 });

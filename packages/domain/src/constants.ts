@@ -170,9 +170,10 @@ export const GATE_UPLOAD_MAX_ADMISSIONS = 500;
  */
 export const GATE_UPLOAD_CLOCK_SKEW_SECONDS = 120;
 /**
- * A paired device's credential ends this long after the end of its club's last match of the day, or
- * after its pairing or an officer's renewal when no match is left that day (docs/design.md §8): a
- * phone lost or stolen stops working the night of the match; the officer renews it for the next.
+ * A paired device's credential ends this long after the end of its club's match day (a match after
+ * midnight included), or after its pairing or an officer's renewal when no match is left
+ * (docs/design.md §8): a phone lost or stolen stops working the night of the match; the officer
+ * renews it for the next.
  */
 export const GATE_DEVICE_CREDENTIAL_MARGIN_HOURS = 3;
 /**

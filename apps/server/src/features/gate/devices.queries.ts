@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { TIME_ZONE } from '@tickets/domain';
+import { GATES_OPEN_MINUTES_BEFORE, TIME_ZONE } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { events, gateAdmissions, gateDevices, officers, organisations } from '../../db/schema';
@@ -100,17 +100,30 @@ export async function findDeviceByCredential(db: Db, credentialHash: string) {
 }
 
 /** The end of the device's club's last match that starts today (Athens); null when it plays none today. */
-const endOfMatchDay = sql`(select max(${eventEnd(events)}) from ${events}
+const endOfToday = sql`(select max(${eventEnd(events)}) from ${events}
   where ${events.organisationId} = ${gateDevices.organisationId} and not ${events.seasonal}
     and (${events.startsAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})::date = ${athensToday})`;
 const hours = (marginHours: number) => sql`make_interval(hours => ${marginHours}::int)`;
 
 /**
+ * The end of the last match the device's club plays in its match day: every match that starts today
+ * (Athens), whose gates are open, or that starts before a credential made of today's would end. A
+ * match after midnight (Athens) is tonight's for the steward at its gate (issue #40: a device paired
+ * at 20:28Z ended at 23:28Z, mid-match, of a match from 22:27Z). Null when there is none.
+ */
+const endOfMatchDay = (marginHours: number) => sql`(select max(${eventEnd(events)}) from ${events}
+  where ${events.organisationId} = ${gateDevices.organisationId} and not ${events.seasonal}
+    and ((${events.startsAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})::date = ${athensToday}
+      or (${eventEnd(events)} > now()
+        and (${events.startsAt} <= now() + make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE}::int)
+          or ${events.startsAt} < greatest(now(), ${endOfToday}) + ${hours(marginHours)}))))`;
+
+/**
  * A credential's end when the device pairs or its officer renews it (docs/design.md §8): the end of its
- * club's last match of the day, or now when none is left to end, plus the margin.
+ * club's match day, or now when none is left to end, plus the margin.
  */
 const credentialEnd = (marginHours: number) =>
-  sql<Date>`greatest(now(), ${endOfMatchDay}) + ${hours(marginHours)}`;
+  sql<Date>`greatest(now(), ${endOfMatchDay(marginHours)}) + ${hours(marginHours)}`;
 
 /** A renewable credential: a device paired with a token of its own (not one predating credentials). */
 const renewable = ne(gateDevices.credentialHash, gateDevices.tokenHash);
@@ -124,7 +137,7 @@ export async function extendToMatchDay(tx: Pick<Db, 'update'>, deviceId: string,
   const [extended] = await tx
     .update(gateDevices)
     .set({
-      credentialExpiresAt: sql`greatest(${gateDevices.credentialExpiresAt}, ${endOfMatchDay} + ${hours(marginHours)})`,
+      credentialExpiresAt: sql`greatest(${gateDevices.credentialExpiresAt}, ${endOfMatchDay(marginHours)} + ${hours(marginHours)})`,
     })
     .where(
       and(
