@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generateGateKeyPair, issueWalletCredential, signPaperCode } from '@tickets/domain';
-import { ConfigError, DEVELOPMENT_CLAIM_CODE_KEY, loadConfig } from './config';
+import { ConfigError, DEVELOPMENT_AUDIT_DIGEST_KEY, DEVELOPMENT_CLAIM_CODE_KEY, loadConfig } from './config';
 
 const production = {
   PROFILE: 'production',
@@ -12,6 +12,7 @@ const production = {
   TAXIS_CLIENT_SECRET: 'secret',
   GATE_SIGNING_KEYS: `1:${generateGateKeyPair().secretKey}`,
   CLAIM_CODE_KEY: 'a-production-claim-code-key-of-at-least-32-characters',
+  AUDIT_DIGEST_KEY: 'a-production-audit-digest-key-of-at-least-32-characters',
   SMTP_URL: 'smtps://tickets:secret@mail.example.gov.gr:465',
 };
 
@@ -206,6 +207,17 @@ describe('configuration', () => {
       /CLAIM_CODE_KEY is the development key/,
     );
     expect(() => loadConfig({ ...production, CLAIM_CODE_KEY: 'too-short' })).toThrow(/CLAIM_CODE_KEY/);
+  });
+
+  it('keys the audit digests with AUDIT_DIGEST_KEY: a development default, required and never the development one in production', () => {
+    expect(loadConfig({}).auditDigestKey).toBe(DEVELOPMENT_AUDIT_DIGEST_KEY);
+    expect(loadConfig(production).auditDigestKey).toBe(production.AUDIT_DIGEST_KEY);
+    const { AUDIT_DIGEST_KEY: _key, ...withoutKey } = production;
+    expect(() => loadConfig(withoutKey)).toThrow(/AUDIT_DIGEST_KEY/);
+    expect(() => loadConfig({ ...production, AUDIT_DIGEST_KEY: DEVELOPMENT_AUDIT_DIGEST_KEY })).toThrow(
+      /AUDIT_DIGEST_KEY is the development key/,
+    );
+    expect(() => loadConfig({ ...production, AUDIT_DIGEST_KEY: 'too-short' })).toThrow(/AUDIT_DIGEST_KEY/);
   });
 
   it('signs with Node’s own Ed25519 the very bytes of the JavaScript reference', () => {

@@ -115,6 +115,12 @@ const claimCodeKey = z
   .string()
   .min(32, { error: 'must be at least 32 characters (npm run admin -- claim-key)' });
 
+/**
+ * The development profile's key for the audit log's identifier digests (rules/suspensions.ts), known
+ * to anyone who reads this file: refused in production.
+ */
+export const DEVELOPMENT_AUDIT_DIGEST_KEY = 'development-audit-digest-key-known-to-all-never-in-production';
+
 const wholeNumber = (min: number, max: number) =>
   z.coerce
     .number({ error: `must be a whole number from ${min} to ${max}` })
@@ -164,6 +170,10 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   GATE_SIGNING_KEYS: gateKeyList.optional(),
   CLAIM_CODE_KEY: claimCodeKey.optional(),
+  AUDIT_DIGEST_KEY: z
+    .string()
+    .min(32, { error: 'must be at least 32 characters (npm run admin -- audit-key)' })
+    .optional(),
   // A match's offline manifest is rebuilt at most once in this many seconds (0: whenever it changed).
   GATE_MANIFEST_REBUILD_SECONDS: wholeNumber(0, 3600).default(MANIFEST_REBUILD_SECONDS),
   // A paired gate device's credential ends this many hours after its club's match day.
@@ -234,6 +244,8 @@ export interface Config {
   gateKeys: { signer: PlatformKey; trusted: PlatformPublicKey[] };
   /** The key claim codes are derived with (src/rules/claim-codes.ts): a re-push gives the same code. */
   claimCodeKey: string;
+  /** The key of the audit log's digests of identifiers (ΑΦΜ, ΑΜΚΑ, documents): HMAC, never a bare hash. */
+  auditDigestKey: string;
   /** A match's manifest is rebuilt at most once in this many seconds, whatever changes arrive. */
   gateManifestRebuildSeconds: number;
   /** A paired gate device's credential ends this long after its club's match day (docs/design.md §8). */
@@ -290,6 +302,7 @@ function unsafeProduction(env: Partial<Environment>, standIn: boolean): string[]
       'TAXIS_CLIENT_SECRET',
       'GATE_SIGNING_KEYS',
       'CLAIM_CODE_KEY',
+      'AUDIT_DIGEST_KEY',
     ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) problems.push(`The production profile needs ${missing.join(', ')}.`);
@@ -315,6 +328,11 @@ function unsafeProduction(env: Partial<Environment>, standIn: boolean): string[]
   if (env.CLAIM_CODE_KEY === DEVELOPMENT_CLAIM_CODE_KEY) {
     problems.push(
       'CLAIM_CODE_KEY is the development key, which anyone can read: anyone could take any ticket with it. Generate one with `npm run admin -- claim-key`.',
+    );
+  }
+  if (env.AUDIT_DIGEST_KEY === DEVELOPMENT_AUDIT_DIGEST_KEY) {
+    problems.push(
+      'AUDIT_DIGEST_KEY is the development key, which anyone can read: the ΑΦΜ behind an audit row could be found by trying them all. Generate one with `npm run admin -- audit-key`.',
     );
   }
   // Over plain HTTP the session cookie goes without Secure, and TaxisNet's codes and tokens in clear.
@@ -438,6 +456,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     gateKeys,
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
+    auditDigestKey: env.AUDIT_DIGEST_KEY ?? DEVELOPMENT_AUDIT_DIGEST_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
     gateDeviceCredentialMarginHours: env.GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
     mail: {

@@ -8,7 +8,7 @@ import { eraseExpiredPersonalData } from './retention';
 import { logDestination } from './shared/logging';
 import { openNotifications } from './shared/notifications';
 import { installBindingRule } from './rules/fixtures';
-import { backfillIdentityKeys, refreshSuspensionKeys } from './rules/suspensions';
+import { backfillIdentityKeys, keyBareDigests, refreshSuspensionKeys } from './rules/suspensions';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
 const REVERT_INTERVAL_MS = 60_000;
@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
   await backfillIdentityKeys(database.db);
+  await keyBareDigests(database.db, config.auditDigestKey);
   // The binding rule's database function, made from the rule's code before anything binds.
   await installBindingRule(database.db);
   const logStream = await logDestination(config);

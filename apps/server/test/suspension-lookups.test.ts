@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
 import { errorCatalogue, identityKey, withAfmCheckDigit } from '@tickets/domain';
 import { addOfficer } from '../src/admin/officers';
 import { auditLog, citizens } from '../src/db/schema';
+import { keyBareDigests } from '../src/rules/suspensions';
 import { DEMO_ORGANISATIONS } from '../src/demo/seed';
 import { jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
@@ -19,13 +20,17 @@ const PLATFORM_OFFICER = '100000003';
 const HOLDER = '100000039'; // holds ae-olympiada's season ticket 303000000001
 const CLUB_B_OFFICER = withAfmCheckDigit('20000000'); // kae-akropoli
 const BUSY_OFFICER = withAfmCheckDigit('20000001'); // kae-akropoli, for the limit
-const digest = (key: string) => createHash('sha256').update(key).digest('hex');
+/** A bare SHA-256, as audit rows held before the digests were keyed: anyone could try every ΑΦΜ. */
+const bareDigest = (key: string) => createHash('sha256').update(key).digest('hex');
 const END = '2099-12-31';
 
 describe.each(engines)('the suspension pre-check and search on %s', (engine) => {
   const server = useTestServer(engine);
   const cookies: Record<string, string> = {};
   let minorAmka: string;
+  /** Keyed with the server's AUDIT_DIGEST_KEY: without it, nothing to try identifiers against. */
+  const digest = (key: string) =>
+    createHmac('sha256', server.config.auditDigestKey).update(key).digest('base64url');
 
   beforeAll(async () => {
     const db = server.database.db;
@@ -110,6 +115,37 @@ describe.each(engines)('the suspension pre-check and search on %s', (engine) => 
     });
     expect(JSON.stringify(rows)).not.toContain(HOLDER);
     expect(JSON.stringify(rows)).not.toContain(minorAmka);
+    expect(JSON.stringify(rows)).not.toContain(bareDigest(identityKey.afm(HOLDER)));
+  });
+
+  it('keys the bare digests of rows written before, and drops those of identifiers it does not know', async () => {
+    const stranger = identityKey.afm(withAfmCheckDigit('29999999'));
+    const [old] = await server.database.db
+      .insert(auditLog)
+      .values({
+        actor: CLUB_OFFICER,
+        action: 'SUSPENSION_PRECHECK',
+        details: {
+          organisationId: 'ae-olympiada',
+          identifiers: [bareDigest(identityKey.afm(HOLDER)), bareDigest(stranger)],
+          matched: 1,
+          people: [bareDigest(identityKey.afm(HOLDER))],
+        },
+      })
+      .returning({ id: auditLog.id });
+    await keyBareDigests(server.database.db, server.config.auditDigestKey);
+    // Again, as at every start: nothing left to key.
+    await keyBareDigests(server.database.db, server.config.auditDigestKey);
+    const [row] = await server.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.id, old?.id ?? -1));
+    expect(row?.details).toEqual({
+      organisationId: 'ae-olympiada',
+      identifiers: [digest(identityKey.afm(HOLDER))],
+      matched: 1,
+      people: [digest(identityKey.afm(HOLDER))],
+    });
   });
 
   it('shows the looked-up citizen which club checked them in the suspension list, and when', async () => {

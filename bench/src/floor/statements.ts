@@ -200,6 +200,8 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
         db,
         { user, requestId: samples.requestId },
         suspensionSearchSchema.parse(samples.suspensionSearch),
+        // The platform's digest key as the server has it (the development one: the bench runs that profile).
+        loadConfig({}).auditDigestKey,
       ),
     ),
     transferRules: await during(() => listTransferEvents(db, user)),

@@ -24,6 +24,7 @@ const USAGE = `Usage: npm run admin -- <command>
   notifications retry <id>                  (sends a failed one again, with the same Message-ID)
   gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
   claim-key                                (a new key for the tickets' claim codes, to put in CLAIM_CODE_KEY)
+  audit-key                                (a new key for the audit log's identifier digests, to put in AUDIT_DIGEST_KEY)
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
 the command refuses to open while a server has it open: stop the server first).`;
 
@@ -50,6 +51,12 @@ async function run(argv: string[]): Promise<number> {
   if (noun === 'claim-key') {
     // No database either. Changing it changes every ticket's claim code: the providers must be told.
     console.info(`CLAIM_CODE_KEY=${randomBytes(32).toString('base64url')}`);
+    return 0;
+  }
+  if (noun === 'audit-key') {
+    // No database either. Changing it keys later rows apart from earlier ones: a citizen's list of
+    // lookups then finds only the later (README "Settings").
+    console.info(`AUDIT_DIGEST_KEY=${randomBytes(32).toString('base64url')}`);
     return 0;
   }
   const config = loadConfig();

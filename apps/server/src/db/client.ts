@@ -55,6 +55,12 @@ const migrationsFolder = path.join(serverRoot, 'drizzle');
 /** Any fixed number: several processes starting at once migrate one after the other. */
 const MIGRATION_LOCK_KEY = 4_817_202_611;
 
+/**
+ * The rows of `db.execute`'s result: node-postgres and PGlite both answer { rows }; a bigint comes as
+ * text from the one, a number from the other.
+ */
+export const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
 export async function openDatabase(target: Config['database']): Promise<Database> {
   if (target.kind === 'pglite') return openPglite(target.dataDir, target.turns);
   const pool = new pg.Pool({ connectionString: target.url, max: 10 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { gateAdmissions, gateDoubleEntries, gateOfflineRefusals } from '../../db/schema';
 
 /** An admission a device made offline, its code verified, still to be settled. */
@@ -13,9 +13,6 @@ export interface Pending {
 }
 
 const column = (name: string) => sql.identifier(name);
-
-/** node-postgres and PGlite both answer { rows }; a bigint comes as text from the one, a number from the other. */
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 /**
  * Inserts the admissions, the first of each ticket only (a unique key); answers those recorded, with

@@ -59,7 +59,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       },
       preHandler: limitLookups,
     },
-    async (request) => findAffectedPeople(db, actor(request), request.body),
+    async (request) => findAffectedPeople(db, actor(request), request.body, app.config.auditDigestKey),
   );
 
   app.post(
@@ -90,7 +90,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       },
       preHandler: limitLookups,
     },
-    async (request) => searchSuspensions(db, actor(request), request.body),
+    async (request) => searchSuspensions(db, actor(request), request.body, app.config.auditDigestKey),
   );
 
   app.put(

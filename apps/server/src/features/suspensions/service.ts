@@ -75,6 +75,7 @@ export async function findAffectedPeople(
   db: Db,
   actor: Actor,
   request: SuspensionRequest,
+  auditDigestKey: string,
 ): Promise<AffectedPerson[]> {
   const { keys, people } = await resolveIdentity(db, request);
   const { afms, amkas, documentKeys } = keysByKind(keys);
@@ -131,7 +132,7 @@ export async function findAffectedPeople(
     ),
     ...others.map(({ keys: _keys, ...person }) => person),
   ];
-  await auditLookup(db, actor, 'SUSPENSION_PRECHECK', request, {
+  await auditLookup(db, actor, auditDigestKey, 'SUSPENSION_PRECHECK', request, {
     matched: answer.length,
     keys: [...people.flatMap(personKeys), ...others.flatMap((other) => other.keys)],
   });
@@ -140,12 +141,13 @@ export async function findAffectedPeople(
 
 /**
  * The audit row of a pre-check or a search (both look people up in the registry): who, for which
- * organisation, what they gave and whom it matched, every identifier as its digest, never in clear.
+ * organisation, what they gave and whom it matched, every identifier as its keyed digest, never in clear.
  * `people` holds the digests of the keys of the people matched: the citizen's wallet finds its own.
  */
 async function auditLookup(
   db: Db,
   actor: Actor,
+  digestKey: string,
   action: 'SUSPENSION_PRECHECK' | 'SUSPENSION_SEARCH',
   given: PersonDescription,
   found: { matched: number; records?: number; keys: string[] },
@@ -156,10 +158,10 @@ async function auditLookup(
     requestId: actor.requestId,
     details: {
       organisationId: actor.user.organisationId,
-      identifiers: givenKeys(given).map(identifierDigest),
+      identifiers: givenKeys(given).map((key) => identifierDigest(digestKey, key)),
       matched: found.matched,
       ...(found.records === undefined ? {} : { records: found.records }),
-      people: [...new Set(found.keys.map(identifierDigest))],
+      people: [...new Set(found.keys.map((key) => identifierDigest(digestKey, key)))],
     },
   });
 }
@@ -234,10 +236,11 @@ export async function searchSuspensions(
   db: Db,
   actor: Actor,
   search: SuspensionSearch,
+  auditDigestKey: string,
 ): Promise<SuspensionRecord[]> {
   const { keys, people } = await resolveIdentity(db, search);
   const rows = keys.length === 0 ? [] : await findSuspensionsByKeys(db, keys);
-  await auditLookup(db, actor, 'SUSPENSION_SEARCH', search, {
+  await auditLookup(db, actor, auditDigestKey, 'SUSPENSION_SEARCH', search, {
     matched: people.length,
     records: rows.length,
     keys: people.flatMap(personKeys),

@@ -119,7 +119,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: z.array(walletLookupSchema) },
       },
     },
-    async (request) => listLookups(db, currentUser(request).afm),
+    async (request) => listLookups(db, currentUser(request).afm, app.config.auditDigestKey),
   );
 
   app.get(

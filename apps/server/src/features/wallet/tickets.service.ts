@@ -196,8 +196,10 @@ const SHOWN = 200;
  * Transparency for the citizen: when a ticket office looked up or bound one of the person's tickets,
  * by which club (the officer's organisation), newest first. Never the officer's ΑΦΜ.
  */
-export async function listLookups(db: Db, afm: string): Promise<WalletLookup[]> {
-  const digests = personKeys({ afm, amka: await findRegistryAmka(db, afm) }).map(identifierDigest);
+export async function listLookups(db: Db, afm: string, auditDigestKey: string): Promise<WalletLookup[]> {
+  const digests = personKeys({ afm, amka: await findRegistryAmka(db, afm) }).map((key) =>
+    identifierDigest(auditDigestKey, key),
+  );
   const [ticketRows, checkRows] = await Promise.all([
     listTicketAuditOf(db, afm, [...LOOKUPS, ...BINDINGS], SHOWN),
     listSuspensionChecksOf(db, digests, SHOWN),
