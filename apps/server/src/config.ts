@@ -7,6 +7,7 @@ import {
   MANIFEST_REBUILD_SECONDS,
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
   publicKeyOf,
+  STATS_LOOKUPS_PER_HOUR,
   SUSPENSION_LOOKUPS_PER_HOUR,
   type PlatformKey,
   type PlatformPublicKey,
@@ -164,6 +165,7 @@ const environmentSchema = z.object({
     .default(DEFAULT_SUSPENSION_RETENTION_DAYS),
   RATE_LIMITS: booleanFlag.optional(),
   SUSPENSION_LOOKUPS_PER_HOUR: wholeNumber(1, 10_000).default(SUSPENSION_LOOKUPS_PER_HOUR),
+  STATS_LOOKUPS_PER_HOUR: wholeNumber(1, 10_000).default(STATS_LOOKUPS_PER_HOUR),
   TRUSTED_PROXIES: proxyList.optional(),
   LOG_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -231,6 +233,8 @@ export interface Config {
   rateLimits: boolean;
   /** Suspension pre-checks and searches one officer may make in an hour (registry lookups each). */
   suspensionLookupsPerHour: number;
+  /** Stats lookups one officer may make in an hour (features/stats). */
+  statsLookupsPerHour: number;
   /**
    * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. Empty =
    * none: the client is whoever connects, so a forged header cannot buy a fresh rate-limit bucket.
@@ -450,6 +454,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     suspensionRetentionDays: env.SUSPENSION_RETENTION_DAYS,
     rateLimits: env.RATE_LIMITS ?? true,
     suspensionLookupsPerHour: env.SUSPENSION_LOOKUPS_PER_HOUR,
+    statsLookupsPerHour: env.STATS_LOOKUPS_PER_HOUR,
     trustedProxies: env.TRUSTED_PROXIES ?? [],
     logLevel: env.LOG_LEVEL,
     logFile: env.LOG_FILE,

@@ -115,6 +115,21 @@ export const FOOTER_LINKS = {
  * each): the default of the server's SUSPENSION_LOOKUPS_PER_HOUR.
  */
 export const SUSPENSION_LOOKUPS_PER_HOUR = 60;
+/**
+ * Stats lookups one officer may make in an hour (each answers a holder's ΑΦΜ, audited and shown to
+ * the citizen): the default of the server's STATS_LOOKUPS_PER_HOUR. A window looks up a few dozen
+ * tickets an hour on a match day; a script harvesting holders is stopped.
+ */
+export const STATS_LOOKUPS_PER_HOUR = 200;
+/**
+ * A sweep of sequential codes: a stats lookup is refused once the officer looked up this many other
+ * codes within LOOKUP_SWEEP_SPAN of it in the last hour. A family's tickets bought together are a few
+ * neighbouring codes; 80 in a row are a harvest (issue #40).
+ */
+export const LOOKUP_SWEEP_CODES = 10;
+export const LOOKUP_SWEEP_SPAN = 20;
+/** The digits of a holder's ΑΜΚΑ a stats lookup shows (the last ones): enough to tell two people apart. */
+export const AMKA_SHOWN_DIGITS = 4;
 
 export const NAMING_LIMIT_MAX = 30;
 export const NAMING_LIMIT_MINUTES = 15;

@@ -265,6 +265,16 @@ export const errorCatalogue = {
   SUSPENSION_MISMATCH: { status: 409, description: suspensionMessages.identifiersMismatch },
   // An officer's pre-checks and searches of the hour are used up (SUSPENSION_LOOKUPS_PER_HOUR).
   SUSPENSION_LOOKUP_LIMIT: { status: 429, description: suspensionMessages.lookupLimit },
+  STATS_LOOKUP_LIMIT: {
+    status: 429,
+    description: 'Φτάσατε το όριο αναζητήσεων εισιτηρίων για αυτή την ώρα. Παρακαλώ δοκιμάστε ξανά αργότερα.',
+  },
+  TICKET_LOOKUP_SWEEP: {
+    // Many neighbouring codes in a short time: someone going through the printed numbers.
+    status: 429,
+    description:
+      'Αναζητήσατε πολλούς διαδοχικούς κωδικούς εισιτηρίων σε λίγο χρόνο. Για να προστατευτούν τα στοιχεία των κατόχων, η αναζήτηση διακόπτεται για λίγο. Αναζητήστε μόνο τα εισιτήρια που σας ζητούνται.',
+  },
   SERVICE_UNAVAILABLE: {
     // The database cannot be reached (a restart, a failover): answered with Retry-After, for a moment.
     status: 503,

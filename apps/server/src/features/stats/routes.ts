@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statsQuerySchema, statsTicketSchema } from '@tickets/domain';
+import { AppError } from '../../shared/app-error';
 import { currentUser } from '../../shared/guards';
 import { lookUpTicket } from './service';
 
@@ -8,6 +9,13 @@ import { lookUpTicket } from './service';
 export async function statsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  // Each lookup answers a holder's ΑΦΜ: per minute against a burst, per hour against a harvest.
+  const hourly = app.createRateLimit({
+    max: app.config.statsLookupsPerHour,
+    timeWindow: 60 * 60_000,
+    // Named here: a limiter of its own has no route to count under (rate-limit-store.ts).
+    keyGenerator: (request) => `stats-lookups:${currentUser(request).afm}`,
+  });
 
   app.post(
     '/api/stats/ticket',
@@ -21,7 +29,10 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: statsTicketSchema },
       },
     },
-    async (request) =>
-      lookUpTicket(db, { user: currentUser(request), requestId: request.id }, request.query.code),
+    async (request) => {
+      const outcome = await hourly(request);
+      if (!outcome.isAllowed && outcome.isExceeded) throw new AppError('STATS_LOOKUP_LIMIT');
+      return lookUpTicket(db, { user: currentUser(request), requestId: request.id }, request.query.code);
+    },
   );
 }

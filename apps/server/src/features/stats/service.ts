@@ -1,11 +1,16 @@
-import type { FixtureEntrant, StatsTicket } from '@tickets/domain';
+import {
+  AMKA_SHOWN_DIGITS,
+  LOOKUP_SWEEP_CODES,
+  type FixtureEntrant,
+  type StatsTicket,
+} from '@tickets/domain';
 import type { Db } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { SessionUser } from '../../shared/sessions';
 import { findTicketForOfficer, toTicketDetails } from '../../rules/tickets';
-import { findRegistryName, listFixturesNotOver } from './queries';
+import { countNeighbourLookups, findRegistryName, listFixturesNotOver } from './queries';
 
 /**
  * Who enters each fixture of a season ticket that is not over yet (docs/design.md §8): its holder,
@@ -28,14 +33,28 @@ async function fixtureEntrants(
 }
 
 /**
- * Every field of a ticket by its 12-digit code, and for a season ticket who enters each fixture (the
- * holder, or a loan's recipient); read-only, each lookup audited, a miss too.
+ * The holder's ΑΜΚΑ as a stats lookup shows it: its last digits. No task of the window needs the whole
+ * (a binding is by document, a holder is told apart by name and ΑΦΜ), and a harvested ΑΜΚΑ with a
+ * birth date in it is worth more than a name.
+ */
+const maskedAmka = (amka: string | null) =>
+  amka === null
+    ? null
+    : `${'•'.repeat(Math.max(0, amka.length - AMKA_SHOWN_DIGITS))}${amka.slice(-AMKA_SHOWN_DIGITS)}`;
+
+/**
+ * Every field of a ticket by its 12-digit code (the holder's ΑΜΚΑ masked), and for a season ticket who
+ * enters each fixture (the holder, or a loan's recipient); read-only, each lookup audited, a miss too.
+ * An officer going through sequential codes is refused (TICKET_LOOKUP_SWEEP): the codes are printed
+ * and sequential, the answer names the holder.
  */
 export async function lookUpTicket(
   db: Db,
   actor: { user: SessionUser; requestId: string },
   code: string,
 ): Promise<StatsTicket> {
+  if ((await countNeighbourLookups(db, actor.user.afm, code)) >= LOOKUP_SWEEP_CODES)
+    throw new AppError('TICKET_LOOKUP_SWEEP');
   const found = await findTicketForOfficer(db, actor.user, code);
   await audit(db, {
     actor: actor.user.afm,
@@ -46,5 +65,5 @@ export async function lookUpTicket(
   if (!found) throw new AppError('TICKET_NOT_FOUND');
   const details = toTicketDetails(found);
   const fixtures = found.ticket.seasonal ? await fixtureEntrants(db, found.ticket) : [];
-  return { ...details, fixtures };
+  return { ...details, amka: maskedAmka(details.amka), fixtures };
 }
