@@ -20,14 +20,19 @@ const SHUTDOWN_GRACE_MS = 20_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
-  await backfillIdentityKeys(database.db);
-  // The binding rule's database function, made from the rule's code before anything binds.
-  await installBindingRule(database.db);
   const logStream = await logDestination(config);
   const app = await buildApp({ config, database, logStream });
-  // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").
-  const notifications = await openNotifications(config, database, app.log);
-  if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
+  // Processes started together on a fresh database would each find the demo data missing and write
+  // it, or race on the job queue's schema: their start-up writes take turns (docs/design.md §2).
+  const notifications = await database.oneStartAtATime(async () => {
+    await backfillIdentityKeys(database.db);
+    // The binding rule's database function, made from the rule's code before anything binds.
+    await installBindingRule(database.db);
+    // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").
+    const opened = await openNotifications(config, database, app.log);
+    if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
+    return opened;
+  });
   await app.listen({ host: config.host, port: config.port });
   // Every process delivers its share of the outbox's messages.
   await notifications.startDelivery(() => app.publicUrl());
