@@ -72,13 +72,16 @@ async function main(): Promise<void> {
     `\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n${mailbox}`,
   );
 
-  // Graceful stop (systemd's SIGTERM, Ctrl-C): no new connections, every request already in flight
-  // answered (its audit row committed, since each request awaits its own), then the pool closed.
+  // Graceful stop (systemd's SIGTERM, Ctrl-C): first out of the balancer's rotation while still
+  // serving (SHUTDOWN_DRAIN_SECONDS, plugins/drain.ts), then no new connections, every request already
+  // in flight answered (its audit row committed, since each request awaits its own), the pool closed.
   const stop = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
     clearInterval(purge);
     clearInterval(revert);
     clearInterval(refresh);
+    app.startDraining();
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
     setTimeout(() => {
       app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still open after the grace period: exiting');
       process.exit(1);
