@@ -305,6 +305,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
     const exited = new Promise<number | null>((resolve) => restarted.once('exit', (code) => resolve(code)));
     const terminatedAt = Date.now();
     restarted.kill('SIGTERM');
+    // Draining: out of the balancer's rotation by its health check, still answering the rest, and
+    // closing each connection it answers on.
+    await sleep(500);
+    expect((await fetch(`${direct(1)}/readyz`)).status).toBe(503);
+    const served = await fetch(`${direct(1)}/healthz`);
+    expect([served.status, served.headers.get('connection')]).toEqual([200, 'close']);
     expect(await exited).toBe(0);
     servers[1] = await startServer(ports[1] as number, serverEnv);
     await sleep(3000);
