@@ -1,5 +1,6 @@
 import type { Db } from './db/client';
 import { purgeExpiredLoginAttempts } from './features/auth/service';
+import { purgeOldManifests } from './features/gate/manifest-book.queries';
 import { purgeExpiredGrants } from './features/taxis-standin/service';
 import { purgeExpiredRateLimitHits } from './shared/rate-limit-store';
 import { purgeExpiredSessions, type SessionPolicy } from './shared/sessions';
@@ -7,11 +8,12 @@ import { purgeExpiredSessions, type SessionPolicy } from './shared/sessions';
 /**
  * The rows a login leaves behind, removed once expired (main.ts runs this periodically): without
  * it each anonymous login start would grow login_attempts and the stand-in's grants for ever, and
- * each client address the rate limits' counters.
+ * each client address the rate limits' counters; and the offline manifests of fixtures long over.
  */
 export async function purgeExpiredRows(db: Db, policy: SessionPolicy): Promise<void> {
   await purgeExpiredSessions(db, policy);
   await purgeExpiredLoginAttempts(db);
   await purgeExpiredGrants(db);
   await purgeExpiredRateLimitHits(db);
+  await purgeOldManifests(db);
 }

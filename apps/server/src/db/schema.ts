@@ -592,3 +592,48 @@ export const notifications = pgTable(
       .where(sql`email_status = 'FAILED'`),
   ],
 );
+
+/**
+ * The offline manifest of a fixture as every server process shares it (docs/gate-codes.md §7.6,
+ * docs/design.md §8): the book's salt, current revision and header, and the digest of what the
+ * database said when it was last read (its ETag). A cache of what the other tables say, not a
+ * record: its rows go when the fixture is long over (purge.ts), or when a new book replaces it.
+ */
+export const gateManifests = pgTable('gate_manifests', {
+  eventId: bigint('event_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => events.id),
+  /** The club whose device read it: a device of another is not answered from it. */
+  organisationId: text('organisation_id').notNull(),
+  salt: text('salt').notNull(),
+  /** Which signing and trusted keys the book was made with: other keys make a new book. */
+  keysDigest: text('keys_digest').notNull(),
+  revision: integer('revision').notNull(),
+  /** Of the reading the revision was made from, and of every later reading that said the same. */
+  digest: text('digest').notNull(),
+  /** The manifest's header as JSON text (GateManifestHeader): kept as written, for identical answers. */
+  header: text('header').notNull(),
+  /** When the database was last read for it: one process reads it again once per rebuild interval. */
+  readAt: timestamp('read_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A book's rows (GateManifestBookRow): each entry as sealed with its content tag, each revocation,
+ * and the revision it last changed at, from which a process answers a delta or follows the book.
+ */
+export const gateManifestRows = pgTable(
+  'gate_manifest_rows',
+  {
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => gateManifests.eventId, { onDelete: 'cascade' }),
+    mark: text('mark').notNull(),
+    sealed: text('sealed'),
+    tag: text('tag'),
+    changedAt: integer('changed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventId, t.mark] }),
+    index('gate_manifest_rows_changed_idx').on(t.eventId, t.changedAt),
+  ],
+);

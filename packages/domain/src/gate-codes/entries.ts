@@ -30,6 +30,7 @@ const nonceOf = (revision: number) => {
   new DataView(nonce.buffer).setUint32(8, revision >>> 0);
   return nonce;
 };
+const CONTENT_LABEL = utf8ToBytes('tickets-gate/book/v1/content');
 const ENTRY_LABEL: Record<GateCodeKind, Uint8Array> = {
   paper: utf8ToBytes('tickets-gate/entry/v1/paper'),
   random: utf8ToBytes('tickets-gate/entry/v1/random'),
@@ -75,6 +76,19 @@ export class ManifestSalt {
   private mac(message: Uint8Array): Uint8Array {
     this.keyed._cloneInto(this.scratch).update(message).digestInto(this.out);
     return this.out;
+  }
+
+  /**
+   * A tag of what an entry says, for the server's book to tell a changed entry from an unchanged one
+   * without keeping its plaintext (docs/gate-codes.md §7.6): HMAC-SHA256 with the salt over its own
+   * label and the content, first 16 bytes. It never reaches a device.
+   */
+  contentTag(content: string): string {
+    const text = utf8ToBytes(content);
+    const message = new Uint8Array(CONTENT_LABEL.length + 1 + text.length);
+    message.set(CONTENT_LABEL);
+    message.set(text, CONTENT_LABEL.length + 1);
+    return toBase64url(this.mac(message).subarray(0, 16));
   }
 
   /**

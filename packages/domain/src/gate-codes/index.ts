@@ -47,7 +47,12 @@ export {
   verifyManifestDelta,
   type GateManifestDelta,
 } from './manifest-delta';
-export { GateManifestBook } from './manifest-book';
+export {
+  GateManifestBook,
+  type GateManifestBookRow,
+  type GateManifestBookState,
+  type GateManifestHeader,
+} from './manifest-book';
 export {
   verifyGateCode,
   type GateHolder,

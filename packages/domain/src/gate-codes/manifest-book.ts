@@ -1,10 +1,11 @@
 import { randomBytes } from '@noble/hashes/utils.js';
-import { toBase64url } from './bytes';
+import { fromBase64url, toBase64url } from './bytes';
 import { SIGNING_CONTEXT, type GateCodeKind } from './codes';
 import { ManifestSalt, SALT_BYTES } from './entries';
 import type { PlatformKey } from './keys';
 import {
   assertInput,
+  manifestEntryLookup,
   manifestHeader,
   MANIFEST_FORMAT_VERSION,
   sealManifestEntry,
@@ -21,6 +22,30 @@ const codeKey = (code: GateManifestEntryInput['code']) =>
   code.kind === 'wallet' ? `wallet:${code.credential}` : `${code.kind}:${code.code}`;
 const contentOf = ({ code: _code, ...entry }: GateManifestEntryInput) => JSON.stringify(entry);
 
+/** What a manifest says besides its entries, as a book keeps it. */
+export type GateManifestHeader = ReturnType<typeof manifestHeader> & { createdAt: string };
+
+/**
+ * One thing a book tracks, and the revision it last changed at (0: as first built). `mark` is
+ * `entry:<kind>:<lookupId>` (with the entry as sealed and its content tag; both null once removed),
+ * `paper:<ticket code>:<serial>` (a print's revocation) or `credential:<id>` (a phone's).
+ */
+export interface GateManifestBookRow {
+  mark: string;
+  sealed: string | null;
+  tag: string | null;
+  changedAt: number;
+}
+
+/** A book as it can be stored and restored: everything but the rows. */
+export interface GateManifestBookState {
+  salt: string;
+  revision: number;
+  header: GateManifestHeader;
+}
+
+const entryMark = (kind: GateCodeKind, lookupId: string) => `entry:${kind}:${lookupId}`;
+
 /**
  * A fixture's manifest as the server keeps it between polls (docs/gate-codes.md §7.6): one salt, the
  * entries sealed so far, and for everything changed since revision 0 the revision it last changed at.
@@ -28,54 +53,126 @@ const contentOf = ({ code: _code, ...entry }: GateManifestEntryInput) => JSON.st
  * that changed (a suspension added or lifted marks its holder's entries), at the next revision;
  * `deltaSince` answers a device that holds an earlier revision with only what changed since, and
  * `manifest` the whole, signed when first asked for at each revision.
+ *
+ * Its state is rows (`rows`, `state`), so that every server process can hold the same book: one
+ * stores a revision's rows, the others `restore` the book from them or `follow` it to a later revision.
+ * An entry's content is kept only as a tag (`ManifestSalt.contentTag`), which tells a change apart.
  */
 export class GateManifestBook {
   readonly salt: string;
   revision = 0;
   private readonly sealer: ManifestSalt;
-  private input: GateManifestInput;
-  private header: ReturnType<typeof manifestHeader>;
-  /** By code: where its entry is and what it says. */
-  private readonly codes = new Map<string, { kind: GateCodeKind; lookupId: string; content: string }>();
+  private header: GateManifestHeader;
+  /** By `kind:lookupId`'s mark: the tag of what the entry says. */
+  private readonly tags = new Map<string, string>();
   private readonly entries: Record<GateCodeKind, Map<string, string>> = {
     paper: new Map(),
     random: new Map(),
     wallet: new Map(),
   };
-  /** `entry:<kind>:<lookupId>`, `paper:<ticket code>:<serial>` or `credential:<id>`: the revision it changed at. */
+  /** Every mark changed after revision 0: the revision it changed at. */
   private readonly changedAt = new Map<string, number>();
+  /** Where each code seen so far has its entry under this salt: two HMACs saved per code and update. */
+  private readonly lookups = new Map<string, { kind: GateCodeKind; lookupId: string }>();
   private signed: GateManifest | undefined;
 
   constructor(
-    input: GateManifestInput,
+    input: GateManifestInput | { state: GateManifestBookState; rows: Iterable<GateManifestBookRow> },
     private readonly platformKey: PlatformKey,
   ) {
+    if ('state' in input) {
+      this.sealer = new ManifestSalt(fromBase64url(input.state.salt));
+      this.salt = input.state.salt;
+      this.header = input.state.header;
+      this.follow(input.state, input.rows);
+      return;
+    }
     assertInput(input, platformKey);
     this.sealer = new ManifestSalt(input.salt ?? randomBytes(SALT_BYTES));
     this.salt = toBase64url(this.sealer.salt);
-    this.input = input;
-    this.header = manifestHeader(input);
+    this.header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
     for (const entry of input.entries) this.seal(entry);
+  }
+
+  /** What to store besides the rows. */
+  state(): GateManifestBookState {
+    return { salt: this.salt, revision: this.revision, header: this.header };
+  }
+
+  /** The rows changed after `revision` (every row, from -1): what a new revision adds to the store. */
+  rows(revision = -1): GateManifestBookRow[] {
+    const rows: GateManifestBookRow[] = [];
+    const changedAt = (mark: string) => this.changedAt.get(mark) ?? 0;
+    if (revision < 0) {
+      for (const kind of ['paper', 'random', 'wallet'] as const) {
+        for (const [lookupId, sealed] of this.entries[kind]) {
+          const mark = entryMark(kind, lookupId);
+          rows.push({ mark, sealed, tag: this.tags.get(mark) ?? null, changedAt: changedAt(mark) });
+        }
+      }
+    }
+    for (const [mark, at] of this.changedAt) {
+      if (at <= revision || (revision < 0 && this.tags.has(mark))) continue;
+      if (!mark.startsWith('entry:')) rows.push({ mark, sealed: null, tag: null, changedAt: at });
+      else {
+        const [, kind, lookupId] = mark.split(':') as [string, GateCodeKind, string];
+        const sealed = this.entries[kind].get(lookupId) ?? null;
+        rows.push({ mark, sealed, tag: this.tags.get(mark) ?? null, changedAt: at });
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * Takes a later revision of this book that another process stored: its state and the rows changed
+   * since this one's revision (or all of them).
+   */
+  follow(state: GateManifestBookState, rows: Iterable<GateManifestBookRow>): void {
+    if (state.salt !== this.salt) throw new RangeError('Another book.');
+    for (const row of rows) {
+      if (row.changedAt > 0) this.changedAt.set(row.mark, row.changedAt);
+      if (!row.mark.startsWith('entry:')) continue;
+      const [, kind, lookupId] = row.mark.split(':') as [string, GateCodeKind, string];
+      if (row.sealed === null || row.tag === null) {
+        this.entries[kind].delete(lookupId);
+        this.tags.delete(row.mark);
+      } else {
+        this.entries[kind].set(lookupId, row.sealed);
+        this.tags.set(row.mark, row.tag);
+      }
+    }
+    this.revision = state.revision;
+    this.header = state.header;
+    this.signed = undefined;
   }
 
   /** Whether `input` can follow as a later revision: the same fixture, season and keys (else: a new book). */
   canFollow(input: GateManifestInput, platformKey: PlatformKey): boolean {
     return (
-      input.eventId === this.input.eventId &&
-      input.seasonId === this.input.seasonId &&
+      input.eventId === this.header.eventId &&
+      input.seasonId === this.header.seasonId &&
       platformKey.keyId === this.platformKey.keyId &&
       platformKey.secretKey === this.platformKey.secretKey &&
       JSON.stringify(manifestHeader(input).platformKeys) === JSON.stringify(this.header.platformKeys)
     );
   }
 
-  private seal(entry: GateManifestEntryInput) {
+  private lookupOf(entry: GateManifestEntryInput) {
     const key = codeKey(entry.code);
+    let lookup = this.lookups.get(key);
+    if (!lookup)
+      this.lookups.set(key, (lookup = manifestEntryLookup(this.sealer, entry.code, entry.ticketCode)));
+    return lookup;
+  }
+
+  private seal(entry: GateManifestEntryInput) {
     const { kind, lookupId, sealed } = sealManifestEntry(this.sealer, entry, this.revision);
-    if (this.codes.has(key) || this.entries[kind].has(lookupId)) throw new RangeError('The same code twice.');
-    this.codes.set(key, { kind, lookupId, content: contentOf(entry) });
+    const mark = entryMark(kind, lookupId);
+    if (this.tags.has(mark)) throw new RangeError('The same code twice.');
+    this.lookups.set(codeKey(entry.code), { kind, lookupId });
+    this.tags.set(mark, this.sealer.contentTag(contentOf(entry)));
     this.entries[kind].set(lookupId, sealed);
-    if (this.revision > 0) this.changedAt.set(`entry:${kind}:${lookupId}`, this.revision);
+    if (this.revision > 0) this.changedAt.set(mark, this.revision);
   }
 
   /**
@@ -86,8 +183,8 @@ export class GateManifestBook {
     assertInput(input, this.platformKey);
     const next = this.revision + 1;
     const marks: string[] = [];
-    const header = manifestHeader(input);
-    const revoked = (h: typeof header) => ({
+    const header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
+    const revoked = (h: GateManifestHeader) => ({
       paper: new Set(h.revokedPaperCodes.map((code) => `paper:${code.ticketCode}:${code.serial}`)),
       credentials: new Set(h.revokedCredentialIds.map((id) => `credential:${id}`)),
     });
@@ -102,31 +199,29 @@ export class GateManifestBook {
     const changed: GateManifestEntryInput[] = [];
     const present = new Set<string>();
     for (const entry of input.entries) {
-      const key = codeKey(entry.code);
-      if (present.has(key)) throw new RangeError('The same code twice.');
-      present.add(key);
-      if (this.codes.get(key)?.content !== contentOf(entry)) changed.push(entry);
+      const { kind, lookupId } = this.lookupOf(entry);
+      const mark = entryMark(kind, lookupId);
+      if (present.has(mark)) throw new RangeError('The same code twice.');
+      present.add(mark);
+      if (this.tags.get(mark) !== this.sealer.contentTag(contentOf(entry))) changed.push(entry);
     }
-    const removed = [...this.codes.keys()].filter((key) => !present.has(key));
+    const removed = [...this.tags.keys()].filter((mark) => !present.has(mark));
     if (marks.length === 0 && !timesChanged && changed.length === 0 && removed.length === 0) return false;
 
     this.revision = next;
-    this.input = input;
     this.header = header;
     this.signed = undefined;
     for (const mark of marks) this.changedAt.set(mark, next);
-    for (const key of removed) {
-      const { kind, lookupId } = this.codes.get(key) as { kind: GateCodeKind; lookupId: string };
-      this.codes.delete(key);
+    for (const mark of removed) {
+      const [, kind, lookupId] = mark.split(':') as [string, GateCodeKind, string];
+      this.tags.delete(mark);
       this.entries[kind].delete(lookupId);
-      this.changedAt.set(`entry:${kind}:${lookupId}`, next);
+      this.changedAt.set(mark, next);
     }
     for (const entry of changed) {
-      const known = this.codes.get(codeKey(entry.code));
-      if (known) {
-        this.codes.delete(codeKey(entry.code));
-        this.entries[known.kind].delete(known.lookupId);
-      }
+      const { kind, lookupId } = this.lookupOf(entry);
+      this.tags.delete(entryMark(kind, lookupId));
+      this.entries[kind].delete(lookupId);
       this.seal(entry);
     }
     return true;
@@ -134,12 +229,13 @@ export class GateManifestBook {
 
   /** The whole manifest at the current revision, signed once per revision. */
   manifest(): GateManifest {
+    const { createdAt, ...header } = this.header;
     this.signed ??= signDocument(
       SIGNING_CONTEXT.manifest,
       {
         version: MANIFEST_FORMAT_VERSION,
-        ...this.header,
-        createdAt: this.input.createdAt.toISOString(),
+        ...header,
+        createdAt,
         revision: this.revision,
         salt: this.salt,
         entries: {
@@ -191,7 +287,7 @@ export class GateManifestBook {
         salt: this.salt,
         fromRevision: revision,
         revision: this.revision,
-        createdAt: this.input.createdAt.toISOString(),
+        createdAt: this.header.createdAt,
         gatesOpenAt: this.header.gatesOpenAt,
         endsAt: this.header.endsAt,
         revokedPaperCodes: {

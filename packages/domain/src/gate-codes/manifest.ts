@@ -235,6 +235,15 @@ export function sealManifestEntry(
   return { kind: entry.code.kind, lookupId, sealed: sealEntry(plain, key, revision) };
 }
 
+/** Where a code's entry is in a manifest of this salt: its kind and lookup id (no sealing). */
+export function manifestEntryLookup(
+  salt: ManifestSalt,
+  code: GateManifestEntryInput['code'],
+  ticketCode: string,
+) {
+  return { kind: code.kind, lookupId: salt.entryKeys(code.kind, secretOf(code, ticketCode)).lookupId };
+}
+
 /** Sorted by lookup id: nothing of the input's order (the order of sale, of seats) shows. */
 export const sortedEntries = (pairs: [string, string][]) =>
   Object.fromEntries(pairs.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   ENTERS_ALONE_FROM_AGE,
   GATE_MANIFEST_DELTA_MAX_CHANGES,
-  GateManifestBook,
   gateMessages,
+  type GateManifestBook,
   GATES_OPEN_MINUTES_BEFORE,
   parseGateCode,
   type GateManifest,
@@ -15,6 +15,8 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { Device } from './devices.service';
+import { claimBookReading, readBookHead, type BookHead } from './manifest-book.queries';
+import { keysDigestOf, serially, storeReading, syncedReplica } from './manifest-book.service';
 import {
   findMatchOfClub,
   suspendedKeysAmong,
@@ -164,22 +166,6 @@ const notEntering = {
   companion: null,
 } satisfies Partial<GateManifestEntryInput>;
 
-/**
- * The manifest kept per event (per database: a test process runs several servers), with a digest of
- * what it was last read from, the club it is of, and when the database was last read for it. Within
- * `rebuildSeconds` of that read the kept one is answered without reading the database at all; after
- * it the database is read, and when what the manifest would say changed, the book takes it as its next
- * revision (only the changed entries are sealed again; docs/gate-codes.md §7.6). However many changes
- * arrive (phones registered, reprints, suspensions), a match's manifest changes at most once per
- * interval; a change reaches a device within the interval and its next poll. A new book (a new salt,
- * every device fetches it whole) is built only when the fixture's keys or the signer change, or the
- * process restarts.
- */
-type Kept = { digest: string; book: GateManifestBook; organisationId: string; readAt: number };
-const built = new WeakMap<Db, Map<number, Kept>>();
-/** A full stadium's manifest is some 13 MB in memory: a few matches at once, not a season of them. */
-const BUILT_KEPT = 8;
-
 const digestOf = (input: Omit<GateManifestInput, 'createdAt'>, signer: Config['gateKeys']['signer']) =>
   createHash('sha256')
     .update(JSON.stringify([signer.keyId, input]))
@@ -215,21 +201,45 @@ function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
 export type HeldManifest = { salt: string; revision: number } | undefined;
 
 /**
- * The answer for a kept book: nothing when `ifNoneMatch` names what it says (304), a delta when the
- * device's copy is an earlier revision of it and few things changed since, else the whole manifest.
+ * Nothing when the device's copy is revision `at` of the book or `ifNoneMatch` names `digest` (304);
+ * else a delta from the device's copy when it is an earlier revision of the book and few things
+ * changed since, or the whole manifest.
  */
-function answerWith(kept: Kept, ifNoneMatch: string | undefined, held: HeldManifest) {
-  const entityTag = entityTagOf(kept.digest);
-  const current = held?.salt === kept.book.salt && held.revision === kept.book.revision;
+async function answer(
+  digest: string,
+  at: { salt: string; revision: number },
+  ifNoneMatch: string | undefined,
+  held: HeldManifest,
+  bookNow: () => Promise<GateManifestBook>,
+): Promise<{ entityTag: string; document?: GateManifest | GateManifestDelta }> {
+  const entityTag = entityTagOf(digest);
+  const current = held?.salt === at.salt && held.revision === at.revision;
   if (current || matchesAny(ifNoneMatch, entityTag)) return { entityTag };
-  const delta = held && kept.book.deltaSince(held.salt, held.revision, GATE_MANIFEST_DELTA_MAX_CHANGES);
-  return { entityTag, document: delta ?? kept.book.manifest() };
+  const book = await bookNow();
+  const delta = held && book.deltaSince(held.salt, held.revision, GATE_MANIFEST_DELTA_MAX_CHANGES);
+  return { entityTag, document: delta ?? book.manifest() };
 }
 
+/** The answer from the stored book whose head is `head` (this process's replica followed to it). */
+const answerFrom = (
+  db: Db,
+  head: BookHead,
+  signer: Config['gateKeys']['signer'],
+  ifNoneMatch: string | undefined,
+  held: HeldManifest,
+) =>
+  answer(head.digest, head, ifNoneMatch, held, async () => {
+    const replica = await serially(db, head.eventId, () => syncedReplica(db, head.eventId, signer));
+    return replica.book;
+  });
+
 /**
- * The manifest of one match, a delta to it from the revision the device holds, or nothing when
- * `ifNoneMatch` names what it would say (the device's copy is current); with its entity tag.
- * `onBuilt` hears of each build or new revision (the server logs it).
+ * The manifest of one match, a delta to it from the revision the device holds, or nothing when the
+ * device's copy is current; with its entity tag. Every process answers from the one book stored in
+ * the database (manifest-book.service.ts). The fixture is read again at most once per
+ * `rebuildSeconds` whichever process is asked (one claims the reading); when what the manifest would
+ * say changed, that process stores the next revision, sealing only what changed. `onBuilt` hears of
+ * each new book or revision (the server logs it).
  */
 export async function gateManifest(
   db: Db,
@@ -243,42 +253,37 @@ export async function gateManifest(
     onBuilt?: (built: { eventId: number; entries: number; revision: number; ms: number }) => void;
   },
 ): Promise<{ entityTag: string; document?: GateManifest | GateManifestDelta }> {
-  let kept = built.get(db);
-  if (!kept) built.set(db, (kept = new Map()));
-  const cached = kept.get(eventId);
-  // Read within the interval, for the same club: answered as it is.
-  if (
-    cached?.organisationId === device.organisationId &&
-    Date.now() - cached.readAt < options.rebuildSeconds * 1000
-  )
-    return answerWith(cached, ifNoneMatch, held);
+  const { signer } = gateKeys;
+  const [head] = await readBookHead(db).execute({ eventId, rebuildSeconds: options.rebuildSeconds });
+  const usable = head?.organisationId === device.organisationId && head.keysDigest === keysDigestOf(gateKeys);
+  if (usable && (head.fresh || !(await claimBookReading(db, eventId, options.rebuildSeconds))))
+    return answerFrom(db, head, signer, ifNoneMatch, held);
 
+  // This process reads the fixture again (a device of another club is refused here).
   const read = await manifestInput(db, device, eventId, gateKeys.trusted);
-  const digest = digestOf(read, gateKeys.signer);
-  if (cached?.digest === digest) {
-    cached.readAt = Date.now();
-    cached.organisationId = device.organisationId;
-    return answerWith(cached, ifNoneMatch, held);
-  }
-  // A device whose copy is this very data needs no build (another process may have built it).
-  if (!cached && matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
+  const digest = digestOf(read, signer);
+  if (usable && head.digest === digest) return answerFrom(db, head, signer, ifNoneMatch, held);
+  // A device whose copy is this very data needs no build (its book may have been purged since).
+  if (!head && matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
+
   const started = performance.now();
   const input = { ...read, createdAt: new Date() };
-  let book: GateManifestBook;
-  if (cached?.book.canFollow(input, gateKeys.signer)) {
-    book = cached.book;
-    book.update(input);
-  } else book = new GateManifestBook(input, gateKeys.signer);
-  options.onBuilt?.({
-    eventId,
-    entries: input.entries.length,
-    revision: book.revision,
-    ms: Math.round(performance.now() - started),
-  });
-  kept.delete(eventId);
-  const fresh = { digest, book, organisationId: device.organisationId, readAt: Date.now() };
-  kept.set(eventId, fresh);
-  // The least recently built first: a Map iterates in insertion order.
-  for (const stale of kept.keys()) if (kept.size > BUILT_KEPT) kept.delete(stale);
-  return answerWith(fresh, ifNoneMatch, held);
+  const stored = await serially(db, eventId, () =>
+    storeReading(db, head, input, digest, device.organisationId, gateKeys),
+  );
+  if (stored?.changed)
+    options.onBuilt?.({
+      eventId,
+      entries: input.entries.length,
+      revision: stored.replica.book.revision,
+      ms: Math.round(performance.now() - started),
+    });
+  if (stored) {
+    const { book } = stored.replica;
+    return answer(digest, book, ifNoneMatch, held, () => Promise.resolve(book));
+  }
+  // Another process stored first: the stored book answers.
+  const [now] = await readBookHead(db).execute({ eventId, rebuildSeconds: options.rebuildSeconds });
+  if (!now) throw new Error(`The manifest book of event ${eventId} was not stored.`);
+  return answerFrom(db, now, signer, ifNoneMatch, held);
 }

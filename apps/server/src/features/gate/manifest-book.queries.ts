@@ -1,0 +1,160 @@
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { GateManifestBookRow } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
+import { events, gateManifestRows, gateManifests } from '../../db/schema';
+import { eventEnd } from '../../rules/events';
+
+/**
+ * The offline manifests every process shares (docs/design.md §8 "One book for every process"): a
+ * book's head row, its rows, and the two writes that make a revision, each a compare-and-set on the
+ * head so that one process's revision is the only one of its number.
+ */
+
+export type BookHead = typeof gateManifests.$inferSelect & { fresh: boolean };
+
+/** The head of an event's book, and whether it was read within the last `rebuildSeconds`. */
+export const readBookHead = preparedQuery<{ eventId: number; rebuildSeconds: number }>()((db, p) =>
+  db
+    .select({
+      eventId: gateManifests.eventId,
+      organisationId: gateManifests.organisationId,
+      salt: gateManifests.salt,
+      keysDigest: gateManifests.keysDigest,
+      revision: gateManifests.revision,
+      digest: gateManifests.digest,
+      header: gateManifests.header,
+      readAt: gateManifests.readAt,
+      fresh: sql<boolean>`${gateManifests.readAt} > now() - make_interval(secs => ${p.rebuildSeconds}::int)`,
+    })
+    .from(gateManifests)
+    .where(eq(gateManifests.eventId, p.eventId))
+    .prepare('gate_manifest_head'),
+);
+
+/**
+ * Takes the next reading of the event's book for this process: answers true to one process in each
+ * rebuild interval, false to every other (they answer from the book as it is).
+ */
+export async function claimBookReading(db: Db, eventId: number, rebuildSeconds: number): Promise<boolean> {
+  const claimed = await db
+    .update(gateManifests)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(gateManifests.eventId, eventId),
+        lte(gateManifests.readAt, sql`now() - make_interval(secs => ${rebuildSeconds}::int)`),
+      ),
+    )
+    .returning({ eventId: gateManifests.eventId });
+  return claimed.length > 0;
+}
+
+/** The rows of the event's book changed after `revision` (every row from -1). */
+export async function bookRowsSince(
+  db: Db,
+  eventId: number,
+  revision: number,
+): Promise<GateManifestBookRow[]> {
+  return db
+    .select({
+      mark: gateManifestRows.mark,
+      sealed: gateManifestRows.sealed,
+      tag: gateManifestRows.tag,
+      changedAt: gateManifestRows.changedAt,
+    })
+    .from(gateManifestRows)
+    .where(and(eq(gateManifestRows.eventId, eventId), gt(gateManifestRows.changedAt, revision)));
+}
+
+/** Rows a statement at a time: 70,000 entries' rows are some 12 MB of parameters. */
+const ROWS_PER_STATEMENT = 10_000;
+
+async function upsertRows(tx: Db, eventId: number, rows: GateManifestBookRow[]) {
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    await tx.execute(sql`
+      insert into ${gateManifestRows} (event_id, mark, sealed, tag, changed_at)
+      select ${eventId}::bigint, given.* from unnest(${sql.param(chunk.map((row) => row.mark))}::text[],
+        ${sql.param(chunk.map((row) => row.sealed))}::text[], ${sql.param(chunk.map((row) => row.tag))}::text[],
+        ${sql.param(chunk.map((row) => row.changedAt))}::int[]) as given
+      on conflict (event_id, mark) do update
+        set sealed = excluded.sealed, tag = excluded.tag, changed_at = excluded.changed_at`);
+  }
+}
+
+export type BookWrite = Omit<typeof gateManifests.$inferInsert, 'readAt'>;
+
+/**
+ * Stores a new book (a first build, or one of new keys in place of the book of salt `replacing`) with
+ * all its rows. Answers false, writing nothing, when another process stored one first.
+ */
+export async function storeNewBook(
+  db: Db,
+  head: BookWrite,
+  rows: GateManifestBookRow[],
+  replacing: { salt: string; revision: number } | undefined,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const stored = replacing
+      ? await tx
+          .update(gateManifests)
+          .set({ ...head, readAt: sql`now()` })
+          .where(
+            and(
+              eq(gateManifests.eventId, head.eventId),
+              eq(gateManifests.salt, replacing.salt),
+              eq(gateManifests.revision, replacing.revision),
+            ),
+          )
+          .returning({ eventId: gateManifests.eventId })
+      : await tx
+          .insert(gateManifests)
+          .values({ ...head, readAt: sql`now()` })
+          .onConflictDoNothing()
+          .returning({ eventId: gateManifests.eventId });
+    if (stored.length === 0) return false;
+    if (replacing) await tx.delete(gateManifestRows).where(eq(gateManifestRows.eventId, head.eventId));
+    await upsertRows(tx, head.eventId, rows);
+    return true;
+  });
+}
+
+/**
+ * Stores the revision after `fromRevision` of the book of `head.salt`: its head and the rows it
+ * changed. Answers false, writing nothing, when the stored book is no longer at `fromRevision`.
+ */
+export async function storeRevision(
+  db: Db,
+  head: BookWrite,
+  fromRevision: number,
+  rows: GateManifestBookRow[],
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const stored = await tx
+      .update(gateManifests)
+      .set({ ...head, readAt: sql`now()` })
+      .where(
+        and(
+          eq(gateManifests.eventId, head.eventId),
+          eq(gateManifests.salt, head.salt),
+          eq(gateManifests.revision, fromRevision),
+        ),
+      )
+      .returning({ eventId: gateManifests.eventId });
+    if (stored.length === 0) return false;
+    await upsertRows(tx, head.eventId, rows);
+    return true;
+  });
+}
+
+/**
+ * The books of fixtures over for more than a day: no device polls them (an upload needs none), and
+ * a full stadium's is some 70,000 rows.
+ */
+export async function purgeOldManifests(db: Db): Promise<void> {
+  await db.delete(gateManifests).where(
+    sql`${gateManifests.eventId} in (select ${events.id} from ${events}
+      where ${eventEnd(events)} < now() - interval '1 day')`,
+  );
+}

@@ -1,0 +1,175 @@
+import { createHash } from 'node:crypto';
+import {
+  GateManifestBook,
+  type GateManifestBookState,
+  type GateManifestHeader,
+  type GateManifestInput,
+} from '@tickets/domain';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import {
+  bookRowsSince,
+  readBookHead,
+  storeNewBook,
+  storeRevision,
+  type BookHead,
+} from './manifest-book.queries';
+
+/**
+ * One offline manifest book per fixture for every server process (docs/design.md §8 "One book for
+ * every process"). The book's salt, revisions and rows live in the database; each process keeps a
+ * replica in memory and follows it to the stored revision before answering, so a device's copy made
+ * by any process, before or after any restart, is answered with a delta or a 304. A revision is stored
+ * by a compare-and-set on the head: two processes can never both publish revision n (with the
+ * entry's key, the revision is the seal's nonce: docs/gate-codes.md §7.3).
+ */
+
+type Keys = Config['gateKeys'];
+
+/** Which keys a book was made with: a book follows only under the same ones. */
+export const keysDigestOf = (keys: Keys) =>
+  createHash('sha256').update(JSON.stringify(keys.trusted)).digest('base64url');
+
+type Replica = { book: GateManifestBook; keysDigest: string };
+const replicas = new WeakMap<Db, Map<number, Replica>>();
+/** A full stadium's book is some 13 MB in memory: a few matches at once, not a season of them. */
+const REPLICAS_KEPT = 8;
+
+function replicasOf(db: Db) {
+  let kept = replicas.get(db);
+  if (!kept) replicas.set(db, (kept = new Map()));
+  return kept;
+}
+
+function keep(db: Db, eventId: number, replica: Replica) {
+  const kept = replicasOf(db);
+  kept.delete(eventId);
+  kept.set(eventId, replica);
+  // The least recently used first: a Map iterates in insertion order.
+  for (const stale of kept.keys()) if (kept.size > REPLICAS_KEPT) kept.delete(stale);
+}
+
+export const forgetReplica = (db: Db, eventId: number) => replicasOf(db).delete(eventId);
+
+const stateOf = (head: Pick<BookHead, 'salt' | 'revision' | 'header'>): GateManifestBookState => ({
+  salt: head.salt,
+  revision: head.revision,
+  header: JSON.parse(head.header) as GateManifestHeader,
+});
+
+/**
+ * This process's replica of the event's stored book, at the stored revision: followed from the rows
+ * changed since its revision, or restored from all of them. Head and rows are read in one snapshot,
+ * so the replica never holds one revision's header with another's rows. The caller runs one of
+ * these at a time per event (`serially`).
+ */
+export async function syncedReplica(db: Db, eventId: number, signer: Keys['signer']): Promise<Replica> {
+  const held = replicasOf(db).get(eventId);
+  const { head, rows } = await db.transaction(
+    async (tx) => {
+      const [head] = await readBookHead(tx).execute({ eventId, rebuildSeconds: 0 });
+      if (!head) throw new Error(`The manifest book of event ${eventId} is gone.`);
+      const follows = held?.book.salt === head.salt && held.keysDigest === head.keysDigest;
+      if (follows && held.book.revision === head.revision) return { head, rows: undefined };
+      return { head, rows: await bookRowsSince(tx, eventId, follows ? held.book.revision : -1) };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+  if (held && rows === undefined) return held;
+  if (
+    held?.book.salt === head.salt &&
+    held.keysDigest === head.keysDigest &&
+    held.book.revision < head.revision
+  ) {
+    held.book.follow(stateOf(head), rows ?? []);
+    return held;
+  }
+  const replica = {
+    book: new GateManifestBook({ state: stateOf(head), rows: rows ?? [] }, signer),
+    keysDigest: head.keysDigest,
+  };
+  keep(db, eventId, replica);
+  return replica;
+}
+
+/** Runs `work` after every earlier work of this process on the event's book has ended. */
+const queues = new WeakMap<Db, Map<number, Promise<unknown>>>();
+export function serially<T>(db: Db, eventId: number, work: () => Promise<T>): Promise<T> {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = new Map()));
+  const run = (queue.get(eventId) ?? Promise.resolve()).then(work, work);
+  const settled = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queue.set(eventId, settled);
+  void settled.then(() => {
+    if (queue.get(eventId) === settled) queue.delete(eventId);
+  });
+  return run;
+}
+
+const headOf = (
+  book: GateManifestBook,
+  eventId: number,
+  organisationId: string,
+  digest: string,
+  keys: string,
+) => {
+  const { salt, revision, header } = book.state();
+  return {
+    eventId,
+    organisationId,
+    salt,
+    revision,
+    digest,
+    keysDigest: keys,
+    header: JSON.stringify(header),
+  };
+};
+
+/**
+ * Stores what the fixture's manifest says now (`input`, read by this process, with its `digest`): the
+ * next revision of the stored book when it can follow, else a new book. Answers the replica stored,
+ * or undefined when another process stored first (the caller answers from the stored book).
+ */
+export async function storeReading(
+  db: Db,
+  head: BookHead | undefined,
+  input: GateManifestInput,
+  digest: string,
+  organisationId: string,
+  keys: Keys,
+): Promise<{ replica: Replica; changed: boolean } | undefined> {
+  const keysDigest = keysDigestOf(keys);
+  const eventId = input.eventId;
+  if (head?.keysDigest === keysDigest) {
+    const replica = await syncedReplica(db, eventId, keys.signer);
+    // Another process stored a revision since `head` was read: its reading stands for this one's.
+    if (replica.book.salt !== head.salt || replica.book.revision !== head.revision) return undefined;
+    if (replica.book.canFollow(input, keys.signer)) {
+      const from = replica.book.revision;
+      let stored = false;
+      try {
+        const changed = replica.book.update(input);
+        const headNow = headOf(replica.book, eventId, organisationId, digest, keysDigest);
+        stored = await storeRevision(db, headNow, from, changed ? replica.book.rows(from) : []);
+        return stored ? { replica, changed } : undefined;
+      } finally {
+        // Its revision is not the stored one: restored from the database when next asked.
+        if (!stored) forgetReplica(db, eventId);
+      }
+    }
+  }
+  const book = new GateManifestBook(input, keys.signer);
+  const stored = await storeNewBook(
+    db,
+    headOf(book, eventId, organisationId, digest, keysDigest),
+    book.rows(),
+    head && { salt: head.salt, revision: head.revision },
+  );
+  if (!stored) return undefined;
+  const fresh = { book, keysDigest };
+  keep(db, eventId, fresh);
+  return { replica: fresh, changed: true };
+}
