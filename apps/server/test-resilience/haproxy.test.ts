@@ -381,6 +381,8 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
     // The device's copy stayed current by deltas: after the first whole manifest, only 304s and deltas.
     const answers = sent.filter((entry) => entry.kind === 'manifest').map((entry) => entry.key);
     expect(answers[0]).toBe('whole');
+    // The gate tickets bound during the load changed the manifest: deltas there were.
+    expect(answers, answers.join(' ')).toContain('delta');
     expect(
       answers.slice(1).filter((kind) => kind !== '304' && kind !== 'delta'),
       answers.join(' '),
