@@ -133,6 +133,14 @@ describe('configuration', () => {
     }
   });
 
+  it('drains 5 s on SIGTERM in production, for the balancer’s health check, and not at all in development', () => {
+    expect(loadConfig(production).shutdownDrainSeconds).toBe(5);
+    expect(loadConfig({}).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ ...production, SHUTDOWN_DRAIN_SECONDS: '0' }).shutdownDrainSeconds).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_SECONDS: '12' }).shutdownDrainSeconds).toBe(12);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '61' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+
   it('refuses a range that would trust every address, with a message', () => {
     for (const everyone of ['0.0.0.0/0', '::/0', '10.0.0.1, 0.0.0.0/0']) {
       expect(() => loadConfig({ ...production, TRUSTED_PROXIES: everyone })).toThrow(ConfigError);
