@@ -21,7 +21,13 @@ synchronous_standby_names = ''
 CONF
 touch "$data_dir/recovery.signal"
 "$bin/pg_ctl" -D "$data_dir" -l "$data_dir/log" -w start
-# Replay ends at TIME, then it is promoted: wait until it takes writes.
-until [ "$("$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -Atc 'select not pg_is_in_recovery()')" = t ]; do
-  sleep 0.2
+# Replay ends at TIME, then it is promoted: wait until it takes writes (a replay that cannot reach
+# TIME stops the server, and says why in DATA_DIR/log).
+for _ in $(seq 600); do
+  if [ "$("$bin/psql" -h 127.0.0.1 -p "$port" -U postgres -Atc 'select not pg_is_in_recovery()' 2>/dev/null)" = t ]; then
+    exit 0
+  fi
+  sleep 0.1
 done
+echo "the restored server did not reach $target_time: see $data_dir/log" >&2
+exit 1

@@ -140,6 +140,11 @@ CONF`,
     this.started.add(node);
   }
 
+  /** A server a script started (restore.sh): stopped with the others at the end. */
+  adopt(node: PostgresNode): void {
+    this.started.add(node);
+  }
+
   /** The machine dies: no checkpoint, no goodbye to the clients (every connection is cut). */
   async kill(node: PostgresNode): Promise<void> {
     await this.asPostgres(`${PG_BIN}/pg_ctl`, ['-D', node.dir, '-m', 'immediate', 'stop']);
