@@ -1,6 +1,8 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEVELOPMENT_CLAIM_CODE_KEY } from '../src/config';
 import { openDatabase } from '../src/db/client';
+import { claimCodeFor } from '../src/rules/claim-codes';
 import { loginAs } from '../test/support/login';
 import { multiHostUrl, PostgresCluster, urlOf, type PostgresNode } from './postgres-cluster';
 import {
@@ -14,10 +16,11 @@ import {
 
 /**
  * The database's machine dies (issue #39): a primary and a synchronous hot standby, the platform on
- * libpq's list of both, a stream of ticket-office bindings from eight clients and of gate admissions
- * from a steward's device; the primary is killed and the standby promoted. Every binding and
- * admission the platform acknowledged is on the new primary with its audit row; meanwhile requests were answered 503 with Retry-After, never 500; the platform
- * served again by itself, without a restart, within 30 s of the promotion.
+ * libpq's list of both, a stream of ticket-office bindings from eight clients, of gate admissions
+ * from a steward's device and of wallet claims from six people; the primary is killed and the
+ * standby promoted. Every binding, admission and claim the platform acknowledged is on the new
+ * primary with its audit row; meanwhile requests were answered 503 with Retry-After, never 500; the
+ * platform served again by itself, without a restart, within 30 s of the promotion.
  */
 /** The demo's free tickets of the football club's two matches: 110 for the stream, 4 for the other test. */
 const MAX = 110;
@@ -71,6 +74,56 @@ function admissionLoad(base: string, credential: string, eventId: number, codes:
   return {
     acknowledged,
     answers,
+    stop: async () => {
+      stopped = true;
+      await done;
+    },
+  };
+}
+
+/** The demo people who add a ticket of kae-akropoli's match to their wallets, one each (one per fixture). */
+const CLAIMANTS = ['100000003', '100000015', '100000027', '100000039', '100000040', '100000052'];
+const claimedTicket = (index: number) => `4010000000${String(index + 1).padStart(2, '0')}`;
+
+/**
+ * Each of `cookies` adds a ticket to their wallet with its claim code, one every 600 ms; a claim
+ * answered 5xx is sent again. Collects the claims acknowledged (201) and every answer.
+ */
+function claimLoad(base: string, cookies: string[]) {
+  const acknowledged: { publicCode: string; afm: string }[] = [];
+  const answers: { status: number; retryAfter: string | null }[] = [];
+  let stopped = false;
+  const claim = async (cookie: string, publicCode: string) => {
+    try {
+      const response = await fetch(`${base}/api/wallet/tickets`, {
+        method: 'POST',
+        headers: { origin: base, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ publicCode, claimCode: claimCodeFor(DEVELOPMENT_CLAIM_CODE_KEY, publicCode) }),
+      });
+      answers.push({ status: response.status, retryAfter: response.headers.get('retry-after') });
+      return response.status;
+    } catch {
+      return 0;
+    }
+  };
+  const done = (async () => {
+    for (const [index, cookie] of cookies.entries()) {
+      if (stopped) return;
+      const publicCode = claimedTicket(index);
+      let status = await claim(cookie, publicCode);
+      while (status >= 500 && !stopped) {
+        await sleep(200);
+        status = await claim(cookie, publicCode);
+      }
+      if (status === 201) acknowledged.push({ publicCode, afm: CLAIMANTS[index] as string });
+      await sleep(600);
+    }
+  })();
+  return {
+    acknowledged,
+    answers,
+    /** Waits for the claims still to be made, then stops. */
+    finish: () => done,
     stop: async () => {
       stopped = true;
       await done;
@@ -166,8 +219,10 @@ describe('a failover to the synchronous standby', () => {
     const { base } = await platformOn(multiHostUrl([primary, standby]), logs);
     const { cookie } = await loginAs(base, '100000003');
     const gate = await stewardAt(base, cookie);
+    const claimants = await Promise.all(CLAIMANTS.map(async (afm) => (await loginAs(base, afm)).cookie));
     const load = personalizationLoad(base, cookie, demoCode, MAX, { retryRefused: true });
     const admissions = admissionLoad(base, gate.credential, gate.eventId, gate.codes);
+    const claims = claimLoad(base, claimants);
     while (load.acknowledged.length < 30) await sleep(5);
 
     await cluster.kill(primary);
@@ -197,6 +252,7 @@ describe('a failover to the synchronous standby', () => {
       await sleep(20);
     await load.stop();
     await admissions.stop();
+    await claims.finish();
     // The failover time the README states (RTO), as measured here.
     console.warn(
       `failover: primary killed, ${promotedAt - killedAt} ms without a primary, served again ${servedAgainMs} ms after the promotion`,
@@ -206,11 +262,14 @@ describe('a failover to the synchronous standby', () => {
     expect(servedAgainMs).toBeLessThan(RECOVERY_LIMIT_MS);
     expect(load.acknowledged.length).toBeGreaterThanOrEqual(acknowledgedAtPromotion + 30);
     expect(load.answers.length).toBeGreaterThan(answeredBefore);
-    const refused = [...load.answers, ...admissions.answers].filter((answer) => answer.status >= 500);
+    const refused = [...load.answers, ...admissions.answers, ...claims.answers].filter(
+      (answer) => answer.status >= 500,
+    );
     expect(refused.length).toBeGreaterThan(0);
     // The gate was admitting before the primary died and again after the promotion.
     expect(admittedAtPromotion).toBeGreaterThan(0);
     expect(admissions.acknowledged.length).toBeGreaterThan(admittedAtPromotion);
+    expect(claims.acknowledged.length).toBeGreaterThan(0);
     for (const answer of refused) {
       expect(answer.status).toBe(503);
       expect(Number(answer.retryAfter)).toBeGreaterThan(0);
@@ -222,6 +281,20 @@ describe('a failover to the synchronous standby', () => {
     const newPrimary = await openDatabase({ kind: 'postgres', url: urlOf(standby) });
     try {
       await expectAcknowledgedPersonalizations(newPrimary, load.acknowledged);
+      const claimed = await cluster.sql<{ publicCode: string; afm: string; audited: boolean }>(
+        standby,
+        `select t.public_code as "publicCode", t.holder_afm as afm,
+                exists (select from audit_log l where l.action = 'TICKET_WALLET_ADD' and l.subject = t.public_code) as audited
+           from tickets t where t.public_code = any('{${claims.acknowledged.map((row) => row.publicCode).join(',')}}')`,
+        'tickets',
+      );
+      expect(
+        claimed.rows.map((row) => ({ ...row })).sort((a, b) => a.publicCode.localeCompare(b.publicCode)),
+      ).toEqual(
+        claims.acknowledged
+          .map((row) => ({ ...row, audited: true }))
+          .sort((a, b) => a.publicCode.localeCompare(b.publicCode)),
+      );
       const { rows } = await cluster.sql<{ id: string; audited: boolean }>(
         standby,
         `select a.id::text as id, exists (select from audit_log l where l.action = 'GATE_ADMIT' and l.subject = t.public_code) as audited
