@@ -132,8 +132,8 @@ async function listenOnPostgres(
   let retry: NodeJS.Timeout | undefined;
 
   const open = async () => {
-    const { Client, connectionString } = connectionToPrimary(url);
-    const client = new Client({ connectionString });
+    const { Client, ...settings } = connectionToPrimary(url);
+    const client = new Client(settings);
     client.on('error', () => undefined); // 'end' follows, and that is where it is handled
     client.on('notification', (message) => {
       if (message.channel === channel) listener.onMessage(message.payload ?? '');

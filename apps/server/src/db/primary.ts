@@ -12,6 +12,11 @@ import { parseMultiHostUrl, type SessionTarget } from './multi-host-url';
 
 /** A dead or blackholed host must not hold up the search for long. */
 const PROBE_TIMEOUT_MS = 2000;
+/**
+ * Nor a connection to the host taken for the primary: a machine that died without closing its
+ * sockets would otherwise hold each new connection for the kernel's minutes of retries.
+ */
+const CONNECT_TIMEOUT_MS = 5000;
 
 /** Connecting failed, or reached a host that does not accept writes: the database cannot take this now. */
 export class DatabaseConnectError extends Error {
@@ -113,7 +118,11 @@ function locatorFor(url: string): PrimaryLocator {
  * host: user, database, TLS) and a Client class whose `connect` goes to the primary. pg-boss passes
  * its options to pg.Pool as they are, so its connections take the same step.
  */
-export function connectionToPrimary(url: string): { connectionString: string; Client: typeof pg.Client } {
+export function connectionToPrimary(url: string): {
+  connectionString: string;
+  connectionTimeoutMillis: number;
+  Client: typeof pg.Client;
+} {
   const locator = locatorFor(url);
   const first = locator.hosts[0] as Host;
 
@@ -160,5 +169,5 @@ export function connectionToPrimary(url: string): { connectionString: string; Cl
     }
   }
 
-  return { connectionString: first.url, Client: PrimaryClient };
+  return { connectionString: first.url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: PrimaryClient };
 }
