@@ -33,6 +33,17 @@ describe('configuration', () => {
     });
   });
 
+  it('reads libpq’s list of hosts, and refuses a target this platform cannot write through', () => {
+    const primaryAndStandby = 'postgres://tickets@db1:5432,db2:5432/tickets?target_session_attrs=read-write';
+    expect(loadConfig({ DATABASE_URL: primaryAndStandby }).database).toEqual({
+      kind: 'postgres',
+      url: primaryAndStandby,
+    });
+    expect(() =>
+      loadConfig({ DATABASE_URL: 'postgres://tickets@db1,db2/tickets?target_session_attrs=standby' }),
+    ).toThrow(/DATABASE_URL.*read-write or primary/s);
+  });
+
   it('refuses the stand-in in the production profile', () => {
     expect(() => loadConfig({ ...production, TAXIS_STANDIN: 'true' })).toThrow(
       /stand-in cannot run in the production/,

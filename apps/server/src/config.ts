@@ -12,6 +12,7 @@ import {
   type PlatformKey,
   type PlatformPublicKey,
 } from '@tickets/domain';
+import { parseMultiHostUrl } from './db/multi-host-url';
 import type { TurnLimits } from './db/turns';
 import { repoRoot } from './shared/server-root';
 
@@ -137,6 +138,14 @@ const environmentSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    // libpq's list of hosts (a primary and its standby), which db/primary.ts connects through.
+    .superRefine((url, context) => {
+      try {
+        parseMultiHostUrl(url);
+      } catch (error) {
+        context.addIssue({ code: 'custom', message: (error as Error).message });
+      }
+    })
     .optional(),
   DATA_DIR: z.string().min(1).optional(),
   DEMO_DATA: booleanFlag.optional(),

@@ -10,6 +10,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { serverRoot } from '../shared/server-root';
 import { lockDataDir } from './data-dir-lock';
+import { connectionToPrimary } from './primary';
 import * as schema from './schema';
 import { Turns, type TurnLimits } from './turns';
 
@@ -71,7 +72,8 @@ export const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows
 
 export async function openDatabase(target: Config['database']): Promise<Database> {
   if (target.kind === 'pglite') return openPglite(target.dataDir, target.turns);
-  const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+  // Each new connection goes to the host that accepts writes (a multi-host DATABASE_URL: primary.ts).
+  const pool = new pg.Pool({ ...connectionToPrimary(target.url), max: 10 });
   // An idle connection can be cut by the server (restart, failover, a dropped database). The pool
   // replaces it; without a listener the 'error' event would end the whole process.
   let onIdleError = (error: Error & { code?: string }) => {
@@ -163,7 +165,8 @@ async function listenOnPostgres(
   let retry: NodeJS.Timeout | undefined;
 
   const open = async () => {
-    const client = new pg.Client({ connectionString: url });
+    const { Client, ...settings } = connectionToPrimary(url);
+    const client = new Client(settings);
     client.on('error', () => undefined); // 'end' follows, and that is where it is handled
     client.on('notification', (message) => {
       if (message.channel === channel) listener.onMessage(message.payload ?? '');

@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * When the database cannot be reached (a restart, a failover, a cut network path), requests are
+ * When the database cannot be reached (a restart, a failover, a cut network path) or cannot take a
+ * request now (full, refusing connections, no host accepting writes), requests are
  * answered 503 SERVICE_UNAVAILABLE with Retry-After instead of 500, and the log says so once when it
  * goes and once when it comes back, never once per request.
  */
@@ -24,6 +25,19 @@ const NETWORK_CODES = new Set([
 ]);
 /** SQLSTATEs of a server going away: shutting down, crashed, starting up (class 08: connection). */
 const SHUTDOWN_STATES = new Set(['57P01', '57P02', '57P03']);
+/**
+ * SQLSTATEs of a server that is there but cannot take this now (issue #40): class 53, out of a
+ * resource (53300: too many clients, 53100: disk full); 25006, a read-only session (the host became a
+ * standby: a failover).
+ */
+const BUSY_CLASS = '53';
+const BUSY_STATES = new Set(['25006']);
+/**
+ * 55000 (object not in prerequisite state) is an outage only when the server said it while a connection
+ * was being made (`ALLOW_CONNECTIONS false`, a database being dropped or renamed); from a statement
+ * it is the statement's fault, a 500.
+ */
+const REFUSED_WHILE_CONNECTING = new Set(['55000']);
 /** What node-postgres says when a connection ends under it or cannot be had. */
 const DRIVER_MESSAGES = [
   'Connection terminated',
@@ -43,12 +57,20 @@ export const isUnreachableError = (error: unknown): boolean => unreachableCause(
  * wrapping error's, whose message carries the query's parameters).
  */
 function unreachableCause(error: unknown): { code: string | null; reason: string } | undefined {
-  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+  let connecting = false;
+  for (let current = error, depth = 0; current && depth < 6; depth += 1) {
     const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    // Set by db/primary.ts on what failed while a connection was being made (it wraps the driver's error).
+    connecting ||= (current as { connecting?: unknown }).connecting === true;
     const text = typeof message === 'string' ? message : '';
     if (
       (typeof code === 'string' &&
-        (NETWORK_CODES.has(code) || SHUTDOWN_STATES.has(code) || code.startsWith('08'))) ||
+        (NETWORK_CODES.has(code) ||
+          SHUTDOWN_STATES.has(code) ||
+          code.startsWith('08') ||
+          code.startsWith(BUSY_CLASS) ||
+          BUSY_STATES.has(code) ||
+          (connecting && REFUSED_WHILE_CONNECTING.has(code)))) ||
       DRIVER_MESSAGES.some((known) => text.includes(known))
     )
       return { code: typeof code === 'string' ? code : null, reason: text.slice(0, 200) };

@@ -5,6 +5,7 @@ import { PgBoss, fromPglite, type ConstructorOptions, type Db as JobDatabase } f
 import { notificationParamsSchema, type NotificationKind, type NotificationParams } from '@tickets/domain';
 import type { Database, Db } from '../../db/client';
 import { connectionOf } from '../../db/prepared';
+import { connectionToPrimary } from '../../db/primary';
 import { audit, auditInsert, type AuditEntry } from '../audit';
 
 /**
@@ -45,7 +46,8 @@ export function bossOptionsFor(database: Database): ConstructorOptions {
   const common = { schema: 'pgboss', application_name: 'tickets-notifications' } as const;
   return database.connection.engine === 'pglite'
     ? { ...common, db: fromPglite(database.connection.client), backend: 'pglite' }
-    : { ...common, connectionString: database.connection.url, max: 3 };
+    : // pg-boss hands these to pg.Pool as they are: its connections find the primary as the platform's do.
+      { ...common, ...connectionToPrimary(database.connection.url), max: 3 };
 }
 
 /**
