@@ -505,6 +505,10 @@ export const gateScreenMessages = {
   documentEnding: (type: string, hint: string) => `${type}, αριθμός …\u2060${hint}`,
   companion: 'Συνοδός (πρέπει να είναι παρών)',
   companionAfm: (hint: string) => `Α.Φ.Μ. …\u2060${hint}`,
+  /** The panel's own time: a panel left from an earlier scan must not pass for this one's. */
+  decidedAt: (time: string) => `Έλεγχος στις ${time}`,
+  /** A scan refused before any decision (at the field, or the server could not decide): not an entry. */
+  inputRefused: 'ΧΩΡΙΣ ΕΙΣΟΔΟ',
   undo: 'Ακύρωση εισόδου',
   undone: 'Η είσοδος ακυρώθηκε.',
   history: 'Τελευταίοι έλεγχοι',

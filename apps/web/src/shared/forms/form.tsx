@@ -49,6 +49,8 @@ interface FormOwnProps<Input extends FieldValues, Output> extends Omit<
   /** Called on every submit, valid or not, before the check (a search drops its last results). */
   onSubmitStart?(form: FormApi<Input, Output>): void;
   onSubmit(values: Output, form: FormApi<Input, Output>): void;
+  /** A submit the schema refused (the gate's panel is replaced by the field's refusal). */
+  onRefused?(errors: FieldErrors<Input>): void;
   /** Above the summary, inside the form (a heading the form is labelled by). */
   heading?: ReactNode;
   /** None for a form submitted by a button of its own children (a dialog's confirm). */
@@ -91,6 +93,7 @@ export function Form<Input extends FieldValues, Output = Input>({
   toastRefusal,
   onSubmitStart,
   onSubmit,
+  onRefused,
   heading,
   submitLabel,
   submitVariant,
@@ -120,7 +123,7 @@ export function Form<Input extends FieldValues, Output = Input>({
   const form: FormApi<Input, Output> = {
     ...methods,
     refusal,
-    submit: () => void methods.handleSubmit((values) => onSubmit(values, form))(),
+    submit: () => void methods.handleSubmit((values) => onSubmit(values, form), onRefused)(),
   };
   const { errors, submitCount } = methods.formState;
   const submitButton =
@@ -140,7 +143,7 @@ export function Form<Input extends FieldValues, Output = Input>({
         onPointerDown={hurry}
         onSubmit={(event) => {
           onSubmitStart?.(form);
-          void methods.handleSubmit((values) => onSubmit(values, form))(event);
+          void methods.handleSubmit((values) => onSubmit(values, form), onRefused)(event);
         }}
       >
         {heading}
