@@ -206,6 +206,11 @@ export const messages = {
     maxTransfersHint: 'Ακέραιος, τουλάχιστον 1',
     hours: 'Χρονικό όριο μεταβίβασης (ώρες πριν τον αγώνα)',
     hoursHint: 'Από 1 έως 6 ώρες',
+    /** A typed number outside the spec's range, corrected when the field is left: said, not silent. */
+    clamped: (typed: string, value: number) =>
+      typed === ''
+        ? `Δεν συμπληρώθηκε τιμή· ορίστηκε ${value}. Αλλάξτε την αν χρειάζεται πριν την αποθήκευση.`
+        : `Το ${typed} είναι εκτός των επιτρεπτών τιμών· ορίστηκε ${value}. Αλλάξτε την αν χρειάζεται πριν την αποθήκευση.`,
     resetAfterEvent: 'Επιστροφή του εισιτηρίου στον κάτοχο μετά τον αγώνα',
     save: 'Αποθήκευση',
     saveConfirm: 'Θέλετε σίγουρα να αποθηκεύσετε τις αλλαγές;',
