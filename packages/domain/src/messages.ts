@@ -155,6 +155,9 @@ export const messages = {
     documentId: 'Αριθμός εγγράφου',
     documentIdHint: 'Κεφαλαία γράμματα, αριθμοί και παύλα',
     submit: 'Αποστολή',
+    /** Beside the disabled «Αποστολή» (docs/product-spec.md §2): what keeps it disabled. */
+    submitMissing: (fields: string) => `Για να ενεργοποιηθεί η «Αποστολή», συμπληρώστε: ${fields}.`,
+    submitFix: (fields: string) => `Για να ενεργοποιηθεί η «Αποστολή», διορθώστε: ${fields}.`,
     holder: 'Κάτοχος',
     event: 'Αγώνας',
     date: 'Ημερομηνία',

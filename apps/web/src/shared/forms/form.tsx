@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormHTMLAttributes, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -60,6 +60,11 @@ interface FormOwnProps<Input extends FieldValues, Output> extends Omit<
   /** A call under way (a mutation's `isPending`): the submit shows it and cannot be pressed twice. */
   busy?: boolean;
   submitDisabled?: (form: FormApi<Input, Output>) => boolean;
+  /**
+   * Said beside the submit, and as its description, while it is disabled: what is still missing. A
+   * disabled button alone tells nobody why a click does nothing.
+   */
+  submitNote?: (form: FormApi<Input, Output>) => string | undefined;
   /** Buttons beside the submit (a Cancel), in one GOV.GR button group (`null`: the submit alone in one). */
   actions?: ReactNode;
   /** After the form, outside it (a confirmation dialog, a camera that fills a field and submits). */
@@ -99,6 +104,7 @@ export function Form<Input extends FieldValues, Output = Input>({
   submitVariant,
   busy,
   submitDisabled,
+  submitNote,
   actions,
   footer,
   summary = true,
@@ -126,11 +132,27 @@ export function Form<Input extends FieldValues, Output = Input>({
     submit: () => void methods.handleSubmit((values) => onSubmit(values, form), onRefused)(),
   };
   const { errors, submitCount } = methods.formState;
+  const noteId = useId();
+  const disabled = submitDisabled?.(form) ?? false;
+  const note = disabled ? submitNote?.(form) : undefined;
   const submitButton =
     submitLabel === undefined ? null : (
-      <Button type="submit" variant={submitVariant} busy={busy} disabled={submitDisabled?.(form)}>
-        {submitLabel}
-      </Button>
+      <>
+        <Button
+          type="submit"
+          variant={submitVariant}
+          busy={busy}
+          disabled={disabled}
+          aria-describedby={note ? noteId : undefined}
+        >
+          {submitLabel}
+        </Button>
+        {note ? (
+          <p className="govgr-hint app-submit-note" id={noteId}>
+            {note}
+          </p>
+        ) : null}
+      </>
     );
   return (
     <>
