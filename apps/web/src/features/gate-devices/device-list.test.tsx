@@ -38,10 +38,10 @@ function server() {
 }
 
 describe('the gate-device list', () => {
-  it('names each device’s club by its name, not its id', async () => {
+  it('names each device’s club by its name, not its id', { timeout: 20_000 }, async () => {
     server();
     openApp(paths.ticketOffice.gateDevices);
-    await screen.findByRole('heading', { level: 1, name: messages.screens.gateDevices }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: messages.screens.gateDevices }, { timeout: 10_000 });
     const item = (await screen.findByText(device.label)).closest('li');
     await vi.waitFor(() => expect(item?.textContent).toContain('(Α.Ε. Ολυμπιάδα (ποδόσφαιρο))'));
     expect(item?.textContent).not.toContain('ae-olympiada');

@@ -12,10 +12,11 @@ describe('each screen’s title names it', () => {
     ['/ticket-office/login-app', undefined, messages.login.title],
     ['/ticket-office/choose-user', officer, messages.screens.chooseUser],
     ['/gate', undefined, gateScreenMessages.pairTitle],
-  ] as const)('%s', async (path, user, heading) => {
+  ] as const)('%s', { timeout: 20_000 }, async (path, user, heading) => {
     signedInAs(user);
     openApp(path);
-    await screen.findByRole('heading', { level: 1, name: heading });
+    // Lazy pages load slowly on a busy machine.
+    await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 });
     await vi.waitFor(() => expect(document.title).toBe(`${heading} - ${messages.app.title}`));
   });
 });
