@@ -59,9 +59,9 @@ interface Uploaded {
 describe.each(engines)('the offline gate on %s', (engine) => {
   // Every change shows in the next manifest at once (the rebuild interval is gate-manifest.test.ts's).
   const server = useTestServer(engine, { GATE_MANIFEST_REBUILD_SECONDS: '0' });
-  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(8).
+  // The five people logged in; tonight's match with tickets tonightTicket(1) … tonightTicket(9).
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
-    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8],
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8, 9],
   });
   let base: string;
   const devices: Record<string, GateDevice> = {};
@@ -364,6 +364,29 @@ describe.each(engines)('the offline gate on %s', (engine) => {
     ]);
     const doubled = await db.select({ digest: gateDoubleEntries.proofDigest }).from(gateDoubleEntries);
     expect(doubled.every((row) => row.digest?.length === 43)).toBe(true);
+  });
+
+  it('names as «Πρώτη είσοδος» the device that admitted first, whichever uploaded first', async () => {
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const earlier = at(9);
+    const later = at(3);
+    await print(tonightTicket(9));
+    // The device that admitted later had its network back first.
+    expect(await upload('two', [admittedBy(tonightTicket(9), later)])).toEqual(['RECORDED']);
+    expect(await upload('one', [admittedBy(tonightTicket(9), earlier)])).toEqual(['DOUBLE_ENTRY']);
+
+    const counts = await call(CLUB_OFFICER, 'GET', `/api/ticket-office/gate-counts?eventId=${ids.tonight}`);
+    const { doubleEntries } = (await counts.json()) as {
+      doubleEntries: { ticketCode: string; first: unknown; again: { at: string } }[];
+    };
+    expect(doubleEntries.find((entry) => entry.ticketCode === tonightTicket(9))).toEqual({
+      ticketCode: tonightTicket(9),
+      first: { device: 'Θύρα 3 - κινητό 1', at: earlier },
+      again: { device: 'Θύρα 5 - κινητό 2', at: later },
+    });
+    // The list in the order the second entries happened.
+    const seconds = doubleEntries.map((entry) => Date.parse(entry.again.at));
+    expect(seconds).toEqual([...seconds].sort((one, other) => one - other));
   });
 
   it('records nothing a device token alone could make up: each row verified by its code, a reason for each', async () => {

@@ -13,6 +13,13 @@ const timeFormat = new Intl.DateTimeFormat(LOCALE, {
   minute: '2-digit',
   hourCycle: 'h23',
 });
+const secondsFormat = new Intl.DateTimeFormat(LOCALE, {
+  timeZone: TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
 
 const toDate = (value: string | Date): Date | undefined => {
   const date = typeof value === 'string' ? new Date(value) : value;
@@ -29,6 +36,15 @@ export function formatDate(value: string | Date | null | undefined): string {
 export function formatTime(value: string | Date | null | undefined): string {
   const date = value == null ? undefined : toDate(value);
   return date ? timeFormat.format(date) : '-';
+}
+
+/**
+ * "21:30:07": where two moments a minute apart must be told apart (a decision on the steward's screen,
+ * which of two admissions came first).
+ */
+export function formatTimeWithSeconds(value: string | Date | null | undefined): string {
+  const date = value == null ? undefined : toDate(value);
+  return date ? secondsFormat.format(date) : '-';
 }
 
 /** "25/12/2026 21:30". */

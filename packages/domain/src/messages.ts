@@ -155,6 +155,9 @@ export const messages = {
     documentId: 'Αριθμός εγγράφου',
     documentIdHint: 'Κεφαλαία γράμματα, αριθμοί και παύλα',
     submit: 'Αποστολή',
+    /** Beside the disabled «Αποστολή» (docs/product-spec.md §2): what keeps it disabled. */
+    submitMissing: (fields: string) => `Για να ενεργοποιηθεί η «Αποστολή», συμπληρώστε: ${fields}.`,
+    submitFix: (fields: string) => `Για να ενεργοποιηθεί η «Αποστολή», διορθώστε: ${fields}.`,
     holder: 'Κάτοχος',
     event: 'Αγώνας',
     date: 'Ημερομηνία',
@@ -206,6 +209,11 @@ export const messages = {
     maxTransfersHint: 'Ακέραιος, τουλάχιστον 1',
     hours: 'Χρονικό όριο μεταβίβασης (ώρες πριν τον αγώνα)',
     hoursHint: 'Από 1 έως 6 ώρες',
+    /** A typed number outside the spec's range, corrected when the field is left: said, not silent. */
+    clamped: (typed: string, value: number) =>
+      typed === ''
+        ? `Δεν συμπληρώθηκε τιμή· ορίστηκε ${value}. Αλλάξτε την αν χρειάζεται πριν την αποθήκευση.`
+        : `Το ${typed} είναι εκτός των επιτρεπτών τιμών· ορίστηκε ${value}. Αλλάξτε την αν χρειάζεται πριν την αποθήκευση.`,
     resetAfterEvent: 'Επιστροφή του εισιτηρίου στον κάτοχο μετά τον αγώνα',
     save: 'Αποθήκευση',
     saveConfirm: 'Θέλετε σίγουρα να αποθηκεύσετε τις αλλαγές;',
@@ -505,6 +513,10 @@ export const gateScreenMessages = {
   documentEnding: (type: string, hint: string) => `${type}, αριθμός …\u2060${hint}`,
   companion: 'Συνοδός (πρέπει να είναι παρών)',
   companionAfm: (hint: string) => `Α.Φ.Μ. …\u2060${hint}`,
+  /** The panel's own time: a panel left from an earlier scan must not pass for this one's. */
+  decidedAt: (time: string) => `Έλεγχος στις ${time}`,
+  /** A scan refused before any decision (at the field, or the server could not decide): not an entry. */
+  inputRefused: 'ΧΩΡΙΣ ΕΙΣΟΔΟ',
   undo: 'Ακύρωση εισόδου',
   undone: 'Η είσοδος ακυρώθηκε.',
   history: 'Τελευταίοι έλεγχοι',

@@ -77,7 +77,10 @@ export async function findLastDecision(db: Db, eventId: number) {
   return last;
 }
 
-/** Every double entry of one event, with both devices and times, in the order the second ones happened. */
+/**
+ * Every double entry of one event: the admission recorded first and the one uploaded after it, with
+ * both devices and times (the service orders each pair by the admissions' own times).
+ */
 export function listDoubleEntries(db: Db, eventId: number) {
   const firstDevice = alias(gateDevices, 'first_device');
   const againDevice = alias(gateDevices, 'again_device');

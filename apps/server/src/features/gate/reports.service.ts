@@ -35,16 +35,27 @@ export const officerGateEvents = async (db: Db, user: SessionUser) =>
   toGateEvents(await listMatchesNotOverForOfficer(db, user));
 
 /**
- * Every double entry of one event (docs/design.md §8 "Offline"): the admission kept and the one a
- * device uploaded after it, with both devices and times, in the order the second ones happened.
+ * Every double entry of one event (docs/design.md §8 "Offline"), both devices and times, in the order
+ * the second entries happened. «Πρώτη είσοδος» is the earlier of the two admissions by their own
+ * times, not the one recorded first: offline devices upload when their network comes back, so the
+ * device that admitted second may well have uploaded first (issue #40 item 13).
  */
 async function doubleEntries(db: Db, eventId: number): Promise<AdmissionCounts['doubleEntries']> {
   const rows = await listDoubleEntries(db, eventId);
-  return rows.map((row) => ({
-    ticketCode: row.ticketCode,
-    first: { device: row.firstDevice, at: row.firstAt.toISOString() },
-    again: { device: row.againDevice, at: row.againAt.toISOString() },
-  }));
+  return rows
+    .map((row) => {
+      const recorded = { device: row.firstDevice, at: row.firstAt };
+      const uploadedAfter = { device: row.againDevice, at: row.againAt };
+      const [first, again] =
+        uploadedAfter.at < recorded.at ? [uploadedAfter, recorded] : [recorded, uploadedAfter];
+      return { ticketCode: row.ticketCode, first, again };
+    })
+    .sort((one, other) => one.again.at.getTime() - other.again.at.getTime())
+    .map(({ ticketCode, first, again }) => ({
+      ticketCode,
+      first: { device: first.device, at: first.at.toISOString() },
+      again: { device: again.device, at: again.at.toISOString() },
+    }));
 }
 
 /**

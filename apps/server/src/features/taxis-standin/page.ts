@@ -2,6 +2,12 @@ import { messages } from '@tickets/domain';
 
 const text = messages.standIn;
 
+/**
+ * GOV.GR's buttons are as wide as their text (max-content): «Σύνδεση ως <name> (<ΑΦΜ>)» is wider than
+ * a phone, and the page scrolled sideways at 390 px. Here a button wraps within the page instead.
+ */
+const PAGE_STYLE = '<style>.govgr-btn{max-width:100%;text-align:left;overflow-wrap:anywhere}</style>';
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export interface AuthorizePageModel {
@@ -37,7 +43,7 @@ export function renderAuthorizePage(model: AuthorizePageModel): string {
   const typed = model.typed ?? { afm: '', firstName: '', lastName: '' };
   return `<!doctype html>
 <html lang="el"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(text.title)}</title><link rel="stylesheet" href="/oauth2server/assets/digigov.css"></head>
+<title>${escapeHtml(text.title)}</title><link rel="stylesheet" href="/oauth2server/assets/digigov.css">${PAGE_STYLE}</head>
 <body><header class="govgr-header"><div class="govgr-header__content govgr-width-container"><span class="govgr-header-title">TaxisNet</span></div></header>
 <div class="govgr-width-container"><main class="govgr-main-wrapper" id="main">
 <h1 class="govgr-heading-xl">${escapeHtml(text.title)}</h1>

@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, gateDevicesMessages, type GateDevice } from '@tickets/domain';
 import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { gateDevicesQuery, renewGateDevice, revokeGateDevice } from './api';
+import { deviceOrganisationsQuery, gateDevicesQuery, renewGateDevice, revokeGateDevice } from './api';
 
 const text = gateDevicesMessages;
 
@@ -15,6 +15,12 @@ const text = gateDevicesMessages;
 export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRevoked(): void }) {
   const [revoking, setRevoking] = useState<GateDevice>();
   const queryClient = useQueryClient();
+  // The club by its name, as the registration form lists them: an officer does not know clubs by id.
+  const clubs = useQuery(deviceOrganisationsQuery);
+  const clubOf = (device: GateDevice) =>
+    clubs.status === 'error'
+      ? device.organisationId
+      : clubs.data?.organisations.find((club) => club.organisationId === device.organisationId)?.name;
   // Told once the dialog has closed (its closing returns focus to its opener, the pressed button):
   // this component's effects run after the dialog's, so what `onRevoked` focuses keeps the focus.
   const revokedJustNow = useRef(false);
@@ -53,7 +59,8 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
         {devices.map((device) => (
           <li key={device.deviceId} className="app-device">
             <p className="govgr-body govgr-mb-0">
-              <strong>{device.label}</strong> ({device.organisationId})
+              <strong>{device.label}</strong>
+              {clubOf(device) ? ` (${clubOf(device)})` : null}
             </p>
             <p className="govgr-body govgr-mb-0">
               {text.createdAt}: {formatDateTime(device.createdAt)}

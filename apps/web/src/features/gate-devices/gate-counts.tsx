@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  formatDate,
   formatDateTime,
   formatTime,
+  formatTimeWithSeconds,
   gateCountsMessages,
   type AdmissionCounts,
   type AdmissionReason,
@@ -95,6 +97,9 @@ function LiveCounts({ eventId }: { eventId: number }) {
   );
 }
 
+/** Two devices may admit a ticket within the same minute: which came first shows in the seconds. */
+const toTheSecond = (at: string) => `${formatDate(at)} ${formatTimeWithSeconds(at)}`;
+
 /** Tickets admitted twice while devices were offline: both devices and times, for the club to follow up. */
 function DoubleEntries({ entries }: { entries: AdmissionCounts['doubleEntries'] }) {
   if (entries.length === 0) {
@@ -117,10 +122,10 @@ function DoubleEntries({ entries }: { entries: AdmissionCounts['doubleEntries'] 
           >
             <td className="govgr-table__cell">{entry.ticketCode}</td>
             <td className="govgr-table__cell">
-              {text.entryAt(entry.first.device, formatDateTime(entry.first.at))}
+              {text.entryAt(entry.first.device, toTheSecond(entry.first.at))}
             </td>
             <td className="govgr-table__cell">
-              {text.entryAt(entry.again.device, formatDateTime(entry.again.at))}
+              {text.entryAt(entry.again.device, toTheSecond(entry.again.at))}
             </td>
           </tr>
         ))}

@@ -1,7 +1,18 @@
-import { documentTypeLabel, gateScreenMessages, messages, type Admission } from '@tickets/domain';
+import {
+  documentTypeLabel,
+  formatTimeWithSeconds,
+  gateScreenMessages,
+  messages,
+  type Admission,
+} from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
 
 const text = gateScreenMessages;
+
+/** The panel's time, to the second: the steward can tell this scan's panel from the one before. */
+const DecidedAt = ({ at }: { at: number }) => (
+  <p className="app-decision__time">{text.decidedAt(formatTimeWithSeconds(new Date(at)))}</p>
+);
 
 /**
  * The decision, read from a step away: green ΕΙΣΟΔΟΣ or red ΑΡΝΗΣΗ, the reason, and who should be
@@ -9,11 +20,14 @@ const text = gateScreenMessages;
  */
 export function DecisionPanel({
   admission,
+  decidedAt,
   undoable,
   busy,
   onUndo,
 }: {
   admission: Admission;
+  /** This device's clock when the decision came. */
+  decidedAt: number;
   undoable: boolean;
   busy: boolean;
   onUndo(): void;
@@ -33,6 +47,7 @@ export function DecisionPanel({
     <div className={`app-decision ${admitted ? 'app-decision--admit' : 'app-decision--refuse'}`}>
       <p className="app-decision__verdict">{admitted ? text.admit : text.refuse}</p>
       <p className="app-decision__message">{admission.message}</p>
+      <DecidedAt at={decidedAt} />
       <dl className="app-decision__details">
         {rows
           .filter((row): row is [string, string] => Boolean(row[1]))
@@ -56,6 +71,20 @@ export function DecisionPanel({
           {text.undo}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A scan that got no decision (refused at the field, or the server could not decide): it takes the
+ * last decision's place, in red, so an earlier fan's ΕΙΣΟΔΟΣ is never left on screen for this one.
+ */
+export function RefusedInputPanel({ message, at }: { message: string; at: number }) {
+  return (
+    <div className="app-decision app-decision--refuse">
+      <p className="app-decision__verdict">{text.inputRefused}</p>
+      <p className="app-decision__message">{message}</p>
+      <DecidedAt at={at} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   ADMISSION_UNDO_MINUTES,
+  gateMessages,
   gateScreenMessages,
   messages,
   type AdmissionRequest,
@@ -16,7 +17,7 @@ import { TextField } from '../../shared/forms/text-field';
 import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
 import { isUnpaired, undoAdmission } from './api';
 import { ConnectionStatus } from './connection-status';
-import { DecisionPanel } from './decision-panel';
+import { DecisionPanel, RefusedInputPanel } from './decision-panel';
 import { feedbackFor } from './feedback';
 import { decideScan, NoManifestError } from './gate-decision';
 import { readScans, saveScans } from './device-storage';
@@ -47,7 +48,12 @@ export function ScanScreen({
   /** The server no longer knows this device: its message. */
   onUnpaired(message: string): void;
 }) {
-  const [failure, setFailure] = useState<string>();
+  /** A new input refused before any decision: it replaces the last decision's panel. */
+  const [refused, setRefused] = useState<{ message: string; at: number }>();
+  /** The last decision's panel stays only until the next input: cleared as a code is sent. */
+  const [latestShown, setLatestShown] = useState(true);
+  /** An undo the server refused: said apart, the admission it was for still stands. */
+  const [undoFailure, setUndoFailure] = useState<string>();
   const [scans, setScans] = useState<Scan[]>(() => readScans(event.eventId));
   const [undoing, setUndoing] = useState(false);
   const [undoExpired, setUndoExpired] = useState<number>();
@@ -81,11 +87,9 @@ export function ScanScreen({
     return () => clearTimeout(timer);
   }, [latest]);
 
-  const fail = (error: unknown) => {
-    if (isUnpaired(error)) onUnpaired(error.message);
-    else if (error instanceof ApiError || error instanceof NoManifestError) setFailure(error.message);
-    else setFailure(messages.errors.system);
-  };
+  const messageOf = (error: unknown) =>
+    error instanceof ApiError || error instanceof NoManifestError ? error.message : messages.errors.system;
+  const refuse = (message: string) => setRefused({ message, at: Date.now() });
 
   const decide = useMutation({
     mutationFn: (request: AdmissionRequest) => decideScan(token, request, gate),
@@ -95,8 +99,12 @@ export function ScanScreen({
       const id = scanCount.current;
       const scan = { id, admission, receivedAt: Date.now(), undone: false, offline, ticketCode };
       setScans((previous) => [scan, ...previous].slice(0, HISTORY_LENGTH));
+      setLatestShown(true);
     },
-    onError: fail,
+    onError: (error) => {
+      if (isUnpaired(error)) onUnpaired(error.message);
+      else refuse(messageOf(error));
+    },
     onSettled: () => input.current?.focus(),
   });
 
@@ -104,6 +112,7 @@ export function ScanScreen({
     const admissionId = latest?.admission.admissionId;
     if (!latest || !admissionId) return;
     setUndoing(true);
+    setUndoFailure(undefined);
     try {
       await undoAdmission(token, admissionId);
       if (latest.ticketCode) await gate.store?.removeAdmission(event.eventId, latest.ticketCode);
@@ -112,7 +121,8 @@ export function ScanScreen({
       );
       input.current?.focus();
     } catch (error) {
-      fail(error);
+      if (isUnpaired(error)) onUnpaired(error.message);
+      else setUndoFailure(messageOf(error));
     } finally {
       setUndoing(false);
     }
@@ -136,8 +146,15 @@ export function ScanScreen({
         // A steward reads the one field's message; focus stays in the field, where the scanner types.
         summary={false}
         reValidateMode="onSubmit"
+        onRefused={(errors) => {
+          setLatestShown(false);
+          setUndoFailure(undefined);
+          refuse(errors.code?.message ?? gateMessages.code);
+        }}
         onSubmit={(request, { setValue }) => {
-          setFailure(undefined);
+          setRefused(undefined);
+          setUndoFailure(undefined);
+          setLatestShown(false);
           // Emptied as the code is sent, not once it is decided: a scanner types the next code at once,
           // and emptying the field then would cut it.
           setValue('code', '');
@@ -180,12 +197,16 @@ export function ScanScreen({
           );
         }}
       </Form>
-      {failure ? <ErrorBox message={failure} /> : null}
+      {undoFailure ? <ErrorBox message={undoFailure} /> : null}
       <div role="status" aria-live="polite" aria-atomic="true" className="app-gate__status">
-        {latest?.undone ? <p className="app-decision app-decision--undone">{text.undone}</p> : null}
-        {latest && !latest.undone ? (
+        {refused ? <RefusedInputPanel message={refused.message} at={refused.at} /> : null}
+        {latest && latestShown && latest.undone ? (
+          <p className="app-decision app-decision--undone">{text.undone}</p>
+        ) : null}
+        {latest && latestShown && !latest.undone ? (
           <DecisionPanel
             admission={latest.admission}
+            decidedAt={latest.receivedAt}
             undoable={undoable}
             busy={undoing}
             onUndo={() => void undo()}

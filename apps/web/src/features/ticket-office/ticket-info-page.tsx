@@ -7,9 +7,11 @@ import {
   TICKET_USER_KINDS,
   documentTypeLabel,
   type DocumentType,
+  type ErrorCode,
   type TicketIssueRequest,
   type TicketUserKind,
 } from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
 import { BackLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { problemsFrom } from '../../shared/forms/error-summary';
@@ -23,6 +25,33 @@ import type { DOCUMENT_CHOICES, TicketInfoValues as FormValues } from './form-sc
 const text = messages.ticketOffice;
 const CHOICES: typeof DOCUMENT_CHOICES = ['PASSPORT', 'ID', 'PERMIT'];
 const FIELDS = ['ticketCode', 'firstName', 'lastName', 'documentId'] as const;
+const LABELS = {
+  ticketCode: text.ticketCode,
+  firstName: text.firstName,
+  lastName: text.lastName,
+  documentId: text.documentId,
+} as const;
+/** The server's refusals about the person point at the document; the rest are about the ticket. */
+const PERSON_REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  'PERSON_SUSPENDED',
+  'PERSON_DOCUMENT_CHECK',
+  'ALREADY_HOLDS_FIXTURE',
+]);
+const TICKET_REFUSALS: ReadonlySet<ErrorCode> = new Set([
+  'TICKET_NOT_FOUND',
+  'EVENT_STARTED',
+  'TICKET_ALREADY_BOUND',
+]);
+const refusalField = (error: unknown) =>
+  error instanceof ApiError && error.code
+    ? PERSON_REFUSALS.has(error.code)
+      ? 'documentId'
+      : TICKET_REFUSALS.has(error.code)
+        ? 'ticketCode'
+        : undefined
+    : undefined;
+const labelsOf = (fields: readonly (typeof FIELDS)[number][]) =>
+  fields.map((field) => LABELS[field]).join(', ');
 
 const documentTypeOf = (kind: TicketUserKind, values: FormValues): DocumentType =>
   values.documentChoice === 'PASSPORT'
@@ -88,7 +117,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
               documentType: documentTypeOf(kind, form),
               documentId: form.documentId,
             },
-            { onError: (error) => refusal.refuse(error) },
+            { onError: (error) => refusal.refuse(error, undefined, refusalField(error)) },
           )
         }
         submitLabel={text.submit}
@@ -98,10 +127,20 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
           !FIELDS.every((field) => watch(field).trim() !== '') ||
           problemsFrom(formState.errors, FIELDS).length > 0
         }
+        submitNote={({ watch, formState }) => {
+          const missing = FIELDS.filter((field) => watch(field).trim() === '');
+          if (missing.length > 0) return text.submitMissing(labelsOf(missing));
+          const wrong = FIELDS.filter((field) => formState.errors[field]);
+          return wrong.length > 0 ? text.submitFix(labelsOf(wrong)) : undefined;
+        }}
       >
-        {({ register, watch, formState: { errors } }) => (
+        {({ register, watch, formState: { errors }, refusal }) => (
           <>
-            <TicketCodeField id="ticketCode" error={errors.ticketCode?.message} {...register('ticketCode')} />
+            <TicketCodeField
+              id="ticketCode"
+              error={errors.ticketCode?.message ?? refusal.messageAt('ticketCode')}
+              {...register('ticketCode')}
+            />
             <TextField
               id="firstName"
               label={text.firstName}
@@ -157,7 +196,7 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
               id="documentId"
               label={text.documentId}
               hint={text.documentIdHint}
-              error={errors.documentId?.message}
+              error={errors.documentId?.message ?? refusal.messageAt('documentId')}
               autoComplete="off"
               className="govgr-input--width-20"
               normalize={normalizeDocumentId}

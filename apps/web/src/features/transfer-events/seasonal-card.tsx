@@ -53,6 +53,8 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
     maxTransfers: String(loaded.maxTransfers),
     hours: String(loaded.hours),
   });
+  /** A typed number the range changed, said at its field until the next keystroke there. */
+  const [clamped, setClamped] = useState<Partial<Record<'maxTransfers' | 'hours', string>>>({});
   const saving = useSaveEvent();
   const id = (name: string) => `${name}-${event.eventId}`;
 
@@ -61,8 +63,19 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
       field === 'maxTransfers'
         ? clampMaxTransfers(Number(typed.maxTransfers))
         : clampCutOffHours(Number(typed.hours));
+    const wasTyped = typed[field];
     setTyped({ ...typed, [field]: String(value) });
     setRules({ ...rules, [field]: value });
+    // The spec's range corrects the number (docs/product-spec.md §5); silently, a typed 0 would be
+    // saved as 1 without the officer knowing.
+    setClamped({
+      ...clamped,
+      [field]: wasTyped === '' || Number(wasTyped) !== value ? text.clamped(wasTyped, value) : undefined,
+    });
+  };
+  const type = (field: 'maxTransfers' | 'hours', value: string) => {
+    setTyped({ ...typed, [field]: value });
+    setClamped({ ...clamped, [field]: undefined });
   };
 
   const rulesAsEvent = (): TransferEvent => ({
@@ -95,7 +108,8 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
         maxLength={4}
         className="govgr-input--width-4"
         value={typed.maxTransfers}
-        onChange={(change) => setTyped({ ...typed, maxTransfers: change.target.value })}
+        error={clamped.maxTransfers}
+        onChange={(change) => type('maxTransfers', change.target.value)}
         onBlur={() => clampTyped('maxTransfers')}
       />
       <TextField
@@ -106,7 +120,8 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
         maxLength={1}
         className="govgr-input--width-2"
         value={typed.hours}
-        onChange={(change) => setTyped({ ...typed, hours: change.target.value })}
+        error={clamped.hours}
+        onChange={(change) => type('hours', change.target.value)}
         onBlur={() => clampTyped('hours')}
       />
       <Checkbox

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useId, useState, type FormHTMLAttributes, type ReactNode } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -49,6 +49,8 @@ interface FormOwnProps<Input extends FieldValues, Output> extends Omit<
   /** Called on every submit, valid or not, before the check (a search drops its last results). */
   onSubmitStart?(form: FormApi<Input, Output>): void;
   onSubmit(values: Output, form: FormApi<Input, Output>): void;
+  /** A submit the schema refused (the gate's panel is replaced by the field's refusal). */
+  onRefused?(errors: FieldErrors<Input>): void;
   /** Above the summary, inside the form (a heading the form is labelled by). */
   heading?: ReactNode;
   /** None for a form submitted by a button of its own children (a dialog's confirm). */
@@ -58,6 +60,11 @@ interface FormOwnProps<Input extends FieldValues, Output> extends Omit<
   /** A call under way (a mutation's `isPending`): the submit shows it and cannot be pressed twice. */
   busy?: boolean;
   submitDisabled?: (form: FormApi<Input, Output>) => boolean;
+  /**
+   * Said beside the submit, and as its description, while it is disabled: what is still missing. A
+   * disabled button alone tells nobody why a click does nothing.
+   */
+  submitNote?: (form: FormApi<Input, Output>) => string | undefined;
   /** Buttons beside the submit (a Cancel), in one GOV.GR button group (`null`: the submit alone in one). */
   actions?: ReactNode;
   /** After the form, outside it (a confirmation dialog, a camera that fills a field and submits). */
@@ -91,11 +98,13 @@ export function Form<Input extends FieldValues, Output = Input>({
   toastRefusal,
   onSubmitStart,
   onSubmit,
+  onRefused,
   heading,
   submitLabel,
   submitVariant,
   busy,
   submitDisabled,
+  submitNote,
   actions,
   footer,
   summary = true,
@@ -120,14 +129,30 @@ export function Form<Input extends FieldValues, Output = Input>({
   const form: FormApi<Input, Output> = {
     ...methods,
     refusal,
-    submit: () => void methods.handleSubmit((values) => onSubmit(values, form))(),
+    submit: () => void methods.handleSubmit((values) => onSubmit(values, form), onRefused)(),
   };
   const { errors, submitCount } = methods.formState;
+  const noteId = useId();
+  const disabled = submitDisabled?.(form) ?? false;
+  const note = disabled ? submitNote?.(form) : undefined;
   const submitButton =
     submitLabel === undefined ? null : (
-      <Button type="submit" variant={submitVariant} busy={busy} disabled={submitDisabled?.(form)}>
-        {submitLabel}
-      </Button>
+      <>
+        <Button
+          type="submit"
+          variant={submitVariant}
+          busy={busy}
+          disabled={disabled}
+          aria-describedby={note ? noteId : undefined}
+        >
+          {submitLabel}
+        </Button>
+        {note ? (
+          <p className="govgr-hint app-submit-note" id={noteId}>
+            {note}
+          </p>
+        ) : null}
+      </>
     );
   return (
     <>
@@ -140,7 +165,7 @@ export function Form<Input extends FieldValues, Output = Input>({
         onPointerDown={hurry}
         onSubmit={(event) => {
           onSubmitStart?.(form);
-          void methods.handleSubmit((values) => onSubmit(values, form))(event);
+          void methods.handleSubmit((values) => onSubmit(values, form), onRefused)(event);
         }}
       >
         {heading}

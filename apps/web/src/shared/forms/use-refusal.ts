@@ -27,6 +27,8 @@ export function useRefusal(fieldId?: string, toast = true) {
     [fieldId, toast],
   );
   const formProps = useMemo(() => ({ onChange: clear }), [clear]);
+  /** The refusal's message for the field `id` when it is about that field: said at the field too. */
+  const messageAt = (id: string) => (refused && (refused.at ?? fieldId) === id ? refused.message : undefined);
   return {
     fieldId: refused?.at ?? fieldId,
     message: refused?.message,
@@ -34,6 +36,7 @@ export function useRefusal(fieldId?: string, toast = true) {
     refuse,
     clear,
     formProps,
+    messageAt,
   };
 }
 
