@@ -111,7 +111,9 @@ export async function openDatabase(target: Config['database']): Promise<Database
  * the lock, at once.
  */
 async function holdingSessionLock<T>(url: string, key: number, writes: () => Promise<T>): Promise<T> {
-  const lock = new pg.Client({ connectionString: url, application_name: 'tickets-start-up' });
+  // On the primary, as every connection of the platform (db/primary.ts): a standby has no lock to take.
+  const { Client, ...settings } = connectionToPrimary(url);
+  const lock = new Client({ ...settings, application_name: 'tickets-start-up' });
   await lock.connect();
   try {
     await lock.query('select pg_advisory_lock($1)', [key]);
