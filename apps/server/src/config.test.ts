@@ -72,6 +72,16 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses NODE_ENV=production without PROFILE=production, naming both', () => {
+    // The conventional variable alone used to start the development profile: a stand-in that signs
+    // anyone in, demo people and the development mailbox (issue 40, item 2).
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production.*PROFILE=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PROFILE: 'development' })).toThrow(ConfigError);
+    expect(loadConfig({ ...production, NODE_ENV: 'production' }).profile).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'development' }).profile).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'test' }).profile).toBe('development');
+  });
+
   it('accepts a complete production configuration without demo data', () => {
     const config = loadConfig(production);
     expect(config.taxis).toMatchObject({ standIn: false, baseUrl: 'https://oauth2.gsis.gr' });

@@ -388,6 +388,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const { env: parsed, problems } = parseEnvironment(present);
   const production = parsed.PROFILE === 'production';
   const standIn = parsed.TAXIS_STANDIN ?? !production;
+  // Refused rather than taken to mean production (docs/design.md §3): a deployer who set only the
+  // conventional variable meant production but gave none of its settings, and a profile chosen by a
+  // variable that libraries and build tools also read would switch the stand-in on or off unseen.
+  if (present.NODE_ENV === 'production' && !production) {
+    problems.push(
+      'NODE_ENV=production is set but PROFILE is not production: the development profile (a TaxisNet stand-in that signs anyone in, demo data, the development mailbox) would start. Set PROFILE=production with its settings, or unset NODE_ENV for development.',
+    );
+  }
   problems.push(...(production ? unsafeProduction(parsed, standIn) : unsafeDevelopment(parsed, standIn)));
   let gateKeys: Config['gateKeys'] | undefined;
   try {
