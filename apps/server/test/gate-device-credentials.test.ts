@@ -198,7 +198,7 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     }
   });
 
-  it('ends with a revoked device, and with a deactivated officer (paired or not)', async () => {
+  it('ends with a revoked device, and with a removed officer (paired or not), for good', async () => {
     const revoked = await addDevice('Θύρα 3 - κινητό');
     expect((await events(revoked.token)).status).toBe(200);
     expect(
@@ -218,7 +218,21 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     } finally {
       await addOfficer(server.database.db, 'test', CLUB_OFFICER, 'ae-olympiada');
     }
-    expect((await events(officers.token)).status).toBe(200);
+    // Re-adding the officer revives none of them (issue 40, item 10): the removal revoked them.
+    expect((await events(officers.token)).status).toBe(401);
+    expect((await pairDevice(server.baseUrl, unpaired.token)).status).toBe(401);
+    const listed = (await (
+      await call(CLUB_OFFICER, 'GET', '/api/ticket-office/gate-devices')
+    ).json()) as GateDevice[];
+    for (const device of [officers, unpaired])
+      expect(listed.find((row) => row.deviceId === device.deviceId)?.revokedAt).toEqual(expect.any(String));
+    const [removal] = await server.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'OFFICER_REMOVE'), eq(auditLog.subject, CLUB_OFFICER)));
+    expect(removal?.details).toMatchObject({ revokedGateDevices: expect.any(Number) });
+    // A device registered after the return works.
+    expect((await events((await addDevice('Θύρα 4 - νέο')).token)).status).toBe(200);
   });
 
   it('keeps a device registered before credentials working with its token until it expires, unrenewed', async () => {
