@@ -113,6 +113,13 @@ describe('configuration', () => {
     expect(loadConfig({ ...production, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
+  it('lets an unpaired gate device pair for GATE_PAIRING_TOKEN_HOURS: 24 by default, 1 to 168', () => {
+    expect(loadConfig({}).gatePairingTokenHours).toBe(24);
+    expect(loadConfig({ GATE_PAIRING_TOKEN_HOURS: '2' }).gatePairingTokenHours).toBe(2);
+    for (const bad of ['0', '169', '1.5', 'a day'])
+      expect(() => loadConfig({ GATE_PAIRING_TOKEN_HOURS: bad })).toThrow(/GATE_PAIRING_TOKEN_HOURS/);
+  });
+
   it('explains a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);

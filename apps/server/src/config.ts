@@ -6,6 +6,7 @@ import {
   GATE_KEY_ID_MAX,
   MANIFEST_REBUILD_SECONDS,
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
+  GATE_PAIRING_TOKEN_HOURS,
   publicKeyOf,
   SUSPENSION_LOOKUPS_PER_HOUR,
   type PlatformKey,
@@ -168,6 +169,8 @@ const environmentSchema = z.object({
   GATE_MANIFEST_REBUILD_SECONDS: wholeNumber(0, 3600).default(MANIFEST_REBUILD_SECONDS),
   // A paired gate device's credential ends this many hours after its club's last match of the day.
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS: wholeNumber(1, 24).default(GATE_DEVICE_CREDENTIAL_MARGIN_HOURS),
+  // An unpaired gate device's pairing token pairs this many hours after its registration (a week at most).
+  GATE_PAIRING_TOKEN_HOURS: wholeNumber(1, 168).default(GATE_PAIRING_TOKEN_HOURS),
   // The embedded database's turns (src/db/turns.ts); PostgreSQL has its connection pool instead.
   PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
   PGLITE_MAX_WAITING: wholeNumber(0, 10_000).default(200),
@@ -238,6 +241,8 @@ export interface Config {
   gateManifestRebuildSeconds: number;
   /** A paired gate device's credential ends this long after its club's last match of the day (docs/design.md §8). */
   gateDeviceCredentialMarginHours: number;
+  /** An unpaired device's pairing token pairs this long after its registration, then never (docs/design.md §8). */
+  gatePairingTokenHours: number;
   mail: {
     /** The mail server; unset only with the development mailbox, which then receives every message. */
     smtpUrl: string | undefined;
@@ -448,6 +453,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
     gateDeviceCredentialMarginHours: env.GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
+    gatePairingTokenHours: env.GATE_PAIRING_TOKEN_HOURS,
     mail: {
       smtpUrl: env.SMTP_URL,
       devMailbox: !production && (env.DEV_MAILBOX ?? !env.SMTP_URL),

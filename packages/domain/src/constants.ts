@@ -176,6 +176,12 @@ export const GATE_UPLOAD_CLOCK_SKEW_SECONDS = 120;
  */
 export const GATE_DEVICE_CREDENTIAL_MARGIN_HOURS = 3;
 /**
+ * A registered device's pairing token pairs only this long after it was shown to the officer (the
+ * default of GATE_PAIRING_TOKEN_HOURS): one written down and never used was good for ever, for
+ * whoever found it (issue 40). Past it, the office registers the device again for a new token.
+ */
+export const GATE_PAIRING_TOKEN_HOURS = 24;
+/**
  * How often an open steward's screen asks for its credential's end again (a match added or moved
  * later that day moves it; nothing moves it past the day's last match and the margin).
  */
