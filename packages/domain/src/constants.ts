@@ -27,10 +27,14 @@ export const ADULT_AGE = 18;
 export const SELF_CLAIM_MIN_AGE = 15;
 
 /**
- * Wrong claim codes (docs/design.md §10): at most this many in CLAIM_ATTEMPT_WINDOW_MINUTES, counted
- * per person and per ticket; the next is refused (CLAIM_ATTEMPTS_EXCEEDED) until the window has passed.
+ * Wrong claim codes (docs/design.md §10): at most this many in CLAIM_ATTEMPT_WINDOW_MINUTES per person,
+ * and CLAIM_ADDRESS_ATTEMPTS_MAX per address; the next wrong one is refused (CLAIM_ATTEMPTS_EXCEEDED,
+ * with Retry-After) until the window has passed. A right code is never refused by them, and there is
+ * no count per ticket: its code is printed and sequential, so anyone could spend a buyer's allowance.
  */
 export const CLAIM_ATTEMPTS_MAX = 5;
+/** More than a person's: an address is shared by a household, an office, a mobile carrier's NAT. */
+export const CLAIM_ADDRESS_ATTEMPTS_MAX = 20;
 export const CLAIM_ATTEMPT_WINDOW_MINUTES = 15;
 
 export const TIME_ZONE = 'Europe/Athens';

@@ -204,7 +204,7 @@ export interface paths {
          * Add a bought ticket with the two codes of its purchase confirmation (its QR, GRTICKET1:<publicCode>:<claimCode>), for the logged-in person or, with dependentAmka, one of their minors
          * @description For a signed-in person (the session cookie).
          *
-         *     The claim code is accepted as printed (groups of four, any case, I/L read as 1 and O as 0). An unknown ticket and a wrong claim code answer alike (CLAIM_NOT_FOUND); after 5 wrong claims in 15 minutes, by the person or for the ticket, CLAIM_ATTEMPTS_EXCEEDED. Answers 201 with the ticket as GET /api/wallet/tickets lists it; the same person adding it again, 200 with the same.
+         *     The claim code is accepted as printed (groups of four, any case, I/L read as 1 and O as 0). An unknown ticket and a wrong claim code answer alike (CLAIM_NOT_FOUND); past 5 wrong claims in 15 minutes by the person, or 20 from the address, a wrong one is CLAIM_ATTEMPTS_EXCEEDED (429, with Retry-After). The right claim code is never refused by these limits, and none is kept per ticket. Answers 201 with the ticket as GET /api/wallet/tickets lists it; the same person adding it again, 200 with the same.
          */
         post: operations["addWalletTicket"];
         delete?: never;
