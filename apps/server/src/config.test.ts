@@ -84,6 +84,16 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses NODE_ENV=production without PROFILE=production, naming both', () => {
+    // The conventional variable alone used to start the development profile: a stand-in that signs
+    // anyone in, demo people and the development mailbox (issue 40, item 2).
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/NODE_ENV=production.*PROFILE=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', PROFILE: 'development' })).toThrow(ConfigError);
+    expect(loadConfig({ ...production, NODE_ENV: 'production' }).profile).toBe('production');
+    expect(loadConfig({ NODE_ENV: 'development' }).profile).toBe('development');
+    expect(loadConfig({ NODE_ENV: 'test' }).profile).toBe('development');
+  });
+
   it('accepts a complete production configuration without demo data', () => {
     const config = loadConfig(production);
     expect(config.taxis).toMatchObject({ standIn: false, baseUrl: 'https://oauth2.gsis.gr' });
@@ -113,6 +123,13 @@ describe('configuration', () => {
       expect(() => loadConfig({ PROFILE: 'development', HOST: host })).toThrow(ConfigError);
     }
     expect(loadConfig({ ...production, HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('lets an unpaired gate device pair for GATE_PAIRING_TOKEN_HOURS: 24 by default, 1 to 168', () => {
+    expect(loadConfig({}).gatePairingTokenHours).toBe(24);
+    expect(loadConfig({ GATE_PAIRING_TOKEN_HOURS: '2' }).gatePairingTokenHours).toBe(2);
+    for (const bad of ['0', '169', '1.5', 'a day'])
+      expect(() => loadConfig({ GATE_PAIRING_TOKEN_HOURS: bad })).toThrow(/GATE_PAIRING_TOKEN_HOURS/);
   });
 
   it('explains a bad value', () => {

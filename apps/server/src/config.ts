@@ -6,6 +6,7 @@ import {
   GATE_KEY_ID_MAX,
   MANIFEST_REBUILD_SECONDS,
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
+  GATE_PAIRING_TOKEN_HOURS,
   publicKeyOf,
   STATS_LOOKUPS_PER_HOUR,
   SUSPENSION_LOOKUPS_PER_HOUR,
@@ -189,6 +190,8 @@ const environmentSchema = z.object({
   GATE_MANIFEST_REBUILD_SECONDS: wholeNumber(0, 3600).default(MANIFEST_REBUILD_SECONDS),
   // A paired gate device's credential ends this many hours after its club's match day.
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS: wholeNumber(1, 24).default(GATE_DEVICE_CREDENTIAL_MARGIN_HOURS),
+  // An unpaired gate device's pairing token pairs this many hours after its registration (a week at most).
+  GATE_PAIRING_TOKEN_HOURS: wholeNumber(1, 168).default(GATE_PAIRING_TOKEN_HOURS),
   // The embedded database's turns (src/db/turns.ts); PostgreSQL has its connection pool instead.
   PGLITE_CONCURRENT_REQUESTS: wholeNumber(1, 64).default(4),
   PGLITE_MAX_WAITING: wholeNumber(0, 10_000).default(200),
@@ -273,6 +276,8 @@ export interface Config {
   gateManifestRebuildSeconds: number;
   /** A paired gate device's credential ends this long after its club's match day (docs/design.md §8). */
   gateDeviceCredentialMarginHours: number;
+  /** An unpaired device's pairing token pairs this long after its registration, then never (docs/design.md §8). */
+  gatePairingTokenHours: number;
   mail: {
     /** The mail server; unset only with the development mailbox, which then receives every message. */
     smtpUrl: string | undefined;
@@ -431,6 +436,14 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const { env: parsed, problems } = parseEnvironment(present);
   const production = parsed.PROFILE === 'production';
   const standIn = parsed.TAXIS_STANDIN ?? !production;
+  // Refused rather than taken to mean production (docs/design.md §3): a deployer who set only the
+  // conventional variable meant production but gave none of its settings, and a profile chosen by a
+  // variable that libraries and build tools also read would switch the stand-in on or off unseen.
+  if (present.NODE_ENV === 'production' && !production) {
+    problems.push(
+      'NODE_ENV=production is set but PROFILE is not production: the development profile (a TaxisNet stand-in that signs anyone in, demo data, the development mailbox) would start. Set PROFILE=production with its settings, or unset NODE_ENV for development.',
+    );
+  }
   problems.push(...(production ? unsafeProduction(parsed, standIn) : unsafeDevelopment(parsed, standIn)));
   let gateKeys: Config['gateKeys'] | undefined;
   try {
@@ -485,6 +498,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     auditDigestKey: env.AUDIT_DIGEST_KEY ?? DEVELOPMENT_AUDIT_DIGEST_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
     gateDeviceCredentialMarginHours: env.GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
+    gatePairingTokenHours: env.GATE_PAIRING_TOKEN_HOURS,
     mail: {
       smtpUrl: env.SMTP_URL,
       devMailbox: !production && (env.DEV_MAILBOX ?? !env.SMTP_URL),

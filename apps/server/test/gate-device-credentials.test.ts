@@ -5,6 +5,7 @@ import {
   EVENT_DURATION_MINUTES,
   GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
   GATES_OPEN_MINUTES_BEFORE,
+  GATE_PAIRING_TOKEN_HOURS,
   TIME_ZONE,
   validationMessages,
   type GateDevice,
@@ -103,6 +104,42 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     // A credential is no pairing token; an unknown token pairs nothing.
     expect((await pairDevice(server.baseUrl, pairing.credential)).status).toBe(401);
     expect((await pairDevice(server.baseUrl, 'gate.not-a-device-token')).status).toBe(401);
+  });
+
+  it('ends an unpaired device’s pairing token after GATE_PAIRING_TOKEN_HOURS, in Greek; the office gives a new one', async () => {
+    // A token shown once and never used stayed good for ever: 60 days old, it still paired (issue 40, item 6).
+    const registeredAt = (deviceId: string, hoursAgo: number) =>
+      server.database.db
+        .update(gateDevices)
+        .set({ createdAt: new Date(Date.now() - hoursAgo * HOUR_MS) })
+        .where(eq(gateDevices.id, deviceId));
+    const stale = await registerDevice('Θύρα 7 - ξεχασμένο');
+    await registeredAt(stale.deviceId, 60 * 24);
+    const refused = await pairDevice(server.baseUrl, stale.token);
+    expect(refused.status).toBe(401);
+    expect(await firstError(refused)).toEqual({
+      code: 'GATE_PAIRING_TOKEN_EXPIRED',
+      description: errorCatalogue.GATE_PAIRING_TOKEN_EXPIRED.description,
+    });
+    expect(errorCatalogue.GATE_PAIRING_TOKEN_EXPIRED.description).toMatch(/έληξε.*εκδοτήριο/s);
+    const justPast = await registerDevice('Θύρα 7 - χθεσινό');
+    await registeredAt(justPast.deviceId, GATE_PAIRING_TOKEN_HOURS + 0.01);
+    expect((await pairDevice(server.baseUrl, justPast.token)).status).toBe(401);
+    const [row] = await server.database.db
+      .select({ pairedAt: gateDevices.pairedAt })
+      .from(gateDevices)
+      .where(eq(gateDevices.id, justPast.deviceId));
+    expect(row?.pairedAt).toBeNull();
+    // Within its time it pairs; the office's new registration gives a new token that pairs.
+    const inTime = await registerDevice('Θύρα 7 - σημερινό');
+    await registeredAt(inTime.deviceId, GATE_PAIRING_TOKEN_HOURS - 0.1);
+    const paired = await pairDevice(server.baseUrl, inTime.token);
+    expect(paired.status).toBe(200);
+    const again = await registerDevice('Θύρα 7 - ξεχασμένο');
+    expect((await pairDevice(server.baseUrl, again.token)).status).toBe(200);
+    // A paired device's credential does not end with its token's time.
+    await registeredAt(inTime.deviceId, 60 * 24);
+    expect((await events(((await paired.json()) as { credential: string }).credential)).status).toBe(200);
   });
 
   it("ends the night of the club's last match of the day; use extends nothing; the officer renews it", async () => {
@@ -213,7 +250,7 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     }
   });
 
-  it('ends with a revoked device, and with a deactivated officer (paired or not)', async () => {
+  it('ends with a revoked device, and with a removed officer (paired or not), for good', async () => {
     const revoked = await addDevice('Θύρα 3 - κινητό');
     expect((await events(revoked.token)).status).toBe(200);
     expect(
@@ -233,7 +270,21 @@ describe.each(engines)('gate device credentials on %s', (engine) => {
     } finally {
       await addOfficer(server.database.db, 'test', CLUB_OFFICER, 'ae-olympiada');
     }
-    expect((await events(officers.token)).status).toBe(200);
+    // Re-adding the officer revives none of them (issue 40, item 10): the removal revoked them.
+    expect((await events(officers.token)).status).toBe(401);
+    expect((await pairDevice(server.baseUrl, unpaired.token)).status).toBe(401);
+    const listed = (await (
+      await call(CLUB_OFFICER, 'GET', '/api/ticket-office/gate-devices')
+    ).json()) as GateDevice[];
+    for (const device of [officers, unpaired])
+      expect(listed.find((row) => row.deviceId === device.deviceId)?.revokedAt).toEqual(expect.any(String));
+    const [removal] = await server.database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'OFFICER_REMOVE'), eq(auditLog.subject, CLUB_OFFICER)));
+    expect(removal?.details).toMatchObject({ revokedGateDevices: expect.any(Number) });
+    // A device registered after the return works.
+    expect((await events((await addDevice('Θύρα 4 - νέο')).token)).status).toBe(200);
   });
 
   it('keeps a device registered before credentials working with its token until it expires, unrenewed', async () => {

@@ -27,10 +27,14 @@ export const ADULT_AGE = 18;
 export const SELF_CLAIM_MIN_AGE = 15;
 
 /**
- * Wrong claim codes (docs/design.md §10): at most this many in CLAIM_ATTEMPT_WINDOW_MINUTES, counted
- * per person and per ticket; the next is refused (CLAIM_ATTEMPTS_EXCEEDED) until the window has passed.
+ * Wrong claim codes (docs/design.md §10): at most this many in CLAIM_ATTEMPT_WINDOW_MINUTES per person,
+ * and CLAIM_ADDRESS_ATTEMPTS_MAX per address; the next wrong one is refused (CLAIM_ATTEMPTS_EXCEEDED,
+ * with Retry-After) until the window has passed. A right code is never refused by them, and there is
+ * no count per ticket: its code is printed and sequential, so anyone could spend a buyer's allowance.
  */
 export const CLAIM_ATTEMPTS_MAX = 5;
+/** More than a person's: an address is shared by a household, an office, a mobile carrier's NAT. */
+export const CLAIM_ADDRESS_ATTEMPTS_MAX = 20;
 export const CLAIM_ATTEMPT_WINDOW_MINUTES = 15;
 
 export const TIME_ZONE = 'Europe/Athens';
@@ -191,6 +195,12 @@ export const GATE_UPLOAD_CLOCK_SKEW_SECONDS = 120;
  * renews it for the next.
  */
 export const GATE_DEVICE_CREDENTIAL_MARGIN_HOURS = 3;
+/**
+ * A registered device's pairing token pairs only this long after it was shown to the officer (the
+ * default of GATE_PAIRING_TOKEN_HOURS): one written down and never used was good for ever, for
+ * whoever found it (issue 40). Past it, the office registers the device again for a new token.
+ */
+export const GATE_PAIRING_TOKEN_HOURS = 24;
 /**
  * How often an open steward's screen asks for its credential's end again (a match added or moved
  * later that day moves it; nothing moves it past the day's last match and the margin).

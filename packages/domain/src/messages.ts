@@ -295,6 +295,8 @@ export const validationMessages = {
   notAnObject: 'Τα στοιχεία του αιτήματος λείπουν ή δεν έχουν τη σωστή μορφή.',
   controlCharacters:
     'Το κείμενο περιέχει χαρακτήρες ελέγχου (όπως αλλαγή γραμμής ή στηλοθέτη), που δεν επιτρέπονται. Πληκτρολογήστε το ξανά.',
+  malformedText:
+    'Το κείμενο περιέχει μη έγκυρο χαρακτήρα (ένα μισό σύμβολο, συνήθως από αντιγραφή και επικόλληση). Πληκτρολογήστε το ξανά.',
 } as const;
 
 /** docs/product-spec.md §3: the Greek label of each document type; any other value shows a dash. */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_KINDS, notificationParamsSchema, renderNotification } from './notifications';
+import {
+  NOTIFICATION_KINDS,
+  notificationParamsSchema,
+  renderNotification,
+  UNNAMED_PERSON,
+} from './notifications';
 
 const params = notificationParamsSchema.parse({
   eventDescription: 'Α.Ε. Ολυμπιάδα - Αστέρας <Θεσσαλίας> & Co',
@@ -27,6 +32,28 @@ describe('notification templates', () => {
       expect(message.html).toContain('name="viewport"');
     },
   );
+
+  it.each(NOTIFICATION_KINDS)('%s: never shows an empty name (issue 40, item 11)', (kind) => {
+    for (const blank of ['', '   ']) {
+      const nameless = notificationParamsSchema.parse({
+        ...params,
+        otherName: blank,
+        minorFirstName: blank,
+        organisationName: blank,
+      });
+      const message = renderNotification(kind, nameless, 'https://tickets.example.gov.gr');
+      for (const part of [message.subject, ...message.paragraphs]) {
+        // Where a name was left out: two spaces, a space before punctuation, empty quotes, a bare colon.
+        expect(part).not.toMatch(/ {2}|\s[,.»]|«\s*»|:\s*$/);
+      }
+      const named = renderNotification(kind, params, 'https://tickets.example.gov.gr');
+      // A suspension without its organisation's name is the platform's, and says so.
+      const namesSomeone = [params.otherName, params.minorFirstName].some(
+        (name) => name && named.text.includes(name),
+      );
+      if (namesSomeone) expect(message.text).toContain(UNNAMED_PERSON);
+    }
+  });
 
   it('names the match and its time in Athens, the minor by first name, and escapes the HTML', () => {
     const message = renderNotification('COMPANION_REQUESTED', params, 'https://tickets.example.gov.gr');

@@ -72,70 +72,77 @@ export interface RenderedNotification {
 const match = (p: StoredNotificationParams) =>
   `«${p.eventDescription}» (${formatDate(p.eventStartsAt)}, ${formatTime(p.eventStartsAt)}, ${p.venue})`;
 
+/**
+ * A name as a message shows it, never empty (issue 40): a person the registry does not know, a name
+ * erased by retention or one that came blank says so, in words that read alike in every case.
+ */
+export const UNNAMED_PERSON = '(το όνομα δεν είναι διαθέσιμο)';
+const named = (name: string | null | undefined): string => name?.trim() || UNNAMED_PERSON;
+
 type Template = (p: StoredNotificationParams) => { subject: string; paragraphs: string[]; reason: string };
 
 export const notificationTemplates: Record<NotificationKind, Template> = {
   COMPANION_REQUESTED: (p) => ({
-    subject: `Αίτημα συνοδείας ανηλίκου: ${p.minorFirstName ?? ''}`,
+    subject: `Αίτημα συνοδείας ανηλίκου: ${named(p.minorFirstName)}`,
     paragraphs: [
-      `Ο/Η ${p.otherName} σας ζητά να συνοδεύσετε τον/την ανήλικο/η ${p.minorFirstName ?? ''} στον αγώνα ${match(p)}.`,
+      `Ο/Η ${named(p.otherName)} σας ζητά να συνοδεύσετε τον/την ανήλικο/η ${named(p.minorFirstName)} στον αγώνα ${match(p)}.`,
       `Για να απαντήσετε, ανοίξτε το Gov.gr Wallet, επιλέξτε «Αιτήματα συνοδείας» και πατήστε «Αποδοχή» ή «Απόρριψη». Μπορείτε να απαντήσετε έως την έναρξη του αγώνα, ${formatDateTime(p.eventStartsAt)}.`,
       'Αν αποδεχθείτε, πρέπει να είστε παρών/παρούσα στην είσοδο μαζί με τον/την ανήλικο/η.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή σας όρισαν συνοδό ανηλίκου.',
   }),
   COMPANION_ACCEPTED: (p) => ({
-    subject: `Ο/Η ${p.otherName} αποδέχθηκε τη συνοδεία`,
+    subject: `Ο/Η ${named(p.otherName)} αποδέχθηκε τη συνοδεία`,
     paragraphs: [
-      `Ο/Η ${p.otherName} αποδέχθηκε να συνοδεύσει τον/την ${p.minorFirstName ?? ''} στον αγώνα ${match(p)}.`,
+      `Ο/Η ${named(p.otherName)} αποδέχθηκε να συνοδεύσει τον/την ${named(p.minorFirstName)} στον αγώνα ${match(p)}.`,
       'Το εισιτήριο του/της ανηλίκου ισχύει για την είσοδο μαζί με τον/τη συνοδό.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή στείλατε αίτημα συνοδείας για ανήλικο.',
   }),
   COMPANION_REJECTED: (p) => ({
-    subject: `Ο/Η ${p.otherName} απέρριψε τη συνοδεία`,
+    subject: `Ο/Η ${named(p.otherName)} απέρριψε τη συνοδεία`,
     paragraphs: [
-      `Ο/Η ${p.otherName} απέρριψε το αίτημα να συνοδεύσει τον/την ${p.minorFirstName ?? ''} στον αγώνα ${match(p)}.`,
+      `Ο/Η ${named(p.otherName)} απέρριψε το αίτημα να συνοδεύσει τον/την ${named(p.minorFirstName)} στον αγώνα ${match(p)}.`,
       'Μπορείτε να ορίσετε άλλον/άλλη συνοδό από την υπηρεσία, έως την έναρξη του αγώνα.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή στείλατε αίτημα συνοδείας για ανήλικο.',
   }),
   COMPANION_NO_LONGER_NEEDED: (p) => ({
-    subject: `Δεν χρειάζεται πλέον να συνοδεύσετε τον/την ${p.minorFirstName ?? ''}`,
+    subject: `Δεν χρειάζεται πλέον να συνοδεύσετε τον/την ${named(p.minorFirstName)}`,
     paragraphs: [
-      `Ο/Η ${p.otherName} ακύρωσε ή άλλαξε τη συνοδεία του/της ${p.minorFirstName ?? ''} στον αγώνα ${match(p)}.`,
+      `Ο/Η ${named(p.otherName)} ακύρωσε ή άλλαξε τη συνοδεία του/της ${named(p.minorFirstName)} στον αγώνα ${match(p)}.`,
       'Δεν χρειάζεται να κάνετε κάτι.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή είχατε οριστεί συνοδός ανηλίκου.',
   }),
   LOAN_OFFERED: (p) => ({
-    subject: `Ο/Η ${p.otherName} σας δανείζει εισιτήριο`,
+    subject: `Ο/Η ${named(p.otherName)} σας δανείζει εισιτήριο`,
     paragraphs: [
-      `Ο/Η ${p.otherName} σας δανείζει το διαρκές εισιτήριό του/της για τον αγώνα ${match(p)}.`,
+      `Ο/Η ${named(p.otherName)} σας δανείζει το διαρκές εισιτήριό του/της για τον αγώνα ${match(p)}.`,
       'Για να το αποδεχθείτε ή να το απορρίψετε, ανοίξτε το Gov.gr Wallet και επιλέξτε «Μεταβιβάσεις», πριν από την έναρξη του αγώνα.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή σας όρισαν παραλήπτη/τρια εισιτηρίου.',
   }),
   LOAN_ACCEPTED: (p) => ({
-    subject: `Ο/Η ${p.otherName} αποδέχθηκε το εισιτήριο`,
+    subject: `Ο/Η ${named(p.otherName)} αποδέχθηκε το εισιτήριο`,
     paragraphs: [
-      `Ο/Η ${p.otherName} αποδέχθηκε το εισιτήριο που του/της δανείσατε για τον αγώνα ${match(p)}.`,
+      `Ο/Η ${named(p.otherName)} αποδέχθηκε το εισιτήριο που του/της δανείσατε για τον αγώνα ${match(p)}.`,
       'Σε αυτόν τον αγώνα εισέρχεται ο/η παραλήπτης/τρια· τους υπόλοιπους αγώνες της σεζόν τους παρακολουθείτε εσείς.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή δανείσατε αγώνα του διαρκούς εισιτηρίου σας.',
   }),
   LOAN_REJECTED: (p) => ({
-    subject: `Ο/Η ${p.otherName} απέρριψε το εισιτήριο`,
+    subject: `Ο/Η ${named(p.otherName)} απέρριψε το εισιτήριο`,
     paragraphs: [
-      `Ο/Η ${p.otherName} απέρριψε το εισιτήριο που του/της δανείσατε για τον αγώνα ${match(p)}.`,
+      `Ο/Η ${named(p.otherName)} απέρριψε το εισιτήριο που του/της δανείσατε για τον αγώνα ${match(p)}.`,
       'Το εισιτήριο παραμένει σε εσάς και ισχύει κανονικά.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή δανείσατε αγώνα του διαρκούς εισιτηρίου σας.',
   }),
   LOAN_REVOKED: (p) => ({
-    subject: `Ο/Η ${p.otherName} ανακάλεσε τον δανεισμό εισιτηρίου`,
+    subject: `Ο/Η ${named(p.otherName)} ανακάλεσε τον δανεισμό εισιτηρίου`,
     paragraphs: [
-      `Ο/Η ${p.otherName} ανακάλεσε τον δανεισμό του εισιτηρίου για τον αγώνα ${match(p)}.`,
+      `Ο/Η ${named(p.otherName)} ανακάλεσε τον δανεισμό του εισιτηρίου για τον αγώνα ${match(p)}.`,
       'Το εισιτήριο δεν ισχύει πλέον για εσάς σε αυτόν τον αγώνα.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή σας είχε δανειστεί εισιτήριο.',
@@ -143,7 +150,7 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
   LOAN_REVERTED: (p) => ({
     subject: 'Ο δανεισμός του εισιτηρίου σας έκλεισε',
     paragraphs: [
-      `Ο δανεισμός του διαρκούς εισιτηρίου σας στον/στην ${p.otherName} για τον αγώνα ${match(p)} έκλεισε, αφού ο αγώνας ολοκληρώθηκε.`,
+      `Ο δανεισμός του διαρκούς εισιτηρίου σας στον/στην ${named(p.otherName)} για τον αγώνα ${match(p)} έκλεισε, αφού ο αγώνας ολοκληρώθηκε.`,
       'Το εισιτήριο είναι ξανά μόνο δικό σας για τους υπόλοιπους αγώνες της σεζόν.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή δανείσατε αγώνα του διαρκούς εισιτηρίου σας.',
@@ -151,7 +158,7 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
   SUSPENSION_ENTERED: (p) => ({
     subject: 'Αποκλεισμός από αθλητικές εκδηλώσεις',
     paragraphs: [
-      walletMessages.blockedNotice(formatCalendarDate(p.lastDay), p.organisationName ?? null),
+      walletMessages.blockedNotice(formatCalendarDate(p.lastDay), p.organisationName?.trim() || null),
       'Όσο ισχύει ο αποκλεισμός, τα εισιτήριά σας δεν ισχύουν για είσοδο και δεν μπορείτε να οριστείτε συνοδός ή παραλήπτης εισιτηρίου.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή καταχωρίστηκε αποκλεισμός στο όνομά σας.',
@@ -160,14 +167,14 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
     subject: 'Αλλαγή αποκλεισμού από αθλητικές εκδηλώσεις',
     paragraphs: [
       'Ο αποκλεισμός σας από αθλητικές εκδηλώσεις άλλαξε.',
-      walletMessages.blockedNotice(formatCalendarDate(p.lastDay), p.organisationName ?? null),
+      walletMessages.blockedNotice(formatCalendarDate(p.lastDay), p.organisationName?.trim() || null),
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή άλλαξε αποκλεισμός που είναι καταχωρισμένος στο όνομά σας.',
   }),
   SUSPENSION_LIFTED: (p) => ({
     subject: 'Άρση αποκλεισμού από αθλητικές εκδηλώσεις',
     paragraphs: [
-      p.organisationName
+      p.organisationName?.trim()
         ? `Ο αποκλεισμός σας από αθλητικές εκδηλώσεις, που είχε καταχωρίσει ο οργανισμός «${p.organisationName}», άρθηκε.`
         : 'Ο αποκλεισμός σας από αθλητικές εκδηλώσεις άρθηκε.',
       'Τα εισιτήριά σας ισχύουν ξανά κανονικά.',
@@ -177,16 +184,16 @@ export const notificationTemplates: Record<NotificationKind, Template> = {
   TICKET_BOUND: (p) => ({
     subject: 'Έκδοση εισιτηρίου στο όνομά σας',
     paragraphs: [
-      `Εκδόθηκε εισιτήριο στο όνομά σας για τον αγώνα ${match(p)} από το εκδοτήριο του οργανισμού «${p.organisationName ?? ''}», με τον αριθμό της αστυνομικής σας ταυτότητας.`,
+      `Εκδόθηκε εισιτήριο στο όνομά σας για τον αγώνα ${match(p)} από το εκδοτήριο του οργανισμού «${named(p.organisationName)}», με τον αριθμό της αστυνομικής σας ταυτότητας.`,
       'Στην είσοδο θα σας ζητηθεί η ίδια ταυτότητα. Αν δεν ζητήσατε εσείς αυτό το εισιτήριο, επικοινωνήστε με τον οργανισμό.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή εκδόθηκε εισιτήριο με τα στοιχεία της ταυτότητάς σας.',
   }),
   MINOR_ADMITTED: (p) => ({
-    subject: `Ο/Η ${p.minorFirstName ?? ''} μπήκε στο γήπεδο`,
+    subject: `Ο/Η ${named(p.minorFirstName)} μπήκε στο γήπεδο`,
     paragraphs: [
-      `Ο/Η ${p.minorFirstName ?? ''} μπήκε στον αγώνα ${match(p)} στις ${formatTime(p.admittedAt)}` +
-        (p.otherName ? ` με τον/τη συνοδό ${p.otherName}.` : ', χωρίς συνοδό.'),
+      `Ο/Η ${named(p.minorFirstName)} μπήκε στον αγώνα ${match(p)} στις ${formatTime(p.admittedAt)}` +
+        (p.otherName.trim() ? ` με τον/τη συνοδό ${p.otherName}.` : ', χωρίς συνοδό.'),
       'Αν δεν αναγνωρίζετε αυτή την είσοδο, επικοινωνήστε με τον οργανισμό που διοργανώνει τον αγώνα.',
     ],
     reason: 'Λαμβάνετε αυτό το μήνυμα επειδή είστε κηδεμόνας του/της ανηλίκου.',

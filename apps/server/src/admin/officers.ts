@@ -1,7 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import { isValidAfm, maskIdentifier } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { officers, organisations } from '../db/schema';
+import { gateDevices, officers, organisations } from '../db/schema';
 import { audit } from '../shared/audit';
 
 /** Officer and organisation management: the admin command's verbs, also used by the demo data. */
@@ -56,7 +56,12 @@ export async function addOfficer(
   });
 }
 
-/** Deactivates (never deletes, docs/design.md §2): the person is a citizen again from their next request. */
+/**
+ * Deactivates (never deletes, docs/design.md §2): the person is a citizen again from their next request.
+ * The gate devices they registered are revoked in the same transaction, by the actor: an inactive
+ * officer's devices already stop working (`isLiveDevice`), but only while the officer stays inactive,
+ * and re-adding him later must not bring back phones that may since have been lost or handed on.
+ */
 export async function removeOfficer(db: Db, actor: string, afm: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const updated = await tx
@@ -65,7 +70,17 @@ export async function removeOfficer(db: Db, actor: string, afm: string): Promise
       .where(eq(officers.afm, afm))
       .returning({ afm: officers.afm });
     if (updated.length === 0) return false;
-    await audit(tx, { actor, action: 'OFFICER_REMOVE', subject: afm });
+    const revoked = await tx
+      .update(gateDevices)
+      .set({ revokedAt: new Date(), revokedBy: actor })
+      .where(and(eq(gateDevices.createdBy, afm), isNull(gateDevices.revokedAt)))
+      .returning({ id: gateDevices.id });
+    await audit(tx, {
+      actor,
+      action: 'OFFICER_REMOVE',
+      subject: afm,
+      details: { revokedGateDevices: revoked.length },
+    });
     return true;
   });
 }

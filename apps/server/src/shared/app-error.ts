@@ -11,6 +11,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     description?: string,
+    /** Seconds until trying again is worth it: answered as Retry-After (a 429 of a service's own limit). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(description ?? errorCatalogue[code].description);
     this.status = errorCatalogue[code].status;

@@ -38,11 +38,13 @@ export function toAppError(error: FastifyError): AppError {
 
 /**
  * What every error handler does before it answers, whatever the answer's shape: the coded error, a
- * Retry-After on a 503, and one log line — none per request while the database is unreachable (the
+ * Retry-After on a 503 or where the error names one, and one log line — none per request while the database is unreachable (the
  * outage is logged once, `app.databaseOutage`).
  */
 export function toAnsweredError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): AppError {
   const appError = toAppError(error);
+  if (appError.retryAfterSeconds !== undefined)
+    reply.header('retry-after', String(appError.retryAfterSeconds));
   if (appError.status === 503 && !reply.hasHeader('retry-after'))
     reply.header('retry-after', String(UNREACHABLE_RETRY_AFTER_SECONDS));
   // The database away: logged once by the outage (`notice`), not per request; /readyz's own 503 too.

@@ -40,3 +40,25 @@ describe('log destinations', () => {
     }
   });
 });
+
+describe('request lines', () => {
+  function loggedUrl(url: string): string {
+    const captured = new PassThrough();
+    let text = '';
+    captured.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const logger = pino(loggerOptions('info'), captured);
+    logger.info({ req: { method: 'GET', url, headers: {} } }, 'incoming request');
+    return (JSON.parse(text) as { req: { url: string } }).req.url;
+  }
+
+  it('logs the path and the names of the query’s parameters, never their values', () => {
+    // A parameter no list of sensitive names foresaw (issue 40, item 7).
+    const url = loggedUrl(`/api/wallet/tickets?recipient=${AFM}&page=2&recipient=${AMKA}`);
+    expect(url).toBe('/api/wallet/tickets?recipient&page');
+    expect(loggedUrl(`/login/oauth2/code/taxis?code=x&state=${AFM}`)).toBe(
+      '/login/oauth2/code/taxis?code&state',
+    );
+    expect(loggedUrl('/api/auth/user')).toBe('/api/auth/user');
+    expect(loggedUrl(`/api/x?${AFM}`)).not.toContain(AFM);
+  });
+});

@@ -204,7 +204,7 @@ export interface paths {
          * Add a bought ticket with the two codes of its purchase confirmation (its QR, GRTICKET1:<publicCode>:<claimCode>), for the logged-in person or, with dependentAmka, one of their minors
          * @description For a signed-in person (the session cookie).
          *
-         *     The claim code is accepted as printed (groups of four, any case, I/L read as 1 and O as 0). An unknown ticket and a wrong claim code answer alike (CLAIM_NOT_FOUND); after 5 wrong claims in 15 minutes, by the person or for the ticket, CLAIM_ATTEMPTS_EXCEEDED. Answers 201 with the ticket as GET /api/wallet/tickets lists it; the same person adding it again, 200 with the same.
+         *     The claim code is accepted as printed (groups of four, any case, I/L read as 1 and O as 0). An unknown ticket and a wrong claim code answer alike (CLAIM_NOT_FOUND); past 5 wrong claims in 15 minutes by the person, or 20 from the address, a wrong one is CLAIM_ATTEMPTS_EXCEEDED (429, with Retry-After). The right claim code is never refused by these limits, and none is kept per ticket. Answers 201 with the ticket as GET /api/wallet/tickets lists it; the same person adding it again, 200 with the same.
          */
         post: operations["addWalletTicket"];
         delete?: never;
@@ -693,7 +693,9 @@ export interface paths {
          * @description For a registered gate device, with its token; refused at once once it's revoked.
          *
          *     `Authorization: Bearer <pairing token>`, the token shown once to the officer who registered the device,
-         *     and no body. The answer's `credential` is the device's bearer on every other call; the pairing token is then
+         *     and no body. The token pairs within `GATE_PAIRING_TOKEN_HOURS` (24) of the registration; later it is refused
+         *     (401 GATE_PAIRING_TOKEN_EXPIRED) and the officer registers the device again for a new token.
+         *     The answer's `credential` is the device's bearer on every other call; the pairing token is then
          *     spent: pairing with it again is refused (409 GATE_DEVICE_ALREADY_PAIRED). The credential ends
          *     `GATE_DEVICE_CREDENTIAL_MARGIN_HOURS` (3) after the end of the club's last match that starts that day (Athens),
          *     or that long after the pairing when no match is left that day; use does not extend it.
@@ -4406,7 +4408,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`. */
+            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`, `GATE_PAIRING_TOKEN_EXPIRED`. */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -54,3 +54,20 @@ describe('text fields refuse control characters', () => {
       expect(textField().safeParse(value).success).toBe(true);
   });
 });
+
+describe('text fields refuse strings that are not well formed', () => {
+  // JSON carries a lone half of a UTF-16 pair, UTF-8 and so PostgreSQL cannot (issue 40, item 3).
+  it.each(['\ud800', '\udbff', '\udc00', '\udfff'].map((half) => [JSON.stringify(half), half]))(
+    'refuses the lone surrogate %s anywhere in a text, with the Greek message',
+    (_, half) => {
+      for (const value of [half, `a${half}b`, `Θύρα 3${half}`, `\ud83d\ude00${half}`, `${half}\ud83d`])
+        expect(messageOf(textField(), value)).toBe(text.malformedText);
+      expect(messageOf(documentIdField, `ΑΚ${half}123`)).toBe(text.malformedText);
+    },
+  );
+
+  it('keeps characters written as a pair of halves', () => {
+    for (const value of ['Θύρα 3 \ud83d\ude00', '\ud834\udd1e', '𝄞'])
+      expect(textField().safeParse(value).success).toBe(true);
+  });
+});

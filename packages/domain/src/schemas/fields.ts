@@ -16,14 +16,23 @@ export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 export const hasNoControlCharacters = (value: string): boolean => !CONTROL_CHARACTER.test(value);
 
 /**
+ * Half of a UTF-16 pair without its other half. In a `u` expression a proper pair is one code point,
+ * so only a lone half matches. JSON carries one (`"a\ud800b"`); UTF-8, and so PostgreSQL's text and
+ * jsonb, cannot: the audit row's JSON refused it with a 500 (issue 40).
+ */
+const LONE_SURROGATE = /[\ud800-\udfff]/u;
+export const isWellFormedText = (value: string): boolean => !LONE_SURROGATE.test(value);
+
+/**
  * Every text a request carries starts here: a string (`message` when it is not one) with no control
- * character (refused before any trimming, so a tab or a line break is not quietly dropped).
- * Chain the field's own rules after it.
+ * character (refused before any trimming, so a tab or a line break is not quietly dropped) and well
+ * formed (no lone surrogate). Chain the field's own rules after it.
  */
 export const textField = (message?: string) =>
   z
     .string(message === undefined ? undefined : { error: message })
-    .refine(hasNoControlCharacters, { error: text.controlCharacters, abort: true });
+    .refine(hasNoControlCharacters, { error: text.controlCharacters, abort: true })
+    .refine(isWellFormedText, { error: text.malformedText, abort: true });
 
 const shaped = (shape: RegExp, message: string) => textField(message).regex(shape, { error: message });
 

@@ -104,7 +104,7 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   'GET /api/ticket-office/gate-counts': ['EVENT_NOT_FOUND'],
   'GET /api/ticket-office/gate-admissions': ['ADMISSION_NOT_LIVE'],
   'POST /api/ticket-office/gate-admissions/void': ['ADMISSION_NOT_LIVE'],
-  'POST /api/gate/pairing': ['GATE_DEVICE_ALREADY_PAIRED'],
+  'POST /api/gate/pairing': ['GATE_PAIRING_TOKEN_EXPIRED', 'GATE_DEVICE_ALREADY_PAIRED'],
   'POST /api/gate/admissions': ['EVENT_NOT_FOUND'],
   'GET /api/gate/manifest': ['EVENT_NOT_FOUND'],
   'POST /api/gate/admissions/batch': ['EVENT_NOT_FOUND'],

@@ -8,6 +8,28 @@ describe("TaxisNet's XML userinfo", () => {
     expect(parseUserInfo(document)).toEqual({ taxid: '100000027', firstname: 'ΕΛΕΝΗ', lastname: 'ΓΕΩΡΓΙΟΥ' });
   });
 
+  it('decodes character references as XML requires, once (issue 40, item 11)', () => {
+    const document = `<root><userinfo taxid="100000027" firstname="&#60;&#x3C;&#x3c;ΕΛΕΝΗ&#62;"
+      lastname="&#913;&#x0392;&amp;#60;&quot;&apos;&lt;&gt;"/></root>`;
+    expect(parseUserInfo(document)).toEqual({
+      taxid: '100000027',
+      firstname: '<<<ΕΛΕΝΗ>',
+      lastname: 'ΑΒ&#60;"\'<>',
+    });
+    // A reference to a character XML does not allow is no name.
+    for (const reference of ['&#0;', '&#x1;', '&#xD800;', '&#xFFFE;', '&#x110000;'])
+      expect(() =>
+        parseUserInfo(`<root><userinfo taxid="100000027" firstname="Α${reference}" lastname="Β"/></root>`),
+      ).toThrow();
+    // A name of references only is still a name, and one that decodes to blanks is none.
+    expect(
+      parseUserInfo('<root><userinfo taxid="100000027" firstname="&#913;" lastname="&#914;"/></root>'),
+    ).toMatchObject({ firstname: 'Α', lastname: 'Β' });
+    expect(() =>
+      parseUserInfo('<root><userinfo taxid="100000027" firstname="&#32;&#x20;" lastname="Β"/></root>'),
+    ).toThrow();
+  });
+
   it('keeps a leading zero of the AFM', () => {
     const document = '<root><userinfo taxid="012345678" firstname="A" lastname="B"/></root>';
     expect(parseUserInfo(document).taxid).toBe('012345678');

@@ -83,13 +83,51 @@ export class TaxisClient {
   }
 }
 
-const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false });
+/**
+ * The attributes as written: the parser's own entity handling decodes the five named entities but
+ * leaves numeric references (`&#60;`) as they are, so a name arrived and was stored as `&#60;…`
+ * (issue 40). `attributeValue` decodes them all, once, as XML does.
+ */
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  processEntities: false,
+});
+
+const NAMED_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+
+/** XML 1.0's Char production: a reference to anything else makes the document malformed. */
+const isXmlChar = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
+
+/**
+ * An attribute's value as XML defines it (XML 1.0 §3.3.3): a literal tab or line break is a space,
+ * then each reference (`&#60;`, `&#x3C;`, `&lt;`) is its character, in one pass so that `&amp;#60;`
+ * stays the text `&#60;`. A reference to a character XML forbids (`&#0;`) refuses the document.
+ */
+function attributeValue(raw: string): string {
+  return raw
+    .replace(/[\t\n\r]/g, ' ')
+    .replace(/&(?:#(\d{1,7})|#x([0-9a-fA-F]{1,6})|(lt|gt|amp|quot|apos));/g, (_, decimal, hex, name) => {
+      if (name) return NAMED_ENTITIES[name as string] ?? '';
+      const code = decimal ? Number.parseInt(decimal as string, 10) : Number.parseInt(hex as string, 16);
+      if (!isXmlChar(code)) throw new Error('TaxisNet userinfo refers to a character XML does not allow');
+      return String.fromCodePoint(code);
+    });
+}
 
 /** `<root><userinfo taxid=".." firstname=".." lastname=".." …/></root>`: fields are attributes. */
 export function parseUserInfo(document: string): TaxisPerson {
   const parsed = xml.parse(document) as { root?: { userinfo?: Record<string, unknown> } };
   const info = parsed.root?.userinfo;
-  const text = (key: string) => (typeof info?.[key] === 'string' ? (info[key] as string).trim() : '');
+  const text = (key: string) =>
+    typeof info?.[key] === 'string' ? attributeValue(info[key] as string).trim() : '';
   const person = { taxid: text('taxid'), firstname: text('firstname'), lastname: text('lastname') };
   if (!IDENTIFIER_SHAPES.afm.test(person.taxid) || !person.firstname || !person.lastname) {
     throw new Error('TaxisNet userinfo lacks taxid, firstname or lastname');

@@ -178,13 +178,20 @@ export async function renewCredential(
 }
 
 /**
- * Spends a pairing token: the live, not yet paired device it belongs to takes the credential. None
- * when the token is unknown, its device gone, or already paired (one statement: two browsers pairing
- * with one token at once give one pairing).
+ * Whether a device's pairing token is still in its time: registered less than `tokenHours` ago, by the
+ * database's clock (every process agrees). A paired device no longer needs its token.
+ */
+const pairingTokenInTime = (tokenHours: number) =>
+  gt(gateDevices.createdAt, sql`now() - ${hours(tokenHours)}`);
+
+/**
+ * Spends a pairing token: the live, not yet paired device it belongs to takes the credential, while the
+ * token is in its time. None when the token is unknown, too old, its device gone, or already paired
+ * (one statement: two browsers pairing with one token at once give one pairing).
  */
 export async function pairDevice(
   tx: Pick<Db, 'update'>,
-  pairing: { tokenHash: string; credentialHash: string; marginHours: number },
+  pairing: { tokenHash: string; credentialHash: string; marginHours: number; tokenHours: number },
 ) {
   const [paired] = await tx
     .update(gateDevices)
@@ -197,6 +204,7 @@ export async function pairDevice(
       and(
         eq(gateDevices.tokenHash, pairing.tokenHash),
         isNull(gateDevices.pairedAt),
+        pairingTokenInTime(pairing.tokenHours),
         isLiveDevice(gateDevices),
       ),
     )
@@ -204,13 +212,17 @@ export async function pairDevice(
   return paired;
 }
 
-/** The live device a pairing token belongs to, paired or not; none when unknown or gone. */
-export async function findLiveDeviceByToken(db: Db, tokenHash: string) {
+/**
+ * The live device a pairing token belongs to, paired or not, and whether the token is still in its
+ * time; none when unknown or gone.
+ */
+export async function findLiveDeviceByToken(db: Db, tokenHash: string, tokenHours: number) {
   const [device] = await db
     .select({
       id: gateDevices.id,
       pairedAt: gateDevices.pairedAt,
       organisationId: gateDevices.organisationId,
+      tokenInTime: sql<boolean>`${pairingTokenInTime(tokenHours)}`,
     })
     .from(gateDevices)
     .where(and(eq(gateDevices.tokenHash, tokenHash), isLiveDevice(gateDevices)))

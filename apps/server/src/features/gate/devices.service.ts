@@ -141,7 +141,7 @@ export interface Device {
 export async function pairGateDevice(
   db: Db,
   token: string,
-  context: { marginHours: number; requestId: string },
+  context: PairingContext & { marginHours: number },
 ): Promise<GatePairing> {
   const credential = `gatedev.${randomBytes(32).toString('base64url')}`;
   const paired = await db.transaction(async (tx) => {
@@ -149,6 +149,7 @@ export async function pairGateDevice(
       tokenHash: hashToken(token),
       credentialHash: hashToken(credential),
       marginHours: context.marginHours,
+      tokenHours: context.tokenHours,
     });
     if (device)
       await audit(tx, {
@@ -160,8 +161,9 @@ export async function pairGateDevice(
     return device;
   });
   if (!paired?.credentialExpiresAt) {
-    // Another browser paired with it since the check before the body (or the device went): refused as that.
-    await checkPairingToken(db, token, context.requestId);
+    // Another browser paired with it since the check before the body (or the device went, or its token's
+    // time ran out): refused as that.
+    await checkPairingToken(db, token, context);
     throw new AppError('GATE_DEVICE_ALREADY_PAIRED');
   }
   return {
@@ -172,13 +174,22 @@ export async function pairGateDevice(
   };
 }
 
+/** What a pairing is checked with: the request, and how long a pairing token pairs (GATE_PAIRING_TOKEN_HOURS). */
+export interface PairingContext {
+  requestId: string;
+  tokenHours: number;
+}
+
 /**
  * A pairing's bearer, before its body is read: an unknown token, or one whose device was revoked or
- * whose officer is gone, is 401; a token already spent is refused (409, audited: someone holds a copy).
+ * whose officer is gone, is 401; a token already spent is refused (409, audited: someone holds a copy);
+ * an unspent one past its time is 401 with its own message (the office registers the device again).
  */
-export async function checkPairingToken(db: Db, token: string, requestId: string): Promise<void> {
-  const device = await findLiveDeviceByToken(db, hashToken(token));
+export async function checkPairingToken(db: Db, token: string, context: PairingContext): Promise<void> {
+  const { requestId } = context;
+  const device = await findLiveDeviceByToken(db, hashToken(token), context.tokenHours);
   if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+  if (!device.pairedAt && !device.tokenInTime) throw new AppError('GATE_PAIRING_TOKEN_EXPIRED');
   if (device.pairedAt) {
     await db.transaction(async (tx) => {
       await markPairingRefused(tx, device.id);

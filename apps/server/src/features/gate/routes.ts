@@ -90,7 +90,9 @@ const MANIFEST_REFRESH = [
 
 const PAIRING_FORMAT = [
   '`Authorization: Bearer <pairing token>`, the token shown once to the officer who registered the device,',
-  "and no body. The answer's `credential` is the device's bearer on every other call; the pairing token is then",
+  'and no body. The token pairs within `GATE_PAIRING_TOKEN_HOURS` (24) of the registration; later it is refused',
+  '(401 GATE_PAIRING_TOKEN_EXPIRED) and the officer registers the device again for a new token.',
+  "The answer's `credential` is the device's bearer on every other call; the pairing token is then",
   'spent: pairing with it again is refused (409 GATE_DEVICE_ALREADY_PAIRED). The credential ends',
   "`GATE_DEVICE_CREDENTIAL_MARGIN_HOURS` (3) after the end of the club's last match that starts that day (Athens),",
   'or that long after the pairing when no match is left that day; use does not extend it.',
@@ -130,13 +132,14 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   // missing, unknown, expired or revoked credential, or one whose officer is gone, is 401 whatever
   // the body (docs/design.md §8). The pairing route's bearer is the one-time pairing token instead.
   const marginHours = app.config.gateDeviceCredentialMarginHours;
+  const tokenHours = app.config.gatePairingTokenHours;
   const devices = new WeakMap<FastifyRequest, Device>();
   const pairingTokens = new WeakMap<FastifyRequest, string>();
   const authenticate = async (request: FastifyRequest) => {
     const bearer = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
     if (request.routeOptions.config.gatePairing) {
-      await checkPairingToken(db, bearer, request.id);
+      await checkPairingToken(db, bearer, { requestId: request.id, tokenHours });
       pairingTokens.set(request, bearer);
       return;
     }
@@ -313,7 +316,11 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      pairGateDevice(db, pairingTokens.get(request) as string, { marginHours, requestId: request.id }),
+      pairGateDevice(db, pairingTokens.get(request) as string, {
+        marginHours,
+        tokenHours,
+        requestId: request.id,
+      }),
   );
 
   app.post(

@@ -2,7 +2,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADULT_AGE, IDENTITY_KEY_PREFIX } from '@tickets/domain';
 import { preparedQuery } from '../../db/prepared';
-import { citizens, events, guardianships, rateLimitHits, tickets } from '../../db/schema';
+import { citizens, events, guardianships, tickets } from '../../db/schema';
 import { athensToday } from '../../shared/athens-time';
 import { auditedWith, type AuditedParams } from '../../shared/audit';
 import { isUpcoming } from '../../rules/events';
@@ -34,12 +34,11 @@ export const findClaimedTicket = preparedQuery<{ publicCode: string }>()((db, p)
     .prepare('find_claimed_ticket'),
 );
 
-type ClaimParams = { publicCode: string; afm: string; personAttempts: string; ticketAttempts: string };
+type ClaimParams = { publicCode: string; afm: string };
 
 /**
- * What a claim reads before it binds, in one statement (one round trip where there were five): the
- * wrong claims counted in the windows still open against the person and against the ticket (the
- * larger), the ticket as `findClaimedTicket` reads it (nulls when there is none), and the signed-in
+ * What a claim with the right code reads before it binds, in one statement (one round trip where there
+ * were five): the ticket as `findClaimedTicket` reads it (nulls when there is none), and the signed-in
  * person in the registry (their ΑΜΚΑ, name and age today), with whether they are suspended (the
  * rule of `activeSuspensionOf` for their ΑΦΜ and the registry's ΑΜΚΑ). The service still decides in
  * its order: a value read here says nothing until the checks before it have passed.
@@ -47,9 +46,6 @@ type ClaimParams = { publicCode: string; afm: string; personAttempts: string; ti
 export const findClaim = preparedQuery<ClaimParams>()((db, p) =>
   db
     .select({
-      wrongClaims: sql<number>`(select coalesce(max(${rateLimitHits.count}), 0) from ${rateLimitHits}
-        where ${rateLimitHits.key} in (${p.personAttempts}, ${p.ticketAttempts})
-          and ${rateLimitHits.windowEndsAt} > now())`.mapWith(Number),
       id: tickets.id,
       holderAfm: tickets.holderAfm,
       holderAmka: tickets.holderAmka,

@@ -1,4 +1,5 @@
 import {
+  CLAIM_ADDRESS_ATTEMPTS_MAX,
   CLAIM_ATTEMPT_WINDOW_MINUTES,
   CLAIM_ATTEMPTS_MAX,
   SELF_CLAIM_MIN_AGE,
@@ -20,8 +21,8 @@ import { findWalletTicket, walletTicketOf } from './tickets.service';
  * Adding a bought ticket to the wallet (docs/design.md §10): the ticket code and the claim code of the
  * purchase confirmation prove the purchase; the ticket is bound to the person who will enter (the
  * signed-in person, or one of their minors). The checks go in an order that tells a stranger nothing:
- * too many wrong tries, then the codes (an unknown ticket and a wrong claim code answer alike), and
- * only then anything about the ticket or the person.
+ * the codes first (an unknown ticket and a wrong claim code answer alike, and past the claimant's
+ * allowance of wrong ones, CLAIM_ATTEMPTS_EXCEEDED), and only then anything about the ticket or the person.
  */
 
 export interface AddedTicket {
@@ -32,28 +33,51 @@ export interface AddedTicket {
 
 const WINDOW_MS = CLAIM_ATTEMPT_WINDOW_MINUTES * 60_000;
 
-/** The allowance of wrong claims, per person and per ticket (the database's store: every process shares it). */
-const attemptKeys = (afm: string, publicCode: string) => [
-  `claim:person:${afm}`,
-  `claim:ticket:${publicCode}`,
+interface Actor {
+  user: SessionUser;
+  requestId: string;
+  /** The client's address (TRUSTED_PROXIES decides whose X-Forwarded-For names it); none for demo data. */
+  address?: string;
+}
+
+/**
+ * The allowances of wrong claims (docs/design.md §10), in the database's store so that every process
+ * shares them: the claimant's and their address's. None per ticket: a ticket code is printed and
+ * sequential, so strangers' wrong codes spent its allowance and kept the buyer out (issue 40); the
+ * claim code's 80 bits guard the ticket.
+ */
+const allowancesOf = (actor: Actor) => [
+  { key: `claim:person:${actor.user.afm}`, max: CLAIM_ATTEMPTS_MAX },
+  ...(actor.address ? [{ key: `claim:address:${actor.address}`, max: CLAIM_ADDRESS_ATTEMPTS_MAX }] : []),
 ];
 
-/** A wrong claim: counted against both allowances and audited (the ticket code, never the claim code). */
-async function recordWrongClaim(
-  db: Db,
-  keys: string[],
-  actor: { user: SessionUser; requestId: string },
-  publicCode: string,
-) {
-  await db.transaction(async (tx) => {
-    for (const key of keys) await countHit(tx, key, WINDOW_MS);
-    await audit(tx, {
-      actor: actor.user.afm,
-      action: 'TICKET_CLAIM_REFUSED',
-      subject: publicCode,
-      requestId: actor.requestId,
-    });
+/**
+ * A wrong claim (a wrong claim code, or an unknown ticket): counted against each allowance in one
+ * transaction, counting first so that concurrent claims on any process cannot all pass. Within them
+ * it is audited (the ticket code, never the claim code) and answered CLAIM_NOT_FOUND; past one, it
+ * is CLAIM_ATTEMPTS_EXCEEDED with Retry-After, the end of the spent allowance's window.
+ */
+async function refuseWrongClaim(db: Db, actor: Actor, publicCode: string): Promise<never> {
+  const spentFor = await db.transaction(async (tx) => {
+    const spent: number[] = [];
+    for (const { key, max } of allowancesOf(actor)) {
+      const hits = await countHit(tx, key, WINDOW_MS);
+      if (hits.current > max) spent.push(hits.ttl);
+    }
+    if (spent.length === 0)
+      await audit(tx, {
+        actor: actor.user.afm,
+        action: 'TICKET_CLAIM_REFUSED',
+        subject: publicCode,
+        requestId: actor.requestId,
+      });
+    return spent;
   });
+  if (spentFor.length > 0) {
+    const seconds = Math.max(1, Math.ceil(Math.max(...spentFor) / 1000));
+    throw new AppError('CLAIM_ATTEMPTS_EXCEEDED', undefined, seconds);
+  }
+  throw new AppError('CLAIM_NOT_FOUND');
 }
 
 type Claim = NonNullable<Awaited<ReturnType<ReturnType<typeof findClaim>['execute']>>[number]>;
@@ -86,26 +110,19 @@ async function entrantOf(db: Db, user: SessionUser, claim: Claim, dependentAmka:
 
 export async function addWalletTicket(
   db: Db,
-  actor: { user: SessionUser; requestId: string },
+  actor: Actor,
   request: Required<Pick<AddWalletTicket, 'publicCode' | 'claimCode'>> & { dependentAmka?: string },
   claimCodeKey: string,
 ): Promise<AddedTicket> {
   const { user } = actor;
-  const keys = attemptKeys(user.afm, request.publicCode);
-  const [claim] = await findClaim(db).execute({
-    publicCode: request.publicCode,
-    afm: user.afm,
-    personAttempts: keys[0] as string,
-    ticketAttempts: keys[1] as string,
-  });
+  // The code first, before anything is read: a right one always goes on, whatever wrong ones anyone
+  // sent; a wrong one is refused alike for a known ticket and an unknown one (the same work, the same answer).
+  if (!isClaimCodeOf(claimCodeKey, request.publicCode, request.claimCode))
+    return refuseWrongClaim(db, actor, request.publicCode);
+  const [claim] = await findClaim(db).execute({ publicCode: request.publicCode, afm: user.afm });
   if (!claim) throw new Error('the claim statement answers one row');
-  if (claim.wrongClaims >= CLAIM_ATTEMPTS_MAX) throw new AppError('CLAIM_ATTEMPTS_EXCEEDED');
-  // The claim code is checked even for an unknown ticket: the same work, the same answer.
-  const genuine = isClaimCodeOf(claimCodeKey, request.publicCode, request.claimCode);
-  if (claim.id === null || !genuine) {
-    await recordWrongClaim(db, keys, actor, request.publicCode);
-    throw new AppError('CLAIM_NOT_FOUND');
-  }
+  // A code of the key's for a ticket that does not exist (or no longer does): as a wrong code.
+  if (claim.id === null) return refuseWrongClaim(db, actor, request.publicCode);
   const ticket = { ...claim, id: claim.id };
 
   const entrant = await entrantOf(db, user, claim, request.dependentAmka);

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   CLAIM_ATTEMPT_WINDOW_MINUTES,
+  CLAIM_ADDRESS_ATTEMPTS_MAX,
   CLAIM_ATTEMPTS_MAX,
   addWalletTicketSchema,
   companionRequestSchema,
@@ -91,7 +92,8 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
           'Add a bought ticket with the two codes of its purchase confirmation (its QR, GRTICKET1:<publicCode>:<claimCode>), for the logged-in person or, with dependentAmka, one of their minors',
         description:
           'The claim code is accepted as printed (groups of four, any case, I/L read as 1 and O as 0). An unknown ticket and a wrong claim code answer alike ' +
-          `(CLAIM_NOT_FOUND); after ${CLAIM_ATTEMPTS_MAX} wrong claims in ${CLAIM_ATTEMPT_WINDOW_MINUTES} minutes, by the person or for the ticket, CLAIM_ATTEMPTS_EXCEEDED. ` +
+          `(CLAIM_NOT_FOUND); past ${CLAIM_ATTEMPTS_MAX} wrong claims in ${CLAIM_ATTEMPT_WINDOW_MINUTES} minutes by the person, or ${CLAIM_ADDRESS_ATTEMPTS_MAX} from the address, ` +
+          'a wrong one is CLAIM_ATTEMPTS_EXCEEDED (429, with Retry-After). The right claim code is never refused by these limits, and none is kept per ticket. ' +
           'Answers 201 with the ticket as GET /api/wallet/tickets lists it; the same person adding it again, 200 with the same.',
         body: addWalletTicketSchema,
         response: { 200: walletTicketSchema, 201: walletTicketSchema },
@@ -100,7 +102,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const added = await addWalletTicket(
         db,
-        { user: currentUser(request), requestId: request.id },
+        { user: currentUser(request), requestId: request.id, address: request.ip },
         request.body,
         app.config.claimCodeKey,
       );
