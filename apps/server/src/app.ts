@@ -6,6 +6,7 @@ import { takeTurnsForRequests } from './db/turns';
 import { setUpAccess } from './plugins/access';
 import { setUpDatabaseOutage } from './plugins/database-outage';
 import { setUpDocs } from './plugins/docs';
+import { setUpDrain } from './plugins/drain';
 import { setUpErrorHandling } from './plugins/error-handling';
 import { setUpJson } from './plugins/json';
 import { setUpRateLimits } from './plugins/rate-limits';
@@ -51,6 +52,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   app.decorate('publicUrl', () => (publicUrl ??= listeningOrigin(app)));
 
   setUpJson(app);
+  setUpDrain(app);
   setUpSecurityHeaders(app, config);
   // The embedded database runs one statement at a time: requests take turns, before the session lookup.
   if (database.turns) takeTurnsForRequests(app, database.turns);

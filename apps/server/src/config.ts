@@ -188,7 +188,17 @@ const environmentSchema = z.object({
   MAIL_RETRY_MAX_DELAY_SECONDS: wholeNumber(1, 86_400).default(900),
   // 0 gives up at the first refusal (tests of the operators' retry).
   MAIL_GIVE_UP_MINUTES: wholeNumber(0, 7 * 24 * 60).default(48 * 60),
+  // Unset: the profile's default (SHUTDOWN_DRAIN_DEFAULT_SECONDS).
+  SHUTDOWN_DRAIN_SECONDS: wholeNumber(0, 60).optional(),
 });
+
+/**
+ * How long a process told to stop keeps serving with /readyz failing before it closes: in production,
+ * long enough for deploy/haproxy.cfg's health check (every 1 s, out after 2 failures) to take it out
+ * of the rotation, with a margin for a check under way; in development a single process with no
+ * balancer, so Ctrl-C stops it at once.
+ */
+export const SHUTDOWN_DRAIN_DEFAULT_SECONDS = { production: 5, development: 0 } as const;
 
 export interface Config {
   profile: 'development' | 'production';
@@ -257,6 +267,8 @@ export interface Config {
      */
     delivery: boolean;
   };
+  /** Seconds between SIGTERM and the close, answering all but /readyz (plugins/drain.ts). */
+  shutdownDrainSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -450,5 +462,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       notifications: env.NOTIFICATIONS ?? true,
       delivery: env.MAIL_DELIVERY ?? true,
     },
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? SHUTDOWN_DRAIN_DEFAULT_SECONDS[env.PROFILE],
   };
 }

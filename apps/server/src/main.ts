@@ -20,14 +20,19 @@ const SHUTDOWN_GRACE_MS = 20_000;
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(config.database);
-  await backfillIdentityKeys(database.db);
-  // The binding rule's database function, made from the rule's code before anything binds.
-  await installBindingRule(database.db);
   const logStream = await logDestination(config);
   const app = await buildApp({ config, database, logStream });
-  // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").
-  const notifications = await openNotifications(config, database, app.log);
-  if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
+  // Processes started together on a fresh database would each find the demo data missing and write
+  // it, or race on the job queue's schema: their start-up writes take turns (docs/design.md §2).
+  const notifications = await database.oneStartAtATime(async () => {
+    await backfillIdentityKeys(database.db);
+    // The binding rule's database function, made from the rule's code before anything binds.
+    await installBindingRule(database.db);
+    // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").
+    const opened = await openNotifications(config, database, app.log);
+    if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
+    return opened;
+  });
   await app.listen({ host: config.host, port: config.port });
   // Every process delivers its share of the outbox's messages.
   await notifications.startDelivery(() => app.publicUrl());
@@ -67,13 +72,16 @@ async function main(): Promise<void> {
     `\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n${mailbox}`,
   );
 
-  // Graceful stop (systemd's SIGTERM, Ctrl-C): no new connections, every request already in flight
-  // answered (its audit row committed, since each request awaits its own), then the pool closed.
+  // Graceful stop (systemd's SIGTERM, Ctrl-C): first out of the balancer's rotation while still
+  // serving (SHUTDOWN_DRAIN_SECONDS, plugins/drain.ts), then no new connections, every request already
+  // in flight answered (its audit row committed, since each request awaits its own), the pool closed.
   const stop = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ signal, drainSeconds: config.shutdownDrainSeconds }, 'shutting down');
     clearInterval(purge);
     clearInterval(revert);
     clearInterval(refresh);
+    app.startDraining();
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainSeconds * 1000));
     setTimeout(() => {
       app.log.error({ graceMs: SHUTDOWN_GRACE_MS }, 'requests still open after the grace period: exiting');
       process.exit(1);

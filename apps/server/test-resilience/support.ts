@@ -53,15 +53,17 @@ export async function startServer(
       stream?.on('data', (chunk: Buffer) => logs.push(...chunk.toString().split('\n').filter(Boolean)));
   }
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  // A process that died at start fails at once, with its exit, rather than after the minute.
+  while (Date.now() < deadline && child.exitCode === null && child.signalCode === null) {
     try {
       if ((await fetch(`http://localhost:${port}/readyz`)).ok) return child;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
+  const exited = child.exitCode ?? child.signalCode;
   child.kill('SIGKILL');
-  throw new Error(`the server on ${port} did not start`);
+  throw new Error(`the server on ${port} did not start${exited === null ? '' : ` (it exited: ${exited})`}`);
 }
 
 export const killHard = (child: ChildProcess) =>

@@ -34,6 +34,12 @@ export interface Database {
    * `handler` instead of the console (PostgreSQL only; the pool replaces such a connection).
    */
   onIdleConnectionError?(handler: (error: Error) => void): void;
+  /**
+   * Runs a process's start-up writes (identity backfill, the binding rule's function, the job queue's
+   * schema, the demo data) while no other process runs its own: processes started at the same moment
+   * take turns (docs/design.md §2). PGlite has one process per database: it just runs them.
+   */
+  oneStartAtATime<T>(writes: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -54,6 +60,8 @@ export const LISTEN_HEARTBEAT_TIMEOUT_MS = 2000;
 const migrationsFolder = path.join(serverRoot, 'drizzle');
 /** Any fixed number: several processes starting at once migrate one after the other. */
 const MIGRATION_LOCK_KEY = 4_817_202_611;
+/** Likewise for the writes after the migrations (`oneStartAtATime`). */
+const START_UP_LOCK_KEY = 4_817_202_613;
 
 export async function openDatabase(target: Config['database']): Promise<Database> {
   if (target.kind === 'pglite') return openPglite(target.dataDir, target.turns);
@@ -83,8 +91,26 @@ export async function openDatabase(target: Config['database']): Promise<Database
     onIdleConnectionError: (handler) => {
       onIdleError = handler;
     },
+    oneStartAtATime: (writes) => holdingSessionLock(target.url, START_UP_LOCK_KEY, writes),
     close: () => pool.end(),
   };
+}
+
+/**
+ * `writes` under a session-level advisory lock held on a connection of its own, outside the pool: the
+ * writes use the pool's connections (and pg-boss its own), each in transactions of its own, so no
+ * transaction-level lock could span them. A process killed while holding it drops its session, and so
+ * the lock, at once.
+ */
+async function holdingSessionLock<T>(url: string, key: number, writes: () => Promise<T>): Promise<T> {
+  const lock = new pg.Client({ connectionString: url, application_name: 'tickets-start-up' });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1)', [key]);
+    return await writes();
+  } finally {
+    await lock.end();
+  }
 }
 
 /** A folder is held by one process from open to close (data-dir-lock.ts); memory needs no lock. */
@@ -99,6 +125,7 @@ async function openPglite(dataDir: string | undefined, turns?: TurnLimits): Prom
       engine: 'pglite',
       connection: { engine: 'pglite', client },
       ...(turns ? { turns: new Turns(turns) } : {}),
+      oneStartAtATime: (writes) => writes(),
       // One process owns an embedded database: nothing can be missed.
       async listen(channel, listener) {
         const stop = await client.listen(channel, listener.onMessage);

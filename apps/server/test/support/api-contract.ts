@@ -41,6 +41,7 @@ export const noDatabase: Database = {
   engine: 'pglite',
   connection: { engine: 'postgres', url: 'postgres://no-database.invalid/none' },
   listen: async () => async () => undefined,
+  oneStartAtATime: (writes) => writes(),
   close: async () => undefined,
 };
 
