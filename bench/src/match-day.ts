@@ -121,21 +121,34 @@ function send(
   });
 }
 
-/** Latencies (from each request's due time) and errors per route. */
+/** Latencies (from each request's due time) and errors per route, errors by status (0: no answer). */
 class Routes {
   private readonly latencies = new Map<string, number[]>();
-  private readonly errors = new Map<string, number>();
-  record(route: string, dueAt: number, ok: boolean): void {
+  private readonly errors = new Map<string, Map<number, number>>();
+  record(route: string, dueAt: number, ok: boolean, status = 0, body?: Buffer): void {
     const list = this.latencies.get(route) ?? [];
     list.push(performance.now() - dueAt);
     this.latencies.set(route, list);
-    if (!ok) this.errors.set(route, (this.errors.get(route) ?? 0) + 1);
+    if (ok) return;
+    if (!this.errors.get(route)?.has(status) && body) {
+      // The first answer of each kind of error, by its error code only (an answer may name a person).
+      const errorCode = /"code":"([A-Z_]+)"/.exec(body.toString())?.[1] ?? body.subarray(0, 40).toString();
+      console.error(`[error] ${route}: ${status} ${errorCode}`);
+    }
+    const byStatus = this.errors.get(route) ?? new Map<number, number>();
+    byStatus.set(status, (byStatus.get(status) ?? 0) + 1);
+    this.errors.set(route, byStatus);
   }
-  rows(): { route: string; count: number; p50: number; p99: number; errors: number }[] {
+  rows(): { route: string; count: number; p50: number; p99: number; errors: string }[] {
     return [...this.latencies].map(([route, list]) => {
       list.sort((a, b) => a - b);
       const at = (q: number) => Math.round(list[Math.min(list.length - 1, Math.floor(list.length * q))] ?? 0);
-      return { route, count: list.length, p50: at(0.5), p99: at(0.99), errors: this.errors.get(route) ?? 0 };
+      const byStatus = [...(this.errors.get(route) ?? [])].sort(([a], [b]) => a - b);
+      const total = byStatus.reduce((sum, [, n]) => sum + n, 0);
+      const errors = total
+        ? `${total} (${byStatus.map(([status, n]) => `${status}: ${n}`).join(', ')})`
+        : '0';
+      return { route, count: list.length, p50: at(0.5), p99: at(0.99), errors };
     });
   }
 }
@@ -265,7 +278,13 @@ async function matchRun(
         const answer = await send(device.agent, base, 'GET', manifestPath(device), {
           authorization: `Bearer ${device.token}`,
         });
-        routes.record('GET /api/gate/manifest (first, whole)', dueAt, answer.status === 200);
+        routes.record(
+          'GET /api/gate/manifest (first, whole)',
+          dueAt,
+          answer.status === 200,
+          answer.status,
+          answer.body,
+        );
         if (answer.status !== 200) {
           if (attempt < 10) continue;
           throw new Error(`the first manifest answered ${answer.status}`);
@@ -290,7 +309,12 @@ async function matchRun(
         authorization: `Bearer ${device.token}`,
         ...(device.etag ? { 'if-none-match': device.etag } : {}),
       });
-      routes.record('GET /api/gate/manifest (poll)', dueAt, answer.status === 200 || answer.status === 304);
+      routes.record(
+        'GET /api/gate/manifest (poll)',
+        dueAt,
+        answer.status === 200 || answer.status === 304,
+        answer.status,
+      );
       if (answer.status !== 200) return;
       const document = JSON.parse(answer.body.toString()) as GateManifest | GateManifestDelta;
       if (!('fromRevision' in document)) {
@@ -337,7 +361,7 @@ async function matchRun(
           const admitted =
             answer.status === 200 &&
             (JSON.parse(answer.body.toString()) as { decision: string }).decision === 'ADMIT';
-          routes.record('POST /api/gate/admissions', dueAt, admitted);
+          routes.record('POST /api/gate/admissions', dueAt, admitted, answer.status, answer.body);
         },
       });
     });
@@ -360,7 +384,13 @@ async function matchRun(
             { ...claim.headers, ...claim.nextHeaders?.(), 'content-type': 'application/json' },
             claim.body?.(),
           ).then((answer) => {
-            routes.record('POST /api/wallet/tickets (claim)', dueAt, answer.status === 200);
+            routes.record(
+              'POST /api/wallet/tickets (claim)',
+              dueAt,
+              answer.status === 200,
+              answer.status,
+              answer.body,
+            );
             return answer.status === 200;
           });
           await claimed;
@@ -383,7 +413,13 @@ async function matchRun(
             },
             JSON.stringify({ publicKey: generateGateKeyPair().publicKey }),
           );
-          routes.record('POST /api/wallet/tickets/{code}/device-key', dueAt, answer.status === 200);
+          routes.record(
+            'POST /api/wallet/tickets/{code}/device-key',
+            dueAt,
+            answer.status === 200,
+            answer.status,
+            answer.body,
+          );
         },
       });
     });
@@ -398,7 +434,7 @@ async function matchRun(
             cookie: officer,
             origin: base,
           });
-          routes.record('POST /api/stats/ticket', dueAt, answer.status === 200);
+          routes.record('POST /api/stats/ticket', dueAt, answer.status === 200, answer.status, answer.body);
         },
       });
     }
