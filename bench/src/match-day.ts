@@ -286,7 +286,11 @@ async function matchRun(
           answer.body,
         );
         if (answer.status !== 200) {
-          if (attempt < 10) continue;
+          // HAProxy answers 503 at once while the process is out of its rotation: wait as a device would.
+          if (attempt < 30) {
+            await new Promise((resolve) => setTimeout(resolve, 2000));
+            continue;
+          }
           throw new Error(`the first manifest answered ${answer.status}`);
         }
         firstManifestBytes = Math.max(firstManifestBytes, answer.body.length);
