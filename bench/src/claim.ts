@@ -45,7 +45,12 @@ export interface Claim {
  * Person n adds the n-th ticket of `claims`: every request a new person and a new ticket, as in a
  * release rush. Past the last one the claims repeat, and are refused (counted as errors).
  */
-export function claimScenario(url: string, claims: Claim[]): Scenario {
+export function claimScenario(
+  url: string,
+  claims: Claim[],
+  /** The fan who adds the first ticket (another run on the same database takes fans of its own). */
+  firstFan = 1,
+): Scenario {
   let cookieOf = 0;
   let claimOf = 0;
   return {
@@ -55,7 +60,7 @@ export function claimScenario(url: string, claims: Claim[]): Scenario {
     headers: { origin: url },
     nextHeaders: () => {
       cookieOf = (cookieOf % claims.length) + 1;
-      return { cookie: `tickets_session=${claimToken(cookieOf)}` };
+      return { cookie: `tickets_session=${claimToken(firstFan - 1 + cookieOf)}` };
     },
     body: () => {
       const claim = claims[claimOf % claims.length] as Claim;

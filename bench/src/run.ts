@@ -41,7 +41,9 @@ const CLAIMS_FROM = PRINTED_FROM + PG_PRINTED;
 const PERSONALIZATION_MARGIN = 100_000;
 const claimCount = (tickets: number) =>
   Math.max(0, Math.min(PG_CLAIMS, tickets - CLAIMS_FROM - PERSONALIZATION_MARGIN));
-const printedCode = (serial: number) => `G${String(PRINTED_FROM + serial).padStart(15, '0')}`;
+/** The printed code of the `serial`-th printed ticket, ticket `from + serial` (as addPrintedCodes writes it). */
+export const printedCode = (serial: number, from = PRINTED_FROM) =>
+  `G${String(from + serial).padStart(15, '0')}`;
 const PROVIDER_KEY = 'demo-key-kae-akropoli-local-only';
 const BATCH = 5000;
 /** Codes in the club's range ('4', see the demo data) that no demo ticket uses. */
@@ -176,6 +178,8 @@ const GATE_SCENARIO = 'gate admission';
 export async function gateScenario(
   url: string,
   officer: string,
+  /** Which printed tickets it scans: the `count` after ticket `from` (addPrintedCodes's arguments). */
+  printed = { from: PRINTED_FROM, count: PG_PRINTED },
 ): Promise<{ scenario: Scenario; sample: { token: string; eventId: number; code: string } }> {
   const created = await fetch(`${url}/api/ticket-office/gate-devices`, {
     method: 'POST',
@@ -203,9 +207,10 @@ export async function gateScenario(
       method: 'POST',
       path: '/api/gate/admissions',
       headers: { authorization },
-      body: () => JSON.stringify({ eventId, code: printedCode((next++ % (PG_PRINTED - 1)) + 1) }),
+      body: () =>
+        JSON.stringify({ eventId, code: printedCode((next++ % (printed.count - 1)) + 1, printed.from) }),
     },
-    sample: { token, eventId, code: printedCode(PG_PRINTED) },
+    sample: { token, eventId, code: printedCode(printed.count, printed.from) },
   };
 }
 
@@ -484,16 +489,17 @@ export const addSuspensions = (databaseUrl: string, count: number) =>
 
 /**
  * Printed tickets in bulk: verification codes as the ticket office writes them (a bound holder), on
- * tickets after the minors' of the declarations (a minor without a companion would be refused).
+ * the `count` tickets after ticket `from`: by default after the minors' of the declarations (a minor
+ * without a companion would be refused).
  */
-export const addPrintedCodes = (databaseUrl: string, count: number) =>
+export const addPrintedCodes = (databaseUrl: string, count: number, from = PRINTED_FROM) =>
   runSql(databaseUrl, [
     [
       `update tickets set private_code = 'G' || lpad(n::text, 15, '0'), full_name = 'ΜΑΡΙΑ ΜΕΤΡΗΣΗ',
          document_type = 'NATIONAL_ID', document_id = 'ΠΕ' || n, document_key = 'ΠE' || n
        from generate_series($2::int + 1, $2::int + $1::int) as n
        where public_code = '49' || lpad(n::text, 10, '0')`,
-      [count, PRINTED_FROM],
+      [count, from],
     ],
   ]);
 
