@@ -146,7 +146,7 @@ describe.each(engines)('phone keys and manifest rebuilds on %s', (engine) => {
     expect((await firstError(await register(OTHER, '303000000002')))?.code).toBe('DEVICE_KEY_LIMIT');
   });
 
-  it('ends the devices of an officer who is deactivated or moves to another club (401), until reinstated', async () => {
+  it('ends the devices of an officer who is removed (401): moving him to another club or reinstating him revives none', async () => {
     const { token } = await addDevice('Θύρα 2 - κινητό');
     const { db } = server.database;
     const asDevice = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
@@ -168,8 +168,9 @@ describe.each(engines)('phone keys and manifest rebuilds on %s', (engine) => {
     const [elsewhere] = await db.select().from(organisations).where(ne(organisations.id, 'ae-olympiada'));
     await addOfficer(db, 'test', CLUB_OFFICER, elsewhere?.id ?? null);
     expect(await calls()).toEqual([401, 401, 401]);
+    // His removal revoked them (issue #40): re-adding the officer gives his devices no second life.
     await addOfficer(db, 'test', CLUB_OFFICER, 'ae-olympiada');
-    expect(await calls()).toEqual([200, 200, 200]);
+    expect(await calls()).toEqual([401, 401, 401]);
   });
 
   it('revoking a lost device can void what it recorded: its tickets may then enter', async () => {
