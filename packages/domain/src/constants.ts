@@ -163,6 +163,13 @@ export const DEVICE_KEYS_PER_PERSON_PER_DAY = 30;
  * minute of being made (issue #27).
  */
 export const MANIFEST_REBUILD_SECONDS = 30;
+/**
+ * A genuine wallet code that a device's manifest does not know, its credential issued no earlier than
+ * this many seconds before the manifest was read, is taken to be newer than the device's list (a phone
+ * registered since: issue #40 item 14), not a code the platform never made. The margin covers the
+ * credential's time in whole seconds and the fixture's read, which starts before the manifest's time.
+ */
+export const NEWER_THAN_LIST_MARGIN_SECONDS = 60;
 /** How often a gate device online asks for what changed in its manifest (a 304 or a small delta). */
 export const MANIFEST_POLL_SECONDS = 30;
 /**

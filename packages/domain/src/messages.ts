@@ -370,6 +370,12 @@ export const gateMessages = {
     CODE_EXPIRED:
       'Ο κωδικός έχει λήξει. Ζητήστε από τον κάτοχο να ανοίξει ξανά το εισιτήριο στο πορτοφόλι του.',
   },
+  /**
+   * UNKNOWN_CODE offline for a genuine wallet code issued after the device's manifest was read
+   * (`verifyGateCode`'s `newerThanList`): the phone was registered since; the ticket is likely valid.
+   */
+  newerThanList:
+    'Ο κωδικός είναι νεότερος από τη λίστα εισιτηρίων αυτής της συσκευής: το κινητό καταχωρίστηκε μετά την τελευταία ενημέρωσή της, χωρίς σύνδεση. Συνδέστε τη συσκευή στο δίκτυο και σαρώστε ξανά, ή στείλτε τον φίλαθλο σε ελεγκτή με σύνδεση.',
   /** REVOKED for a printed code (QR or Code 128): a reprint replaced it; the holder has no Wallet code. */
   revokedPrint:
     'Αυτή η εκτύπωση του εισιτηρίου έχει αντικατασταθεί από νεότερη και δεν ισχύει για είσοδο: ο κάτοχος να απευθυνθεί στο εκδοτήριο.',

@@ -92,10 +92,15 @@ export const paper = (ticketCode: string, scopeEventId = EVENT_ID, serial = 1) =
   signPaperCode({ ticketCode, scopeEventId, serial }, platformKey);
 
 /** A phone with its key and its credential for one ticket. */
-export function phone(ticketCode: string, credentialId: number, scopeEventId = EVENT_ID) {
+export function phone(
+  ticketCode: string,
+  credentialId: number,
+  scopeEventId = EVENT_ID,
+  issuedAt = GATES_OPEN,
+) {
   const device = generateGateKeyPair();
   const credential = issueWalletCredential(
-    { ticketCode, scopeEventId, credentialId, devicePublicKey: device.publicKey, issuedAt: GATES_OPEN },
+    { ticketCode, scopeEventId, credentialId, devicePublicKey: device.publicKey, issuedAt },
     platformKey,
   );
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NEWER_THAN_LIST_MARGIN_SECONDS } from '../constants';
 import { bytesToDigits, digitsToBytes } from './digits';
 import { buildGateManifest, type GateManifest, type GateManifestEntryInput } from './manifest';
 import {
@@ -210,6 +211,29 @@ describe('verifyGateCode: for this fixture', () => {
     const manifest = manifestOf(oneTicket().entries);
     expect(reasonOf(at(paper(ticketCodeOf(3)), manifest))).toBe('UNKNOWN_CODE');
     expect(reasonOf(at(phone(ticketCodeOf(3), 30).codeAt(DURING), manifest))).toBe('UNKNOWN_CODE');
+  });
+
+  it('says a genuine wallet code is newer than the list when its phone was registered after the list was read (#40 item 14)', () => {
+    const readAt = new Date(DURING.getTime() - 10 * 60_000);
+    const manifest = manifestOf(oneTicket().entries, { createdAt: readAt });
+    const secondsAfterRead = (seconds: number) => new Date(readAt.getTime() + seconds * 1000);
+    // Registered after the read, or within the margin before it (the read began before its time).
+    for (const seconds of [300, 1, 0, -NEWER_THAN_LIST_MARGIN_SECONDS]) {
+      const registered = phone(ticketCodeOf(3), 30, EVENT_ID, secondsAfterRead(seconds));
+      expect(at(registered.codeAt(DURING), manifest), `${seconds} s`).toEqual({
+        ok: false,
+        reason: 'UNKNOWN_CODE',
+        kind: 'wallet',
+        newerThanList: true,
+      });
+    }
+    // Issued well before the read, yet not in it: not a phone the list is too old for.
+    const older = phone(ticketCodeOf(3), 30, EVENT_ID, secondsAfterRead(-NEWER_THAN_LIST_MARGIN_SECONDS - 1));
+    expect(at(older.codeAt(DURING), manifest)).toEqual({ ok: false, reason: 'UNKNOWN_CODE', kind: 'wallet' });
+    // A print, or another fixture's phone: never newer.
+    expect(at(paper(ticketCodeOf(3)), manifest)).not.toHaveProperty('newerThanList');
+    const otherFixture = phone(ticketCodeOf(3), 31, OTHER_FIXTURE_ID, secondsAfterRead(60));
+    expect(at(otherFixture.codeAt(DURING), manifest)).toMatchObject({ reason: 'WRONG_EVENT' });
   });
 
   it('admits a known barcode only in its own fixture’s manifest', () => {

@@ -1,5 +1,6 @@
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import type { AdmissionReason } from '../admission-reasons';
+import { NEWER_THAN_LIST_MARGIN_SECONDS } from '../constants';
 import { fromBase64url } from './bytes';
 import {
   isFresh,
@@ -36,6 +37,12 @@ export type GateVerification =
       kind?: GateCodeKind;
       /** Once the code's entry was opened (from NOT_OPEN_YET on), for the steward to see whom it concerns. */
       holder?: GateHolder;
+      /**
+       * UNKNOWN_CODE for a genuine wallet code of this fixture whose credential the platform issued
+       * after the manifest was read (within NEWER_THAN_LIST_MARGIN_SECONDS): the code is likely valid,
+       * the device's list older (`gateMessages.newerThanList` says what to do).
+       */
+      newerThanList?: true;
     };
 
 /** What a device decodes of a manifest once, not at every scan. */
@@ -46,6 +53,8 @@ interface PreparedManifest {
   salt: ManifestSalt;
   gatesOpenAt: number;
   endsAt: number;
+  /** When the server read the fixture for this manifest (or its last delta). */
+  createdAt: number;
   /** Wallet credentials whose platform signature verified under this manifest's keys. */
   credentials: CredentialMemo;
 }
@@ -65,6 +74,7 @@ function prepare(manifest: GateManifest): PreparedManifest {
       salt: saltOf(manifest),
       gatesOpenAt: Date.parse(manifest.gatesOpenAt),
       endsAt: Date.parse(manifest.endsAt),
+      createdAt: Date.parse(manifest.createdAt),
       credentials: new Set(),
     };
     prepared.set(manifest, ready);
@@ -106,7 +116,8 @@ const holderOf = (entry: GateEntry): GateHolder => ({
  *    either side (CODE_EXPIRED);
  * 3. for this fixture: the device's event is the manifest's, and a signed code's fixture or season is
  *    this fixture or its season (WRONG_EVENT); the manifest has an entry for the code (UNKNOWN_CODE:
- *    an unknown barcode, or a code issued after the manifest was built); the entry's holder enters
+ *    an unknown barcode, or a code issued after the manifest was built, which for a wallet code is
+ *    said: `newerThanList`); the entry's holder enters
  *    this fixture (NOT_FOR_THIS_EVENT: a season ticket lent for it, shown by its holder);
  * 4. the gates are open (NOT_OPEN_YET) and the fixture not over (EVENT_OVER);
  * 5. the one who enters is not suspended (SUSPENDED: marked in the entry by the server);
@@ -162,6 +173,14 @@ export function verifyGateCode(
   );
   if (reason === 'ADMITTED' && entry) return { ok: true, kind, ...holderOf(entry) };
   const refused = reason as GateRefusalReason;
+  if (
+    refused === 'UNKNOWN_CODE' &&
+    kind === 'wallet' &&
+    genuine &&
+    forThisEvent &&
+    parsed.issuedAt.getTime() >= ready.createdAt - NEWER_THAN_LIST_MARGIN_SECONDS * 1000
+  )
+    return { ok: false, reason: refused, kind, newerThanList: true };
   // From NOT_OPEN_YET on, the steward sees whom the refusal concerns.
   const shown = entry && entry.entersThisEvent && !BEFORE_THE_HOLDER.has(refused);
   return shown

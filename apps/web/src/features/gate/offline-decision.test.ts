@@ -189,6 +189,28 @@ describe('offline, the device', () => {
     ]);
   });
 
+  it('says a wallet code whose phone was registered after the list was read is newer than the list, not unknown (#40 item 14)', async () => {
+    const newPhone = generateGateKeyPair();
+    const registeredLater = issueWalletCredential(
+      {
+        ticketCode: HOLDER,
+        scopeEventId: EVENT_ID,
+        credentialId: 8,
+        devicePublicKey: newPhone.publicKey,
+        issuedAt: new Date(NOW.getTime() + 30_000),
+      },
+      platform,
+    );
+    const code = makeWalletCode({ credential: registeredLater, secretKey: newPhone.secretKey, now: NOW });
+    expect((await scan(code, deviceGate(false))).admission).toMatchObject({
+      decision: 'REFUSE',
+      reason: 'UNKNOWN_CODE',
+      message: gateMessages.newerThanList,
+    });
+    // Counted on the match as an unknown code once uploaded: the server decides it again online.
+    expect((await store.pendingRefusals()).map((refusal) => refusal.reason)).toEqual(['UNKNOWN_CODE']);
+  });
+
   it('takes a suspension added after the fetch from a verified delta, and refuses a tampered delta', async () => {
     const book = new GateManifestBook(reading(), platform);
     const held: GateManifest = JSON.parse(JSON.stringify(book.manifest()));

@@ -62,7 +62,9 @@ export async function decideOffline(
     store.recordRefusal({ eventId, code: scanned, reason, refusedAt: now.toISOString() });
   if (!verified.ok) {
     await refused(verified.reason);
-    const message = gateDecisionMessage(verified.reason, parseGateCode(scanned)?.kind);
+    const message = verified.newerThanList
+      ? gateMessages.newerThanList
+      : gateDecisionMessage(verified.reason, parseGateCode(scanned)?.kind);
     return answer('REFUSE', verified.reason, verified.holder ?? noHolder, message);
   }
   const admittedAt = now.toISOString();
