@@ -10,10 +10,8 @@
  */
 import { hash, randomUUID } from 'node:crypto';
 import {
-  ADULT_AGE,
   decideEntry,
   EMPTY_ADMISSION,
-  ENTERS_ALONE_FROM_AGE,
   EVENT_DURATION_MINUTES,
   GATES_OPEN_MINUTES_BEFORE,
   IDENTITY_KEY_PREFIX,
@@ -21,6 +19,8 @@ import {
   gateMessages,
   type Admission,
   type AdmissionReason,
+  showsEntrant,
+  whoEnters,
 } from '@tickets/domain';
 import { groupCommit, MAX_ADMISSIONS_PER_STATEMENT, proofDigestOf } from '../../../apps/server/src/bench-api';
 import type { Statement } from './statements';
@@ -179,13 +179,26 @@ export function gateAdmission(deps: {
     if (row[C.ticketId] === null) return decided('UNKNOWN_CODE');
     // A print found as it was stored is genuine; any other code's signatures would need checking.
     if (row[C.source] !== 'print' || row[C.revoked] !== false) return refuse(500, 'NOT_IN_THE_FLOOR');
-    const age = row[C.holderAge] as number | null;
-    const minor = age !== null && age < ADULT_AGE;
     const companionAfm = row[C.companionAfm] as string | null;
-    const companion =
-      minor && companionAfm !== null && row[C.companionSuspended] === false
-        ? { name: row[C.companionName] as string, afmHint: companionAfm.slice(-3) }
-        : null;
+    // The platform's facts of whoever enters, on what the scan's row says (a loan's recipient does not
+    // enter by a print: NOT_FOR_THIS_EVENT below, before anyone is shown).
+    const entrant = whoEnters({
+      holder: {
+        name: (row[C.fullName] ?? row[C.holderName]) as string | null,
+        age: row[C.holderAge] as number | null,
+        documentType: row[C.documentType] as string | null,
+        documentId: row[C.documentId] as string | null,
+      },
+      loan: null,
+      companion:
+        companionAfm === null
+          ? null
+          : {
+              name: row[C.companionName] as string,
+              afm: companionAfm,
+              suspended: row[C.companionSuspended] !== false,
+            },
+    });
     const ticketEventId = row[C.ticketEventId];
     // The platform's rule, on what the scan's row says (a print is the holder's code, never a phone's).
     const reason = decideEntry(
@@ -203,30 +216,25 @@ export function gateAdmission(deps: {
         endsAt: new Date(row[C.endsAt] as string),
         entrant: {
           suspended: row[C.entrantSuspended] === true,
-          companionRequired: minor && age < ENTERS_ALONE_FROM_AGE,
-          companion: companion !== null,
+          companionRequired: entrant.companionRequired,
+          companion: entrant.shown.companion !== null,
         },
         alreadyAdmitted: row[C.firstAt] !== null,
       },
       new Date(),
     );
-    if (reason === 'UNKNOWN_CODE' || reason === 'WRONG_EVENT' || reason === 'NOT_FOR_THIS_EVENT')
-      return decided(reason);
-    const documentId = row[C.documentId] as string | null;
+    if (!showsEntrant(reason)) return decided(reason);
     const shown: Partial<Admission> = {
-      holderName: (row[C.fullName] ?? row[C.holderName]) as string | null,
-      documentType: row[C.documentType] as Admission['documentType'],
-      documentHint: documentId ? documentId.slice(-3) : null,
+      ...entrant.shown,
       seat: gateMessages.seat({
         sector: row[C.sector] as string | null,
         row: row[C.row] as string | null,
         seat: row[C.seat] as string | null,
       }),
-      companion,
     };
     if (reason !== 'ADMITTED' && reason !== 'ALREADY_ADMITTED') return decided(reason, shown);
     // The platform tells a minor's guardian in the admission's transaction: not the floor's to do.
-    if (reason === 'ADMITTED' && minor) return refuse(500, 'NOT_IN_THE_FLOOR');
+    if (reason === 'ADMITTED' && entrant.minor) return refuse(500, 'NOT_IN_THE_FLOOR');
     const firstAt = row[C.firstAt] as string | null;
     if (firstAt !== null) {
       const device = row[C.firstDevice] as string;

@@ -19,10 +19,10 @@ export const entryGivingLoan = (ticketId: SQLWrapper | number, eventId: SQLWrapp
     inArray(transfers.status, ENTRY_GIVING_LOANS),
   );
 
+/** The identifiers a suspension may name of the one who enters, and the loan that makes them enter. */
 export interface Entrant extends HolderIdentifiers {
-  name: string | null;
-  /** The recipient of a loan of this fixture, not the holder. */
-  lent: boolean;
+  /** The loan of this fixture whose recipient enters instead of the holder (`whoEnters`). */
+  loan: { name: string | null } | null;
 }
 
 /** The ticket admits to this event: its own event, or a fixture of its season. */
@@ -34,7 +34,6 @@ export const admitsTo = (
 export async function entrantOf(
   db: Db,
   ticket: Pick<typeof tickets.$inferSelect, 'id' | 'holderAfm' | 'holderAmka' | 'documentId'>,
-  holderName: string | null,
   eventId: number,
 ): Promise<Entrant> {
   const [loan] = await db
@@ -42,12 +41,6 @@ export async function entrantOf(
     .from(transfers)
     .where(entryGivingLoan(ticket.id, eventId))
     .limit(1);
-  if (loan) return { afm: loan.afm, name: loan.name, lent: true };
-  return {
-    afm: ticket.holderAfm,
-    amka: ticket.holderAmka,
-    documentId: ticket.documentId,
-    name: holderName,
-    lent: false,
-  };
+  if (loan) return { afm: loan.afm, loan: { name: loan.name } };
+  return { afm: ticket.holderAfm, amka: ticket.holderAmka, documentId: ticket.documentId, loan: null };
 }

@@ -60,3 +60,4 @@ export {
   type GateVerification,
 } from './verify-gate-code';
 export { decideEntry, type CodeFacts, type EntrantFacts, type EntryFacts } from './decide-entry';
+export { showsEntrant, whoEnters, type EntrantShown, type TicketAtFixture, type WhoEnters } from './entrant';

@@ -11,6 +11,7 @@ import {
   type ParsedGateCode,
 } from './codes';
 import { decideEntry } from './decide-entry';
+import { showsEntrant } from './entrant';
 import { openEntry, type GateEntry, type ManifestSalt } from './entries';
 import { MANIFEST_FORMAT_VERSION, saltOf, type GateManifest } from './manifest';
 import { keysById } from './keys';
@@ -182,20 +183,11 @@ export function verifyGateCode(
   )
     return { ok: false, reason: refused, kind, newerThanList: true };
   // From NOT_OPEN_YET on, the steward sees whom the refusal concerns.
-  const shown = entry && entry.entersThisEvent && !BEFORE_THE_HOLDER.has(refused);
+  const shown = entry && entry.entersThisEvent && showsEntrant(refused);
   return shown
     ? { ok: false, reason: refused, kind, holder: holderOf(entry) }
     : { ok: false, reason: refused, kind };
 }
-
-/** The refusals given before the entry's holder is known to enter: the steward is shown nobody. */
-const BEFORE_THE_HOLDER = new Set<AdmissionReason>([
-  'UNKNOWN_CODE',
-  'REVOKED',
-  'CODE_EXPIRED',
-  'WRONG_EVENT',
-  'NOT_FOR_THIS_EVENT',
-]);
 
 /** The code's entry in the manifest, when it has one for the ticket the code names. */
 function entryOf(manifest: GateManifest, salt: ManifestSalt, parsed: ParsedGateCode): GateEntry | undefined {

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  ADULT_AGE,
   EMPTY_ADMISSION,
-  ENTERS_ALONE_FROM_AGE,
   decideEntry,
   formatTime,
   gateDecisionMessage,
@@ -15,6 +13,9 @@ import {
   type AdmissionReason,
   type AdmissionRequest,
   type EntryFacts,
+  showsEntrant,
+  whoEnters,
+  type TicketAtFixture,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
@@ -67,14 +68,26 @@ export async function readScan(db: Db, deviceId: string, code: string, eventId: 
   return { scan, parsed };
 }
 
-/** Who enters by a proven code: a loan's recipient, or the holder. */
-type Entrant = { afm: string | null; name: string | null; lent: boolean };
+/** The scan's ticket as `whoEnters` reads it: its holder, the loan of this fixture, the companion. */
+export const ticketAtFixture = (scan: Scan, ticket: NonNullable<Scan['ticket']>): TicketAtFixture => ({
+  holder: {
+    name: ticket.fullName ?? scan.holderName,
+    age: scan.holderAge,
+    documentType: ticket.documentType,
+    documentId: ticket.documentId,
+  },
+  loan: scan.loanAfm === null ? null : { name: scan.loanName },
+  companion:
+    scan.companionAfm === null
+      ? null
+      : { name: scan.companionName, afm: scan.companionAfm, suspended: scan.companionSuspended },
+});
 
 /**
  * What the scan's row and the code's signatures establish at `at`, for the entry rule (`decideEntry`,
  * docs/design.md §8): whether the code is genuine (signatures, and a wallet code's time within the
- * window of `at`), current (not revoked or replaced), for this event, whom it admits (a loan's
- * recipient or the holder) and whether a wallet code's phone was registered by the one who enters (or
+ * window of `at`), current (not revoked or replaced), for this event, whether it admits the one who
+ * enters (the holder's codes do not on a fixture lent away) and whether a wallet code's phone was registered by the one who enters (or
  * a young entrant's guardian); when the gates open and when the fixture is over. The same facts online
  * (`at` now) and for an upload of offline admissions (`at` the time the device recorded).
  */
@@ -83,14 +96,12 @@ export function codeFacts(
   parsed: ParsedGateCode | undefined,
   trustedKeys: readonly PlatformPublicKey[],
   at: Date,
-): { facts: EntryFacts; entrant: Entrant | null } {
+): EntryFacts {
   const { ticket } = scan;
   const event = scan.event as NonNullable<typeof scan.event>;
   const times = { gatesOpenAt: event.gatesOpenAt, endsAt: event.endsAt };
   const unknown = { code: null, entersThisEvent: false, phoneIsEntrants: false, ...times };
-  if (!ticket || !parsed) return { facts: unknown, entrant: null };
-  const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
-  const loan = scan.loanAfm === null ? null : { afm: scan.loanAfm, name: scan.loanName };
+  if (!ticket || !parsed) return unknown;
   const { source, revoked } = scan.scanned;
   // Genuine: a print found as it was stored is; a revoked print and a credential are known by what
   // they claim, so their signatures must hold (and a wallet code's time).
@@ -101,14 +112,13 @@ export function codeFacts(
   const walletCode =
     scan.scanned.issuedTo === null ? undefined : { ...scan.scanned, issuedTo: scan.scanned.issuedTo };
   // The recipient of a loan of this fixture enters it, not the holder (docs/design.md §8).
-  const entrant = loan
-    ? { afm: loan.afm, name: loan.name, lent: true }
-    : { afm: ticket.holderAfm, name: ticket.fullName ?? holder?.name ?? null, lent: false };
+  const lent = scan.loanAfm !== null;
+  const entrantAfm = lent ? scan.loanAfm : ticket.holderAfm;
   // The holder's code (paper, or the holder's phone) for a fixture the holder lent: only the
   // recipient's code admits to it.
   const holdersCode = !walletCode || walletCode.issuedTo === ticket.holderAfm;
   // A wallet code admits only the one it was given to: the entrant, or a young entrant's guardian.
-  const bearerEnters = (issuedTo: string) => (entrant.afm ? entrant.afm === issuedTo : scan.bearerIsGuardian);
+  const bearerEnters = (issuedTo: string) => (entrantAfm ? entrantAfm === issuedTo : scan.bearerIsGuardian);
   const facts: EntryFacts = {
     code: {
       genuine:
@@ -122,21 +132,12 @@ export function codeFacts(
           : walletCode?.eventId === event.id || walletCode?.eventId === event.seasonId,
       known: true,
     },
-    entersThisEvent: !(entrant.lent && holdersCode),
+    entersThisEvent: !(lent && holdersCode),
     phoneIsEntrants: !walletCode || bearerEnters(walletCode.issuedTo),
     ...times,
   };
-  return { facts, entrant };
+  return facts;
 }
-
-/** The refusals given before the one who enters is known: the steward is shown nobody. */
-const BEFORE_THE_ENTRANT = new Set<AdmissionReason>([
-  'UNKNOWN_CODE',
-  'REVOKED',
-  'CODE_EXPIRED',
-  'WRONG_EVENT',
-  'NOT_FOR_THIS_EVENT',
-]);
 
 /** Decides for the device, authenticated before the body was read (routes.ts). */
 export async function decideAdmission(
@@ -154,9 +155,6 @@ export async function decideAdmission(
   if (scan.eventId === null) throw new AppError('EVENT_NOT_FOUND');
   const { device, ticket } = scan;
   const event = scan.event as NonNullable<typeof scan.event>;
-  const holder = scan.holderAge === null ? null : { name: scan.holderName, age: scan.holderAge };
-  const declared =
-    scan.companionAfm === null ? null : { name: scan.companionName as string, afm: scan.companionAfm };
   const first = scan.firstAt === null ? null : { at: scan.firstAt, device: scan.firstDevice as string };
   const refuse = async (reason: AdmissionReason, shown: Partial<Admission> = {}): Promise<Admission> => {
     await context.audit({
@@ -175,33 +173,23 @@ export async function decideAdmission(
     };
   };
   const now = new Date();
-  const { facts, entrant } = codeFacts(scan, parsed, context.trustedKeys, now);
-  const minor = entrant !== null && !entrant.lent && holder !== null && holder.age < ADULT_AGE;
-  const companion =
-    minor && declared && !scan.companionSuspended
-      ? { name: declared.name, afmHint: declared.afm.slice(-3) }
-      : null;
+  const facts = codeFacts(scan, parsed, context.trustedKeys, now);
+  const entrant = ticket ? whoEnters(ticketAtFixture(scan, ticket)) : undefined;
   const reason = decideEntry(
     {
       ...facts,
-      entrant: {
+      entrant: entrant && {
         suspended: scan.entrantSuspended,
-        companionRequired: minor && holder.age < ENTERS_ALONE_FROM_AGE,
-        companion: companion !== null,
+        companionRequired: entrant.companionRequired,
+        companion: entrant.shown.companion !== null,
       },
       alreadyAdmitted: first !== null,
     },
     now,
   );
-  if (!ticket || !entrant || BEFORE_THE_ENTRANT.has(reason)) return refuse(reason);
+  if (!ticket || !entrant || !showsEntrant(reason)) return refuse(reason);
 
-  const shown: Partial<Admission> = {
-    holderName: entrant.name,
-    documentType: entrant.lent ? null : ticket.documentType,
-    documentHint: !entrant.lent && ticket.documentId ? ticket.documentId.slice(-3) : null,
-    seat: gateMessages.seat(ticket),
-    companion,
-  };
+  const shown: Partial<Admission> = { ...entrant.shown, seat: gateMessages.seat(ticket) };
   if (reason !== 'ADMITTED' && reason !== 'ALREADY_ADMITTED') return refuse(reason, shown);
 
   const admitted = first
@@ -213,7 +201,7 @@ export async function decideAdmission(
         subject: ticket.publicCode,
         requestId: context.requestId,
         proofDigest: proofDigestOf(request.code),
-        minor,
+        minor: entrant.minor,
       });
   if (admitted) {
     return {

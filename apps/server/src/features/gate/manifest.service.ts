@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
-  ENTERS_ALONE_FROM_AGE,
+  whoEnters,
   GATE_MANIFEST_DELTA_MAX_CHANGES,
   gateMessages,
   type GateManifestBook,
@@ -89,22 +89,29 @@ async function manifestInput(
     const entrantAfm = lent ? row.loanAfm : row.holderAfm;
     if (bearer !== undefined && (entrantAfm ? bearer !== entrantAfm : !row.guardianAfms.includes(bearer)))
       return false;
-    const minor = !lent && row.age !== null && row.age < 18;
+    const entrant = whoEnters({
+      holder: {
+        name: row.fullName ?? row.registryName,
+        age: row.age,
+        documentType: row.documentType,
+        documentId: row.documentId,
+      },
+      loan: lent ? { name: row.loanName } : null,
+      // A suspended companion is left out below, with the suspensions of everyone's keys.
+      companion:
+        row.companionAfm === null
+          ? null
+          : { name: row.companionName, afm: row.companionAfm, suspended: false },
+    });
     entries.push({
       code,
+      ...entrant.shown,
       ticketCode: row.publicCode,
-      holderName: lent ? row.loanName : (row.fullName ?? row.registryName),
-      documentType: lent ? null : row.documentType,
-      documentHint: lent || !row.documentId ? null : row.documentId.slice(-3),
       seat,
       entersThisEvent: true,
       holderKeys: present(row.entrantKeys),
-      companionRequired: minor && (row.age as number) < ENTERS_ALONE_FROM_AGE,
-      companion:
-        minor && row.companionAfm !== null
-          ? { name: row.companionName ?? '', afmHint: row.companionAfm.slice(-3) }
-          : null,
-      companionKeys: minor && row.companionAfm !== null ? present(row.companionKeys) : [],
+      companionRequired: entrant.companionRequired,
+      companionKeys: entrant.shown.companion ? present(row.companionKeys) : [],
     });
     return true;
   };

@@ -1,18 +1,18 @@
 import {
-  ADULT_AGE,
   decideEntry,
   GATE_UPLOAD_CLOCK_SKEW_SECONDS,
   type OfflineAdmissionResults,
   type OfflineAdmissions,
   type OfflineUploadReason,
   type PlatformPublicKey,
+  whoEnters,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit, type AuditEntry } from '../../shared/audit';
 import { notify } from '../../shared/notifications';
 import { minorAdmittedNotices } from '../../rules/notices';
-import { codeFacts, proofDigestOf, readScan } from './admissions.service';
+import { codeFacts, proofDigestOf, readScan, ticketAtFixture } from './admissions.service';
 import type { Device } from './devices.service';
 import {
   insertDoubleEntries,
@@ -194,7 +194,7 @@ export async function recordOfflineAdmissions(
       const at = new Date(admission.admittedAt);
       const { scan, parsed } = await readScan(db, device.id, admission.code, event.id);
       if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
-      const { facts, entrant } = codeFacts(scan, parsed, context.trustedKeys, at);
+      const facts = codeFacts(scan, parsed, context.trustedKeys, at);
       // The entry rule at the recorded time, the code being the ticket's the device says it admitted;
       // who entered was the device's to decide (its manifest), and a second admission is a double entry.
       const reason = decideEntry(
@@ -208,10 +208,10 @@ export async function recordOfflineAdmissions(
         at,
       );
       if (reason !== 'ADMITTED') return { reason };
-      if (!scan.ticket || !entrant) return { reason: 'UNKNOWN_CODE' };
+      if (!scan.ticket) return { reason: 'UNKNOWN_CODE' };
       if (at.getTime() > latest) return { reason: 'RECORDED_IN_FUTURE' };
       // A minor on their own ticket (as the online decision tells): the guardian is told.
-      const minor = !entrant.lent && scan.holderAge !== null && scan.holderAge < ADULT_AGE;
+      const { minor } = whoEnters(ticketAtFixture(scan, scan.ticket));
       return { reason: null, ticketId: scan.ticket.id, proofDigest: proofDigestOf(admission.code), minor };
     },
   );

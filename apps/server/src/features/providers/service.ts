@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { GateStatus } from '@tickets/domain';
+import { whoEnters, type GateStatus } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { admitsTo, entrantOf } from '../../rules/entry';
@@ -45,12 +45,16 @@ export async function gateStatus(
   if (!admitsTo(ticket, event)) {
     return { ...answer, status: 'NOT_FOR_THIS_EVENT', holderName: row.holderName, entrant: 'HOLDER' };
   }
-  const entrant = await entrantOf(db, ticket, row.holderName, event.id);
+  const entrant = await entrantOf(db, ticket, event.id);
+  const { lent, shown } = whoEnters({
+    holder: { name: row.holderName, age: null, documentType: null, documentId: null },
+    loan: entrant.loan,
+  });
   const blocked = !event.over && (await isSuspended(db, entrant));
   return {
     ...answer,
     status: event.over ? 'EVENT_OVER' : blocked ? 'BLOCKED' : 'VALID',
-    holderName: entrant.name,
-    entrant: entrant.lent ? 'RECIPIENT' : 'HOLDER',
+    holderName: shown.holderName,
+    entrant: lent ? 'RECIPIENT' : 'HOLDER',
   };
 }
