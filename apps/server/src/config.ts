@@ -415,7 +415,7 @@ function gateKeysOf([signer, ...older]: PlatformKey[]): Config['gateKeys'] {
 
 /**
  * The signing key with Node's own Ed25519 (OpenSSL): every personalized ticket's code is signed, and
- * JavaScript's signature cost more than the rest of the request (bench/README.md "Against the floor").
+ * JavaScript's signature cost more than the rest of the request (bench/HISTORY.md, "Personalization (fixed)").
  */
 function withNativeSigning(key: PlatformKey): PlatformKey {
   const privateKey = createPrivateKey({

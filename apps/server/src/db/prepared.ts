@@ -52,7 +52,7 @@ export const connectionOf = (tx: Db): unknown =>
  * A statement prepared once on the database (`preparedQuery`) run within transaction `tx`, on its
  * connection. drizzle builds a transaction's own statements anew at every call (a prepared statement
  * of the pool's is bound to the pool): this one is built once, and planned once per connection as the
- * pool's are (bench/README.md, "Cutting the claim"). drizzle keeps the connection as the statement's
+ * pool's are (bench/HISTORY.md, "Cutting the claim"). drizzle keeps the connection as the statement's
  * `client`, as its session's: its internals, pinned with its version, and every test of a claim, a
  * ticket-office binding and a notification runs through this on both engines.
  */

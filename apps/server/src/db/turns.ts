@@ -23,7 +23,7 @@ interface Waiter {
 
 /**
  * PGlite answers one statement at a time, inside this process: fifty requests at once all wait on
- * each other, and unevenly, so some waited seconds (bench/README.md, "PGlite under load"). Requests
+ * each other, and unevenly, so some waited seconds (bench/README.md, "The embedded default under load"). Requests
  * take it in turns instead: `concurrent` at a time, the others in order of arrival; one that finds
  * `maxWaiting` ahead of it, or would wait longer than `maxWaitMs`, is refused before it has read or
  * written anything.

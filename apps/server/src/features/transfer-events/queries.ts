@@ -15,7 +15,7 @@ const upcoming = () => isUpcoming(events);
 /**
  * The columns the list answers with, and no others: the rest of an event's row (its three timestamps
  * made into dates, venue, provider id…) was read, parsed and mapped on every request only to be dropped
- * (bench/README.md, "The transfer-rules list").
+ * (bench/HISTORY.md, "The transfer-rules list").
  */
 const listed = {
   id: events.id,
