@@ -3,6 +3,8 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { takeTurnsForRequests } from './db/turns';
+import { deviceAccess } from './features/gate/device-access';
+import { providerAccess } from './features/providers/access';
 import { setUpAccess } from './plugins/access';
 import { setUpDatabaseOutage } from './plugins/database-outage';
 import { setUpDocs } from './plugins/docs';
@@ -60,7 +62,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await setUpDocs(app, config);
   setUpDatabaseOutage(app, database);
   setUpErrorHandling(app);
-  setUpAccess(app);
+  setUpAccess(app, { device: deviceAccess(app), provider: providerAccess(app) });
   setUpSameOrigin(app);
   await setUpSessions(app, config, database);
   await setUpRoutes(app, config);

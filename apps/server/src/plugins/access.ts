@@ -1,19 +1,62 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { isApiPath } from '../shared/api-paths';
-import { enforceAccess } from '../shared/guards';
+import { enforceUserAccess, type Access } from '../shared/guards';
+
+/**
+ * Who is calling an authenticated device or provider route: sets `request.device` (or
+ * `request.pairingToken`) or `request.importer`, or throws the route's 401/429. The features own
+ * how their bearer is checked (features/gate/device-access.ts, features/providers/access.ts).
+ */
+export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
  * Every /api route says who may call it (`config.access`, shared/guards.ts), or the server does not
- * start; one hook enforces it before the body is read. A callback hook, as every request runs it.
+ * start; the check is added to each route when it is declared, so a route walks only its own: a
+ * `user` or `officer` route checks the session before validation, a `device` or `provider` route its
+ * bearer before the body is even read, a `public` route nothing.
  */
-export function setUpAccess(app: FastifyInstance): void {
+export function setUpAccess(
+  app: FastifyInstance,
+  authenticate: Record<Extract<Access, 'device' | 'provider'>, Authenticate>,
+): void {
   app.addHook('onRoute', (route) => {
-    if (isApiPath(route.url) && !route.config?.access) {
+    const access = route.config?.access;
+    if (isApiPath(route.url) && !access) {
       throw new Error(`${route.method} ${route.url} declares no config.access`);
     }
+    if (access === 'user' || access === 'officer') {
+      route.preValidation = [checkUser, ...hooks(route.preValidation)];
+    } else if (access === 'device' || access === 'provider') {
+      route.onRequest = [...hooks(route.onRequest), refusedUnread(authenticate[access])];
+    }
   });
-  app.addHook('preValidation', (request, _reply, done) => {
-    enforceAccess(request);
+}
+
+/** A callback hook, as every user route runs it: no promise for a session already found. */
+function checkUser(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) {
+  try {
+    enforceUserAccess(request);
     done();
-  });
+  } catch (error) {
+    done(error as Error);
+  }
+}
+
+const hooks = <T>(declared: T | T[] | undefined): T[] =>
+  declared === undefined ? [] : Array.isArray(declared) ? declared : [declared];
+
+/**
+ * A bearer refused with its body unread: the connection closes after the answer, so nothing more of
+ * that body (a huge one, say) is taken from a caller who may not send it.
+ */
+function refusedUnread(authenticate: Authenticate): onRequestAsyncHookHandler {
+  return async (request, reply) => {
+    try {
+      await authenticate(request, reply);
+    } catch (error) {
+      if (request.headers['content-length'] || request.headers['transfer-encoding'])
+        reply.header('connection', 'close');
+      throw error;
+    }
+  };
 }

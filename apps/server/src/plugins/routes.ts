@@ -3,7 +3,8 @@ import type { Config } from '../config';
 import { apiContractRoutes } from '../features/api-contract/routes';
 import { authRoutes } from '../features/auth/routes';
 import { companionRoutes } from '../features/companions/routes';
-import { gateRoutes } from '../features/gate/routes';
+import { gateDeviceRoutes } from '../features/gate/device.routes';
+import { gateOfficeRoutes } from '../features/gate/office.routes';
 import { healthRoutes } from '../features/health/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { statsRoutes } from '../features/stats/routes';
@@ -46,7 +47,8 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
   { file: 'features/stats/routes.ts', routes: statsRoutes },
   { file: 'features/providers/routes.ts', routes: providerRoutes },
-  { file: 'features/gate/routes.ts', routes: gateRoutes },
+  { file: 'features/gate/office.routes.ts', routes: gateOfficeRoutes },
+  { file: 'features/gate/device.routes.ts', routes: gateDeviceRoutes },
   { file: 'features/transfer-events/routes.ts', routes: transferEventRoutes },
   { file: 'features/suspensions/routes.ts', routes: suspensionRoutes },
 ];

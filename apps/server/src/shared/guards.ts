@@ -11,21 +11,59 @@ import type { SessionUser } from './sessions';
 export const ACCESS_LEVELS = ['public', 'user', 'officer', 'provider', 'device'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
+/** A paired gate device, as its credential authenticated it (features/gate/device-access.ts). */
+export interface Device {
+  id: string;
+  organisationId: string;
+  label: string;
+  /** When its credential ends: the night of its club's last match of the day, unless renewed. */
+  credentialExpiresAt: Date;
+}
+
+/** A club's ticketing provider, as its API key authenticated it (features/providers/access.ts). */
+export interface Importer {
+  organisationId: string;
+  actor: string;
+  requestId?: string;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** A `device` route whose bearer is a one-time pairing token, not a credential: pairing itself. */
+    gatePairing?: boolean;
+  }
+  interface FastifyRequest {
+    /** The calling device of a `device` route (plugins/access.ts). */
+    device?: Device;
+    /** The pairing token presented to the pairing route. */
+    pairingToken?: string;
+    /** The calling provider of a `provider` route. */
+    importer?: Importer;
   }
 }
 
-export function enforceAccess(request: FastifyRequest): void {
-  const access = request.routeOptions.config.access;
-  if (access !== 'user' && access !== 'officer') return;
+/** A `user` or `officer` route's check, on the session the sessions plugin found. */
+export function enforceUserAccess(request: FastifyRequest): void {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
-  if (access === 'officer' && request.user.role !== 'OFFICER') throw new AppError('FORBIDDEN');
+  if (request.routeOptions.config.access === 'officer' && request.user.role !== 'OFFICER')
+    throw new AppError('FORBIDDEN');
 }
 
 /** The authenticated user, for handlers behind `requireUser`/`requireOfficer`. */
 export function currentUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
   return request.user;
+}
+
+/** The authenticated device, for handlers of `device` routes. */
+export function currentDevice(request: FastifyRequest): Device {
+  if (!request.device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+  return request.device;
+}
+
+/** The authenticated provider, for handlers of `provider` routes. */
+export function currentImporter(request: FastifyRequest): Importer {
+  if (!request.importer) throw new AppError('PROVIDER_UNAUTHENTICATED');
+  return request.importer;
 }

@@ -6,6 +6,7 @@ import type {
   GateDeviceOrganisations,
   GatePairing,
 } from '@tickets/domain';
+import type { Device } from '../../shared/guards';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
@@ -125,13 +126,7 @@ export async function revokeGateDevice(
   });
 }
 
-export interface Device {
-  id: string;
-  organisationId: string;
-  label: string;
-  /** When its credential ends: the night of its club's last match of the day, unless renewed. */
-  credentialExpiresAt: Date;
-}
+export type { Device };
 
 /**
  * Spends a device's pairing token for this browser: a new credential (random, stored hashed) that

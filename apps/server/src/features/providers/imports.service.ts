@@ -7,6 +7,7 @@ import {
   type ProviderTicket,
 } from '@tickets/domain';
 import type { z } from 'zod';
+import type { Importer } from '../../shared/guards';
 import type { Db } from '../../db/client';
 import { audit } from '../../shared/audit';
 import { codePrefixesOf, eventIdsOf, seasonIdsOf, upsertEvents, upsertTickets } from './imports.queries';
@@ -58,11 +59,7 @@ function dropDuplicates<T>(
 const chunks = <T>(items: T[]) =>
   Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 
-export interface Importer {
-  organisationId: string;
-  actor: string;
-  requestId?: string;
-}
+export type { Importer };
 
 /**
  * Seasons first, then the fixtures that name them: a fixture's season must be a season of the same

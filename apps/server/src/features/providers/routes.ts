@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,70 +10,22 @@ import {
   ticketCodeField,
   ticketImportReportSchema,
 } from '@tickets/domain';
-import { AppError } from '../../shared/app-error';
+import { currentImporter } from '../../shared/guards';
 import { claimsFor } from '../../rules/claim-codes';
-import { importEvents, importTickets, type Importer } from './imports.service';
-import { findProviderByKey, gateStatus } from './service';
+import { importEvents, importTickets } from './imports.service';
+import { gateStatus } from './service';
 
-/**
- * Wrong or missing keys an address, or a key prefix (the provider id a key starts with), may send in
- * a minute; then the wrong ones are answered 429 until the minute ends. A key that verifies is never
- * refused: wrong keys from a shared address or behind a proxy cannot lock a provider out.
- */
-const FAILED_KEYS_PER_MINUTE = 20;
 /** Batches of up to 5,000 rows: larger than the 64 KiB the citizen-facing API accepts. */
 const PROVIDER_BODY_LIMIT = 4 * 1024 * 1024;
 
 /**
  * The clubs' ticketing providers push events and tickets here, authenticated by their API key
- * (`Authorization: Bearer <key>`), never by a browser session.
+ * (`Authorization: Bearer <key>`, the `provider` access level: access.ts), never by a browser session.
  */
 export async function providerRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const tags = ['providers'];
-
-  // Who is calling is settled before the body is even read (onRequest, not after parsing): a
-  // stranger can neither make the server buffer and parse megabytes nor learn anything from it.
-  const importers = new WeakMap<FastifyRequest, Importer>();
-  // Only wrong keys count: a provider pushing its batches must not use up this allowance.
-  const failuresBy = (what: string, of: (request: FastifyRequest) => string) =>
-    app.createRateLimit({
-      max: FAILED_KEYS_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `provider-key-${what}:${of(request)}`,
-    });
-  const presentedKey = (request: FastifyRequest) =>
-    /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
-  const failureCounters = [
-    failuresBy('address', (request) => request.ip),
-    failuresBy('prefix', (request) => presentedKey(request)?.split('.')[0]?.slice(0, 64) ?? '-'),
-  ];
-  app.addHook('onRequest', async (request, reply) => {
-    const key = presentedKey(request);
-    const provider = key ? await findProviderByKey(db, key) : undefined;
-    if (!provider) {
-      const counted = await Promise.all(failureCounters.map((count) => count(request)));
-      const waits = counted.map((failures) =>
-        !failures.isAllowed && failures.isExceeded ? failures.ttlInSeconds : 0,
-      );
-      if (waits.some((seconds) => seconds > 0)) {
-        reply.header('retry-after', String(Math.max(...waits)));
-        throw new AppError('RATE_LIMITED');
-      }
-      throw new AppError('PROVIDER_UNAUTHENTICATED');
-    }
-    importers.set(request, {
-      organisationId: provider.organisationId,
-      actor: `provider:${provider.id}`,
-      requestId: request.id,
-    });
-  });
-  const importerOf = (request: FastifyRequest): Importer => {
-    const importer = importers.get(request);
-    if (!importer) throw new AppError('PROVIDER_UNAUTHENTICATED');
-    return importer;
-  };
 
   app.put(
     '/api/providers/events',
@@ -88,7 +40,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: importReportSchema },
       },
     },
-    async (request) => importEvents(db, importerOf(request), request.body.events),
+    async (request) => importEvents(db, currentImporter(request), request.body.events),
   );
 
   app.put(
@@ -113,7 +65,11 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { acceptedCodes, ...report } = await importTickets(db, importerOf(request), request.body.tickets);
+      const { acceptedCodes, ...report } = await importTickets(
+        db,
+        currentImporter(request),
+        request.body.tickets,
+      );
       return { ...report, claims: claimsFor(app.config.claimCodeKey, acceptedCodes) };
     },
   );
@@ -133,6 +89,6 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      gateStatus(db, importerOf(request).organisationId, request.params.publicCode, request.query),
+      gateStatus(db, currentImporter(request).organisationId, request.params.publicCode, request.query),
   );
 }

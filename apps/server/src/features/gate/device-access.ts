@@ -1,0 +1,24 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../shared/app-error';
+import { authenticateDevice, checkPairingToken } from './devices.service';
+
+/**
+ * The `device` access level's check (plugins/access.ts), before the body is read: a missing, unknown,
+ * expired or revoked credential, or one whose officer is gone, is 401 whatever the body (docs/design.md
+ * §8). The pairing route's bearer is the one-time pairing token instead.
+ */
+export function deviceAccess(app: FastifyInstance) {
+  const tokenHours = app.config.gatePairingTokenHours;
+  return async (request: FastifyRequest) => {
+    const bearer = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    if (!bearer) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+    if (request.routeOptions.config.gatePairing) {
+      await checkPairingToken(app.db, bearer, { requestId: request.id, tokenHours });
+      request.pairingToken = bearer;
+      return;
+    }
+    const device = await authenticateDevice(app.db, bearer);
+    if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
+    request.device = device;
+  };
+}

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  admissionRequestSchema,
+  admissionSchema,
+  gateCredentialRenewalSchema,
+  gateEventSchema,
+  gateKeysSchema,
+  gateManifestDeltaSchema,
+  gateManifestSchema,
+  gatePairingSchema,
+  manifestHeldQuerySchema,
+  offlineAdmissionResultsSchema,
+  offlineAdmissionsSchema,
+  validationMessages,
+} from '@tickets/domain';
+import { audit } from '../../shared/audit';
+import { currentDevice } from '../../shared/guards';
+import { decideAdmission, undoAdmission } from './admissions.service';
+import {
+  GATE_CODE_FORMATS,
+  MANIFEST_FORMAT,
+  MANIFEST_REFRESH,
+  OFFLINE_UPLOAD_FORMAT,
+  PAIRING_FORMAT,
+} from './api-descriptions';
+import { pairGateDevice, renewDeviceCredential } from './devices.service';
+import { gateManifest } from './manifest.service';
+import { recordOfflineAdmissions } from './offline-admissions.service';
+import { gateEvents } from './reports.service';
+
+/** 500 rows of codes up to 512 characters are some 300 kB, over the default body limit. */
+const OFFLINE_UPLOAD_BODY_LIMIT = 512 * 1024;
+
+/**
+ * The gate devices' API (/api/gate/*): a device (a steward's screen, a turnstile's software) pairs
+ * once, then calls with `Authorization: Bearer <credential>`, checked before the body is read (the
+ * `device` access level: device-access.ts).
+ */
+export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const deviceTags = ['gate devices'];
+  const { gateKeys } = app.config;
+  const marginHours = app.config.gateDeviceCredentialMarginHours;
+  const tokenHours = app.config.gatePairingTokenHours;
+
+  app.post(
+    '/api/gate/pairing',
+    {
+      config: { access: 'device', gatePairing: true },
+      schema: {
+        tags: deviceTags,
+        summary:
+          "Pair this device: its one-time pairing token (the bearer) exchanged for the device's own credential",
+        description: PAIRING_FORMAT,
+        response: { 200: gatePairingSchema },
+      },
+    },
+    async (request) =>
+      pairGateDevice(db, request.pairingToken as string, {
+        marginHours,
+        tokenHours,
+        requestId: request.id,
+      }),
+  );
+
+  app.post(
+    '/api/gate/pairing/renewal',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary: "Renew the device's credential: it lasts a whole lifetime from now",
+        response: { 200: gateCredentialRenewalSchema },
+      },
+    },
+    async (request) => renewDeviceCredential(db, currentDevice(request), marginHours),
+  );
+
+  app.get(
+    '/api/gate/events',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary: "The device club's events not yet over, soonest first, to pick the one at the gate",
+        response: { 200: z.array(gateEventSchema) },
+      },
+    },
+    async (request) => gateEvents(db, currentDevice(request)),
+  );
+
+  app.post(
+    '/api/gate/admissions',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary:
+          'Decide and record the entry of a scanned code (paper QR or Code 128, or a wallet gate code) to an event',
+        description: GATE_CODE_FORMATS,
+        body: admissionRequestSchema,
+        response: { 200: admissionSchema },
+      },
+    },
+    async (request) =>
+      decideAdmission(db, currentDevice(request), request.body, {
+        audit: (entry) => audit(db, entry),
+        requestId: request.id,
+        trustedKeys: app.config.gateKeys.trusted,
+      }),
+  );
+
+  app.delete(
+    '/api/gate/admissions/:admissionId',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary: 'Undo an admission made in error, within two minutes',
+        params: z.object({ admissionId: z.uuid({ error: validationMessages.admissionId }) }),
+        response: { 200: z.object({}) },
+      },
+    },
+    async (request) => {
+      await undoAdmission(db, currentDevice(request), request.params.admissionId, request.id);
+      return {};
+    },
+  );
+
+  app.get(
+    '/api/gate/keys',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary: "The platform's public keys, which a device pins when paired to verify its manifests",
+        response: { 200: gateKeysSchema },
+      },
+    },
+    async () => ({ keys: gateKeys.trusted.map(({ keyId, publicKey }) => ({ keyId, publicKey })) }),
+  );
+
+  app.get(
+    '/api/gate/manifest',
+    {
+      config: { access: 'device' },
+      schema: {
+        tags: deviceTags,
+        summary:
+          'The signed offline manifest of one event (the codes that admit to it, sealed; the revoked ones), or what changed since the copy held',
+        description: `${MANIFEST_FORMAT}\n\n${MANIFEST_REFRESH}`,
+        querystring: manifestHeldQuerySchema,
+        headers: z.object({ 'if-none-match': z.string().max(1000).optional() }),
+        response: {
+          200: z.union([gateManifestSchema, gateManifestDeltaSchema]),
+          304: z.null().describe("Unchanged: the device's copy (its ETag in If-None-Match) is current"),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { eventId, salt, revision } = request.query;
+      const { entityTag, document } = await gateManifest(
+        db,
+        currentDevice(request),
+        eventId,
+        gateKeys,
+        request.headers['if-none-match'],
+        salt === undefined || revision === undefined ? undefined : { salt, revision },
+        {
+          rebuildSeconds: app.config.gateManifestRebuildSeconds,
+          onBuilt: (built) => request.log.info(built, 'gate manifest built'),
+        },
+      );
+      reply.header('ETag', entityTag);
+      if (!document) return reply.code(304).send(null);
+      return document;
+    },
+  );
+
+  app.post(
+    '/api/gate/admissions/batch',
+    {
+      config: { access: 'device' },
+      bodyLimit: OFFLINE_UPLOAD_BODY_LIMIT,
+      schema: {
+        tags: deviceTags,
+        summary:
+          'Upload what a device decided offline: each admission verified by its code and recorded once, each refusal counted once',
+        description: OFFLINE_UPLOAD_FORMAT,
+        body: offlineAdmissionsSchema,
+        response: { 200: offlineAdmissionResultsSchema },
+      },
+    },
+    async (request) =>
+      recordOfflineAdmissions(db, currentDevice(request), request.body, {
+        requestId: request.id,
+        trustedKeys: gateKeys.trusted,
+      }),
+  );
+}

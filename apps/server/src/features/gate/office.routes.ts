@@ -1,0 +1,176 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  admissionCountsSchema,
+  admissionVoidSchema,
+  createdGateDeviceSchema,
+  gateDeviceCreateSchema,
+  gateDeviceOrganisationsSchema,
+  gateDeviceSchema,
+  gateEventSchema,
+  liveAdmissionQuerySchema,
+  liveAdmissionSchema,
+  validationMessages,
+  voidedAdmissionSchema,
+} from '@tickets/domain';
+import { currentUser } from '../../shared/guards';
+import {
+  createGateDevice,
+  gateDeviceOrganisations,
+  listGateDevices,
+  renewGateDevice,
+  revokeGateDevice,
+} from './devices.service';
+import { admissionCounts, liveAdmission, officerGateEvents, voidAdmission } from './reports.service';
+
+/**
+ * Entry control at the ticket office (/api/ticket-office/gate-*): officers register their club's gate
+ * devices, renew and revoke them, follow a match's entrance and void a wrong admission.
+ */
+export async function gateOfficeRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const officerTags = ['ticket office: gate'];
+  const actor = (request: FastifyRequest) => ({ user: currentUser(request), requestId: request.id });
+  const deviceParams = z.object({ deviceId: z.uuid({ error: validationMessages.deviceId }) });
+  const eventQuery = z.object({ eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
+  const marginHours = app.config.gateDeviceCredentialMarginHours;
+
+  app.post(
+    '/api/ticket-office/gate-devices',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary: "Register a gate device of the officer's club; its token is shown only in this answer",
+        body: gateDeviceCreateSchema,
+        response: { 200: createdGateDeviceSchema },
+      },
+    },
+    async (request) => createGateDevice(db, actor(request), request.body),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-devices',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary: "The club's gate devices, live ones first",
+        response: { 200: z.array(gateDeviceSchema) },
+      },
+    },
+    async (request) => listGateDevices(db, currentUser(request)),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-devices/organisations',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          'The clubs a new gate device can be for: every one for a platform-wide officer (who chooses), else their own',
+        response: { 200: gateDeviceOrganisationsSchema },
+      },
+    },
+    async (request) => gateDeviceOrganisations(db, currentUser(request)),
+  );
+
+  app.delete(
+    '/api/ticket-office/gate-devices/:deviceId',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          'Revoke a gate device: refused from then on, on every server; with voidAdmissions=true, the admissions it recorded are voided too (those tickets may enter again)',
+        params: deviceParams,
+        querystring: z.object({
+          voidAdmissions: z
+            .enum(['true', 'false'], { error: validationMessages.voidAdmissions })
+            .optional()
+            .transform((value) => value === 'true'),
+        }),
+        response: { 200: gateDeviceSchema },
+      },
+    },
+    async (request) =>
+      revokeGateDevice(db, actor(request), request.params.deviceId, {
+        voidAdmissions: request.query.voidAdmissions,
+      }),
+  );
+
+  app.post(
+    '/api/ticket-office/gate-devices/:deviceId/renewal',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "Renew a paired gate device of the club: its credential works again until the club's last match of the day ends, plus GATE_DEVICE_CREDENTIAL_MARGIN_HOURS",
+        params: deviceParams,
+        response: { 200: gateDeviceSchema },
+      },
+    },
+    async (request) => renewGateDevice(db, actor(request), request.params.deviceId, marginHours),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-events',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary: "The club's matches not yet over, soonest first, to follow their entrance",
+        response: { 200: z.array(gateEventSchema) },
+      },
+    },
+    async (request) => officerGateEvents(db, currentUser(request)),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-counts',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary: 'Admitted and refused (by reason) so far for one event of the club, and the last scan',
+        querystring: eventQuery,
+        response: { 200: admissionCountsSchema },
+      },
+    },
+    async (request) => admissionCounts(db, currentUser(request), request.query.eventId),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-admissions',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "One ticket's live admission to a match of the officer's club: when and by which device, to confirm voiding it",
+        querystring: liveAdmissionQuerySchema,
+        response: { 200: liveAdmissionSchema },
+      },
+    },
+    async (request) => liveAdmission(db, currentUser(request), request.query),
+  );
+
+  app.post(
+    '/api/ticket-office/gate-admissions/void',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "Void a wrong admission of one ticket to a match of the officer's club, with a reason (audited): its holder may then enter",
+        body: admissionVoidSchema,
+        response: { 200: voidedAdmissionSchema },
+      },
+    },
+    async (request) => voidAdmission(db, actor(request), request.body),
+  );
+}
