@@ -2,9 +2,9 @@
  * The SQL each queries module sends, recorded from the module itself (apps/server/test/sql-files.test.ts
  * compares it with apps/server/sql/; `npm run sql` writes it there). Every exported function of a
  * module is called once with sample arguments (modules.ts) on an empty migrated PGlite in memory
- * (emptied again before each), and drizzle's logger hands over each statement it sends, with its
- * parameters as `$1`, `$2`: the values are never recorded. Foreign keys are not checked (the
- * session's replication role), so a sample row needs no rows to refer to.
+ * (emptied again after any call that may have written), and drizzle's logger hands over each
+ * statement it sends, with its parameters as `$1`, `$2`: the values are never recorded. Foreign
+ * keys are not checked (the session's replication role), so a sample row needs no rows to refer to.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -38,6 +38,9 @@ const exportedFunctions = (module: SqlModule) =>
     )
     .map(([name]) => name);
 
+/** A statement that may write (or lock: `for update` counts too, harmlessly). */
+const WRITE = /\b(insert|update|delete|create)\b/i;
+
 /** Every module's file, recorded afresh. */
 export async function recordSqlFiles(): Promise<SqlFile[]> {
   const client = await PGlite.create();
@@ -60,6 +63,7 @@ export async function recordSqlFiles(): Promise<SqlFile[]> {
     ).map((row) => row.name);
     const empty = sql.raw(`truncate ${tables.join(', ')} restart identity`);
     const files: SqlFile[] = [];
+    let written = false;
     for (const module of sqlModules) {
       const listed = Object.keys(module.calls);
       const unlisted = exportedFunctions(module).filter((name) => !listed.includes(name));
@@ -68,7 +72,10 @@ export async function recordSqlFiles(): Promise<SqlFile[]> {
       const functions: RecordedFunction[] = [];
       for (const [name, call] of Object.entries(module.calls)) {
         if (!call) continue;
-        await unlogged.execute(empty);
+        // Emptied after anything that may have written (a truncate of every table costs some 75 ms).
+        if (written) await unlogged.execute(empty);
+        // A call that takes `unlogged` writes rows through it.
+        written = call.length > 1;
         log = [];
         try {
           await call(db, unlogged);
@@ -76,6 +83,7 @@ export async function recordSqlFiles(): Promise<SqlFile[]> {
           throw new Error(`${module.source}: ${name} failed with its sample arguments`, { cause: error });
         } finally {
           functions.push({ name, statements: log });
+          written ||= log.some((statement) => WRITE.test(statement));
           log = undefined;
         }
         if (functions.at(-1)?.statements.length === 0)
