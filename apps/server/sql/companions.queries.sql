@@ -105,7 +105,7 @@ where
 limit
   $3;
 
--- insertDeclaration
+-- insertDeclaration, a new request (none while the ticket has a live one)
 insert into
   "companion_declarations" (
     "id",
@@ -133,6 +133,36 @@ values
     default
   )
 on conflict do nothing
+returning
+  "id";
+
+-- insertDeclaration, a replacement
+insert into
+  "companion_declarations" (
+    "id",
+    "guardian_id",
+    "minor_id",
+    "ticket_id",
+    "companion_afm",
+    "companion_name",
+    "status",
+    "created_at",
+    "updated_at",
+    "replaces_id"
+  )
+values
+  (
+    default,
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    default,
+    default,
+    $7
+  )
 returning
   "id";
 

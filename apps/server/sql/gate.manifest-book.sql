@@ -43,7 +43,7 @@ where
     and "gate_manifest_rows"."changed_at" > $2
   );
 
--- storeNewBook (2 statements, in this order)
+-- storeNewBook, a first book (2 statements, in this order)
 insert into
   "gate_manifests" (
     "event_id",
@@ -60,6 +60,43 @@ values
 on conflict do nothing
 returning
   "event_id";
+
+insert into
+  "gate_manifest_rows" (event_id, mark, sealed, tag, changed_at)
+select
+  $1::bigint,
+  given.*
+from
+  unnest($2::text[], $3::text[], $4::text[], $5::int[]) as given
+on conflict (event_id, mark) do update
+set
+  sealed = excluded.sealed,
+  tag = excluded.tag,
+  changed_at = excluded.changed_at;
+
+-- storeNewBook, in place of the stored book (3 statements, in this order)
+update "gate_manifests"
+set
+  "event_id" = $1,
+  "organisation_id" = $2,
+  "salt" = $3,
+  "keys_digest" = $4,
+  "revision" = $5,
+  "digest" = $6,
+  "header" = $7,
+  "read_at" = now()
+where
+  (
+    "gate_manifests"."event_id" = $8
+    and "gate_manifests"."salt" = $9
+    and "gate_manifests"."revision" = $10
+  )
+returning
+  "event_id";
+
+delete from "gate_manifest_rows"
+where
+  "gate_manifest_rows"."event_id" = $1;
 
 insert into
   "gate_manifest_rows" (event_id, mark, sealed, tag, changed_at)

@@ -22,6 +22,14 @@ const binding = {
   binding: 'IDENTIFY',
   ...sample.audited,
 };
+const declaration = {
+  guardianId: 1,
+  minorId: 2,
+  ticketId: 1,
+  companionAfm: afm,
+  companionName: 'Α Β',
+  status: 'PENDING' as const,
+};
 const providerEvent = {
   externalId: 'match',
   description: 'ΟΛΥΜΠΙΑΚΟΣ - ΠΑΟΚ',
@@ -49,20 +57,11 @@ export const featureModules = [
     findDependentByAmka: (db) => companions.findDependentByAmka(db, 1, amka),
     findMinorsTicket: (db) => companions.findMinorsTicket(db, publicCode, amka),
     findGuardiansDeclaration: (db) => companions.findGuardiansDeclaration(db, 1, id),
-    // As a new request is made: none while the minor's ticket has a live one.
-    insertDeclaration: (db) =>
-      companions.insertDeclaration(
-        db,
-        {
-          guardianId: 1,
-          minorId: 2,
-          ticketId: 1,
-          companionAfm: afm,
-          companionName: 'Α Β',
-          status: 'PENDING',
-        },
-        { unlessLive: true },
-      ),
+    insertDeclaration: {
+      'a new request (none while the ticket has a live one)': (db) =>
+        companions.insertDeclaration(db, declaration, { unlessLive: true }),
+      'a replacement': (db) => companions.insertDeclaration(db, { ...declaration, replacesId: id }),
+    },
     moveDeclaration: (db) => companions.moveDeclaration(db, id, 'PENDING', 'CANCELLED'),
     listLiveDeclarations: (db) => companions.listLiveDeclarations(db, afm),
     toDeclaration: null,

@@ -72,8 +72,16 @@ export const gateModules = [
     readBookHead: (db) => manifestBook.readBookHead(db).execute({ eventId: 1, rebuildSeconds: 60 }),
     claimBookReading: (db) => manifestBook.claimBookReading(db, 1, 60),
     bookRowsSince: (db) => manifestBook.bookRowsSince(db, 1, 0),
-    // A first book: the insert of its head (a replacement moves the head as storeRevision does).
-    storeNewBook: (db) => manifestBook.storeNewBook(db, head, bookRows, undefined),
+    storeNewBook: {
+      'a first book': (db) => manifestBook.storeNewBook(db, head, bookRows, undefined),
+      'in place of the stored book': async (db, unlogged) => {
+        await unlogged.insert(gateManifests).values({ ...head, readAt: sample.at });
+        await manifestBook.storeNewBook(db, { ...head, salt: 'new' }, bookRows, {
+          salt: head.salt,
+          revision: 1,
+        });
+      },
+    },
     // The head at revision 1, moved to 2 with its rows.
     storeRevision: async (db, unlogged) => {
       await unlogged.insert(gateManifests).values({ ...head, readAt: sample.at });

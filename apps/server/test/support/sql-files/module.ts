@@ -7,6 +7,9 @@ import type { Db } from '../../../src/db/client';
  */
 export type SampleCall = (db: Db, unlogged: Db) => Promise<unknown>;
 
+/** A function's sample: a call, a call per branch of its SQL by name, or null for none. */
+type Sample = SampleCall | Record<string, SampleCall> | null;
+
 type FunctionName<Module> = {
   [Name in keyof Module]: Module[Name] extends (...args: never[]) => unknown ? Name : never;
 }[keyof Module] &
@@ -19,19 +22,20 @@ export interface SqlModule {
   /** The module's path under apps/server/src/. */
   source: string;
   exports: Record<string, unknown>;
-  /** Every exported function, in the file's order: its call, or null when it sends nothing itself. */
-  calls: Record<string, SampleCall | null>;
+  /** Every exported function, in the file's order: its call (or one per branch), or null when it sends nothing itself. */
+  calls: Record<string, Sample>;
 }
 
 /**
  * A module's table: every function it exports must be listed (else `tsc` fails, and the recording
  * too), with its sample call, or `null` for a piece of SQL or a mapper that another function sends.
+ * A function whose SQL differs by its arguments (not only in their values) has a call per branch.
  */
 export const sqlModule = <Module extends Record<string, unknown>>(
   file: string,
   source: string,
   exports: Module,
-  calls: { [Name in FunctionName<Module>]: SampleCall | null },
+  calls: { [Name in FunctionName<Module>]: Sample },
 ): SqlModule => ({ file, source, exports, calls });
 
 /** Sample values: what they are does not show in the files (parameters stay `$1`, `$2`). */

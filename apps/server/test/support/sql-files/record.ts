@@ -15,10 +15,12 @@ import { rowsOf, type Db } from '../../../src/db/client';
 import * as schema from '../../../src/db/schema';
 import { serverRoot } from '../../../src/shared/server-root';
 import { installBindingRule } from '../../../src/rules/fixtures';
+import type { SampleCall } from './module';
 import { sqlModules, type SqlModule } from './modules';
 
 /** A function's statements, in the order it sends them. */
 export interface RecordedFunction {
+  /** Its name, and the branch when its sample calls are several (`storeNewBook, in place of a book`). */
   name: string;
   statements: string[];
 }
@@ -40,6 +42,16 @@ const exportedFunctions = (module: SqlModule) =>
 
 /** A statement that may write (or lock: `for update` counts too, harmlessly). */
 const WRITE = /\b(insert|update|delete|create)\b/i;
+
+/** Each function's sample calls: one, or one per branch of its SQL, named. */
+const samplesOf = (module: SqlModule): [string, SampleCall, string?][] =>
+  Object.entries(module.calls).flatMap(([name, call]): [string, SampleCall, string?][] =>
+    !call
+      ? []
+      : typeof call === 'function'
+        ? [[name, call]]
+        : Object.entries(call).map(([branch, sample]) => [name, sample, branch]),
+  );
 
 /** Every module's file, recorded afresh. */
 export async function recordSqlFiles(): Promise<SqlFile[]> {
@@ -70,8 +82,8 @@ export async function recordSqlFiles(): Promise<SqlFile[]> {
       if (unlisted.length > 0)
         throw new Error(`${module.source}: give ${unlisted.join(', ')} sample arguments in modules.ts`);
       const functions: RecordedFunction[] = [];
-      for (const [name, call] of Object.entries(module.calls)) {
-        if (!call) continue;
+      for (const [name, call, branch] of samplesOf(module)) {
+        const title = branch ? `${name}, ${branch}` : name;
         // Emptied after anything that may have written (a truncate of every table costs some 75 ms).
         if (written) await unlogged.execute(empty);
         // A call that takes `unlogged` writes rows through it.
@@ -80,14 +92,14 @@ export async function recordSqlFiles(): Promise<SqlFile[]> {
         try {
           await call(db, unlogged);
         } catch (error) {
-          throw new Error(`${module.source}: ${name} failed with its sample arguments`, { cause: error });
+          throw new Error(`${module.source}: ${title} failed with its sample arguments`, { cause: error });
         } finally {
-          functions.push({ name, statements: log });
+          functions.push({ name: title, statements: log });
           written ||= log.some((statement) => WRITE.test(statement));
           log = undefined;
         }
         if (functions.at(-1)?.statements.length === 0)
-          throw new Error(`${module.source}: ${name} sent no statement with its sample arguments`);
+          throw new Error(`${module.source}: ${title} sent no statement with its sample arguments`);
       }
       const name = `${module.file}.sql`;
       files.push({ name, functions, text: render(module, functions) });
@@ -129,11 +141,14 @@ function render(module: SqlModule, functions: RecordedFunction[]): string {
   return [sqlFileHeader(module), ...sections].join('\n');
 }
 
+/** A section's first line: `-- name`, `-- name, branch`, either with ` (n statements, in this order)`. */
+const SECTION = /^-- (\w+(?:, [^(\n]*[^(\s])?)(?: \(.*\))?$/m;
+
 /** A checked-in file's statements by function, as `render` wrote them (for naming the one that changed). */
 export function sectionsOf(text: string): Map<string, string> {
   const sections = new Map<string, string>();
-  for (const section of text.split(/\n(?=-- \w+(?: \(.*\))?\n)/).slice(1)) {
-    const name = /^-- (\w+)/.exec(section)?.[1];
+  for (const section of text.split(/\n(?=-- )/)) {
+    const name = SECTION.exec(section.split('\n', 1)[0] ?? '')?.[1];
     if (name) sections.set(name, section.trim());
   }
   return sections;

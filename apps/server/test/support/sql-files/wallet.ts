@@ -41,8 +41,14 @@ export const walletModules = [
     markNotificationRead: (db) => notifications.markNotificationRead(db, afm, id),
   }),
   sqlModule('wallet.tickets', 'features/wallet/tickets.queries.ts', tickets, {
-    listHeldTickets: (db) => tickets.listHeldTickets(db, afm),
-    listDependentsTickets: (db) => tickets.listDependentsTickets(db, afm),
+    listHeldTickets: {
+      'the wallet': (db) => tickets.listHeldTickets(db, afm),
+      'one ticket of it': (db) => tickets.listHeldTickets(db, afm, publicCode),
+    },
+    listDependentsTickets: {
+      'the wallet': (db) => tickets.listDependentsTickets(db, afm),
+      'one ticket of it': (db) => tickets.listDependentsTickets(db, afm, publicCode),
+    },
     listBorrowedFixtures: (db) => tickets.listBorrowedFixtures(db, afm),
     listUpcomingFixtures: (db) => tickets.listUpcomingFixtures(db, [1, 2]),
     findRegistryAmka: (db) => tickets.findRegistryAmka(db, afm),
