@@ -71,27 +71,28 @@ function bareFastify() {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: User;
+    /** The session found by the hook (a name of its own: the server's `user` is another type). */
+    benchUser?: User;
   }
 }
 
 /** An onRequest hook (headers, the session), a preHandler (access), the answer checked by zod. */
 function fastifyWithTheWork() {
   const app = fastify({ logger: false });
-  app.decorateRequest('user', undefined);
+  app.decorateRequest('benchUser', undefined);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(API_HEADERS);
-    request.user = sessionOf(request.headers.cookie);
+    request.benchUser = sessionOf(request.headers.cookie);
     done();
   });
   app.addHook('preHandler', (request, reply, done) => {
-    if (request.user || request.url === '/readyz') done();
+    if (request.benchUser || request.url === '/readyz') done();
     else void reply.code(401).send();
   });
   app.setSerializerCompiler(() => (data) => JSON.stringify(answerSchema.parse(data)));
   app.get('/readyz', async () => '');
   app.get('/api/auth/user', { schema: { response: { 200: answerSchema } } }, async (request) =>
-    answer(request.user!),
+    answer(request.benchUser!),
   );
   return app;
 }

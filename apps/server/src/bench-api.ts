@@ -4,13 +4,9 @@
  * (bench/src/floor/statements.ts), and the pieces of plumbing it copies. Lint refuses any other
  * import of the server from bench/ (eslint.config.js); a new need of the bench is exported here.
  */
-import path from 'node:path';
-import { serverRoot } from './shared/server-root';
-
 export { loadConfig } from './config';
-export type { Database, Db } from './db/client';
+export type { Db } from './db/client';
 export * as schema from './db/schema';
-export { seedDemoData } from './demo/seed';
 export { listLiveDeclarations } from './features/companions/queries';
 export {
   decideAdmission,
@@ -25,10 +21,5 @@ export { listTransferEvents } from './features/transfer-events/service';
 export { API_HEADERS } from './plugins/security-headers';
 export { audit } from './shared/audit';
 export { groupCommit } from './shared/group-commit';
-export { openNotifications } from './shared/notifications';
-export { createSession, findSessionUser, type SessionUser } from './shared/sessions';
-export { installBindingRule } from './rules/fixtures';
+export { findSessionUser, type SessionUser } from './shared/sessions';
 export { findTicketForOfficer } from './rules/tickets';
-
-/** The server's migrations, for a database the bench makes itself. */
-export const migrationsFolder = path.join(serverRoot, 'drizzle');

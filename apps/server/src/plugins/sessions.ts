@@ -4,15 +4,12 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { routePath } from '../shared/api-paths';
 import { SessionCache } from '../shared/session-cache';
-import { keptSessionUser, readSessionUser, sessionCookieName, type SessionUser } from '../shared/sessions';
+import { keptSessionUser, readSessionUser, sessionCookieName } from '../shared/sessions';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Sessions read recently, kept while the database announces every change to them. */
     sessions: SessionCache;
-  }
-  interface FastifyRequest {
-    user: SessionUser | undefined;
   }
 }
 

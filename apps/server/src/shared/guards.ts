@@ -34,6 +34,8 @@ declare module 'fastify' {
     gatePairing?: boolean;
   }
   interface FastifyRequest {
+    /** The person behind the session cookie of a `user` or `officer` route (plugins/sessions.ts). */
+    user: SessionUser | undefined;
     /** The calling device of a `device` route (plugins/access.ts). */
     device?: Device;
     /** The pairing token presented to the pairing route. */

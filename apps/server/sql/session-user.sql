@@ -1,1 +1,0 @@
-select "sessions"."afm", "sessions"."first_name", "sessions"."last_name", "sessions"."last_seen_at", "sessions"."expires_at", "officers"."active", "officers"."organisation_id" from "sessions" left join "officers" on "officers"."afm" = "sessions"."afm" where ("sessions"."id_hash" = $1 and "sessions"."expires_at" > $2 and "sessions"."last_seen_at" > $3) limit $4;

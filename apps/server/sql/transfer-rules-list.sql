@@ -1,2 +1,0 @@
-select "id", "description", "starts_at", "seasonal", "allow_transfer", "max_transfers", "transfer_minute_limit", "min_to_auto_revert_transferred_ticket", "ignore_transfers" from "events" where ((case when "events"."seasonal" then coalesce("events"."ends_at", "events"."starts_at") > now()
-    else "events"."starts_at" > now() end) and ($1::text is null or "events"."organisation_id" = $2)) order by "events"."starts_at" asc, "events"."id" asc;
