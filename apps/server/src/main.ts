@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: config.host, port: config.port });
   // Every process delivers its share of the outbox's messages.
-  await notifications.startDelivery(() => app.publicUrl());
+  await notifications.startDelivery(() => app.publicUrl(), app.metrics);
 
   const purge = setInterval(() => {
     purgeExpiredRows(database.db, config.session).catch((error: unknown) =>

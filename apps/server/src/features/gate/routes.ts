@@ -16,6 +16,7 @@ import {
   gateManifestDeltaSchema,
   gateManifestSchema,
   gatePairingSchema,
+  isManifestDelta,
   manifestHeldQuerySchema,
   liveAdmissionQuerySchema,
   liveAdmissionSchema,
@@ -28,6 +29,7 @@ import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import { currentUser } from '../../shared/guards';
 import { decideAdmission, undoAdmission } from './admissions.service';
+import { DeviceContacts } from './contacts.service';
 import {
   authenticateDevice,
   checkPairingToken,
@@ -127,6 +129,9 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
   const deviceParams = z.object({ deviceId: z.uuid({ error: validationMessages.deviceId }) });
   const eventQuery = z.object({ eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
   const { gateKeys } = app.config;
+  const { metrics } = app;
+  const contacts = new DeviceContacts();
+  metrics.onScrape(() => contacts.sample(db, metrics));
 
   // One authentication step for every device route, before the body is even read (onRequest): a
   // missing, unknown, expired or revoked credential, or one whose officer is gone, is 401 whatever
@@ -146,6 +151,7 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
     const device = await authenticateDevice(db, bearer);
     if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
     devices.set(request, device);
+    contacts.heardFrom(device.id);
   };
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.config.access !== 'device') return;
@@ -362,12 +368,16 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: admissionSchema },
       },
     },
-    async (request) =>
-      decideAdmission(db, deviceOf(request), request.body, {
+    async (request) => {
+      const device = deviceOf(request);
+      const admission = await decideAdmission(db, device, request.body, {
         audit: (entry) => audit(db, entry),
         requestId: request.id,
         trustedKeys: app.config.gateKeys.trusted,
-      }),
+      });
+      metrics.gateDecisions.inc({ reason: admission.reason, club: device.organisationId });
+      return admission;
+    },
   );
 
   app.delete(
@@ -400,10 +410,20 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
     async () => ({ keys: gateKeys.trusted.map(({ keyId, publicKey }) => ({ keyId, publicKey })) }),
   );
 
+  const manifestKinds = new WeakMap<FastifyRequest, 'full' | 'delta'>();
   app.get(
     '/api/gate/manifest',
     {
       config: { access: 'device' },
+      // The bytes of each answer's body as sent, for the alert on a large delta: a 304 sends none.
+      onSend: (request, reply, payload, done) => {
+        if (reply.statusCode < 400) {
+          const sent = reply.statusCode !== 304 && typeof payload === 'string';
+          const bytes = sent ? Buffer.byteLength(payload) : 0;
+          metrics.manifestAnswerBytes.observe({ kind: manifestKinds.get(request) ?? 'unchanged' }, bytes);
+        }
+        done(null, payload);
+      },
       schema: {
         tags: deviceTags,
         summary:
@@ -428,11 +448,15 @@ export async function gateRoutes(instance: FastifyInstance): Promise<void> {
         salt === undefined || revision === undefined ? undefined : { salt, revision },
         {
           rebuildSeconds: app.config.gateManifestRebuildSeconds,
-          onBuilt: (built) => request.log.info(built, 'gate manifest built'),
+          onBuilt: (built) => {
+            metrics.manifestBuilds.observe(built.ms / 1000);
+            request.log.info(built, 'gate manifest built');
+          },
         },
       );
       reply.header('ETag', entityTag);
       if (!document) return reply.code(304).send(null);
+      manifestKinds.set(request, isManifestDelta(document) ? 'delta' : 'full');
       return document;
     },
   );
