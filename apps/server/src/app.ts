@@ -11,6 +11,7 @@ import { setUpDocs } from './plugins/docs';
 import { setUpDrain } from './plugins/drain';
 import { setUpErrorHandling } from './plugins/error-handling';
 import { setUpJson } from './plugins/json';
+import { setUpMetrics } from './plugins/metrics';
 import { setUpRateLimits } from './plugins/rate-limits';
 import { setUpRoutes } from './plugins/routes';
 import { setUpSameOrigin } from './plugins/same-origin';
@@ -53,6 +54,7 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   let publicUrl = config.publicUrl;
   app.decorate('publicUrl', () => (publicUrl ??= listeningOrigin(app)));
 
+  setUpMetrics(app, config, database);
   setUpJson(app);
   setUpDrain(app);
   setUpSecurityHeaders(app, config);

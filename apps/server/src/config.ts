@@ -136,6 +136,9 @@ const environmentSchema = z.object({
   HOST: z.string().min(1).default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_URL: z.url().optional(),
+  // Prometheus metrics on a listener of their own (README "Metrics and alerts"); unset: none.
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -228,6 +231,8 @@ export interface Config {
   profile: 'development' | 'production';
   host: string;
   port: number;
+  /** Where Prometheus scrapes `/metrics` (plugins/metrics.ts); undefined: no metrics listener. */
+  metrics: { host: string; port: number } | undefined;
   /** The origin people reach the service at; unset in development = the listening address. */
   publicUrl: string | undefined;
   database:
@@ -445,6 +450,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     );
   }
   problems.push(...(production ? unsafeProduction(parsed, standIn) : unsafeDevelopment(parsed, standIn)));
+  // The metrics say how busy the service is and which clubs play: never on the public port.
+  if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT !== 0 && parsed.METRICS_PORT === parsed.PORT) {
+    problems.push('METRICS_PORT must differ from PORT: the metrics are never served on the public port.');
+  }
   let gateKeys: Config['gateKeys'] | undefined;
   try {
     gateKeys = gateKeysOf(parsed.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]);
@@ -463,6 +472,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     profile: env.PROFILE,
     host: env.HOST,
     port: env.PORT,
+    metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

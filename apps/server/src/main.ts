@@ -36,7 +36,7 @@ async function main(): Promise<void> {
   });
   await app.listen({ host: config.host, port: config.port });
   // Every process delivers its share of the outbox's messages.
-  await notifications.startDelivery(() => app.publicUrl());
+  await notifications.startDelivery(() => app.publicUrl(), app.metrics);
 
   const purge = setInterval(() => {
     purgeExpiredRows(database.db, config.session).catch((error: unknown) =>
@@ -69,8 +69,9 @@ async function main(): Promise<void> {
   const mailbox = notifications.mailbox
     ? `\n  E-mail goes to the development mailbox: ${app.publicUrl()}/mailbox-standin\n`
     : '';
+  const metrics = app.metricsUrl() ? `\n  Prometheus metrics: ${app.metricsUrl()}\n` : '';
   console.info(
-    `\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n${mailbox}`,
+    `\n  Athletic-event tickets is running on ${engine}.\n  Open ${app.publicUrl()}/tickets\n${mailbox}${metrics}`,
   );
 
   // Graceful stop (systemd's SIGTERM, Ctrl-C): first out of the balancer's rotation while still

@@ -25,6 +25,11 @@ export interface Database {
   /** PGlite's turns, which requests take before they run (turns.ts); PostgreSQL has its pool. */
   turns?: Turns;
   /**
+   * What is using the database now, and waiting to: PostgreSQL's pooled connections checked out and
+   * the queries waiting for one; PGlite's turns (the metrics, shared/metrics.ts).
+   */
+  load(): { inUse: number; waiting: number };
+  /**
    * Hears NOTIFY on `channel` from whichever process wrote to the database. `onListening(false)`
    * says notifications may be missed from then on (the connection broke; it is reopened, and
    * `onListening(true)` follows). Answers the function that stops listening.
@@ -95,6 +100,7 @@ export async function openDatabase(target: Config['database']): Promise<Database
     db: db as unknown as Db,
     engine: 'postgres',
     connection: { engine: 'postgres', url: target.url },
+    load: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, listener) => listenOnPostgres(target.url, channel, listener),
     onIdleConnectionError: (handler) => {
       onIdleError = handler;
@@ -130,11 +136,17 @@ async function openPglite(dataDir: string | undefined, turns?: TurnLimits): Prom
     const client = await PGlite.create(dataDir);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    const limited = turns ? new Turns(turns) : undefined;
     return {
       db: db as unknown as Db,
       engine: 'pglite',
       connection: { engine: 'pglite', client },
-      ...(turns ? { turns: new Turns(turns) } : {}),
+      ...(limited ? { turns: limited } : {}),
+      // Without turns (the tools) nobody waits, and what runs is not counted.
+      load: () => {
+        const load = limited?.load ?? { active: 0, waiting: 0 };
+        return { inUse: load.active, waiting: load.waiting };
+      },
       oneStartAtATime: (writes) => writes(),
       // One process owns an embedded database: nothing can be missed.
       async listen(channel, listener) {

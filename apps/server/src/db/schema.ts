@@ -590,6 +590,10 @@ export const notifications = pgTable(
     index('notifications_failed_idx')
       .on(t.emailStatus)
       .where(sql`email_status = 'FAILED'`),
+    // The outbox's backlog and its oldest, which every metrics scrape reads (plugins/metrics.ts).
+    index('notifications_pending_idx')
+      .on(t.createdAt)
+      .where(sql`email_status = 'PENDING'`),
   ],
 );
 

@@ -40,6 +40,7 @@ export const noDatabase: Database = {
   }),
   engine: 'pglite',
   connection: { engine: 'postgres', url: 'postgres://no-database.invalid/none' },
+  load: () => ({ inUse: 0, waiting: 0 }),
   listen: async () => async () => undefined,
   oneStartAtATime: (writes) => writes(),
   close: async () => undefined,

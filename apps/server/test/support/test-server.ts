@@ -103,7 +103,7 @@ export async function startTestServer(
   const notifications = await openNotifications(config, database, app.log);
   await seedDemoData(database.db, new Date(), config.claimCodeKey);
   await app.listen({ host: 'localhost', port: 0 });
-  await notifications.startDelivery(() => app.publicUrl());
+  await notifications.startDelivery(() => app.publicUrl(), app.metrics);
   return {
     app,
     config,
@@ -182,7 +182,7 @@ export async function startSecondServer(
   };
   const config = { ...first.config, mail };
   const notifications = await openNotifications(config, database, app.log);
-  await notifications.startDelivery(() => app.publicUrl());
+  await notifications.startDelivery(() => app.publicUrl(), app.metrics);
   return {
     baseUrl: app.publicUrl(),
     close: () => closeCheckingLogs(app, database, logs, undefined, notifications),

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error';
+import { DeviceContacts } from './contacts.service';
 import { authenticateDevice, checkPairingToken } from './devices.service';
 
 /**
@@ -9,6 +10,9 @@ import { authenticateDevice, checkPairingToken } from './devices.service';
  */
 export function deviceAccess(app: FastifyInstance) {
   const tokenHours = app.config.gatePairingTokenHours;
+  // When this process last heard from each device, for the metrics' silent-device gauge.
+  const contacts = new DeviceContacts();
+  app.metrics.onScrape(() => contacts.sample(app.db, app.metrics));
   return async (request: FastifyRequest) => {
     const bearer = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
@@ -20,5 +24,6 @@ export function deviceAccess(app: FastifyInstance) {
     const device = await authenticateDevice(app.db, bearer);
     if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
     request.device = device;
+    contacts.heardFrom(device.id);
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,6 +10,7 @@ import {
   gateManifestDeltaSchema,
   gateManifestSchema,
   gatePairingSchema,
+  isManifestDelta,
   manifestHeldQuerySchema,
   offlineAdmissionResultsSchema,
   offlineAdmissionsSchema,
@@ -40,7 +41,7 @@ const OFFLINE_UPLOAD_BODY_LIMIT = 512 * 1024;
  */
 export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = app;
+  const { db, metrics } = app;
   const deviceTags = ['gate devices'];
   const { gateKeys } = app.config;
   const marginHours = app.config.gateDeviceCredentialMarginHours;
@@ -105,12 +106,16 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: admissionSchema },
       },
     },
-    async (request) =>
-      decideAdmission(db, currentDevice(request), request.body, {
+    async (request) => {
+      const device = currentDevice(request);
+      const admission = await decideAdmission(db, device, request.body, {
         audit: (entry) => audit(db, entry),
         requestId: request.id,
         trustedKeys: app.config.gateKeys.trusted,
-      }),
+      });
+      metrics.gateDecisions.inc({ reason: admission.reason, club: device.organisationId });
+      return admission;
+    },
   );
 
   app.delete(
@@ -143,10 +148,20 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
     async () => ({ keys: gateKeys.trusted.map(({ keyId, publicKey }) => ({ keyId, publicKey })) }),
   );
 
+  const manifestKinds = new WeakMap<FastifyRequest, 'full' | 'delta'>();
   app.get(
     '/api/gate/manifest',
     {
       config: { access: 'device' },
+      // The bytes of each answer's body as sent, for the alert on a large delta: a 304 sends none.
+      onSend: (request, reply, payload, done) => {
+        if (reply.statusCode < 400) {
+          const sent = reply.statusCode !== 304 && typeof payload === 'string';
+          const bytes = sent ? Buffer.byteLength(payload) : 0;
+          metrics.manifestAnswerBytes.observe({ kind: manifestKinds.get(request) ?? 'unchanged' }, bytes);
+        }
+        done(null, payload);
+      },
       schema: {
         tags: deviceTags,
         summary:
@@ -171,11 +186,15 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
         salt === undefined || revision === undefined ? undefined : { salt, revision },
         {
           rebuildSeconds: app.config.gateManifestRebuildSeconds,
-          onBuilt: (built) => request.log.info(built, 'gate manifest built'),
+          onBuilt: (built) => {
+            metrics.manifestBuilds.observe(built.ms / 1000);
+            request.log.info(built, 'gate manifest built');
+          },
         },
       );
       reply.header('ETag', entityTag);
       if (!document) return reply.code(304).send(null);
+      manifestKinds.set(request, isManifestDelta(document) ? 'delta' : 'full');
       return document;
     },
   );

@@ -17,6 +17,7 @@ import {
   walletTicketSchema,
 } from '@tickets/domain';
 import { currentUser } from '../../shared/guards';
+import { toAppError } from '../../shared/http-errors';
 import { addWalletTicket } from './claims.service';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests.service';
 import { registerDeviceKey } from './device-keys.service';
@@ -85,6 +86,11 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     '/api/wallet/tickets',
     {
       config: { access: 'user' },
+      // Each refusal counted by its code (shared/metrics.ts): never the codes the person typed.
+      onError: (_request, _reply, error, done) => {
+        app.metrics.claimRefusals.inc({ reason: toAppError(error).code });
+        done();
+      },
       schema: {
         tags,
         operationId: 'addWalletTicket',

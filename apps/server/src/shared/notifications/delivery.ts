@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { citizens, notifications } from '../../db/schema';
 import { auditedRowsWith } from '../audit';
+import type { Metrics } from '../metrics';
 
 /**
  * Delivery of the notifications' e-mails (the outbox's jobs, outbox.ts). The address is read from
@@ -45,6 +46,15 @@ export type DeliveryJob = Pick<JobWithMetadata<{ notificationId: string }>, 'id'
 type Row = Awaited<ReturnType<ReturnType<typeof notificationsToSend>['execute']>>[number];
 /** RETRY: not sent this time, its job failed and retried with back-off. */
 type Outcome = 'SENT' | 'NO_ADDRESS' | 'FAILED' | 'GONE' | 'DONE_BEFORE' | 'RETRY';
+/** Each outcome's label in `tickets_outbox_deliveries_total`. */
+const OUTCOME_LABELS: Record<Outcome, string> = {
+  SENT: 'sent',
+  NO_ADDRESS: 'no_address',
+  FAILED: 'failed',
+  GONE: 'gone',
+  DONE_BEFORE: 'done_before',
+  RETRY: 'retried',
+};
 
 /**
  * Delivers the notifications of one fetch of jobs: their rows read in one statement, their e-mails
@@ -58,7 +68,7 @@ export async function deliverNotifications(
   transport: Transporter,
   settings: DeliverySettings,
   jobs: DeliveryJob[],
-  log: DeliveryLog,
+  { log, metrics }: { log: DeliveryLog; metrics: Metrics },
 ): Promise<JobResult[]> {
   const rows = await notificationsToSend(db).execute({ ids: jobs.map(notificationOf) });
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -83,6 +93,7 @@ export async function deliverNotifications(
     if (marked.length > 0) await markDelivery(db).execute({ ids: marked, status });
   }
   for (const id of sent) log.info({ notificationId: id }, 'notification e-mail sent');
+  for (const outcome of outcomes) metrics.outboxDeliveries.inc({ outcome: OUTCOME_LABELS[outcome] });
   return jobs.map((job, index) => ({
     id: job.id,
     status: outcomes[index] === 'RETRY' ? 'failed' : 'completed',

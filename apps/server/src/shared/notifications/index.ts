@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import { mailDomainOf } from '../../config';
 import type { Database, Db } from '../../db/client';
+import type { Metrics } from '../metrics';
 import { deliverNotifications, mailTransport, type DeliveryLog } from './delivery';
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
 import { NOTIFICATION_QUEUE, POLLING_INTERVAL_SECONDS, closeOutbox, openOutbox } from './outbox';
@@ -16,9 +17,9 @@ export interface Notifications {
   mailbox: DevMailbox | undefined;
   /**
    * Starts this process's worker (unless MAIL_DELIVERY=false): once the server listens, since each
-   * message links to it.
+   * message links to it. Each attempt's outcome is counted in `metrics`.
    */
-  startDelivery(serviceUrl: () => string): Promise<void>;
+  startDelivery(serviceUrl: () => string, metrics: Metrics): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -74,7 +75,7 @@ export async function openNotifications(
   );
   return {
     mailbox,
-    async startDelivery(serviceUrl) {
+    async startDelivery(serviceUrl, metrics) {
       if (!config.mail.delivery) {
         log.info({}, 'MAIL_DELIVERY=false: this process writes notifications; other processes deliver them');
         return;
@@ -89,7 +90,7 @@ export async function openNotifications(
         NOTIFICATION_QUEUE,
         deliveryWork,
         // A send refused (logged with its code) fails its job only: retried with back-off.
-        (jobs) => deliverNotifications(database.db, transport, settings, jobs, log),
+        (jobs) => deliverNotifications(database.db, transport, settings, jobs, { log, metrics }),
       );
     },
     async stop() {

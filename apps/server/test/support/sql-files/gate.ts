@@ -1,6 +1,7 @@
 import { identityKey } from '@tickets/domain';
 import { gateManifests } from '../../../src/db/schema';
 import * as admissions from '../../../src/features/gate/admissions.queries';
+import * as contacts from '../../../src/features/gate/contacts.queries';
 import * as devices from '../../../src/features/gate/devices.queries';
 import * as manifestBook from '../../../src/features/gate/manifest-book.queries';
 import * as manifest from '../../../src/features/gate/manifest.queries';
@@ -45,6 +46,9 @@ export const gateModules = [
     findFirstAdmission: (db) => admissions.findFirstAdmission(db, 1, 1),
     lockAdmissionOfClub: (db) => admissions.lockAdmissionOfClub(db, id, organisationId),
     markAdmissionUndone: (db) => admissions.markAdmissionUndone(db, id),
+  }),
+  sqlModule('gate.contacts', 'features/gate/contacts.queries.ts', contacts, {
+    listDevicesAtOpenGates: (db) => contacts.listDevicesAtOpenGates(db),
   }),
   sqlModule('gate.devices', 'features/gate/devices.queries.ts', devices, {
     findOrganisation: (db) => devices.findOrganisation(db, organisationId),

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_pending_idx" ON "notifications" USING btree ("created_at") WHERE email_status = 'PENDING';

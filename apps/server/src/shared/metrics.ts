@@ -1,0 +1,136 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../db/client';
+
+/**
+ * Every metric the server exposes, defined here once (README "Metrics and alerts"), in Prometheus's
+ * text format through prom-client; features count through `app.metrics`. One registry per server (a
+ * test file may run two in one process). Labels are bounded and never personal: a route is its
+ * template, a club its organisation id, a device its id, a reason an error or decision code; never an
+ * ΑΦΜ, ΑΜΚΑ, document, ticket code, name or device label.
+ */
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Sets gauges from the database when Prometheus scrapes (plugins/metrics.ts runs them). */
+export type ScrapeSampler = () => Promise<void>;
+
+/** Manifest answers from 1 KB to 16 MB; 50 KB is the alerts' line for a delta (deploy/prometheus). */
+const MANIFEST_BYTES_BUCKETS = [1024, 4096, 16_384, 51_200, 262_144, 1_048_576, 4_194_304, 16_777_216];
+
+export function createMetrics(database: Pick<Database, 'engine' | 'load'>) {
+  const registry = new Registry();
+  // The process's own (CPU, memory, event-loop lag, GC, handles) under their standard names, which
+  // operators' dashboards for Node already read.
+  collectDefaultMetrics({ register: registry });
+  const samplers: ScrapeSampler[] = [];
+  const registers = [registry];
+  // PostgreSQL's pool, or the embedded database's turns (db/turns.ts): in use, and waiting for one.
+  const loadGauge = (of: 'inUse' | 'waiting', name: string, help: string) =>
+    new Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        this.set(database.load()[of]);
+      },
+    });
+  if (database.engine === 'postgres') {
+    loadGauge('inUse', 'tickets_db_pool_in_use', 'Pooled PostgreSQL connections checked out');
+    loadGauge('waiting', 'tickets_db_pool_waiting', 'Queries waiting for a pooled PostgreSQL connection');
+  } else {
+    loadGauge(
+      'inUse',
+      'tickets_db_turns_active',
+      "API requests holding one of the embedded database's turns",
+    );
+    loadGauge(
+      'waiting',
+      'tickets_db_turns_waiting',
+      "API requests waiting for the embedded database's turns",
+    );
+  }
+  return {
+    registry,
+    /** Run before each scrape, in order; a failing one leaves its gauges as they were reset. */
+    samplers,
+    onScrape: (sampler: ScrapeSampler) => void samplers.push(sampler),
+
+    httpRequestDuration: new Histogram({
+      name: 'tickets_http_request_duration_seconds',
+      help: 'Time to answer an HTTP request, by method, route template and status code',
+      labelNames: ['method', 'route', 'status'] as const,
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    }),
+    rateLimitRefusals: new Counter({
+      name: 'tickets_rate_limit_refusals_total',
+      help: 'Requests refused 429 by a rate limit, by route template',
+      labelNames: ['route'] as const,
+      registers,
+    }),
+
+    databaseUp: new Gauge({
+      name: 'tickets_database_up',
+      help: 'Whether the database answered the scrape-time query (1) or not (0)',
+      registers,
+    }),
+    ready: new Gauge({
+      name: 'tickets_process_ready',
+      help: 'Whether this process would answer /readyz 200: not draining to stop, and its database answering',
+      registers,
+    }),
+    outboxPending: new Gauge({
+      name: 'tickets_outbox_pending',
+      help: 'Notifications whose e-mail is not yet sent, given up or found without an address',
+      registers,
+    }),
+    outboxOldestPendingAge: new Gauge({
+      name: 'tickets_outbox_oldest_pending_age_seconds',
+      help: 'Age of the oldest notification whose e-mail is still pending (0 when none is)',
+      registers,
+    }),
+    outboxDeliveries: new Counter({
+      name: 'tickets_outbox_deliveries_total',
+      help: 'Outbox delivery attempts by this process, by outcome (sent, retried, failed: given up, no_address, gone: erased, done_before)',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    sessions: new Gauge({
+      name: 'tickets_sessions_active',
+      help: 'Sessions neither expired nor idle past SESSION_IDLE_MINUTES',
+      registers,
+    }),
+
+    gateDecisions: new Counter({
+      name: 'tickets_gate_decisions_total',
+      help: 'Online gate decisions, by reason (ADMITTED or the refusal) and club',
+      labelNames: ['reason', 'club'] as const,
+      registers,
+    }),
+    manifestBuilds: new Histogram({
+      name: 'tickets_gate_manifest_build_duration_seconds',
+      help: 'Offline manifest books built or revised by this process, and how long each took',
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    manifestAnswerBytes: new Histogram({
+      name: 'tickets_gate_manifest_answer_bytes',
+      help: 'Bytes of each gate manifest answer body, by kind (full, delta, unchanged: a 304)',
+      labelNames: ['kind'] as const,
+      buckets: MANIFEST_BYTES_BUCKETS,
+      registers,
+    }),
+    deviceSilence: new Gauge({
+      name: 'tickets_gate_device_silence_seconds',
+      help: "Seconds since this process last heard from each paired gate device whose club's gates are open (since they opened, if not at all); the minimum across processes is the device's silence",
+      labelNames: ['club', 'device'] as const,
+      registers,
+    }),
+
+    claimRefusals: new Counter({
+      name: 'tickets_wallet_claim_refusals_total',
+      help: 'Wallet ticket claims refused, by error code',
+      labelNames: ['reason'] as const,
+      registers,
+    }),
+  };
+}
