@@ -252,4 +252,63 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     await writeFile(json, '{ not json');
     await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(/not valid JSON/);
   });
+
+  it('streams a file without changing what it imports: checked whole first, rows numbered across it', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'tickets-import-'));
+    const eventCount = async () => (await server.database.db.select({ n: count() }).from(events))[0]?.n ?? 0;
+    const header = 'eventExternalId,eventDescription,eventStartsAt,venue,publicCode';
+    const csvRow = (serial: number) =>
+      `stream-match,Ακρόπολη - Λάρισα,${FUTURE},Κλειστό,${demoTicketCode('9', 2, serial)}`;
+
+    // A code seen a thousand rows earlier, in an earlier chunk, is still a duplicate.
+    const csv = path.join(folder, 'season.csv');
+    const serials = Array.from({ length: 1001 }, (_, i) => i + 1);
+    await writeFile(csv, [header, ...serials.map(csvRow), csvRow(1)].join('\n'));
+    expect((await importFile(server.database.db, csv, 'kae-akropoli')).tickets).toMatchObject({
+      received: 1002,
+      inserted: 1001,
+      rejected: [{ row: 1002, key: demoTicketCode('9', 2, 1), reason: providerMessages.duplicateInBatch }],
+    });
+
+    // Malformed at its last line (a quote never closed): nothing of it is written.
+    const before = { tickets: await ticketCount(), events: await eventCount() };
+    await writeFile(
+      csv,
+      [
+        header,
+        `late-match,Ακρόπολη - Κηφισιά,${FUTURE},Κλειστό,${demoTicketCode('9', 3, 1)}`,
+        'late-match,"unclosed',
+      ].join('\n'),
+    );
+    await expect(importFile(server.database.db, csv, 'kae-akropoli')).rejects.toThrow(/quote/i);
+    const json = path.join(folder, 'season.json');
+    await writeFile(
+      json,
+      `{"events":[],"tickets":[{"publicCode":"${demoTicketCode('9', 2, 1)}","eventExternalId":"stream-match"}`,
+    );
+    await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(/not valid JSON/);
+    for (const [text, error] of [
+      ['', /not valid JSON/],
+      ['{"events": 5, "tickets": []}', /"events" and "tickets" lists/],
+      ['{"tickets": {"publicCode": "x"}}', /"events" and "tickets" lists/],
+    ] as const) {
+      await writeFile(json, text);
+      await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(error);
+    }
+    expect({ tickets: await ticketCount(), events: await eventCount() }).toEqual(before);
+
+    // The events go in first wherever they stand in the file.
+    await writeFile(
+      json,
+      JSON.stringify({
+        tickets: [{ publicCode: demoTicketCode('9', 3, 1), eventExternalId: 'late-match' }],
+        events: [
+          { externalId: 'late-match', description: 'Ακρόπολη - Κηφισιά', startsAt: FUTURE, venue: 'Κλειστό' },
+        ],
+      }),
+    );
+    const late = await importFile(server.database.db, json, 'kae-akropoli');
+    expect(late.events).toMatchObject({ inserted: 1, rejected: [] });
+    expect(late.tickets).toMatchObject({ inserted: 1, rejected: [] });
+  });
 });
