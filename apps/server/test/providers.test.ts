@@ -10,7 +10,7 @@ import { importFile, writeClaims } from '../src/admin/import-file';
 import { AdminInputError } from '../src/admin/officers';
 import { events, ticketCodeRanges, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS, demoTicketCode } from '../src/demo/events';
-import { claimCodeFor, claimsFor } from '../src/rules/claim-codes';
+import { claimCodeFor } from '../src/rules/claim-codes';
 import { firstError } from './support/login';
 import { rerunDataStatements } from './support/migrations';
 import { engines, useTestServer } from './support/test-server';
@@ -231,7 +231,7 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     // `--claims`: the accepted tickets' claim codes, for the provider's confirmations.
     expect(second.acceptedCodes).toHaveLength(2);
     const claimsFile = path.join(folder, 'claims.csv');
-    await writeClaims(claimsFile, claimsFor(server.config.claimCodeKey, second.acceptedCodes));
+    await writeClaims(claimsFile, server.config.claimCodeKey, second.acceptedCodes);
     const [header, ...lines] = (await readFile(claimsFile, 'utf8')).trim().split('\n');
     expect(header).toBe('publicCode,claimCode');
     expect(lines).toEqual(
@@ -264,11 +264,20 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     const csv = path.join(folder, 'season.csv');
     const serials = Array.from({ length: 1001 }, (_, i) => i + 1);
     await writeFile(csv, [header, ...serials.map(csvRow), csvRow(1)].join('\n'));
-    expect((await importFile(server.database.db, csv, 'kae-akropoli')).tickets).toMatchObject({
+    const season = await importFile(server.database.db, csv, 'kae-akropoli');
+    expect(season.tickets).toMatchObject({
       received: 1002,
       inserted: 1001,
       rejected: [{ row: 1002, key: demoTicketCode('9', 2, 1), reason: providerMessages.duplicateInBatch }],
     });
+    // Their claims, written a thousand at a time: every accepted ticket's, once.
+    const claimsFile = path.join(folder, 'claims.csv');
+    await writeClaims(claimsFile, server.config.claimCodeKey, season.acceptedCodes);
+    const claimLines = (await readFile(claimsFile, 'utf8')).trim().split('\n').slice(1);
+    expect(claimLines).toHaveLength(1001);
+    expect(claimLines.at(-1)).toBe(
+      `${demoTicketCode('9', 2, 1001)},${claimCodeFor(server.config.claimCodeKey, demoTicketCode('9', 2, 1001))}`,
+    );
 
     // Malformed at its last line (a quote never closed): nothing of it is written.
     const before = { tickets: await ticketCount(), events: await eventCount() };

@@ -5,7 +5,6 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { addCodeRange, listCodeRanges } from './code-ranges';
-import { claimsFor } from '../rules/claim-codes';
 import { importFile, printReport, writeClaims } from './import-file';
 import { progressOnStderr } from './import-progress';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
@@ -101,7 +100,7 @@ async function run(argv: string[]): Promise<number> {
       printReport('Events', report.events);
       printReport('Tickets', report.tickets);
       if (values.claims) {
-        await writeClaims(values.claims, claimsFor(config.claimCodeKey, report.acceptedCodes));
+        await writeClaims(values.claims, config.claimCodeKey, report.acceptedCodes);
         console.info(`Claim codes of ${report.acceptedCodes.length} tickets written to ${values.claims}.`);
       }
     } else {

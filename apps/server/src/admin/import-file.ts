@@ -1,7 +1,8 @@
-import { writeFile } from 'node:fs/promises';
-import type { ImportReport, TicketClaim } from '@tickets/domain';
+import { open } from 'node:fs/promises';
+import type { ImportReport } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { importEvents, startTicketImport } from '../features/providers/imports.service';
+import { claimsFor } from '../rules/claim-codes';
 import { entriesOf, type Entry } from './import-entries';
 
 /** How the import tells its progress (import-progress.ts): the tickets done of the file's. */
@@ -60,11 +61,20 @@ export async function importFile(db: Db, file: string, organisationId: string, p
 /**
  * `--claims <file.csv>`: the claim codes of the tickets accepted, `publicCode,claimCode` a row, for the
  * provider to print on the purchase confirmations (README, "Proof of purchase"), as the API answers them.
- * As secret as the tickets: the file is written readable by its owner only.
+ * As secret as the tickets: the file is written readable by its owner only. A season's claims are
+ * derived and written a thousand at a time, never all held at once.
  */
-export async function writeClaims(file: string, claims: TicketClaim[]): Promise<void> {
-  const rows = claims.map(({ publicCode, claimCode }) => `${publicCode},${claimCode}`);
-  await writeFile(file, `publicCode,claimCode\n${rows.join('\n')}\n`, { mode: 0o600 });
+export async function writeClaims(file: string, claimCodeKey: string, publicCodes: string[]): Promise<void> {
+  const out = await open(file, 'w', 0o600);
+  try {
+    await out.write('publicCode,claimCode\n');
+    for (let first = 0; first < publicCodes.length; first += ROWS_PER_STEP) {
+      const claims = claimsFor(claimCodeKey, publicCodes.slice(first, first + ROWS_PER_STEP));
+      await out.write(claims.map(({ publicCode, claimCode }) => `${publicCode},${claimCode}\n`).join(''));
+    }
+  } finally {
+    await out.close();
+  }
 }
 
 /** The first reading: the file's events (each once) and how many tickets it has. */
