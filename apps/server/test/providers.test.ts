@@ -10,7 +10,7 @@ import { importFile, writeClaims } from '../src/admin/import-file';
 import { AdminInputError } from '../src/admin/officers';
 import { events, ticketCodeRanges, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS, demoTicketCode } from '../src/demo/events';
-import { claimCodeFor, claimsFor } from '../src/rules/claim-codes';
+import { claimCodeFor } from '../src/rules/claim-codes';
 import { firstError } from './support/login';
 import { rerunDataStatements } from './support/migrations';
 import { engines, useTestServer } from './support/test-server';
@@ -231,7 +231,7 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     // `--claims`: the accepted tickets' claim codes, for the provider's confirmations.
     expect(second.acceptedCodes).toHaveLength(2);
     const claimsFile = path.join(folder, 'claims.csv');
-    await writeClaims(claimsFile, claimsFor(server.config.claimCodeKey, second.acceptedCodes));
+    await writeClaims(claimsFile, server.config.claimCodeKey, second.acceptedCodes);
     const [header, ...lines] = (await readFile(claimsFile, 'utf8')).trim().split('\n');
     expect(header).toBe('publicCode,claimCode');
     expect(lines).toEqual(
@@ -251,5 +251,73 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
     });
     await writeFile(json, '{ not json');
     await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(/not valid JSON/);
+  });
+
+  it('streams a file without changing what it imports: checked whole first, rows numbered across it', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'tickets-import-'));
+    const eventCount = async () => (await server.database.db.select({ n: count() }).from(events))[0]?.n ?? 0;
+    const header = 'eventExternalId,eventDescription,eventStartsAt,venue,publicCode';
+    const csvRow = (serial: number) =>
+      `stream-match,Ακρόπολη - Λάρισα,${FUTURE},Κλειστό,${demoTicketCode('9', 2, serial)}`;
+
+    // A code seen a thousand rows earlier, in an earlier chunk, is still a duplicate.
+    const csv = path.join(folder, 'season.csv');
+    const serials = Array.from({ length: 1001 }, (_, i) => i + 1);
+    await writeFile(csv, [header, ...serials.map(csvRow), csvRow(1)].join('\n'));
+    const season = await importFile(server.database.db, csv, 'kae-akropoli');
+    expect(season.tickets).toMatchObject({
+      received: 1002,
+      inserted: 1001,
+      rejected: [{ row: 1002, key: demoTicketCode('9', 2, 1), reason: providerMessages.duplicateInBatch }],
+    });
+    // Their claims, written a thousand at a time: every accepted ticket's, once.
+    const claimsFile = path.join(folder, 'claims.csv');
+    await writeClaims(claimsFile, server.config.claimCodeKey, season.acceptedCodes);
+    const claimLines = (await readFile(claimsFile, 'utf8')).trim().split('\n').slice(1);
+    expect(claimLines).toHaveLength(1001);
+    expect(claimLines.at(-1)).toBe(
+      `${demoTicketCode('9', 2, 1001)},${claimCodeFor(server.config.claimCodeKey, demoTicketCode('9', 2, 1001))}`,
+    );
+
+    // Malformed at its last line (a quote never closed): nothing of it is written.
+    const before = { tickets: await ticketCount(), events: await eventCount() };
+    await writeFile(
+      csv,
+      [
+        header,
+        `late-match,Ακρόπολη - Κηφισιά,${FUTURE},Κλειστό,${demoTicketCode('9', 3, 1)}`,
+        'late-match,"unclosed',
+      ].join('\n'),
+    );
+    await expect(importFile(server.database.db, csv, 'kae-akropoli')).rejects.toThrow(/quote/i);
+    const json = path.join(folder, 'season.json');
+    await writeFile(
+      json,
+      `{"events":[],"tickets":[{"publicCode":"${demoTicketCode('9', 2, 1)}","eventExternalId":"stream-match"}`,
+    );
+    await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(/not valid JSON/);
+    for (const [text, error] of [
+      ['', /not valid JSON/],
+      ['{"events": 5, "tickets": []}', /"events" and "tickets" lists/],
+      ['{"tickets": {"publicCode": "x"}}', /"events" and "tickets" lists/],
+    ] as const) {
+      await writeFile(json, text);
+      await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(error);
+    }
+    expect({ tickets: await ticketCount(), events: await eventCount() }).toEqual(before);
+
+    // The events go in first wherever they stand in the file.
+    await writeFile(
+      json,
+      JSON.stringify({
+        tickets: [{ publicCode: demoTicketCode('9', 3, 1), eventExternalId: 'late-match' }],
+        events: [
+          { externalId: 'late-match', description: 'Ακρόπολη - Κηφισιά', startsAt: FUTURE, venue: 'Κλειστό' },
+        ],
+      }),
+    );
+    const late = await importFile(server.database.db, json, 'kae-akropoli');
+    expect(late.events).toMatchObject({ inserted: 1, rejected: [] });
+    expect(late.tickets).toMatchObject({ inserted: 1, rejected: [] });
   });
 });

@@ -5,8 +5,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { addCodeRange, listCodeRanges } from './code-ranges';
-import { claimsFor } from '../rules/claim-codes';
 import { importFile, printReport, writeClaims } from './import-file';
+import { progressOnStderr } from './import-progress';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
 import { listFailedNotifications, retryNotification } from './notifications';
 import { addProvider } from './providers';
@@ -19,7 +19,7 @@ const USAGE = `Usage: npm run admin -- <command>
   organisations ranges                      (the ticket-code prefixes of every club)
   organisations range <id> <prefix>         (gives the club every ticket code starting with <prefix>)
   providers add <id> --organisation <id> [--name <name>]   (prints the provider's API key, once)
-  import <file.json|file.csv> --organisation <id> [--claims <out.csv>]   (writes the accepted tickets' claim codes)
+  import <file.json|file.csv> --organisation <id> [--claims <out.csv>]   (shows its progress on stderr; --claims writes the accepted tickets' claim codes)
   notifications failed                      (the e-mails given up after MAIL_GIVE_UP_MINUTES)
   notifications retry <id>                  (sends a failed one again, with the same Message-ID)
   gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
@@ -95,11 +95,12 @@ async function run(argv: string[]): Promise<number> {
       await retryNotification(database, ACTOR, rest[0]);
       console.info('Notification queued again: a running server sends it.');
     } else if (noun === 'import' && verb && values.organisation) {
-      const report = await importFile(db, verb, values.organisation);
+      console.error(`Reading ${verb} through once to check it, then importing it…`);
+      const report = await importFile(db, verb, values.organisation, progressOnStderr());
       printReport('Events', report.events);
       printReport('Tickets', report.tickets);
       if (values.claims) {
-        await writeClaims(values.claims, claimsFor(config.claimCodeKey, report.acceptedCodes));
+        await writeClaims(values.claims, config.claimCodeKey, report.acceptedCodes);
         console.info(`Claim codes of ${report.acceptedCodes.length} tickets written to ${values.claims}.`);
       }
     } else {

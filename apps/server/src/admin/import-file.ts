@@ -1,10 +1,19 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parse } from 'csv-parse/sync';
-import type { ImportReport, TicketClaim } from '@tickets/domain';
+import { open } from 'node:fs/promises';
+import type { ImportReport } from '@tickets/domain';
 import type { Db } from '../db/client';
-import { importEvents, importTickets } from '../features/providers/imports.service';
-import { AdminInputError } from './officers';
+import { importEvents, startTicketImport } from '../features/providers/imports.service';
+import { claimsFor } from '../rules/claim-codes';
+import { entriesOf, type Entry } from './import-entries';
+
+/** How the import tells its progress (import-progress.ts): the tickets done of the file's. */
+export interface ImportProgress {
+  start(total: number): void;
+  update(done: number): void;
+  stop(): void;
+}
+
+/** Tickets handed to the import at a time, and between two progress updates. */
+const ROWS_PER_STEP = 1000;
 
 /**
  * `npm run admin -- import <file> --organisation <id>`: the same import the provider API runs.
@@ -12,73 +21,75 @@ import { AdminInputError } from './officers';
  * its event's columns alongside (eventExternalId, eventDescription, eventStartsAt, eventEndsAt,
  * venue, eventSeasonal, eventSeasonExternalId, displayMode, publicCode, sector, gate, row, seat,
  * seasonal): a season's rows give its end, a fixture's rows the season it belongs to.
+ *
+ * A club's season is hundreds of thousands of rows, so the file is streamed, twice, and never held
+ * whole. The first reading checks the whole file and gathers its events (a few) and the number of
+ * its tickets: a file that turns out malformed at its last line writes nothing, the events are
+ * imported before any ticket wherever they stand in the file (seasons before the fixtures that name
+ * them, as the API does), and the progress has its exact total. The second hands the tickets to the
+ * import as they are read, which writes each chunk as it fills (one transaction each, as the API).
  */
-export async function importFile(db: Db, file: string, organisationId: string) {
-  const text = await readFile(file, 'utf8');
-  const { events, tickets } = path.extname(file).toLowerCase() === '.csv' ? fromCsv(text) : fromJson(text);
+export async function importFile(db: Db, file: string, organisationId: string, progress?: ImportProgress) {
+  const { events, ticketCount } = await surveyFile(entriesOf(file));
   const importer = { organisationId, actor: 'admin-cli' };
   const eventReport = await importEvents(db, importer, events);
-  const { acceptedCodes, ...ticketReport } = await importTickets(db, importer, tickets);
-  return { events: eventReport, tickets: ticketReport, acceptedCodes };
+
+  const ticketImport = await startTicketImport(db, importer);
+  progress?.start(ticketCount);
+  try {
+    let done = 0;
+    let step: unknown[] = [];
+    const handOver = async () => {
+      await ticketImport.add(step);
+      done += step.length;
+      step = [];
+      progress?.update(done);
+    };
+    for await (const entry of entriesOf(file)) {
+      if (entry.kind !== 'ticket') continue;
+      step.push(entry.value);
+      if (step.length === ROWS_PER_STEP) await handOver();
+    }
+    await handOver();
+    const { acceptedCodes, ...ticketReport } = await ticketImport.finish();
+    return { events: eventReport, tickets: ticketReport, acceptedCodes };
+  } finally {
+    progress?.stop();
+  }
 }
 
 /**
  * `--claims <file.csv>`: the claim codes of the tickets accepted, `publicCode,claimCode` a row, for the
  * provider to print on the purchase confirmations (README, "Proof of purchase"), as the API answers them.
- * As secret as the tickets: the file is written readable by its owner only.
+ * As secret as the tickets: the file is written readable by its owner only. A season's claims are
+ * derived and written a thousand at a time, never all held at once.
  */
-export async function writeClaims(file: string, claims: TicketClaim[]): Promise<void> {
-  const rows = claims.map(({ publicCode, claimCode }) => `${publicCode},${claimCode}`);
-  await writeFile(file, `publicCode,claimCode\n${rows.join('\n')}\n`, { mode: 0o600 });
-}
-
-function fromJson(text: string): { events: unknown[]; tickets: unknown[] } {
-  let document: unknown;
+export async function writeClaims(file: string, claimCodeKey: string, publicCodes: string[]): Promise<void> {
+  const out = await open(file, 'w', 0o600);
   try {
-    document = JSON.parse(text);
-  } catch {
-    throw new AdminInputError('The file is not valid JSON.');
+    await out.write('publicCode,claimCode\n');
+    for (let first = 0; first < publicCodes.length; first += ROWS_PER_STEP) {
+      const claims = claimsFor(claimCodeKey, publicCodes.slice(first, first + ROWS_PER_STEP));
+      await out.write(claims.map(({ publicCode, claimCode }) => `${publicCode},${claimCode}\n`).join(''));
+    }
+  } finally {
+    await out.close();
   }
-  const { events = [], tickets = [] } = (document ?? {}) as { events?: unknown; tickets?: unknown };
-  if (!Array.isArray(events) || !Array.isArray(tickets)) {
-    throw new AdminInputError('A JSON import is an object with "events" and "tickets" lists.');
-  }
-  return { events, tickets };
 }
 
-function fromCsv(text: string): { events: unknown[]; tickets: unknown[] } {
-  const rows = parse(text, {
-    columns: true,
-    skip_empty_lines: true,
-    trim: true,
-    bom: true,
-    relax_column_count: true,
-  }) as Record<string, string>[];
-  const events = new Map<string, unknown>();
-  for (const row of rows) {
-    if (row.eventExternalId && !events.has(row.eventExternalId)) {
-      events.set(row.eventExternalId, {
-        externalId: row.eventExternalId,
-        description: row.eventDescription,
-        startsAt: row.eventStartsAt,
-        endsAt: row.eventEndsAt || null,
-        venue: row.venue,
-        seasonal: row.eventSeasonal ?? '',
-        seasonExternalId: row.eventSeasonExternalId || null,
-        displayMode: row.displayMode || undefined,
-      });
+/** The first reading: the file's events (each once) and how many tickets it has. */
+async function surveyFile(entries: AsyncIterable<Entry>) {
+  const events: unknown[] = [];
+  const eventIds = new Set<string>();
+  let ticketCount = 0;
+  for await (const entry of entries) {
+    if (entry.kind === 'ticket') ticketCount += 1;
+    else if (entry.id === undefined || !eventIds.has(entry.id)) {
+      if (entry.id !== undefined) eventIds.add(entry.id);
+      events.push(entry.value);
     }
   }
-  const tickets = rows.map((row) => ({
-    publicCode: row.publicCode,
-    eventExternalId: row.eventExternalId,
-    sector: row.sector || null,
-    gate: row.gate || null,
-    row: row.row || null,
-    seat: row.seat || null,
-    seasonal: row.seasonal ?? '',
-  }));
-  return { events: [...events.values()], tickets };
+  return { events, ticketCount };
 }
 
 export function printReport(name: string, report: ImportReport): void {

@@ -63,7 +63,8 @@ function capturingLogs(): { logs: string[]; logStream: Writable } {
   return { logs, logStream };
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new PostgreSQL database on DATABASE_URL's server, for one test file; `drop` removes it. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL as string;
   const name = `tickets_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

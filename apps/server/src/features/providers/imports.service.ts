@@ -21,15 +21,21 @@ const CHUNK = 1000;
 
 type Rejection = ImportReport['rejected'][number];
 
-function validateRows<T>(rows: unknown[], schema: z.ZodType<T>, keyOf: (row: unknown) => string | null) {
+/** Checks each row on its own; `firstRow` is the number of the first (rows count from 1). */
+function validateRows<T>(
+  rows: unknown[],
+  schema: z.ZodType<T>,
+  keyOf: (row: unknown) => string | null,
+  firstRow = 1,
+) {
   const valid: { row: number; value: T }[] = [];
   const rejected: Rejection[] = [];
   rows.forEach((raw, index) => {
     const parsed = schema.safeParse(raw);
-    if (parsed.success) valid.push({ row: index + 1, value: parsed.data });
+    if (parsed.success) valid.push({ row: firstRow + index, value: parsed.data });
     else
       rejected.push({
-        row: index + 1,
+        row: firstRow + index,
         key: keyOf(raw),
         reason: parsed.error.issues[0]?.message ?? providerMessages.textRequired,
       });
@@ -42,12 +48,13 @@ const keyField = (field: string) => (raw: unknown) => {
   return typeof value === 'string' || typeof value === 'number' ? String(value).slice(0, 64) : null;
 };
 
+/** Drops (and rejects) a row whose key came before, in this call or in an earlier one given the same `seen`. */
 function dropDuplicates<T>(
   rows: { row: number; value: T }[],
   keyOf: (value: T) => string,
   rejected: Rejection[],
+  seen = new Set<string>(),
 ) {
-  const seen = new Set<string>();
   return rows.filter(({ row, value }) => {
     const key = keyOf(value);
     if (!seen.has(key)) return seen.add(key);
@@ -125,20 +132,31 @@ async function writeChunk(
 export type TicketImport = ImportReport & { acceptedCodes: string[] };
 
 export async function importTickets(db: Db, importer: Importer, rows: unknown[]): Promise<TicketImport> {
-  const { valid, rejected } = validateRows<ProviderTicket>(
-    rows,
-    providerTicketSchema,
-    keyField('publicCode'),
-  );
-  const unique = dropDuplicates(valid, (ticket) => ticket.publicCode, rejected);
-  const eventIds = await eventIdsOf(db, importer.organisationId);
-  const counts: Counts = { inserted: 0, updated: 0 };
-  const acceptedCodes: string[] = [];
+  const ticketImport = await startTicketImport(db, importer);
+  await ticketImport.add(rows);
+  return ticketImport.finish();
+}
 
+/**
+ * A ticket import fed its rows a part at a time, in order (the admin command streams a file of a whole
+ * season): rows are numbered across the parts, a code repeated in a later part is a duplicate, and each
+ * full chunk of good rows is written as it fills: what it keeps is the codes (and the rejections), not
+ * the rows.
+ */
+export async function startTicketImport(db: Db, importer: Importer) {
+  const eventIds = await eventIdsOf(db, importer.organisationId);
   const ranges = await codePrefixesOf(db, importer.organisationId);
   const inRange = (code: string) => ranges.some(({ prefix }) => code.startsWith(prefix));
+  const counts: Counts = { inserted: 0, updated: 0 };
+  const acceptedCodes: string[] = [];
+  const rejected: Rejection[] = [];
+  const seen = new Set<string>();
+  let received = 0;
+  let pending: { row: number; value: ProviderTicket }[] = [];
 
-  for (const chunk of chunks(unique)) {
+  const writePending = async () => {
+    const chunk = pending;
+    pending = [];
     // Whether a code is outside the club's range says nothing of other clubs' codes: no code of
     // theirs is in it (the admin command keeps ranges apart).
     const writable = chunk.filter(({ row, value }) => {
@@ -150,7 +168,7 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
       if (reason) rejected.push({ row, key: value.publicCode, reason });
       return !reason;
     });
-    if (writable.length === 0) continue;
+    if (writable.length === 0) return;
     for (const { value } of writable) acceptedCodes.push(value.publicCode);
     await writeChunk(db, importer, 'PROVIDER_TICKETS_IMPORT', writable.length, counts, (tx) =>
       upsertTickets(
@@ -160,10 +178,30 @@ export async function importTickets(db: Db, importer: Importer, rows: unknown[])
         eventIds,
       ),
     );
-  }
+  };
+
   return {
-    ...report(rows.length, counts.inserted, counts.updated, acceptedCodes.length, rejected),
-    acceptedCodes,
+    async add(rows: unknown[]): Promise<void> {
+      const checked = validateRows<ProviderTicket>(
+        rows,
+        providerTicketSchema,
+        keyField('publicCode'),
+        received + 1,
+      );
+      received += rows.length;
+      for (const rejection of checked.rejected) rejected.push(rejection);
+      for (const row of dropDuplicates(checked.valid, (ticket) => ticket.publicCode, rejected, seen)) {
+        pending.push(row);
+        if (pending.length === CHUNK) await writePending();
+      }
+    },
+    async finish(): Promise<TicketImport> {
+      await writePending();
+      return {
+        ...report(received, counts.inserted, counts.updated, acceptedCodes.length, rejected),
+        acceptedCodes,
+      };
+    },
   };
 }
 

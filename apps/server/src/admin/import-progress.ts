@@ -1,0 +1,46 @@
+import cliProgress from 'cli-progress';
+import type { ImportProgress } from './import-file';
+
+/** How often a plain line is written when the output is not a terminal (a log, a pipe, CI). */
+export const PLAIN_LINE_EVERY_MS = 2000;
+
+const number = new Intl.NumberFormat('en');
+
+/**
+ * The import's progress on standard error (standard output keeps the report): on a terminal a bar,
+ * redrawn in place; elsewhere the same figures as a plain line every PLAIN_LINE_EVERY_MS, which a log
+ * keeps. Either way a last line gives the totals. cli-progress draws both (README, "Libraries, and why").
+ */
+export function progressOnStderr(): ImportProgress {
+  const terminal = process.stderr.isTTY;
+  const bar = new cliProgress.SingleBar(
+    {
+      stream: process.stderr,
+      noTTYOutput: true,
+      notTTYSchedule: PLAIN_LINE_EVERY_MS,
+      hideCursor: true,
+      format: (options, params) =>
+        `${terminal ? `${cliProgress.Format.BarFormat(params.progress, options)} ` : ''}${figures(params)}`,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  return {
+    start: (total) => bar.start(total, 0),
+    update: (done) => bar.update(done),
+    stop: () => bar.stop(),
+  };
+}
+
+/** `120,000 / 300,000 tickets, 8,400/s, ~21s left`: the rate is the average since the start. */
+function figures({ value, total, startTime }: cliProgress.Params): string {
+  const seconds = (Date.now() - startTime) / 1000;
+  const rate = seconds > 0 ? value / seconds : 0;
+  const done = `${number.format(value)} / ${number.format(total)} tickets, ${number.format(Math.round(rate))}/s`;
+  if (value >= total) return `${done}, done in ${duration(seconds)}`;
+  return rate > 0 ? `${done}, ~${duration((total - value) / rate)} left` : done;
+}
+
+function duration(seconds: number): string {
+  const whole = Math.ceil(seconds);
+  return whole < 60 ? `${whole}s` : `${Math.floor(whole / 60)}m ${whole % 60}s`;
+}
