@@ -148,7 +148,11 @@ type UrlParams = Parameters<typeof createFinalURL>[1]['params'];
 const urlOf = (path: string, params: UrlParams = {}) =>
   createFinalURL(path, { baseUrl: '', params, querySerializer, pathSerializer: defaultPathSerializer });
 
-/** The URL of `path` with its parameters, serialised as openapi-fetch does (`{id}` filled and encoded). */
+/**
+ * The URL of `path` with its parameters, serialised as openapi-fetch does (`{id}` filled and encoded),
+ * for a caller that needs its own `fetch` (the gate's manifest, with its ETag); `method` picks the
+ * contract's operation whose paths and parameters are allowed.
+ */
 export const apiUrl = <M extends HttpMethod, P extends ApiPath<M>>(
   _method: M,
   path: P,
