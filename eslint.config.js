@@ -41,6 +41,36 @@ const rulesZone = {
   message: 'Plumbing (shared, db, plugins) may not import a business rule: the rule goes in its caller.',
 };
 
+/**
+ * The web client's calls (docs/design.md §6): `fetch` only in its one API client; a path of the API
+ * only where the typed client checks it against the contract (shared/api/, a feature's api.ts); and
+ * a screen (.tsx) calls a feature's hooks, which own the mutation and what it invalidates.
+ */
+const webCalls = {
+  fetch: {
+    selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='fetch']",
+    message: 'Call the server through apps/web/src/shared/api/client.ts (a feature: its api.ts).',
+  },
+  apiPath: [
+    // `\x2F` is "/": esquery's regular expressions cannot hold a slash.
+    'Literal[value=/^\\x2Fapi\\x2F/]',
+    'TemplateLiteral > TemplateElement:first-child[value.raw=/^\\x2Fapi\\x2F/]',
+  ].map((selector) => ({
+    selector,
+    message:
+      "An API path goes in the feature's api.ts, through the typed client (apps/web/src/shared/api/client.ts).",
+  })),
+  inlineMutation: [
+    "CallExpression[callee.name='useMutation']",
+    "MemberExpression[property.name='invalidateQueries']",
+  ].map((selector) => ({
+    selector,
+    message:
+      "A screen calls the feature's hook (useXMutation in its api.ts), which owns the write and what it invalidates.",
+  })),
+};
+const webTests = ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'];
+
 export default tseslint.config(
   {
     ignores: [
@@ -115,27 +145,23 @@ export default tseslint.config(
     // spec's §8 error rules and the query cache see every call. Tests stub fetch at the edge. The
     // steward's manifest download keeps its own fetch for now (ETag and 304, features/gate/api.ts).
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: [
-      'apps/web/src/shared/api/**',
-      'apps/web/src/features/gate/api.ts',
-      '**/*.test.{ts,tsx}',
-      'apps/web/src/test/**',
-    ],
+    ignores: ['apps/web/src/shared/api/**', 'apps/web/src/features/gate/api.ts', ...webTests],
     rules: {
-      'no-restricted-globals': [
-        'error',
-        {
-          name: 'fetch',
-          message: 'Call the server through apps/web/src/shared/api/client.ts (a feature: its api.ts).',
-        },
-      ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='fetch']",
-          message: 'Call the server through apps/web/src/shared/api/client.ts (a feature: its api.ts).',
-        },
-      ],
+      'no-restricted-globals': ['error', { name: 'fetch', message: webCalls.fetch.message }],
+      'no-restricted-syntax': ['error', webCalls.fetch],
+    },
+  },
+  {
+    // (Each block names every selector it wants: a later block's no-restricted-syntax replaces an earlier one's.)
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/shared/api/**', 'apps/web/src/**/api.ts', ...webTests],
+    rules: { 'no-restricted-syntax': ['error', webCalls.fetch, ...webCalls.apiPath] },
+  },
+  {
+    files: ['apps/web/src/**/*.tsx'],
+    ignores: ['apps/web/src/shared/api/**', ...webTests],
+    rules: {
+      'no-restricted-syntax': ['error', webCalls.fetch, ...webCalls.apiPath, ...webCalls.inlineMutation],
     },
   },
   {

@@ -6,7 +6,7 @@ import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { RULE_ERRORS } from '../src/features/api-contract/error-responses';
 import { checkedInApiTypes, generateApiTypes } from './support/api-contract';
 import { loginAs } from './support/login';
-import type { paths } from './support/openapi-types';
+import type { paths } from '@tickets/domain/api-types';
 import { buildProductionApp, engines, PRODUCTION_SITE, useTestServer } from './support/test-server';
 
 /**

@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { formatDateTime, messages, type Declaration } from '@tickets/domain';
@@ -11,7 +10,12 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { SummaryList } from '../../shared/components/summary-list';
 import { paths } from '../../shared/paths';
-import { cancelDeclaration, changeCompanion, declarationsQuery, type CompanionSuccessState } from './api';
+import {
+  useCancelDeclarationMutation,
+  useChangeCompanionMutation,
+  useDeclarations,
+  type CompanionSuccessState,
+} from './api';
 import { DeclarationDetails } from './declaration-details';
 
 // The change dialog is a form (react-hook-form): loaded when asked for, not with the list.
@@ -33,16 +37,11 @@ function StatusTag({ status }: { status: Declaration['status'] }) {
 /** docs/product-spec.md §2 "Cancel events": PENDING and ACCEPTED declarations; cancel or change companion. */
 export default function CancelEventsPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const declarations = useQuery(declarationsQuery);
+  const declarations = useDeclarations();
   const [cancelling, setCancelling] = useState<Declaration>();
   const [changing, setChanging] = useState<Declaration>();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: declarationsQuery.queryKey });
-
-  const cancel = useMutation({
-    mutationFn: cancelDeclaration,
+  const cancel = useCancelDeclarationMutation({
     onSuccess: (declaration) => {
-      refresh();
       navigate(paths.tickets.successCancel, { state: { declaration } satisfies CompanionSuccessState });
     },
     onError: (error) => {
@@ -50,13 +49,10 @@ export default function CancelEventsPage() {
       setCancelling(undefined);
     },
   });
-  const change = useMutation({
-    mutationFn: ({ declarationId, afm }: { declarationId: string; afm: string }) =>
-      changeCompanion(declarationId, afm),
+  const change = useChangeCompanionMutation({
     onSuccess: () => {
       toastSuccess(text.changed);
       setChanging(undefined);
-      refresh();
     },
   });
   const busy = cancel.isPending || change.isPending;

@@ -3,7 +3,7 @@ import { BackLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Tile } from '../../shared/components/tile';
 import { paths } from '../../shared/paths';
-import { useWalletStandInAvailable } from '../../shared/wallet-stand-in';
+import { useWalletStandInAvailable } from '../../shared/api/wallet-stand-in';
 
 const text = messages.companions;
 

@@ -1,14 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatCalendarDate, messages, type Dependent } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
+import { useDependents } from '../../shared/api/dependents';
 import { BackLink } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { Form } from '../../shared/forms/form';
 import { paths } from '../../shared/paths';
-import { dependentsQuery } from './api';
 
 const text = messages.companions;
 type FormValues = { minor: string };
@@ -18,7 +17,7 @@ type FormValues = { minor: string };
  */
 export default function ChooseMinorPage() {
   const navigate = useNavigate();
-  const dependents = useQuery(dependentsQuery);
+  const dependents = useDependents();
 
   const submit = (list: Dependent[]) => (values: FormValues) => {
     const minor = list.find((dependent) => dependent.amka === values.minor);

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { AFM_LENGTH, formatCalendarDate, messages, type Dependent } from '@tickets/domain';
 import { BackLink } from '../../shared/components/buttons';
@@ -9,7 +8,7 @@ import { TextField } from '../../shared/forms/text-field';
 import { TicketCodeField } from '../../shared/forms/ticket-code-field';
 import { paths } from '../../shared/paths';
 import NotFoundPage from '../../shared/components/not-found-page';
-import { declarationsQuery, indicateCompanion, type CompanionSuccessState } from './api';
+import { useIndicateCompanionMutation, type CompanionSuccessState } from './api';
 import type { SelectedMinorValues as FormValues } from './form-schemas';
 
 const text = messages.companions;
@@ -18,11 +17,8 @@ const text = messages.companions;
 export default function SelectedMinorPage() {
   const minor = (useLocation().state as { minor?: Dependent } | null)?.minor;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const indicate = useMutation({
-    mutationFn: indicateCompanion,
+  const indicate = useIndicateCompanionMutation({
     onSuccess: (declaration) => {
-      void queryClient.invalidateQueries({ queryKey: declarationsQuery.queryKey });
       navigate(paths.tickets.successCompanion, { state: { declaration } satisfies CompanionSuccessState });
     },
   });

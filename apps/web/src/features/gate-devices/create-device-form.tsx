@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   gateDevicesMessages,
@@ -11,7 +10,7 @@ import { ApiError, failureMessage } from '../../shared/api/client';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
-import { createGateDevice, deviceOrganisationsQuery, gateDevicesQuery } from './api';
+import { useCreateGateDeviceMutation, useDeviceOrganisations } from './api';
 
 const text = gateDevicesMessages;
 type FormValues = z.input<typeof gateDeviceCreateSchema>;
@@ -23,11 +22,8 @@ const ORGANISATION_FIELD = 'gate-device-organisationId';
  * list of the clubs by name, shown from the start; a club officer's device is their club's.
  */
 export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateDevice): void }) {
-  const choices = useQuery(deviceOrganisationsQuery);
-  const queryClient = useQueryClient();
-  const create = useMutation({
-    mutationFn: (values: FormOutput) => createGateDevice(values.label, values.organisationId ?? undefined),
-  });
+  const choices = useDeviceOrganisations();
+  const create = useCreateGateDeviceMutation();
 
   return (
     <Form<FormValues, FormOutput>
@@ -38,7 +34,6 @@ export function CreateDeviceForm({ onCreated }: { onCreated(device: CreatedGateD
       onSubmit={(values, { reset, setError, refusal }) =>
         create.mutate(values, {
           onSuccess: (created) => {
-            void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
             reset();
             onCreated(created);
           },

@@ -1,10 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatDateTime, gateDevicesMessages, type GateDevice } from '@tickets/domain';
 import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
-import { deviceOrganisationsQuery, gateDevicesQuery, renewGateDevice, revokeGateDevice } from './api';
+import { useDeviceOrganisations, useRenewGateDeviceMutation, useRevokeGateDeviceMutation } from './api';
 
 const text = gateDevicesMessages;
 
@@ -14,9 +13,8 @@ const text = gateDevicesMessages;
  */
 export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRevoked(): void }) {
   const [revoking, setRevoking] = useState<GateDevice>();
-  const queryClient = useQueryClient();
   // The club by its name, as the registration form lists them: an officer does not know clubs by id.
-  const clubs = useQuery(deviceOrganisationsQuery);
+  const clubs = useDeviceOrganisations();
   const clubOf = (device: GateDevice) =>
     clubs.status === 'error'
       ? device.organisationId
@@ -29,21 +27,17 @@ export function DeviceList({ devices, onRevoked }: { devices: GateDevice[]; onRe
     revokedJustNow.current = false;
     onRevoked();
   }, [revoking, onRevoked]);
-  const revoke = useMutation({
-    mutationFn: revokeGateDevice,
+  const revoke = useRevokeGateDeviceMutation({
     onSuccess: () => {
       toastSuccess(text.revoked);
       revokedJustNow.current = true;
       setRevoking(undefined);
-      void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
     },
     onError: (error) => toastFailure(error),
   });
-  const renew = useMutation({
-    mutationFn: renewGateDevice,
+  const renew = useRenewGateDeviceMutation({
     onSuccess: (renewed) => {
       toastSuccess(text.renewed(formatDateTime(renewed.credentialExpiresAt ?? '')));
-      void queryClient.invalidateQueries({ queryKey: gateDevicesQuery.queryKey });
     },
     onError: (error) => toastFailure(error),
   });

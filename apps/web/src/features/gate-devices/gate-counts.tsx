@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   formatDate,
@@ -13,7 +12,7 @@ import { failureMessage } from '../../shared/api/client';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
 import { SummaryList } from '../../shared/components/summary-list';
-import { gateCountsQuery, gateEventsQuery } from './api';
+import { useGateCounts, useGateEvents } from './api';
 import { TableHead } from '../../shared/components/table-head';
 import { VoidAdmission } from './void-admission';
 
@@ -24,7 +23,7 @@ type Refused = Exclude<AdmissionReason, 'ADMITTED'>;
 
 /** One match's entrance as it happens: admitted, refused by reason, the last scan (docs/design.md §8). */
 export function GateCounts() {
-  const events = useQuery(gateEventsQuery);
+  const events = useGateEvents();
   const [eventId, setEventId] = useState<number>();
   if (events.status === 'pending') return <Spinner />;
   if (events.status === 'error') return <ErrorBox message={failureMessage(events.error, text.loadFailed)} />;
@@ -57,7 +56,7 @@ export function GateCounts() {
 
 /** Asks again every 10 s while shown; a failed refresh keeps the last figures and says so. */
 function LiveCounts({ eventId }: { eventId: number }) {
-  const counts = useQuery({ ...gateCountsQuery(eventId), refetchInterval: REFRESH_MS });
+  const counts = useGateCounts(eventId, REFRESH_MS);
   // A failed refresh leaves the last figures in the cache: both are shown.
   const failure = counts.error ? failureMessage(counts.error, text.loadFailed) : undefined;
   if (!counts.data) return failure ? <ErrorBox message={failure} /> : <Spinner />;

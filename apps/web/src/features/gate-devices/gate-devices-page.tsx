@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gateCountsMessages, gateDevicesMessages, messages, type CreatedGateDevice } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
@@ -7,7 +6,7 @@ import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { paths } from '../../shared/paths';
-import { gateDevicesQuery } from './api';
+import { useGateDevices } from './api';
 import { CreateDeviceForm } from './create-device-form';
 import { DeviceList } from './device-list';
 import { DeviceToken } from './device-token';
@@ -18,7 +17,7 @@ const LIST_TITLE_ID = 'gate-devices-title';
 
 /** "Πύλες εισόδου": the club's gate devices (docs/design.md §8). */
 export default function GateDevicesPage() {
-  const devices = useQuery(gateDevicesQuery);
+  const devices = useGateDevices();
   const [created, setCreated] = useState<CreatedGateDevice>();
   return (
     <>

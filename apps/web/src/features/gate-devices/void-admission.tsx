@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime, gateCountsMessages, type LiveAdmission } from '@tickets/domain';
 import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
@@ -6,7 +5,7 @@ import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { TicketCodeField } from '../../shared/forms/ticket-code-field';
-import { findLiveAdmission, gateCountsQuery, voidAdmission } from './api';
+import { useFindLiveAdmissionMutation, useVoidAdmissionMutation } from './api';
 
 const text = gateCountsMessages;
 interface FormValues {
@@ -20,19 +19,15 @@ interface FormValues {
  */
 export function VoidAdmission({ eventId }: { eventId: number }) {
   const [admission, setAdmission] = useState<LiveAdmission>();
-  const queryClient = useQueryClient();
   // Looking the admission up is a read the officer asks for by submitting, once: not a cached query.
-  const lookUp = useMutation({
-    mutationFn: (code: string) => findLiveAdmission(eventId, code),
+  const lookUp = useFindLiveAdmissionMutation({
     onSuccess: setAdmission,
     onError: (error) => toastFailure(error),
   });
-  const voiding = useMutation({
-    mutationFn: voidAdmission,
+  const voiding = useVoidAdmissionMutation({
     onSuccess: (voided) => {
       toastSuccess(text.voided(voided.ticketCode, formatDateTime(voided.admittedAt)));
       setAdmission(undefined);
-      void queryClient.invalidateQueries({ queryKey: gateCountsQuery(eventId).queryKey });
     },
     onError: (error) => toastFailure(error),
   });
@@ -47,7 +42,7 @@ export function VoidAdmission({ eventId }: { eventId: number }) {
         // Each field says its own problem; a failed lookup is a toast.
         summary={false}
         reValidateMode="onSubmit"
-        onSubmit={({ ticketCode }) => lookUp.mutate(ticketCode)}
+        onSubmit={({ ticketCode }) => lookUp.mutate({ eventId, ticketCode })}
         submitLabel={text.voidSubmit}
         submitVariant="warning"
         busy={lookUp.isPending}

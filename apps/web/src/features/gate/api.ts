@@ -1,5 +1,7 @@
+import { skipToken, useQuery } from '@tanstack/react-query';
 import {
   firstErrorDescription,
+  GATE_CREDENTIAL_RENEW_MINUTES,
   messages,
   REQUEST_ID_HEADER,
   type Admission,
@@ -11,7 +13,9 @@ import {
   type OfflineAdmissionResults,
   type OfflineAdmissions,
 } from '@tickets/domain';
-import { ApiError, apiCall, requestId } from '../../shared/api/client';
+import { ApiError, apiCall, apiUrl, requestId } from '../../shared/api/client';
+import { useApiMutation, type MutationReactions } from '../../shared/api/mutation';
+import type { GateStore } from './offline-store';
 
 /**
  * A gate device's calls (docs/design.md §8): the bearer credential this browser got by pairing (the
@@ -24,25 +28,92 @@ const asDevice = (token: string) => ({
 });
 
 /** Spends the one-time pairing token: this browser's own credential, and when it ends. */
-export const pairDevice = (pairingToken: string) =>
-  apiCall<GatePairing>('POST', '/api/gate/pairing', undefined, asDevice(pairingToken));
+const pairDevice = (pairingToken: string): Promise<GatePairing> =>
+  apiCall('post', '/api/gate/pairing', asDevice(pairingToken));
 
-/** Makes the credential last a whole lifetime from now (asked in the background while the screen is open). */
-export const renewCredential = (token: string) =>
-  apiCall<GateCredentialRenewal>('POST', '/api/gate/pairing/renewal', undefined, asDevice(token));
+/** Pairing caches nothing: the screen keeps the credential (device-storage.ts). */
+export const usePairDeviceMutation = (reactions?: MutationReactions<GatePairing, string>) =>
+  useApiMutation(pairDevice, {}, reactions);
 
-export const listGateEvents = (token: string) =>
-  apiCall<GateEvent[]>('GET', '/api/gate/events', undefined, asDevice(token));
+/** What the device reads from the server, by its credential. */
+export const gateKeys = {
+  all: ['gate'] as const,
+  events: (token: string) => [...gateKeys.all, 'events', token] as const,
+  renewal: (token: string) => [...gateKeys.all, 'renewal', token] as const,
+};
 
-export const decideAdmission = (token: string, request: AdmissionRequest) =>
-  apiCall<Admission>('POST', '/api/gate/admissions', request, asDevice(token));
+/** A refusal because the server no longer knows this device is told to `onUnpaired`; the error stands. */
+const tellingUnpaired =
+  (onUnpaired: (message: string) => void) =>
+  (error: unknown): never => {
+    if (isUnpaired(error)) onUnpaired(error.message);
+    throw error;
+  };
 
-export const undoAdmission = (token: string, admissionId: string) =>
-  apiCall<object>(
-    'DELETE',
-    `/api/gate/admissions/${encodeURIComponent(admissionId)}`,
-    undefined,
-    asDevice(token),
+export const listGateEvents = (token: string): Promise<GateEvent[]> =>
+  apiCall('get', '/api/gate/events', asDevice(token));
+
+/** The club's matches, online only: the offline store (IndexedDB) keeps what the device needs without the network. */
+export const useGateEvents = (
+  token: string,
+  { onLoaded, onUnpaired }: { onLoaded(events: GateEvent[]): void; onUnpaired(message: string): void },
+) =>
+  useQuery({
+    queryKey: gateKeys.events(token),
+    queryFn: () =>
+      listGateEvents(token).then((found) => {
+        onLoaded(found);
+        return found;
+      }, tellingUnpaired(onUnpaired)),
+  });
+
+/** Makes the credential last a whole lifetime from now. */
+const renewCredential = (token: string): Promise<GateCredentialRenewal> =>
+  apiCall('post', '/api/gate/pairing/renewal', asDevice(token));
+
+/**
+ * The credential's end asked for in the background while the screen is open: now, then every
+ * GATE_CREDENTIAL_RENEW_MINUTES (a match of the day added or moved later moves it; docs/design.md §8).
+ * Unreachable: tried again at the next turn; no longer known (revoked, expired): `onUnpaired`. No
+ * credential (none yet, or refused): not asked.
+ */
+export const useCredentialRenewal = (token: string | undefined, onUnpaired: (message: string) => void) =>
+  useQuery({
+    queryKey: gateKeys.renewal(token ?? ''),
+    queryFn: token ? () => renewCredential(token).catch(tellingUnpaired(onUnpaired)) : skipToken,
+    refetchInterval: GATE_CREDENTIAL_RENEW_MINUTES * 60_000,
+    refetchIntervalInBackground: true,
+  });
+
+export const decideAdmission = (token: string, request: AdmissionRequest): Promise<Admission> =>
+  apiCall('post', '/api/gate/admissions', { ...asDevice(token), body: request });
+
+const undoAdmission = (token: string, admissionId: string) =>
+  apiCall('delete', '/api/gate/admissions/{admissionId}', {
+    ...asDevice(token),
+    params: { path: { admissionId } },
+  });
+
+export interface UndoRequest {
+  eventId: number;
+  admissionId: string;
+  /** The ticket, where known: forgotten on this device too, so it may enter again. */
+  ticketCode?: string;
+}
+
+/** Undoes an online admission on the server, then in this device's store. */
+export const useUndoAdmissionMutation = (
+  token: string,
+  store: GateStore | undefined,
+  reactions?: MutationReactions<void, UndoRequest>,
+) =>
+  useApiMutation(
+    async ({ eventId, admissionId, ticketCode }: UndoRequest) => {
+      await undoAdmission(token, admissionId);
+      if (ticketCode) await store?.removeAdmission(eventId, ticketCode);
+    },
+    {},
+    reactions,
   );
 
 /** The server no longer knows this device (revoked, expired, or a wrong token): back to pairing. */
@@ -50,11 +121,14 @@ export const isUnpaired = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 401;
 
 /** The platform's public keys, pinned by the device to verify its manifests. */
-export const fetchGateKeys = (token: string) =>
-  apiCall<GateKeys>('GET', '/api/gate/keys', undefined, asDevice(token));
+export const fetchGateKeys = (token: string): Promise<GateKeys> =>
+  apiCall('get', '/api/gate/keys', asDevice(token));
 
-export const uploadAdmissions = (token: string, upload: OfflineAdmissions) =>
-  apiCall<OfflineAdmissionResults>('POST', '/api/gate/admissions/batch', upload, asDevice(token));
+export const uploadAdmissions = (
+  token: string,
+  upload: OfflineAdmissions,
+): Promise<OfflineAdmissionResults> =>
+  apiCall('post', '/api/gate/admissions/batch', { ...asDevice(token), body: upload });
 
 /**
  * The match's signed manifest, a delta to the copy held (`held`: its salt and revision), or
@@ -67,15 +141,11 @@ export async function fetchManifest(
   eventId: number,
   held: { salt: string; revision: number; entityTag: string | null } | undefined,
 ): Promise<{ document: unknown; entityTag: string | null } | 'unchanged'> {
-  const query = new URLSearchParams({ eventId: String(eventId) });
-  if (held) {
-    query.set('salt', held.salt);
-    query.set('revision', String(held.revision));
-  }
+  const query = held ? { eventId, salt: held.salt, revision: held.revision } : { eventId };
   const entityTag = held?.entityTag;
   let response: Response;
   try {
-    response = await fetch(`/api/gate/manifest?${query.toString()}`, {
+    response = await fetch(apiUrl('get', '/api/gate/manifest', { query }), {
       credentials: 'omit',
       // The device keeps the manifest itself (IndexedDB); the browser's cache must not answer for it.
       cache: 'no-store',

@@ -1,4 +1,5 @@
 import { gateScreenMessages, type Admission, type AdmissionRequest } from '@tickets/domain';
+import { useApiMutation, type MutationReactions } from '../../shared/api/mutation';
 import { decideAdmission, isUnreachable } from './api';
 import { decideOffline, ticketCodeOf } from './offline-decision';
 import type { StoredManifest } from './offline-store';
@@ -94,3 +95,13 @@ export async function decideScan(
   gate.admissionsChanged();
   return { admission, offline: true };
 }
+
+/**
+ * A scan's decision as a mutation (online within ONLINE_ANSWER_MS, else by this device alone): it
+ * changes no cached query; the screen adds its reactions. Here, not in api.ts, which this module uses.
+ */
+export const useScanMutation = (
+  token: string,
+  gate: OfflineGate,
+  reactions?: MutationReactions<ScanDecision, AdmissionRequest>,
+) => useApiMutation((request: AdmissionRequest) => decideScan(token, request, gate), {}, reactions);

@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { GATE_CREDENTIAL_RENEW_MINUTES, gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
+import { lazy, Suspense, useState } from 'react';
+import { gateScreenMessages, messages, type GateEvent } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
-import { isUnpaired, listGateEvents, renewCredential } from './api';
+import { useCredentialRenewal, useGateEvents } from './api';
 import { forgetScans, readCredential, readEvent, saveCredential, saveEvent } from './device-storage';
 import { EventPicker } from './event-picker';
 import './gate.css';
@@ -125,50 +124,10 @@ function LoadEvents({
   onLoaded(events: GateEvent[]): void;
   onUnpair(message: string): void;
 }) {
-  // Online only: the offline store (IndexedDB) keeps what the device needs without the network.
-  const events = useQuery({
-    queryKey: ['gate', 'events', token],
-    queryFn: () =>
-      listGateEvents(token).then(
-        (found) => {
-          onLoaded(found);
-          return found;
-        },
-        (error: unknown) => {
-          if (isUnpaired(error)) onUnpair(error.message);
-          throw error;
-        },
-      ),
-  });
+  const events = useGateEvents(token, { onLoaded, onUnpaired: onUnpair });
   return events.status === 'error' ? (
     <ErrorBox message={failureMessage(events.error, messages.errors.system)} />
   ) : (
     <Spinner />
   );
-}
-
-/**
- * The credential's end asked for in the background while the screen is open: now, then every
- * GATE_CREDENTIAL_RENEW_MINUTES (a match of the day added or moved later moves it; docs/design.md §8).
- * Unreachable: tried again at the next turn; no longer known (revoked, expired): refused.
- */
-function useCredentialRenewal(token: string | undefined, onUnpaired: (message: string) => void) {
-  const latestOnUnpaired = useRef(onUnpaired);
-  useEffect(() => {
-    latestOnUnpaired.current = onUnpaired;
-  });
-  useEffect(() => {
-    if (!token) return undefined;
-    let stopped = false;
-    const renew = () =>
-      renewCredential(token).catch((error: unknown) => {
-        if (!stopped && isUnpaired(error)) latestOnUnpaired.current(error.message);
-      });
-    void renew();
-    const timer = setInterval(() => void renew(), GATE_CREDENTIAL_RENEW_MINUTES * 60_000);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [token]);
 }

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { gateScreenMessages, type GatePairing } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
@@ -8,7 +7,7 @@ import { problemsFrom } from '../../shared/forms/error-summary';
 import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
-import { pairDevice } from './api';
+import { usePairDeviceMutation } from './api';
 
 const text = gateScreenMessages;
 const FIELD_ID = 'gate-token';
@@ -29,7 +28,7 @@ export function PairingForm({
   onRetry?(): void;
 }) {
   const [shownNotice, setShownNotice] = useState(notice);
-  const pair = useMutation({ mutationFn: pairDevice, onSuccess: onPaired });
+  const pair = usePairDeviceMutation({ onSuccess: onPaired });
   return (
     <>
       <PageHeading>{text.pairTitle}</PageHeading>

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   ADMISSION_UNDO_MINUTES,
@@ -15,11 +14,11 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
-import { isUnpaired, undoAdmission } from './api';
+import { isUnpaired, useUndoAdmissionMutation } from './api';
 import { ConnectionStatus } from './connection-status';
 import { DecisionPanel, RefusedInputPanel } from './decision-panel';
 import { feedbackFor } from './feedback';
-import { decideScan, NoManifestError } from './gate-decision';
+import { NoManifestError, useScanMutation } from './gate-decision';
 import { readScans, saveScans } from './device-storage';
 import { ScanHistory, type Scan } from './scan-history';
 import { useOfflineGate } from './use-offline-gate';
@@ -55,7 +54,6 @@ export function ScanScreen({
   /** An undo the server refused: said apart, the admission it was for still stands. */
   const [undoFailure, setUndoFailure] = useState<string>();
   const [scans, setScans] = useState<Scan[]>(() => readScans(event.eventId));
-  const [undoing, setUndoing] = useState(false);
   const [undoExpired, setUndoExpired] = useState<number>();
   const input = useRef<HTMLInputElement>(null);
   const scanCount = useRef(scans[0]?.id ?? 0);
@@ -91,8 +89,7 @@ export function ScanScreen({
     error instanceof ApiError || error instanceof NoManifestError ? error.message : messages.errors.system;
   const refuse = (message: string) => setRefused({ message, at: Date.now() });
 
-  const decide = useMutation({
-    mutationFn: (request: AdmissionRequest) => decideScan(token, request, gate),
+  const decide = useScanMutation(token, gate, {
     onSuccess: ({ admission, offline, ticketCode }) => {
       feedbackFor(admission.decision === 'ADMIT');
       scanCount.current += 1;
@@ -108,24 +105,25 @@ export function ScanScreen({
     onSettled: () => input.current?.focus(),
   });
 
-  const undo = async () => {
-    const admissionId = latest?.admission.admissionId;
-    if (!latest || !admissionId) return;
-    setUndoing(true);
-    setUndoFailure(undefined);
-    try {
-      await undoAdmission(token, admissionId);
-      if (latest.ticketCode) await gate.store?.removeAdmission(event.eventId, latest.ticketCode);
+  const undoing = useUndoAdmissionMutation(token, gate.store, {
+    onMutate: () => setUndoFailure(undefined),
+    onSuccess: (_, { admissionId }) => {
       setScans((previous) =>
-        previous.map((scan) => (scan.id === latest.id ? { ...scan, undone: true } : scan)),
+        previous.map((scan) =>
+          scan.admission.admissionId === admissionId ? { ...scan, undone: true } : scan,
+        ),
       );
       input.current?.focus();
-    } catch (error) {
+    },
+    onError: (error) => {
       if (isUnpaired(error)) onUnpaired(error.message);
       else setUndoFailure(messageOf(error));
-    } finally {
-      setUndoing(false);
-    }
+    },
+  });
+  const undo = () => {
+    const admissionId = latest?.admission.admissionId;
+    if (!latest || !admissionId) return;
+    undoing.mutate({ eventId: event.eventId, admissionId, ticketCode: latest.ticketCode });
   };
 
   const undoable =
@@ -208,8 +206,8 @@ export function ScanScreen({
             admission={latest.admission}
             decidedAt={latest.receivedAt}
             undoable={undoable}
-            busy={undoing}
-            onUndo={() => void undo()}
+            busy={undoing.isPending}
+            onUndo={undo}
           />
         ) : null}
       </div>

@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { apiGet } from '../../shared/api/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiCall } from '../../shared/api/client';
 
 export interface ReceivedMail {
   messageId: string;
@@ -9,6 +9,10 @@ export interface ReceivedMail {
   receivedAt: string;
 }
 
-const fetchMailbox = () => apiGet<ReceivedMail[]>('/api/standin/mailbox');
+export const mailboxKeys = { all: ['mailbox'] as const };
 
-export const mailboxQuery = queryOptions({ queryKey: ['mailbox'], queryFn: fetchMailbox });
+const fetchMailbox = (): Promise<ReceivedMail[]> => apiCall('get', '/api/standin/mailbox');
+
+const mailboxQuery = queryOptions({ queryKey: mailboxKeys.all, queryFn: fetchMailbox });
+
+export const useMailbox = () => useQuery(mailboxQuery);

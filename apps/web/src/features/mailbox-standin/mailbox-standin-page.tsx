@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
 import { formatDateTime, mailboxStandInMessages as text } from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
-import { mailboxQuery } from './api';
+import { useMailbox } from './api';
 
 /**
  * The development mailbox (issue #30 item 4): what a real SMTP server on loopback received from the
  * platform, newest first, each message's plain-text part as sent. The server answers 404 in production.
  */
 export default function MailboxStandInPage() {
-  const mails = useQuery(mailboxQuery);
+  const mails = useMailbox();
   return (
     <>
       <PageHeading>{text.title}</PageHeading>

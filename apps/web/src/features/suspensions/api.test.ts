@@ -30,7 +30,7 @@ describe('the suspension end date sent to the server', () => {
     const fetchMock = vi.fn(async () => new Response('[]', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
     for (const day of ['2027-01-15', '2027-07-15']) {
-      await send(person, day);
+      await send({ ...person, endDate: day });
       const [, init] = fetchMock.mock.calls.at(-1) as unknown as [string, RequestInit];
       const { endDate } = JSON.parse(init.body as string) as { endDate: string };
       expect(athensDayOf(endDate)).toBe(day);

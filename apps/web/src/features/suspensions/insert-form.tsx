@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   suspensionMessages,
@@ -10,12 +9,12 @@ import {
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { Form, type FormApi } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
-import { addSuspension, precheckSuspension, type PersonFields } from './api';
+import { useAddSuspensionMutation, usePrecheckSuspensionMutation, type SuspensionRequest } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
 import { toastSuccess } from '../../shared/api/toast-failure';
 
 const text = suspensionMessages;
-type FormValues = PersonFields & { endDate: string };
+type FormValues = SuspensionRequest;
 
 /** A calendar day `months` after today (Athens). */
 function monthsFromToday(months: number): string {
@@ -54,12 +53,8 @@ export function InsertForm() {
     form: FormApi<FormValues, FormValues>;
   }>();
 
-  const precheck = useMutation({
-    mutationFn: ({ endDate, ...person }: FormValues) => precheckSuspension(person, endDate),
-  });
-  const add = useMutation({
-    mutationFn: ({ endDate, ...person }: FormValues) => addSuspension(person, endDate),
-  });
+  const precheck = usePrecheckSuspensionMutation();
+  const add = useAddSuspensionMutation();
   const confirm = () => {
     if (!checked) return;
     const { form } = checked;

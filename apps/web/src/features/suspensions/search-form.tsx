@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
   formatCalendarDate,
@@ -10,7 +9,7 @@ import { toastFailure, toastSuccess } from '../../shared/api/toast-failure';
 import { Button } from '../../shared/components/buttons';
 import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { Form } from '../../shared/forms/form';
-import { deleteSuspension, searchSuspensions, type PersonFields } from './api';
+import { useDeleteSuspensionMutation, useSearchSuspensionsMutation, type PersonFields } from './api';
 import { emptyPerson, PersonFieldset, personProblems } from './person-fields';
 import { TableHead } from '../../shared/components/table-head';
 
@@ -55,10 +54,9 @@ export function SearchForm() {
   const [deleting, setDeleting] = useState<SuspensionRecord>();
 
   // A search the officer submits, once (a POST in the spec): its results are this form's, not cached.
-  const search = useMutation({ mutationFn: searchSuspensions, onSuccess: setResults });
+  const search = useSearchSuspensionsMutation({ onSuccess: setResults });
 
-  const remove = useMutation({
-    mutationFn: deleteSuspension,
+  const remove = useDeleteSuspensionMutation({
     onSuccess: (_, deleted) => {
       toastSuccess(text.deleted);
       setResults((list) => list?.filter((record) => record.id !== deleted.id));

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime, messages, type StatsTicket } from '@tickets/domain';
 import { BackLink } from '../../shared/components/buttons';
@@ -6,7 +5,7 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Form } from '../../shared/forms/form';
 import { TicketCodeField } from '../../shared/forms/ticket-code-field';
 import { paths } from '../../shared/paths';
-import { lookUpTicket } from './api';
+import { useLookUpTicketMutation } from './api';
 import { TicketDetailsPanel } from './ticket-details-panel';
 import { TableHead } from '../../shared/components/table-head';
 
@@ -15,8 +14,7 @@ const text = messages.ticketOffice;
 /** docs/product-spec.md §2 "Stats/ticket": a ticket's every field by its 12-digit code. */
 export default function StatsTicketPage() {
   const [ticket, setTicket] = useState<StatsTicket>();
-  // A lookup the officer submits, once: a mutation, nothing to cache.
-  const lookUp = useMutation({ mutationFn: lookUpTicket, onSuccess: setTicket });
+  const lookUp = useLookUpTicketMutation({ onSuccess: setTicket });
   return (
     <>
       <BackLink to={paths.ticketOffice.chooseUser} />

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import {
   messages,
@@ -8,7 +7,6 @@ import {
   documentTypeLabel,
   type DocumentType,
   type ErrorCode,
-  type TicketIssueRequest,
   type TicketUserKind,
 } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
@@ -19,7 +17,7 @@ import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { TicketCodeField } from '../../shared/forms/ticket-code-field';
 import { paths } from '../../shared/paths';
-import { issueTicket, type IssuedState, type PrintState } from './api';
+import { useIssueTicketMutation, type IssuedState, type PrintState } from './api';
 import type { DOCUMENT_CHOICES, TicketInfoValues as FormValues } from './form-schemas';
 
 const text = messages.ticketOffice;
@@ -75,8 +73,7 @@ export default function TicketInfoPage() {
 function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
   const navigate = useNavigate();
   const foreigner = kind === 'foreigner';
-  const issue = useMutation({
-    mutationFn: (request: TicketIssueRequest) => issueTicket(kind, request),
+  const issue = useIssueTicketMutation(kind, {
     onSuccess: (ticket, request) => {
       if (foreigner) {
         navigate(paths.ticketOffice.success, {

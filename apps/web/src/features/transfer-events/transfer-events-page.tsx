@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { messages, type TransferEvent } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
@@ -7,7 +6,7 @@ import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { paths } from '../../shared/paths';
-import { transferEventsQuery } from './api';
+import { useTransferEvents } from './api';
 import { FixtureCard } from './fixture-card';
 import { SeasonalCard } from './seasonal-card';
 
@@ -28,7 +27,7 @@ function CardsSection({ id, title, children }: { id: string; title: string; chil
 
 /** docs/product-spec.md §2 "Transfer events": the season tickets' rules and the fixtures' exclusions. */
 export default function TransferEventsPage() {
-  const loaded = useQuery(transferEventsQuery);
+  const loaded = useTransferEvents();
   // A save puts the server's answer into the cached list; a new key remounts the card, resetting its form.
   const events = loaded.status === 'success' ? loaded.data : [];
   const keyOf = (event: TransferEvent) => `${event.eventId}-${JSON.stringify(event)}`;

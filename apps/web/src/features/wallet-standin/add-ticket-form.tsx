@@ -1,4 +1,3 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import {
   addTicketMessages,
@@ -11,11 +10,12 @@ import {
   type WalletTicket,
 } from '@tickets/domain';
 import { ApiError, failureMessage } from '../../shared/api/client';
+import { useDependents } from '../../shared/api/dependents';
 import { Button } from '../../shared/components/buttons';
 import { Form } from '../../shared/forms/form';
 import { TextField } from '../../shared/forms/text-field';
 import { TicketCodeField } from '../../shared/forms/ticket-code-field';
-import { addWalletTicket, dependentsQuery, walletTicketsQuery } from './api';
+import { useAddWalletTicketMutation } from './api';
 import type { AddTicketInput as FormInput, AddTicketOutput as FormOutput } from './form-schemas';
 import { PurchaseQrInput } from './purchase-qr-input';
 
@@ -57,19 +57,11 @@ export function AddTicketForm({
   onAdded(ticket: WalletTicket): void;
   onCancel(): void;
 }) {
-  const dependents = useQuery(dependentsQuery);
-  const queryClient = useQueryClient();
+  const dependents = useDependents();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
 
-  const add = useMutation({
-    mutationFn: ({ publicCode, claimCode, holder }: FormOutput) =>
-      addWalletTicket({ publicCode, claimCode, dependentAmka: holder === SELF ? undefined : holder }),
-    onSuccess: (ticket) => {
-      void queryClient.invalidateQueries({ queryKey: walletTicketsQuery.queryKey });
-      onAdded(ticket);
-    },
-  });
+  const add = useAddWalletTicketMutation({ onSuccess: onAdded });
 
   const holders: HolderChoice[] = [
     { value: SELF, label: text.forMe },
@@ -93,9 +85,16 @@ export function AddTicketForm({
         // A refusal is told in the summary only, at the field it is about (no toast on this page).
         toastRefusal={false}
         onSubmit={(values, { refusal }) =>
-          add.mutate(values, {
-            onError: (error) => refusal.refuse(error, undefined, refusalField(error, values.holder)),
-          })
+          add.mutate(
+            {
+              publicCode: values.publicCode,
+              claimCode: values.claimCode,
+              dependentAmka: values.holder === SELF ? undefined : values.holder,
+            },
+            {
+              onError: (error) => refusal.refuse(error, undefined, refusalField(error, values.holder)),
+            },
+          )
         }
         submitLabel={text.submit}
         busy={add.isPending}

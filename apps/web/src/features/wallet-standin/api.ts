@@ -1,26 +1,42 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AddWalletTicket, Dependent, WalletCredentialResponse, WalletTicket } from '@tickets/domain';
-import { apiCall, apiGet } from '../../shared/api/client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { generateGateKeyPair, type AddWalletTicket, type WalletTicket } from '@tickets/domain';
+import { apiCall } from '../../shared/api/client';
+import { useApiMutation, type MutationReactions } from '../../shared/api/mutation';
+import { saveDeviceKey, type DeviceKey } from './device-storage';
 
 /** The Gov.gr Wallet's own calls (README "The wallet's API"): the stand-in uses nothing else. */
-export const fetchWalletTickets = () => apiGet<WalletTicket[]>('/api/wallet/tickets');
+export const walletTicketKeys = { all: ['wallet-tickets'] as const };
 
-export const registerDeviceKey = (publicCode: string, publicKey: string) =>
-  apiCall<WalletCredentialResponse>(
-    'POST',
-    `/api/wallet/tickets/${encodeURIComponent(publicCode)}/device-key`,
-    { publicKey },
-  );
-
-/** Adds a bought ticket for the person, or with `dependentAmka` for one of their minors. */
-export const addWalletTicket = (request: AddWalletTicket) =>
-  apiCall<WalletTicket>('POST', '/api/wallet/tickets', request);
-
-/** The person's minors, for whom they may add a ticket (the companions feature's call). */
-export const fetchDependents = () => apiGet<Dependent[]>('/api/tickets/dependents/');
+const fetchWalletTickets = (): Promise<WalletTicket[]> => apiCall('get', '/api/wallet/tickets');
 
 export const walletTicketsQuery = queryOptions({
-  queryKey: ['wallet', 'tickets'],
+  queryKey: walletTicketKeys.all,
   queryFn: fetchWalletTickets,
 });
-export const dependentsQuery = queryOptions({ queryKey: ['wallet', 'dependents'], queryFn: fetchDependents });
+
+export const useWalletTickets = () => useQuery(walletTicketsQuery);
+
+/** Adds a bought ticket for the person, or with `dependentAmka` for one of their minors. */
+const addWalletTicket = (request: AddWalletTicket): Promise<WalletTicket> =>
+  apiCall('post', '/api/wallet/tickets', { body: request });
+
+export const useAddWalletTicketMutation = (reactions?: MutationReactions<WalletTicket, AddWalletTicket>) =>
+  useApiMutation(addWalletTicket, { invalidates: () => [walletTicketKeys.all] }, reactions);
+
+/** A key pair made here, its public half registered for the ticket, and kept on this device. */
+async function registerDeviceKey(publicCode: string): Promise<DeviceKey> {
+  const keys = generateGateKeyPair();
+  const { credential } = await apiCall('post', '/api/wallet/tickets/{publicCode}/device-key', {
+    params: { path: { publicCode } },
+    body: { publicKey: keys.publicKey },
+  });
+  const registered = { secretKey: keys.secretKey, credential };
+  saveDeviceKey(publicCode, registered);
+  return registered;
+}
+
+/** The phone's key for the ticket: nothing cached changes (the ticket list does not show it). */
+export const useRegisterDeviceKeyMutation = (
+  publicCode: string,
+  reactions?: MutationReactions<DeviceKey, void>,
+) => useApiMutation(() => registerDeviceKey(publicCode), {}, reactions);

@@ -1,8 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import {
-  generateGateKeyPair,
   makeWalletCode,
   QR_LEVEL,
   WALLET_CODE_REFRESH_SECONDS,
@@ -13,8 +11,8 @@ import { failureMessage } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { Spinner } from '../../shared/components/spinner';
-import { registerDeviceKey } from './api';
-import { readDeviceKey, saveDeviceKey, type DeviceKey } from './device-storage';
+import { useRegisterDeviceKeyMutation } from './api';
+import { readDeviceKey, type DeviceKey } from './device-storage';
 
 const text = walletStandInMessages;
 /** Large enough for a gate's camera to read off a phone held at arm's length. */
@@ -42,17 +40,7 @@ export function RotatingCode({ ticket }: { ticket: WalletTicket }) {
   const [deviceKey, setDeviceKey] = useState(() => readDeviceKey(ticket.publicCode));
   const [now, setNow] = useState(() => Date.now());
 
-  const registration = useMutation({
-    mutationFn: async (): Promise<DeviceKey> => {
-      const keys = generateGateKeyPair();
-      const { credential } = await registerDeviceKey(ticket.publicCode, keys.publicKey);
-      return { secretKey: keys.secretKey, credential };
-    },
-    onSuccess: (registered) => {
-      saveDeviceKey(ticket.publicCode, registered);
-      setDeviceKey(registered);
-    },
-  });
+  const registration = useRegisterDeviceKeyMutation(ticket.publicCode, { onSuccess: setDeviceKey });
   const { mutate: register, isPending: registering } = registration;
   // The server kept the phone before (if any): its code still works, so it stays on screen.
   const error = registration.error ? failureMessage(registration.error, text.registerFailed) : undefined;

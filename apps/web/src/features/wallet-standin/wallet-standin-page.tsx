@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import {
   addTicketMessages,
@@ -13,9 +12,9 @@ import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
-import { walletStandInAvailableQuery } from '../../shared/wallet-stand-in';
+import { useWalletStandInAvailable } from '../../shared/api/wallet-stand-in';
 import { AddTicketForm } from './add-ticket-form';
-import { walletTicketsQuery } from './api';
+import { useWalletTickets } from './api';
 import { readDeviceKey } from './device-storage';
 import { RotatingCode } from './rotating-code';
 
@@ -143,7 +142,7 @@ function AddedNotice({ ticket }: { ticket: WalletTicket }) {
 }
 
 function WalletTickets() {
-  const tickets = useQuery(walletTicketsQuery);
+  const tickets = useWalletTickets();
   const [chosen, setChosen] = useState<WalletTicket>();
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<WalletTicket>();
@@ -186,13 +185,13 @@ function WalletTickets() {
  * whether it may be used; production refuses it.
  */
 export default function WalletStandInPage() {
-  const available = useQuery(walletStandInAvailableQuery);
+  const available = useWalletStandInAvailable();
   return (
     <>
       <PageHeading>{text.title}</PageHeading>
-      {available.status === 'pending' ? (
+      {available === undefined ? (
         <Spinner />
-      ) : available.data ? (
+      ) : available ? (
         <>
           <p className="govgr-body">{text.notice}</p>
           <WalletTickets />

@@ -1,8 +1,21 @@
+import {
+  createFinalURL,
+  createQuerySerializer,
+  defaultPathSerializer,
+  type Client,
+  type ClientPathsWithMethod,
+  type FetchResponse,
+  type ParamsOption,
+  type RequestBodyOption,
+} from 'openapi-fetch';
 import { firstError, isErrorCode, messages, REQUEST_ID_HEADER, type ErrorCode } from '@tickets/domain';
+import type { paths } from '@tickets/domain/api-types';
 
 /**
  * The one API client (docs/design.md §6): cookies, JSON, one request id per page load, and the
- * docs/product-spec.md §8 rules that turn a failed answer into the message a person reads.
+ * docs/product-spec.md §8 rules that turn a failed answer into the message a person reads. Its paths,
+ * parameters, bodies and answers are the OpenAPI contract's types (`@tickets/domain/api-types`), so
+ * a call the contract lacks fails `tsc`.
  */
 export const requestId = crypto.randomUUID();
 
@@ -108,21 +121,63 @@ async function suspensionError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, message || messages.errors.system, message || undefined);
 }
 
-export async function apiCall<T>(
-  method: Method,
-  path: string,
-  body?: unknown,
-  options?: CallOptions,
-): Promise<T> {
-  const response = await send(method, path, body, options);
-  if (!response.ok) throw await envelopeError(response);
-  return readJson<T>(response);
-}
+type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 
-export async function suspensionCall<T>(method: Method, path: string, body?: unknown): Promise<T> {
-  const response = await send(method, path, body);
-  if (!response.ok) throw await suspensionError(response);
-  return readJson<T>(response);
-}
+/** The contract's paths that answer `method`. */
+export type ApiPath<M extends HttpMethod> = ClientPathsWithMethod<Client<paths>, M>;
+type Operation<M extends HttpMethod, P extends ApiPath<M>> = P extends keyof paths
+  ? M extends keyof paths[P]
+    ? paths[P][M]
+    : never
+  : never;
 
-export const apiGet = <T>(path: string) => apiCall<T>('GET', path);
+/** What a call sends: the contract's path and query parameters and body, and who calls (`CallOptions`). */
+type CallRequest<Op> = ParamsOption<Op> & RequestBodyOption<Op> & CallOptions;
+/** Optional where the operation needs nothing. */
+type RequestArgument<Op> =
+  object extends CallRequest<Op> ? [request?: CallRequest<Op>] : [request: CallRequest<Op>];
+/** The contract's JSON answer of a success. */
+export type ApiAnswer<M extends HttpMethod, P extends ApiPath<M>> =
+  Operation<M, P> extends infer Op extends Record<string, unknown>
+    ? NonNullable<FetchResponse<Op, object, 'application/json'>['data']>
+    : never;
+
+const querySerializer = createQuerySerializer();
+type UrlParams = Parameters<typeof createFinalURL>[1]['params'];
+
+const urlOf = (path: string, params: UrlParams = {}) =>
+  createFinalURL(path, { baseUrl: '', params, querySerializer, pathSerializer: defaultPathSerializer });
+
+/**
+ * The URL of `path` with its parameters, serialised as openapi-fetch does (`{id}` filled and encoded),
+ * for a caller that needs its own `fetch` (the gate's manifest, with its ETag); `method` picks the
+ * contract's operation whose paths and parameters are allowed.
+ */
+export const apiUrl = <M extends HttpMethod, P extends ApiPath<M>>(
+  _method: M,
+  path: P,
+  params?: ParamsOption<Operation<M, P>>['params'],
+): string => urlOf(path, params as UrlParams);
+
+/** The contract's call, its failure read by `failure` (docs/product-spec.md §8). */
+const typedCall =
+  (failure: (response: Response) => Promise<ApiError>) =>
+  async <M extends HttpMethod, P extends ApiPath<M>>(
+    method: M,
+    path: P,
+    ...[request]: RequestArgument<Operation<M, P>>
+  ): Promise<ApiAnswer<M, P>> => {
+    const { params, body, ...options } = (request ?? {}) as CallOptions & {
+      params?: UrlParams;
+      body?: unknown;
+    };
+    const response = await send(method.toUpperCase() as Method, urlOf(path, params), body, options);
+    if (!response.ok) throw await failure(response);
+    return readJson<ApiAnswer<M, P>>(response);
+  };
+
+/** A call of the contract: its answer, or an `ApiError` with the envelope's message. */
+export const apiCall = typedCall(envelopeError);
+
+/** docs/product-spec.md §7, the `/api/blackList-administration` calls: their errors come as `{"error": "…"}`. */
+export const suspensionCall = typedCall(suspensionError);

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isAuthUser, type AuthUser } from '@tickets/domain';
-import { apiCall, apiGet } from '../api/client';
+import type { AuthUser } from '@tickets/domain';
 import { leaveFor } from '../browser';
+import { fetchSessionUser, logOut } from './api';
 
 /** Auth state (docs/product-spec.md §4): unauthenticated, uninitialised until the session check answers. */
 export interface AuthState {
@@ -24,16 +24,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    apiGet<unknown>('/api/auth/user')
-      .then((body) => {
-        if (!isAuthUser(body)) throw new Error('not a user');
-        return body;
-      })
-      .then(
-        (authUser) => current && setState({ isAuth: true, authUser, initialized: true }),
-        // docs/product-spec.md §8: any failure of the session check means "not authenticated", no message.
-        () => current && setState({ isAuth: false, authUser: undefined, initialized: true }),
-      );
+    fetchSessionUser().then(
+      (authUser) => current && setState({ isAuth: true, authUser, initialized: true }),
+      // docs/product-spec.md §8: any failure of the session check means "not authenticated", no message.
+      () => current && setState({ isAuth: false, authUser: undefined, initialized: true }),
+    );
     return () => {
       current = false;
     };
@@ -41,7 +36,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const logout = useCallback(async () => {
     const logoutUrl = state.authUser?.logoutUrl;
-    await apiCall('POST', '/api/auth/logout');
+    await logOut();
     setState({ isAuth: false, authUser: undefined, initialized: true });
     if (logoutUrl) leaveFor(`${logoutUrl}/?url=${window.location.origin}`);
   }, [state.authUser]);

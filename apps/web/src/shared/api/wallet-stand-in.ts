@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from './api/client';
+import { apiCall } from './client';
 
 /**
  * Whether the development-only wallet stand-in may be used (issue #14 item 6): the server answers 204
@@ -7,12 +7,12 @@ import { apiGet } from './api/client';
  * page and the page refuses itself by the same answer.
  */
 const fetchWalletStandInAvailable = () =>
-  apiGet<undefined>('/api/standin/wallet').then(
+  apiCall('get', '/api/standin/wallet').then(
     () => true,
     () => false,
   );
 
-export const walletStandInAvailableQuery = queryOptions({
+const walletStandInAvailableQuery = queryOptions({
   queryKey: ['wallet-stand-in', 'available'],
   queryFn: fetchWalletStandInAvailable,
 });
