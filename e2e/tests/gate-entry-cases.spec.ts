@@ -200,8 +200,14 @@ test('the table of entry cases: the steward’s screen offline decides each as t
       const registered = parseWalletCredential(phone.credential);
       if (!registered) throw new Error('the registered credential does not parse');
       const otherPhone = generateGateKeyPair();
+      // Issued, it says, an hour ago: offline, a credential the manifest lacks but issued since its
+      // reading is "newer than the list" (verifyGateCode), whoever signed it; this one is unknown.
       const credential = issueWalletCredential(
-        { ...registered, devicePublicKey: otherPhone.publicKey },
+        {
+          ...registered,
+          devicePublicKey: otherPhone.publicKey,
+          issuedAt: new Date(Date.now() - 60 * MINUTE),
+        },
         { keyId: 1, secretKey: process.env.E2E_GATE_SECRET_KEY ?? '' },
       );
       return () => makeWalletCode({ credential, secretKey: otherPhone.secretKey, now: new Date() });

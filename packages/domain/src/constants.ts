@@ -165,11 +165,12 @@ export const DEVICE_KEYS_PER_PERSON_PER_DAY = 30;
 export const MANIFEST_REBUILD_SECONDS = 30;
 /**
  * A genuine wallet code that a device's manifest does not know, its credential issued no earlier than
- * this many seconds before the manifest was read, is taken to be newer than the device's list (a phone
- * registered since: issue #40 item 14), not a code the platform never made. The margin covers the
- * credential's time in whole seconds and the fixture's read, which starts before the manifest's time.
+ * this many seconds before the manifest's reading began (its `createdAt`), is taken to be newer than
+ * the device's list (a phone registered since: issue #40 item 14), not a code the platform never
+ * made. The margin covers the credential's time in whole seconds and the moment between a
+ * registration's time and its commit; a credential issued earlier and missing is plainly unknown.
  */
-export const NEWER_THAN_LIST_MARGIN_SECONDS = 60;
+export const NEWER_THAN_LIST_MARGIN_SECONDS = 5;
 /** How often a gate device online asks for what changed in its manifest (a 304 or a small delta). */
 export const MANIFEST_POLL_SECONDS = 30;
 /**

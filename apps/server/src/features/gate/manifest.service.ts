@@ -267,6 +267,9 @@ export async function gateManifest(
     return answerFrom(db, head, signer, ifNoneMatch, held);
 
   // This process reads the fixture again (a device of another club is refused here).
+  // The manifest's time is when the reading began: whatever it misses came after it (a device tells a
+  // phone registered since from an unknown code by it: verifyGateCode's newerThanList).
+  const readAt = new Date();
   const read = await manifestInput(db, device, eventId, gateKeys.trusted);
   const digest = digestOf(read, signer);
   if (usable && head.digest === digest) return answerFrom(db, head, signer, ifNoneMatch, held);
@@ -274,7 +277,7 @@ export async function gateManifest(
   if (!head && matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
 
   const started = performance.now();
-  const input = { ...read, createdAt: new Date() };
+  const input = { ...read, createdAt: readAt };
   const stored = await serially(db, eventId, () =>
     storeReading(db, head, input, digest, device.organisationId, gateKeys),
   );
