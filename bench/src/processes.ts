@@ -59,10 +59,17 @@ export const startFrameworkServer = (port: number, kind: string, token: string) 
     '/readyz',
   );
 
+/**
+ * `--cpu-prof` into `BENCH_PROFILE_DIR`, when set: Node refuses the flag in NODE_OPTIONS, and a
+ * profile is what to read before changing a hot path (bench/README.md, "Profiling the platform").
+ */
+const profiled = (): string[] =>
+  process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
+
 /** The platform as `npm start` runs it, on the given database, with rate limits lifted for load. */
 export const startPlatform = (port: number, database: Record<string, string>) =>
   start(
-    ['--import', 'tsx', 'apps/server/src/main.ts'],
+    [...profiled(), '--import', 'tsx', 'apps/server/src/main.ts'],
     { LOG_LEVEL: 'warn', RATE_LIMITS: 'false', PROFILE: 'development', ...database },
     port,
     '/readyz',
