@@ -49,6 +49,7 @@ export {
 } from './manifest-delta';
 export {
   GateManifestBook,
+  MANIFEST_BOOK_STEP,
   type GateManifestBookRow,
   type GateManifestBookState,
   type GateManifestHeader,

@@ -47,6 +47,21 @@ export interface GateManifestBookState {
 const entryMark = (kind: GateCodeKind, lookupId: string) => `entry:${kind}:${lookupId}`;
 
 /**
+ * How many entries a book seals or compares between two pauses of `building` and `updating`: a full
+ * stadium's 70,000 take a second of CPU, which a server must not spend in one turn of its event loop
+ * (it would answer nothing else meanwhile, and a balancer's health check gives up on it).
+ */
+export const MANIFEST_BOOK_STEP = 2000;
+
+/** A book's work in steps (`building`, `updating`), run to its end at once. */
+function untilDone<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
  * A fixture's manifest as the server keeps it between polls (docs/gate-codes.md §7.6): one salt, the
  * entries sealed so far, and for everything changed since revision 0 the revision it last changed at.
  * `update` compares what the database says now with what the book holds and re-seals only the entries
@@ -92,6 +107,20 @@ export class GateManifestBook {
     this.salt = toBase64url(this.sealer.salt);
     this.header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
     for (const entry of input.entries) this.seal(entry);
+  }
+
+  /**
+   * The constructor's build from `input`, pausing (a `yield`) after every `MANIFEST_BOOK_STEP`
+   * entries sealed: the caller decides what to do in between (a server lets other requests run).
+   */
+  static *building(input: GateManifestInput, platformKey: PlatformKey): Generator<void, GateManifestBook> {
+    const book = new GateManifestBook({ ...input, entries: [] }, platformKey);
+    let sealed = 0;
+    for (const entry of input.entries) {
+      book.seal(entry);
+      if (++sealed % MANIFEST_BOOK_STEP === 0) yield;
+    }
+    return book;
   }
 
   /** What to store besides the rows. */
@@ -180,7 +209,16 @@ export class GateManifestBook {
    * and every entry added or changed is sealed at it. Answers whether it did.
    */
   update(input: GateManifestInput): boolean {
+    return untilDone(this.updating(input));
+  }
+
+  /**
+   * `update`, pausing (a `yield`) after every `MANIFEST_BOOK_STEP` entries compared. Until its last
+   * step it changes nothing a reader sees: the book answers as at its revision until then.
+   */
+  *updating(input: GateManifestInput): Generator<void, boolean> {
     assertInput(input, this.platformKey);
+    const headerAtStart = this.header;
     const next = this.revision + 1;
     const marks: string[] = [];
     const header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
@@ -204,7 +242,10 @@ export class GateManifestBook {
       if (present.has(mark)) throw new RangeError('The same code twice.');
       present.add(mark);
       if (this.tags.get(mark) !== this.sealer.contentTag(contentOf(entry))) changed.push(entry);
+      if (present.size % MANIFEST_BOOK_STEP === 0) yield;
     }
+    // A `follow` in a pause would leave the comparison behind (a caller runs one at a time per book).
+    if (this.header !== headerAtStart) throw new Error('The book changed while it was being updated.');
     const removed = [...this.tags.keys()].filter((mark) => !present.has(mark));
     if (marks.length === 0 && !timesChanged && changed.length === 0 && removed.length === 0) return false;
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   GateManifestBook,
   type GateManifestBookState,
@@ -25,6 +26,19 @@ import {
  */
 
 type Keys = Config['gateKeys'];
+
+/**
+ * A book's build or update, one step (`MANIFEST_BOOK_STEP` entries) per turn of the event loop: a
+ * full stadium's is a second of CPU, during which the process would answer nothing else, health
+ * checks included (bench/README.md "Match day").
+ */
+export async function inSteps<T>(steps: Generator<void, T>): Promise<T> {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await nextTurn();
+  }
+}
 
 /** Which keys a book was made with: a book follows only under the same ones. */
 export const keysDigestOf = (keys: Keys) =>
@@ -151,7 +165,7 @@ export async function storeReading(
       const from = replica.book.revision;
       let stored = false;
       try {
-        const changed = replica.book.update(input);
+        const changed = await inSteps(replica.book.updating(input));
         const headNow = headOf(replica.book, eventId, organisationId, digest, keysDigest);
         stored = await storeRevision(db, headNow, from, changed ? replica.book.rows(from) : []);
         return stored ? { replica, changed } : undefined;
@@ -161,7 +175,7 @@ export async function storeReading(
       }
     }
   }
-  const book = new GateManifestBook(input, keys.signer);
+  const book = await inSteps(GateManifestBook.building(input, keys.signer));
   const stored = await storeNewBook(
     db,
     headOf(book, eventId, organisationId, digest, keysDigest),

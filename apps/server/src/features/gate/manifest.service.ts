@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   whoEnters,
   GATE_MANIFEST_DELTA_MAX_CHANGES,
+  MANIFEST_BOOK_STEP,
   gateMessages,
   type GateManifestBook,
   GATES_OPEN_MINUTES_BEFORE,
@@ -116,7 +118,10 @@ async function manifestInput(
     return true;
   };
 
+  let rowsDone = 0;
   for (const row of byTicket.values()) {
+    // A full stadium's rows are most of a second: other requests are answered in between.
+    if (++rowsDone % MANIFEST_BOOK_STEP === 0) await nextTurn();
     const printed = row.privateCode === null ? undefined : parseGateCode(row.privateCode);
     // A signed print of another ticket (never made by the platform) would be refused by the builder.
     if (printed?.kind === 'random' || (printed?.kind === 'paper' && printed.ticketCode === row.publicCode)) {
@@ -173,10 +178,16 @@ const notEntering = {
   companion: null,
 } satisfies Partial<GateManifestEntryInput>;
 
-const digestOf = (input: Omit<GateManifestInput, 'createdAt'>, signer: Config['gateKeys']['signer']) =>
-  createHash('sha256')
-    .update(JSON.stringify([signer.keyId, input]))
-    .digest('base64url');
+/** What the reading says, as a hash: its entries a step at a time, as the book seals them. */
+async function digestOf(input: Omit<GateManifestInput, 'createdAt'>, signer: Config['gateKeys']['signer']) {
+  const { entries, ...header } = input;
+  const hash = createHash('sha256').update(JSON.stringify([signer.keyId, header]));
+  for (let from = 0; from < entries.length; from += MANIFEST_BOOK_STEP) {
+    hash.update(JSON.stringify(entries.slice(from, from + MANIFEST_BOOK_STEP)));
+    await nextTurn();
+  }
+  return hash.digest('base64url');
+}
 
 /**
  * The tag of what a manifest says (RFC 9110 §8.8.3): weak, because two builds of the same data differ
@@ -271,7 +282,7 @@ export async function gateManifest(
   // phone registered since from an unknown code by it: verifyGateCode's newerThanList).
   const readAt = new Date();
   const read = await manifestInput(db, device, eventId, gateKeys.trusted);
-  const digest = digestOf(read, signer);
+  const digest = await digestOf(read, signer);
   if (usable && head.digest === digest) return answerFrom(db, head, signer, ifNoneMatch, held);
   // A device whose copy is this very data needs no build (its book may have been purged since).
   if (!head && matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
