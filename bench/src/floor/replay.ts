@@ -14,15 +14,7 @@
  */
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Statement } from './statements';
-
-export interface Recorded {
-  statements: Statement[];
-  /** The platform's answer to the sample request. */
-  answer: unknown;
-  /** When the sample ran (epoch ms): recorded times are moved by the age of the recording. */
-  recordedAt: number;
-}
+import type { Recorded, Statement } from './types';
 
 /** Where the statements go: a connection of its own for a transaction. */
 export interface Sender {

@@ -27,23 +27,9 @@ import {
   type SessionUser,
   addWalletTicket,
 } from '../../../apps/server/src/bench-api';
-import type { RecordedClaim } from './claim';
-import type { Recorded } from './replay';
+import type { Recorded, RecordedClaim, Statement } from './types';
 
-export interface Statement {
-  /** The prepared statement's name, when the platform names it (PostgreSQL only). */
-  name?: string;
-  text: string;
-  values: unknown[];
-  /** As the platform asked for its rows (drizzle's selects: arrays). */
-  rowMode?: 'array';
-  /** The rows it was answered (the replayed scenarios' floors read them: replay.ts). */
-  rows?: unknown[];
-  /** The driver's type parsers the platform asked for (so the floor reads the rows alike). */
-  types?: unknown;
-  /** PGlite's query options the platform gave (its parsers). */
-  options?: Record<string, unknown>;
-}
+export type { Statement };
 
 /** What each scenario sends, in order, for the sample request it was recorded with. */
 export interface Captured {
