@@ -5,6 +5,7 @@
  * are registry people with a signed-in session each, written in bulk (as the declarations are:
  * signing a hundred thousand people in through the TaxisNet stand-in would take the time budget).
  */
+import { platformPlumbing } from '../../apps/server/src/bench-api';
 import type { Scenario } from './load';
 
 export const CLAIM_SCENARIO = 'claim';
@@ -17,8 +18,8 @@ export const claimToken = (n: number) => `bench-claimant-${String(n).padStart(8,
 const CLAIMANT_NAME = { firstName: 'ΦΙΛΑΘΛΟΣ', lastNamePrefix: 'ΜΕΤΡΗΣΗΣ' };
 
 /**
- * `count` people in the registry, each with a session as a login leaves it (`sessions.id_hash` is the
- * token's SHA-256 in base64url, as `hashToken` makes it), signed in a moment ago.
+ * `count` people in the registry, each with a session as a login leaves it (its id the platform's
+ * hash of its token, its absolute expiry the platform's policy), signed in a moment ago.
  */
 export const claimantsSql = (count: number): [string, unknown[]][] => [
   [
@@ -29,10 +30,14 @@ export const claimantsSql = (count: number): [string, unknown[]][] => [
   ],
   [
     `insert into sessions (id_hash, afm, first_name, last_name, expires_at)
-     select rtrim(translate(encode(sha256(convert_to('bench-claimant-' || lpad(n::text, 8, '0'), 'UTF8')), 'base64'), '+/', '-_'), '='),
-            '5' || lpad(n::text, 8, '0'), $2::text, $3::text || n, now() + interval '12 hours'
-     from generate_series(1, $1::int) as n`,
-    [count, CLAIMANT_NAME.firstName, CLAIMANT_NAME.lastNamePrefix],
+     select id_hash, '5' || lpad(n::text, 8, '0'), $1::text, $2::text || n, now() + make_interval(hours => $3::int)
+     from unnest($4::text[]) with ordinality as claimant (id_hash, n)`,
+    [
+      CLAIMANT_NAME.firstName,
+      CLAIMANT_NAME.lastNamePrefix,
+      platformPlumbing.session.policy.absoluteHours,
+      Array.from({ length: count }, (_, i) => platformPlumbing.session.idHash(claimToken(i + 1))),
+    ],
   ],
 ];
 
@@ -60,7 +65,7 @@ export function claimScenario(
     headers: { origin: url },
     nextHeaders: () => {
       cookieOf = (cookieOf % claims.length) + 1;
-      return { cookie: `tickets_session=${claimToken(firstFan - 1 + cookieOf)}` };
+      return { cookie: `${platformPlumbing.session.cookieName}=${claimToken(firstFan - 1 + cookieOf)}` };
     },
     body: () => {
       const claim = claims[claimOf % claims.length] as Claim;

@@ -4,16 +4,16 @@
  * by a bare Fastify route, or by that route with the platform's kinds of per-request work. No
  * database: what differs between the three is the framework alone.
  */
-import { hash } from 'node:crypto';
 import http from 'node:http';
 import fastify from 'fastify';
 import { z } from 'zod';
-import { API_HEADERS } from '../../apps/server/src/bench-api';
+import { platformPlumbing } from '../../apps/server/src/bench-api';
 
-const COOKIE = 'tickets_session=';
+const { session, apiHeaders } = platformPlumbing;
+const COOKIE = `${session.cookieName}=`;
 const TOKEN = process.env.FRAMEWORK_TOKEN ?? '';
 const sessions = new Map([
-  [hash('sha256', TOKEN, 'base64url'), { firstName: 'ΜΑΡΙΑ', lastName: 'ΜΕΤΡΗΣΗ', afm: '100000003' }],
+  [session.idHash(TOKEN), { firstName: 'ΜΑΡΙΑ', lastName: 'ΜΕΤΡΗΣΗ', afm: '100000003' }],
 ]);
 type User = typeof sessions extends Map<string, infer U> ? U : never;
 
@@ -22,9 +22,7 @@ function sessionOf(cookie: string | undefined): User | undefined {
   const at = header.indexOf(COOKIE);
   if (at < 0) return undefined;
   const end = header.indexOf(';', at);
-  return sessions.get(
-    hash('sha256', header.slice(at + COOKIE.length, end < 0 ? undefined : end), 'base64url'),
-  );
+  return sessions.get(session.idHash(header.slice(at + COOKIE.length, end < 0 ? undefined : end)));
 }
 
 const answer = (user: User) => ({
@@ -81,7 +79,7 @@ function fastifyWithTheWork() {
   const app = fastify({ logger: false });
   app.decorateRequest('benchUser', undefined);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(API_HEADERS);
+    reply.headers(apiHeaders);
     request.benchUser = sessionOf(request.headers.cookie);
     done();
   });

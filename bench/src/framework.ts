@@ -5,6 +5,7 @@
  * that alternate; each figure is a ratio to `node:http` in the same round.
  */
 import { randomBytes } from 'node:crypto';
+import { platformPlumbing } from '../../apps/server/src/bench-api';
 import { load } from './load';
 import { startFrameworkServer } from './processes';
 
@@ -15,7 +16,7 @@ const token = randomBytes(32).toString('base64url');
 const scenario = {
   name: 'session check',
   path: '/api/auth/user',
-  headers: { cookie: `tickets_session=${token}` },
+  headers: { cookie: `${platformPlumbing.session.cookieName}=${token}` },
 };
 const kinds = [
   ['node:http', 'node:http (the floor)'],

@@ -27,6 +27,7 @@ import {
   type GateManifestEntryInput,
   type GateManifestInput,
 } from '@tickets/domain';
+import { platformPlumbing } from '../../apps/server/src/bench-api';
 
 const ENTRIES = Number(process.env.GATE_ENTRIES ?? 70_000);
 const SUSPENDED_PEOPLE = Number(process.env.GATE_SUSPENDED ?? 2_000);
@@ -34,7 +35,6 @@ const EVENT_ID = 48_213;
 const SEASON_ID = 48_100;
 const GATES_OPEN = new Date('2026-03-14T17:00:00Z');
 const NOW = new Date('2026-03-14T19:00:00Z');
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 function measure<T>(run: () => T): { value: T; cpuMs: number; wallMs: number } {
   const cpu = process.cpuUsage();
@@ -68,15 +68,8 @@ function makeInputs() {
       code = { kind: 'paper', code: signPaperCode({ ticketCode, scopeEventId, serial: 1 }, platformKey) };
       scanned.paper.push(code.code);
     } else if (n % 3 === 1) {
-      // Twelve filler characters, then n in base 32: distinct, as the server's random codes are.
-      const filler = Array.from({ length: 12 }, (_, i) => CROCKFORD[(n * 31 + i * 17) % 32]).join('');
-      const random =
-        filler +
-        n
-          .toString(32)
-          .toUpperCase()
-          .padStart(4, '0')
-          .replace(/[A-V]/g, (c) => CROCKFORD[parseInt(c, 32)] as string);
+      // A code as the server makes one (80 random bits: distinct).
+      const random = platformPlumbing.newVerificationCode();
       code = { kind: 'random', code: random };
       scanned.random.push(random);
     } else {

@@ -19,6 +19,7 @@ import {
   type GateManifestDelta,
 } from '@tickets/domain';
 import pg from 'pg';
+import { demoData, platformPlumbing } from '../../apps/server/src/bench-api';
 import { claimantsSql, claimScenario, claimToken, type Claim } from './claim';
 import { load } from './load';
 import { repoRoot, startPlatform, waitFor, type Running } from './processes';
@@ -249,14 +250,14 @@ async function matchRun(
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     haproxy = await startHaproxy(PORT_BASE, ports);
-    const officer = await loginAs(base, '100000003');
+    const officer = await loginAs(base, demoData.people.officer);
     console.error(`[${processes}] pairing ${DEVICES} gate devices…`);
     const scanRange = { from: 0, count: SEATS };
     const devices: Device[] = [];
     for (let i = 0; i < DEVICES; i += 1) {
-      const { sample } = await gateScenario(base, officer, scanRange);
-      if (sample.eventId !== eventId) throw new Error('the devices see another bench event');
-      devices.push({ token: sample.token, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) });
+      const { device } = await gateScenario(base, officer, scanRange);
+      if (device.eventId !== eventId) throw new Error('the devices see another bench event');
+      devices.push({ token: device.token, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }) });
     }
 
     // The peak's own device, paired now: after the match the process may be too busy to pair one.
@@ -412,7 +413,7 @@ async function matchRun(
             'POST',
             `/api/wallet/tickets/${held.publicCode}/device-key`,
             {
-              cookie: `tickets_session=${claimToken(firstFan + i)}`,
+              cookie: `${platformPlumbing.session.cookieName}=${claimToken(firstFan + i)}`,
               origin: base,
               'content-type': 'application/json',
             },

@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { demoData } from '../../apps/server/src/bench-api';
 import { SMTPServer } from 'smtp-server';
 import { load, type Figures, type Scenario } from './load';
 import { startPlatform } from './processes';
@@ -25,9 +26,9 @@ const WITH = 'companion request';
 const WITHOUT = 'companion request, NOTIFICATIONS=false';
 /** The write with its notification while the delivering server sends the outbox's mail beside it. */
 const ALONGSIDE = 'companion request, delivery alongside';
-const GUARDIAN = '100000027';
+const GUARDIAN = demoData.people.guardian;
 /** The demo companion, who has an e-mail address (the registry stand-in's). */
-const COMPANION = '100000039';
+const COMPANION = demoData.people.companion.afm;
 
 const minorAmka = (serial: number) => `5${String(serial).padStart(10, '0')}`;
 

@@ -10,6 +10,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { canonicalIdentifier, IDENTITY_KEY_PREFIX, PROVIDER_BATCH_MAX } from '@tickets/domain';
+import { demoData, platformPlumbing } from '../../apps/server/src/bench-api';
 import { CLAIM_SCENARIO, claimantsSql, claimScenario, claimToken, type Claim } from './claim';
 import { halfRate, load, loadPeakAndHalf, pacedP99, type Figures, type Scenario } from './load';
 import { repoRoot, startBaseline, startFloor, startPlatform, type Running } from './processes';
@@ -21,7 +23,7 @@ const PGLITE_TICKETS = Number(process.env.BENCH_PGLITE_TICKETS ?? 100_000);
 const PG_TICKETS = Number(process.env.BENCH_PG_TICKETS ?? 1_000_000);
 const PG_SUSPENSIONS = Number(process.env.BENCH_PG_SUSPENSIONS ?? 100_000);
 const PG_DECLARATIONS = Number(process.env.BENCH_PG_DECLARATIONS ?? 50_000);
-/** Printed tickets for the gate scenario: each admission takes the next one; the last is the floor's sample. */
+/** Printed tickets for the gate scenario: each admission takes the next one. */
 const PG_PRINTED = Number(process.env.BENCH_PG_PRINTED ?? 300_000);
 /**
  * Only the scenarios whose names contain one of these (comma-separated, any case), e.g. `gate`;
@@ -44,26 +46,24 @@ const claimCount = (tickets: number) =>
 /** The printed code of the `serial`-th printed ticket, ticket `from + serial` (as addPrintedCodes writes it). */
 export const printedCode = (serial: number, from = PRINTED_FROM) =>
   `G${String(from + serial).padStart(15, '0')}`;
-const PROVIDER_KEY = 'demo-key-kae-akropoli-local-only';
-const BATCH = 5000;
+/** Tickets a request of the import: as many as the provider API takes in one. */
+const BATCH = PROVIDER_BATCH_MAX;
 /** Codes in the club's range ('4', see the demo data) that no demo ticket uses. */
 export const code = (serial: number) => `49${String(serial).padStart(10, '0')}`;
 
+/** The cookies an answer sets, as `name=value` (a browser's jar, for one login). */
+const cookiesSetBy = (response: Response) =>
+  response.headers.getSetCookie().map((c) => c.split(';')[0] ?? '');
+
+/** Signs `afm` in through the TaxisNet stand-in, as a browser does; answers the session's `name=value`. */
 export async function loginAs(url: string, afm: string): Promise<string> {
   const start = await fetch(`${url}/oauth2/authorization/taxis?login_hint=${afm}`, { redirect: 'manual' });
-  const state = start.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c?.startsWith('tickets_login_state='));
   const authorize = await fetch(start.headers.get('location') as string, { redirect: 'manual' });
   const callback = await fetch(authorize.headers.get('location') as string, {
     redirect: 'manual',
-    headers: { cookie: state ?? '' },
+    headers: { cookie: cookiesSetBy(start).join('; ') },
   });
-  const session = callback.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .find((c) => c?.startsWith('tickets_session='));
+  const session = cookiesSetBy(callback).find((c) => c.startsWith(`${platformPlumbing.session.cookieName}=`));
   if (!session) throw new Error(`login of ${afm} failed`);
   return session;
 }
@@ -82,7 +82,7 @@ export async function loadTickets(
   const put = (what: string, body: unknown) =>
     fetch(`${url}/api/providers/${what}`, {
       method: 'PUT',
-      headers: { authorization: `Bearer ${PROVIDER_KEY}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${demoData.club.providerKey}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
   // Within the hour: its gates are open for the gate scenario, and its tickets can still be bound.
@@ -157,7 +157,7 @@ export function scenarios(
       method: 'POST',
       path: '/api/blackList-administration/search',
       headers: { cookie: cookies.officer ?? '', ...write },
-      body: () => JSON.stringify({ afm: '100000039' }),
+      body: () => JSON.stringify({ afm: demoData.people.companion.afm }),
     },
     {
       name: 'transfer-rules list',
@@ -172,19 +172,18 @@ const GATE_SCENARIO = 'gate admission';
 
 /**
  * Admissions of distinct printed tickets of one event, from a gate device of the club (paired the
- * way an officer does it); every answer is a decision, and each ticket is admitted once. The
- * sample is the floor's: a printed ticket of the event the scenario never scans.
+ * way an officer does it); every answer is a decision, and each ticket is admitted once.
  */
 export async function gateScenario(
   url: string,
   officer: string,
   /** Which printed tickets it scans: the `count` after ticket `from` (addPrintedCodes's arguments). */
   printed = { from: PRINTED_FROM, count: PG_PRINTED },
-): Promise<{ scenario: Scenario; sample: { token: string; eventId: number; code: string } }> {
+): Promise<{ scenario: Scenario; device: { token: string; eventId: number } }> {
   const created = await fetch(`${url}/api/ticket-office/gate-devices`, {
     method: 'POST',
     headers: { cookie: officer, origin: url, 'content-type': 'application/json' },
-    body: JSON.stringify({ label: 'bench', organisationId: 'kae-akropoli' }),
+    body: JSON.stringify({ label: 'bench', organisationId: demoData.club.organisationId }),
   });
   const { token: pairingToken } = (await created.json()) as { token: string };
   // Paired as the steward's screen does: the pairing token exchanged for the device's credential.
@@ -207,10 +206,9 @@ export async function gateScenario(
       method: 'POST',
       path: '/api/gate/admissions',
       headers: { authorization },
-      body: () =>
-        JSON.stringify({ eventId, code: printedCode((next++ % (printed.count - 1)) + 1, printed.from) }),
+      body: () => JSON.stringify({ eventId, code: printedCode((next++ % printed.count) + 1, printed.from) }),
     },
-    sample: { token, eventId, code: printedCode(printed.count, printed.from) },
+    device: { token, eventId },
   };
 }
 
@@ -255,8 +253,8 @@ async function measurePlatform(
   const { printed, databaseUrl } = (await afterImport?.()) ?? { printed: false };
   const claimSample = claims.length === claimants && claimants > 1 ? claims.pop() : undefined;
   const cookies = {
-    officer: await loginAs(started.url, '100000003'),
-    guardian: await loginAs(started.url, '100000027'),
+    officer: await loginAs(started.url, demoData.people.officer),
+    guardian: await loginAs(started.url, demoData.people.guardian),
   };
   const gate = printed ? await gateScenario(started.url, cookies.officer) : undefined;
   if (gate && databaseUrl && selected(gate.scenario)) {
@@ -273,15 +271,7 @@ async function measurePlatform(
     FLOOR_TICKET_CODE: code(1),
     // Never bound by the personalization scenario, which counts down from the one before it.
     FLOOR_SPARE_TICKET_CODE: code(tickets),
-    // The floor checks and serves the gate, whose SQL it follows by hand, only when it is measured.
-    FLOOR_UNMEASURED: selected({ name: GATE_SCENARIO }) ? '' : GATE_SCENARIO,
-    ...(gate
-      ? {
-          FLOOR_GATE_TOKEN: gate.sample.token,
-          FLOOR_GATE_EVENT: String(gate.sample.eventId),
-          FLOOR_GATE_CODE: gate.sample.code,
-        }
-      : {}),
+    FLOOR_LOGOUT_URL: await logoutUrlOf(started.url, cookies.officer),
     ...(claimSample
       ? {
           FLOOR_CLAIM_TOKEN: claimToken(claimants),
@@ -331,6 +321,17 @@ async function measurePlatform(
     await floor.stop();
   }
   return { importRate, rss: server.rssMiB(), server };
+}
+
+/**
+ * The logout address the platform answers a session check with, as a client reads it, its own origin
+ * written ORIGIN: the floor answers it with its own (the TaxisNet stand-in is the platform's).
+ */
+async function logoutUrlOf(url: string, cookie: string): Promise<string> {
+  const response = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`the session check answered ${response.status}`);
+  const { logoutUrl } = (await response.json()) as { logoutUrl: string };
+  return logoutUrl.replace(url, 'ORIGIN');
 }
 
 /**
@@ -465,25 +466,35 @@ export async function runSql(databaseUrl: string, statements: [string, unknown[]
   }
 }
 
+/** The documents of the bench's suspensions and printed tickets: this, then a number. */
+const SUSPENDED_DOCUMENT = 'ΔΚ';
+const PRINTED_DOCUMENT = 'ΠΕ';
+
 /**
  * Suspension records in bulk, straight into the tables (adding them one by one through the API
  * would take the whole time budget): random valid-length identifiers, half of them lifted, with the
- * identity keys the API would resolve them to (nobody in the registry: their own three).
+ * identity keys the API would resolve them to (nobody in the registry: their own three; a number is
+ * its own canonical form, so a document's key is its prefix's, then its number).
  */
 export const addSuspensions = (databaseUrl: string, count: number) =>
   runSql(databaseUrl, [
     [
       `insert into suspensions (afm, amka, document_id, end_date, active, created_by)
-       select lpad((200000000 + n)::text, 9, '0'), lpad((10000000000 + n)::text, 11, '0'), 'ΔΚ' || n,
+       select lpad((200000000 + n)::text, 9, '0'), lpad((10000000000 + n)::text, 11, '0'), $2::text || n,
               current_date + (n % 365), n % 2 = 0, 'bench'
        from generate_series(1, $1::int) as n`,
-      [count],
+      [count, SUSPENDED_DOCUMENT],
     ],
     [
       `insert into suspension_keys (suspension_id, key)
-       select id, unnest(array['AFM:' || afm, 'AMKA:' || amka, 'DOC:' || replace(document_id, 'Κ', 'K')])
+       select id, unnest(array[$1::text || afm, $2::text || amka, $3::text || substr(document_id, $4::int + 1)])
        from suspensions where created_by = 'bench'`,
-      [],
+      [
+        IDENTITY_KEY_PREFIX.afm,
+        IDENTITY_KEY_PREFIX.amka,
+        IDENTITY_KEY_PREFIX.document + canonicalIdentifier(SUSPENDED_DOCUMENT),
+        SUSPENDED_DOCUMENT.length,
+      ],
     ],
   ]);
 
@@ -496,10 +507,10 @@ export const addPrintedCodes = (databaseUrl: string, count: number, from = PRINT
   runSql(databaseUrl, [
     [
       `update tickets set private_code = 'G' || lpad(n::text, 15, '0'), full_name = 'ΜΑΡΙΑ ΜΕΤΡΗΣΗ',
-         document_type = 'NATIONAL_ID', document_id = 'ΠΕ' || n, document_key = 'ΠE' || n
+         document_type = 'NATIONAL_ID', document_id = $3::text || n, document_key = $4::text || n
        from generate_series($2::int + 1, $2::int + $1::int) as n
        where public_code = '49' || lpad(n::text, 10, '0')`,
-      [count, from],
+      [count, from, PRINTED_DOCUMENT, canonicalIdentifier(PRINTED_DOCUMENT)],
     ],
   ]);
 
@@ -537,13 +548,13 @@ export const addDeclarations = (databaseUrl: string, count: number) =>
     ],
     [
       `insert into companion_declarations (guardian_id, minor_id, ticket_id, companion_afm, companion_name, status)
-       select guardian.id, minor.id, ticket.id, '100000039', 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ',
+       select guardian.id, minor.id, ticket.id, $2::text, $3::text,
               (array['PENDING', 'ACCEPTED', 'REJECTED', 'CANCELLED'])[1 + n % 4]
        from generate_series(1, $1::int) as n
        join citizens guardian on guardian.amka = lpad((30000000000 + (n + 1) / 2)::text, 11, '0')
        join citizens minor on minor.amka = lpad((40000000000 + n)::text, 11, '0')
        join tickets ticket on ticket.public_code = '49' || lpad(n::text, 10, '0')`,
-      [count],
+      [count, demoData.people.companion.afm, demoData.people.companion.fullName],
     ],
   ]);
 

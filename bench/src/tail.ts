@@ -13,6 +13,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { demoData } from '../../apps/server/src/bench-api';
 import { halfRate, load, pacedP99, type Scenario } from './load';
 import { repoRoot, waitFor } from './processes';
 import {
@@ -65,8 +66,8 @@ async function main() {
     await addDeclarations(url.href, Math.round(TICKETS / 20));
     await runSql(url.href, [['vacuum analyze', []]]);
     const cookies = {
-      officer: await loginAs(server.url, '100000003'),
-      guardian: await loginAs(server.url, '100000027'),
+      officer: await loginAs(server.url, demoData.people.officer),
+      guardian: await loginAs(server.url, demoData.people.guardian),
     };
     const all = scenarios(server.url, cookies, TICKETS).filter(
       (scenario) => !ONLY || ONLY.includes(scenario.name),

@@ -8,11 +8,8 @@
  * refusal. No check of the claim code: the floor does the SQL work only.
  */
 import { randomUUID } from 'node:crypto';
-import { replay, type Recorded, type Sender } from './replay';
-
-export interface RecordedClaim extends Recorded {
-  sample: { afm: string; publicCode: string; requestId: string };
-}
+import { replay, type Sender } from './replay';
+import type { RecordedClaim } from './types';
 
 /** The floor's claim: answers the platform's answer for this claim, or undefined when it is refused. */
 export function claimReplay(sender: Sender, recorded: RecordedClaim) {

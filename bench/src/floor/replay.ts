@@ -14,15 +14,8 @@
  */
 import type pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import type { Statement } from './statements';
-
-export interface Recorded {
-  statements: Statement[];
-  /** The platform's answer to the sample request. */
-  answer: unknown;
-  /** When the sample ran (epoch ms): recorded times are moved by the age of the recording. */
-  recordedAt: number;
-}
+import { platformPlumbing } from '../../../apps/server/src/bench-api';
+import type { Recorded, Statement } from './types';
 
 /** Where the statements go: a connection of its own for a transaction. */
 export interface Sender {
@@ -67,14 +60,13 @@ export function pgliteSender(client: PGlite, parsers: Record<number, (value: str
   };
 }
 
-const RANDOM_CODE = /^[0-9A-Z]{16}$/;
+/** A new code is the platform's: a value of its shape in a recording was one (a ticket's gate code). */
+const newCode = platformPlumbing.newVerificationCode;
+const RANDOM_CODE = new RegExp(`^[0-9A-Z]{${newCode().length}}$`);
 const SIGNED_CODE = /^\d{100,}$/;
 const TIME = /^\d{4}-\d\d-\d\dT/;
 /** A time as the database writes it (the floor reads timestamps as their text, as drizzle does). */
 const DATABASE_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d$/;
-const CODE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const newCode = () =>
-  Array.from({ length: 16 }, () => CODE_ALPHABET[Math.floor(Math.random() * 32)]).join('');
 const newDigits = (length: number) => Array.from({ length }, () => Math.floor(Math.random() * 10)).join('');
 /** Values worth learning from an answer: identifiers and names, not flags or small counts. */
 const distinctive = (value: unknown) =>

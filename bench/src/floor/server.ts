@@ -3,39 +3,39 @@
  * statements the platform runs for that request (recorded from the platform's own functions, see
  * statements.ts; the same prepared-statement names, the same audit INSERT group-committed the same
  * way) and answers the same JSON with the same headers. No framework, no validation, no logging, no
- * response schema: what is left is the database, the driver, the socket and JSON.
+ * response schema: what is left is the database, the driver, the socket and JSON. The gate admission
+ * runs the platform's own functions instead (gate.ts). What it shares with the platform (the session's
+ * cookie, policy and touch, the API's headers, the audit rows' batches) comes through the server's one
+ * door, apps/server/src/bench-api.ts.
  *
  * On PostgreSQL (DATABASE_URL) it shares the platform's database; on PGlite (PGLITE_DIR) it opens
  * its own copy of the platform's folder in its own process, as the platform does.
  */
-import { hash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { canonicalIdentifier, fullNameInCapitals, identityKey } from '@tickets/domain';
-import {
-  captureOnPglite,
-  captureOnPostgres,
-  type Captured,
-  type Samples,
-  type Statement,
-} from './statements';
-import { API_HEADERS, groupCommit, proofDigestOf } from '../../../apps/server/src/bench-api';
+import { demoData, measuredWork, platformPlumbing } from '../../../apps/server/src/bench-api';
 import { claimReplay } from './claim';
+import { gateAdmission } from './gate';
 import { pgliteSender, poolSender, replay, type Sender } from './replay';
-import { gateAdmission, SCAN_COLUMNS, admitColumns, deviceValues, scanValues, type RunArrays } from './gate';
+import { captureOnPglite, captureOnPostgres, type Captured, type Samples } from './statements';
+import type { Statement } from './types';
 
 type Row = Record<string, unknown>;
 type Run = (statement: Statement, values: unknown[]) => Promise<Row[]>;
 
 const port = Number(process.env.PORT);
 const origin = `http://localhost:${port}`;
-/** The platform's development defaults (config.ts): the bench runs it with them. */
-const SESSION_POLICY = { idleMinutes: 30, absoluteHours: 12 };
-const TOUCH_INTERVAL_MS = Math.min(60_000, (SESSION_POLICY.idleMinutes * 60_000) / 10);
-const LOGOUT_URL = `${origin}/oauth2server/logout/athletic-tickets-local`;
-const SESSION_COOKIE = 'tickets_session=';
-const MAX_AUDIT_ROWS_PER_INSERT = 500;
+const SESSION = platformPlumbing.session;
+const TOUCH_INTERVAL_MS = SESSION.touchIntervalMs(SESSION.policy);
+const SESSION_COOKIE = `${SESSION.cookieName}=`;
+/**
+ * The logout address the platform answers its session check with (run.ts asks it, as a client does),
+ * its origin this server's: the TaxisNet stand-in is served by the platform itself.
+ */
+const LOGOUT_URL = (process.env.FLOOR_LOGOUT_URL ?? '').replace(/^ORIGIN/, origin);
 
 /**
  * As drizzle reads them: timestamps and dates as the database's text, turned into what is needed;
@@ -46,14 +46,19 @@ const PARSERS: Record<number, (value: string) => unknown> = { 20: Number, 1082: 
 
 type Claim = ReturnType<typeof claimReplay>;
 
-async function openRun(
-  samples: Samples,
-): Promise<{ run: Run; runArrays: RunArrays; captured: Captured; sender: Sender; claim?: Claim }> {
+async function openRun(samples: Samples): Promise<{
+  run: Run;
+  captured: Captured;
+  sender: Sender;
+  /** The platform's database over the floor's own connection (the gate admission's: gate.ts). */
+  db: ReturnType<typeof measuredWork.databaseOver>;
+  claim?: Claim;
+}> {
   if (process.env.DATABASE_URL) {
     const url = process.env.DATABASE_URL;
     const captured = await captureOnPostgres(url, samples);
-    // The platform's pool (db/client.ts): ten connections.
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    // As many connections as the platform's pool.
+    const pool = new pg.Pool({ connectionString: url, max: platformPlumbing.poolConnections });
     const types = {
       getTypeParser: (oid: number, format?: string) =>
         PARSERS[oid] ?? pg.types.getTypeParser(oid, format as 'text'),
@@ -61,37 +66,24 @@ async function openRun(
     const run: Run = async (statement, values) =>
       (await pool.query({ name: statement.name, text: statement.text, values, types } as pg.QueryConfig))
         .rows;
-    // Rows as arrays, as drizzle asks for them (a select of several tables repeats column names).
-    const runArrays: RunArrays = async (statement, values) =>
-      (
-        await pool.query({
-          name: statement.name,
-          text: statement.text,
-          values,
-          types,
-          rowMode: 'array',
-        } as pg.QueryArrayConfig)
-      ).rows;
     const sender = poolSender(pool, types);
     const claim = captured.claim && claimReplay(sender, captured.claim);
-    return { run, runArrays, captured, sender, ...(claim ? { claim } : {}) };
+    const db = measuredWork.databaseOver(pool);
+    return { run, captured, sender, db, ...(claim ? { claim } : {}) };
   }
   const client = await PGlite.create(process.env.PGLITE_DIR);
   const captured = await captureOnPglite(client, samples);
   const run: Run = async (statement, values) =>
     (await client.query<Row>(statement.text, values, { parsers: PARSERS })).rows;
-  const runArrays: RunArrays = async (statement, values) =>
-    (await client.query<unknown[]>(statement.text, values, { parsers: PARSERS, rowMode: 'array' })).rows;
-  return { run, runArrays, captured, sender: pgliteSender(client, PARSERS) };
+  return { run, captured, sender: pgliteSender(client, PARSERS), db: measuredWork.databaseOver(client) };
 }
 
 const samples: Samples = {
   officerToken: process.env.FLOOR_OFFICER_TOKEN ?? '',
-  guardianAfm: '100000027',
+  guardianAfm: demoData.people.guardian,
   ticketCode: process.env.FLOOR_TICKET_CODE ?? '',
   spareTicketCode: process.env.FLOOR_SPARE_TICKET_CODE ?? '',
-  suspensionSearch: { afm: '100000039' },
-  sessionPolicy: SESSION_POLICY,
+  suspensionSearch: { afm: demoData.people.companion.afm },
   requestId: randomUUID(),
   personalization: {
     firstName: 'ΜΑΡΙΑ',
@@ -108,24 +100,9 @@ const samples: Samples = {
         },
       }
     : {}),
-  ...(process.env.FLOOR_GATE_TOKEN
-    ? {
-        gate: {
-          token: process.env.FLOOR_GATE_TOKEN,
-          eventId: Number(process.env.FLOOR_GATE_EVENT),
-          code: process.env.FLOOR_GATE_CODE ?? '',
-        },
-      }
-    : {}),
 };
 
-const { run, runArrays, captured, sender, claim } = await openRun(samples);
-/**
- * Whether the run measures the gate, whose statements gate.ts follows by hand (run.ts names it when
- * it does not): they are checked, and its route served, only then, so a run of other scenarios starts
- * while gate.ts has yet to follow a change of the gate's SQL.
- */
-const unmeasured = (process.env.FLOOR_UNMEASURED ?? '').split(',');
+const { run, captured, sender, db, claim } = await openRun(samples);
 const only = (statements: Statement[], what: string): Statement => {
   if (statements.length !== 1)
     throw new Error(`${what}: the platform now sends ${statements.length} statements`);
@@ -152,7 +129,7 @@ function checkValues(): void {
       typeof value === 'string' && /^\d{4}-\d\d-\d\dT/.test(value) ? 'MASKED' : value,
     );
   const expected: [string, unknown[], unknown[]][] = [
-    ['session', [hash('sha256', samples.officerToken, 'base64url'), 'T', 'T', 1], S.session.values],
+    ['session', [SESSION.idHash(samples.officerToken), 'T', 'T', 1], S.session.values],
     ['stats', [samples.ticketCode, org, org, 1], S.ticket.values],
     [
       'audit',
@@ -170,50 +147,6 @@ function checkValues(): void {
   }
 }
 checkValues();
-
-/**
- * The gate's statements and values are the platform's: its scan for the sample (admitted by the
- * recording), read again, has the device, ticket and first admission where the floor reads them, and
- * the admission it recorded is the one the floor would send for that row.
- */
-async function checkGate(): Promise<{ device: Statement; scan: Statement; admit: Statement } | undefined> {
-  if (!samples.gate || unmeasured.includes('gate admission')) return undefined;
-  const [device, scan, admit] = captured.gate;
-  if (captured.gate.length !== 3 || !device || !scan || !admit) {
-    throw new Error(`gate: the platform now sends ${captured.gate.length} statements for an admission`);
-  }
-  const { token, eventId, code } = samples.gate;
-  const asDevice = deviceValues(token);
-  if (JSON.stringify(asDevice) !== JSON.stringify(device.values)) {
-    throw new Error(
-      `gate device: the platform sends ${JSON.stringify(device.values)}, the floor ${JSON.stringify(asDevice)}`,
-    );
-  }
-  const [found] = await runArrays(device, asDevice);
-  if (typeof found?.[0] !== 'string') {
-    throw new Error(
-      `gate device: the platform's row is not the one the floor reads: ${JSON.stringify(found)}`,
-    );
-  }
-  const values = scanValues(code, eventId, found[0]);
-  if (JSON.stringify(values) !== JSON.stringify(scan.values)) {
-    throw new Error(
-      `gate scan: the platform sends ${JSON.stringify(scan.values)}, the floor ${JSON.stringify(values)}`,
-    );
-  }
-  const [row] = await runArrays(scan, values);
-  if (row?.length !== SCAN_COLUMNS || row[30] === null) {
-    throw new Error(`gate scan: the platform's row is not the one the floor reads: ${JSON.stringify(row)}`);
-  }
-  const mine = admitColumns([[row[8], eventId, row[0], row[10], samples.requestId, proofDigestOf(code)]]);
-  if (JSON.stringify(mine) !== JSON.stringify(admit.values)) {
-    throw new Error(
-      `gate admission: the platform sends ${JSON.stringify(admit.values)}, the floor ${JSON.stringify(mine)}`,
-    );
-  }
-  return { device, scan, admit };
-}
-const gateStatements = await checkGate();
 
 // ---- what every request of the platform does too: its session, from memory once read ----
 
@@ -234,11 +167,11 @@ async function sessionOf(request: http.IncomingMessage): Promise<Session | undef
   if (at < 0) return undefined;
   const end = cookie.indexOf(';', at);
   const token = cookie.slice(at + SESSION_COOKIE.length, end < 0 ? undefined : end);
-  const idHash = hash('sha256', token, 'base64url');
+  const idHash = SESSION.idHash(token);
   const now = Date.now();
   const kept = sessions.get(idHash);
   if (kept && now - kept.lastSeenAt < TOUCH_INTERVAL_MS && now < kept.expiresAt) return kept;
-  const idleSince = now - SESSION_POLICY.idleMinutes * 60_000;
+  const idleSince = now - SESSION.policy.idleMinutes * 60_000;
   const [row] = await run(S.session, [
     idHash,
     new Date(now).toISOString(),
@@ -267,18 +200,17 @@ async function sessionOf(request: http.IncomingMessage): Promise<Session | undef
 // ---- the audit rows of lookups, group-committed as the platform's audit() does ----
 
 type AuditRow = [actor: string, action: string, subject: string | null, requestId: string, details?: string];
-const audit = groupCommit<AuditRow, void>(async (rows) => {
-  await run(
+const audit = platformPlumbing.auditBatches<AuditRow>((rows) =>
+  run(
     S.audit,
     [0, 1, 2, 3, 4].map((at) => rows.map((row) => row[at] ?? null)),
-  );
-  return [];
-}, MAX_AUDIT_ROWS_PER_INSERT);
+  ),
+);
 
 // ---- answers ----
 
 /** The platform's API headers, so the answers weigh the same. */
-const HEADERS = { ...API_HEADERS, 'content-type': 'application/json; charset=utf-8' };
+const HEADERS = { ...platformPlumbing.apiHeaders, 'content-type': 'application/json; charset=utf-8' };
 function answer(response: http.ServerResponse, status: number, body: unknown): void {
   const text = JSON.stringify(body);
   response.writeHead(status, { ...HEADERS, 'content-length': Buffer.byteLength(text) });
@@ -458,7 +390,7 @@ const addToWallet: Handler = async (request, response, session) => {
   answer(response, 201, added);
 };
 
-const admitAtGate = gateStatements && gateAdmission({ run: runArrays, ...gateStatements, audit });
+const admitAtGate = gateAdmission(db);
 
 /** Method and path → handler, and whether only officers may call it. */
 const routes = new Map<string, [Handler, boolean]>([
@@ -479,13 +411,11 @@ http
     const mark = url.indexOf('?');
     const path = mark < 0 ? url : url.slice(0, mark);
     if (path === '/readyz') return answer(response, 200, { status: 'ok' });
-    if (admitAtGate && request.method === 'POST' && path === '/api/gate/admissions') {
+    if (request.method === 'POST' && path === '/api/gate/admissions') {
       // A device's call: its bearer credential, read before the body (no session).
-      const token = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
-      if (!token) return refuse(response, 401, 'GATE_DEVICE_UNAUTHENTICATED');
       admitAtGate(
-        token,
-        readBody(request),
+        request.headers.authorization,
+        () => readBody(request),
         (status, answered) => answer(response, status, answered),
         (status, code) => refuse(response, status, code),
       ).catch((error: unknown) => {

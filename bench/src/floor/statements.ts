@@ -1,49 +1,18 @@
 /**
  * The SQL the platform runs for each bench scenario, taken from the platform itself: its own
- * functions (the ones its routes call) run once against a connection that records every statement
- * it is sent — text, prepared-statement name and values — so the floor sends exactly the same
- * statements, and follows any change to the platform's queries without being edited.
+ * functions (the ones its routes call: the door's `measuredWork`) run once against a connection that
+ * records every statement it is sent — text, prepared-statement name and values — so the floor sends
+ * exactly the same statements, and follows any change to the platform's queries without being edited.
+ * (The gate admission's floor runs those functions for every request instead: gate.ts.)
  */
-import { hash } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { suspensionSearchSchema } from '@tickets/domain';
-import {
-  audit,
-  authenticateDevice,
-  decideAdmission,
-  findSessionUser,
-  findTicketForOfficer,
-  issueTicket,
-  listLiveDeclarations,
-  listTransferEvents,
-  loadConfig,
-  schema,
-  searchSuspensions,
-  type Db,
-  type SessionUser,
-  addWalletTicket,
-} from '../../../apps/server/src/bench-api';
-import type { RecordedClaim } from './claim';
-import type { Recorded } from './replay';
+import { measuredWork, platformPlumbing } from '../../../apps/server/src/bench-api';
+import type { Recorded, RecordedClaim, Statement } from './types';
 
-export interface Statement {
-  /** The prepared statement's name, when the platform names it (PostgreSQL only). */
-  name?: string;
-  text: string;
-  values: unknown[];
-  /** As the platform asked for its rows (drizzle's selects: arrays). */
-  rowMode?: 'array';
-  /** The rows it was answered (the replayed scenarios' floors read them: replay.ts). */
-  rows?: unknown[];
-  /** The driver's type parsers the platform asked for (so the floor reads the rows alike). */
-  types?: unknown;
-  /** PGlite's query options the platform gave (its parsers). */
-  options?: Record<string, unknown>;
-}
+type Db = ReturnType<typeof measuredWork.databaseOver>;
+type SessionUser = NonNullable<Awaited<ReturnType<typeof measuredWork.findSessionUser>>>;
 
 /** What each scenario sends, in order, for the sample request it was recorded with. */
 export interface Captured {
@@ -60,8 +29,6 @@ export interface Captured {
   /** The sample search, with its answer (replayed). */
   suspensionSearch: Recorded;
   transferRules: Statement[];
-  /** An admission of the gate sample's code (none without a gate sample). */
-  gate: Statement[];
   /** The claim of the claim sample (PostgreSQL only), with its answers. */
   claim?: RecordedClaim;
 }
@@ -74,7 +41,6 @@ export interface Samples {
   /** An unbound ticket the recording may bind (one the scenario never uses). */
   spareTicketCode: string;
   suspensionSearch: { afm: string };
-  sessionPolicy: { idleMinutes: number; absoluteHours: number };
   requestId: string;
   personalization: {
     firstName: string;
@@ -82,8 +48,6 @@ export interface Samples {
     documentType: 'NATIONAL_ID';
     documentId: string;
   };
-  /** A paired gate device's credential, its club's event and a printed code of it no scenario scans (PostgreSQL only). */
-  gate?: { token: string; eventId: number; code: string };
   /** A fan's session token and a ticket with its claim code that no scenario claims (PostgreSQL only). */
   claim?: { token: string; publicCode: string; claimCode: string };
 }
@@ -118,11 +82,7 @@ async function recordingPostgres(
       return result;
     });
   };
-  return {
-    db: drizzlePostgres(client, { schema }) as unknown as Db,
-    recorder,
-    close: () => client.end(),
-  };
+  return { db: measuredWork.databaseOver(client), recorder, close: () => client.end() };
 }
 
 /** A drizzle database over a PGlite whose queries are recorded. */
@@ -143,7 +103,7 @@ function recordingPglite(client: PGlite): { db: Db; recorder: Recorder } {
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
-  return { db: drizzlePglite(recorded, { schema }) as unknown as Db, recorder };
+  return { db: measuredWork.databaseOver(recorded), recorder };
 }
 
 async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Captured> {
@@ -164,20 +124,23 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
     // As the platform answers it: JSON (its times as text).
     return { statements, answer: JSON.parse(JSON.stringify(answer)) as unknown, recordedAt };
   };
+  const work = measuredWork;
+  const { policy } = platformPlumbing.session;
   let officer: SessionUser | undefined;
   const session = await during(async () => {
-    officer = await findSessionUser(db, samples.officerToken, samples.sessionPolicy);
+    officer = await work.findSessionUser(db, samples.officerToken, policy);
   });
   if (!officer) throw new Error("the officer's session is unknown to the database");
   const user = officer;
+  const actor = { user, requestId: samples.requestId };
   return {
     officer: user,
     // The read alone: a session older than the touch interval is touched too (recorded below).
     session: session.slice(0, 1),
     touch: await recordTouch(db, recorder, samples),
-    stats: await during(() => findTicketForOfficer(db, user, samples.ticketCode)),
+    stats: await during(() => work.findTicketForOfficer(db, user, samples.ticketCode)),
     audit: await during(() =>
-      audit(db, {
+      work.audit(db, {
         actor: user.afm,
         action: 'TICKET_LOOKUP',
         subject: samples.ticketCode,
@@ -185,27 +148,11 @@ async function record(db: Db, recorder: Recorder, samples: Samples): Promise<Cap
       }),
     ),
     personalization: await replayed(() =>
-      issueTicket(
-        db,
-        { user, requestId: samples.requestId },
-        'PERSONALIZE',
-        { ticketCode: samples.spareTicketCode, ...samples.personalization },
-        // The platform's signer as the server has it (the development key: the bench runs that profile).
-        loadConfig({}).gateKeys.signer,
-      ),
+      work.personalize(db, actor, { ticketCode: samples.spareTicketCode, ...samples.personalization }),
     ),
-    declarations: await during(() => listLiveDeclarations(db, samples.guardianAfm)),
-    suspensionSearch: await replayed(() =>
-      searchSuspensions(
-        db,
-        { user, requestId: samples.requestId },
-        suspensionSearchSchema.parse(samples.suspensionSearch),
-        // The platform's digest key as the server has it (the development one: the bench runs that profile).
-        loadConfig({}).auditDigestKey,
-      ),
-    ),
-    transferRules: await during(() => listTransferEvents(db, user)),
-    gate: samples.gate ? await during(() => admit(db, samples)) : [],
+    declarations: await during(() => work.listLiveDeclarations(db, samples.guardianAfm)),
+    suspensionSearch: await replayed(() => work.searchSuspensions(db, actor, samples.suspensionSearch)),
+    transferRules: await during(() => work.listTransferEvents(db, user)),
     ...(samples.claim ? { claim: await recordClaim(db, samples, during) } : {}),
   };
 }
@@ -217,16 +164,15 @@ async function recordClaim(
   during: (run: () => Promise<unknown>) => Promise<Statement[]>,
 ): Promise<RecordedClaim> {
   const { token, publicCode, claimCode } = samples.claim as NonNullable<Samples['claim']>;
-  const user = await findSessionUser(db, token, samples.sessionPolicy);
+  const user = await measuredWork.findSessionUser(db, token, platformPlumbing.session.policy);
   if (!user) throw new Error("the claim sample's session is unknown to the database");
   const recordedAt = Date.now();
   let answer: unknown;
   const statements = await during(async () => {
-    const added = await addWalletTicket(
+    const added = await measuredWork.addWalletTicket(
       db,
       { user, requestId: samples.requestId },
       { publicCode, claimCode },
-      loadConfig({}).claimCodeKey,
     );
     answer = added.ticket;
   });
@@ -239,41 +185,19 @@ async function recordClaim(
 }
 
 /**
- * The platform's decision for the gate sample, as its route calls it: the device authenticated by its
- * credential (before the body is read), then the decision; the sample must be admitted.
- */
-async function admit(db: Db, samples: Samples): Promise<void> {
-  const { token, eventId, code } = samples.gate as NonNullable<Samples['gate']>;
-  const config = loadConfig({});
-  const device = await authenticateDevice(db, token);
-  if (!device) throw new Error("the gate sample's device credential is unknown to the database");
-  const admission = await decideAdmission(
-    db,
-    device,
-    { eventId, code },
-    {
-      audit: (entry) => audit(db, entry),
-      requestId: samples.requestId,
-      trustedKeys: config.gateKeys.trusted,
-    },
-  );
-  if (admission.decision !== 'ADMIT') throw new Error(`the gate sample was refused: ${admission.reason}`);
-}
-
-/**
  * The session read again once it is due a touch, and the touch: with an idle timeout of twice the
  * session's age, its last_seen_at is older than the touch interval (a tenth of that) but not idle.
  */
 async function recordTouch(db: Db, recorder: Recorder, samples: Samples): Promise<Statement[]> {
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const idHash = hash('sha256', samples.officerToken, 'base64url');
+  const idHash = platformPlumbing.session.idHash(samples.officerToken);
   const { rows } = (await db.execute(
     sql`select (extract(epoch from now() - last_seen_at) * 1000)::float8 as age from sessions where id_hash = ${idHash}`,
   )) as unknown as { rows: { age: number }[] };
   const age = Number(rows[0]?.age);
   recorder.log = [];
-  await findSessionUser(db, samples.officerToken, {
-    ...samples.sessionPolicy,
+  await measuredWork.findSessionUser(db, samples.officerToken, {
+    ...platformPlumbing.session.policy,
     idleMinutes: (2 * age) / 60_000,
   });
   const touch = recorder.log.slice(1);

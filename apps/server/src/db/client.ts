@@ -64,6 +64,8 @@ export const LISTEN_HEARTBEAT_INTERVAL_MS = 5000;
 export const LISTEN_HEARTBEAT_TIMEOUT_MS = 2000;
 
 const migrationsFolder = path.join(serverRoot, 'drizzle');
+/** A process's connections to PostgreSQL (pg-boss keeps a few of its own). */
+export const POOL_CONNECTIONS = 10;
 /** Any fixed number: several processes starting at once migrate one after the other. */
 const MIGRATION_LOCK_KEY = 4_817_202_611;
 /** Likewise for the writes after the migrations (`oneStartAtATime`). */
@@ -78,7 +80,7 @@ export const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows
 export async function openDatabase(target: Config['database']): Promise<Database> {
   if (target.kind === 'pglite') return openPglite(target.dataDir, target.turns);
   // Each new connection goes to the host that accepts writes (a multi-host DATABASE_URL: primary.ts).
-  const pool = new pg.Pool({ ...connectionToPrimary(target.url), max: 10 });
+  const pool = new pg.Pool({ ...connectionToPrimary(target.url), max: POOL_CONNECTIONS });
   // An idle connection can be cut by the server (restart, failover, a dropped database). The pool
   // replaces it; without a listener the 'error' event would end the whole process.
   let onIdleError = (error: Error & { code?: string }) => {

@@ -41,11 +41,14 @@ export interface SessionPolicy {
  * How old last_seen_at may grow before a request writes it again, which is also how long a kept
  * session is trusted: never longer than the idle timeout, so no cache outlives it.
  */
-const touchIntervalMs = (policy: SessionPolicy) =>
+export const touchIntervalMs = (policy: SessionPolicy) =>
   Math.min(TOUCH_INTERVAL_MS, (policy.idleMinutes * 60_000) / TOUCHES_PER_IDLE_TIMEOUT);
 
-/** One-shot `hash`, cheaper than createHash().update().digest() on every request (bench/README.md). */
-const hashToken = (token: string) => hash('sha256', token, 'base64url');
+/**
+ * What a session is kept under (`sessions.id_hash`): its token's SHA-256, never the token. One-shot
+ * `hash`, cheaper than createHash().update().digest() on every request (bench/README.md).
+ */
+export const sessionIdHash = (token: string) => hash('sha256', token, 'base64url');
 
 export async function createSession(
   db: Db,
@@ -54,7 +57,7 @@ export async function createSession(
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(sessions).values({
-    idHash: hashToken(token),
+    idHash: sessionIdHash(token),
     afm: person.afm,
     firstName: person.firstName,
     lastName: person.lastName,
@@ -107,7 +110,7 @@ export function keptSessionUser(
   policy: SessionPolicy,
   cache: SessionCache | undefined,
 ): SessionUser | undefined {
-  const kept = cache?.get(hashToken(token));
+  const kept = cache?.get(sessionIdHash(token));
   const now = Date.now();
   if (kept && now - kept.lastSeenAt.getTime() < touchIntervalMs(policy) && now < kept.expiresAt.getTime()) {
     return toSessionUser(kept);
@@ -122,7 +125,7 @@ export async function readSessionUser(
   policy: SessionPolicy,
   cache?: SessionCache,
 ): Promise<SessionUser | undefined> {
-  const idHash = hashToken(token);
+  const idHash = sessionIdHash(token);
   const read = () => readAndTouch(db, idHash, policy, cache);
   const row = await (cache ? cache.shareRead(idHash, read) : read());
   return row && toSessionUser(row);
@@ -155,7 +158,7 @@ function toSessionUser(row: KeptSession): SessionUser {
 }
 
 export async function deleteSession(db: Db, token: string, cache?: SessionCache): Promise<void> {
-  const idHash = hashToken(token);
+  const idHash = sessionIdHash(token);
   cache?.forget(idHash);
   await db.delete(sessions).where(eq(sessions.idHash, idHash));
 }

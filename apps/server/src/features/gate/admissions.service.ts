@@ -238,7 +238,7 @@ type AdmissionToRecord = {
 };
 
 /** Admissions recorded in one statement at a time, per process: at most this many in one. */
-export const MAX_ADMISSIONS_PER_STATEMENT = 200;
+const MAX_ADMISSIONS_PER_STATEMENT = 200;
 
 /**
  * Records an admission and its audit row, group-committed with the admissions of concurrent scans

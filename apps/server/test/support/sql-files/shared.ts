@@ -11,6 +11,8 @@ const person = { afm: sample.afm, firstName: 'ΜΑΡΙΑ', lastName: 'ΠΑΠΑΔ
 export const sharedModules = [
   sqlModule('shared.sessions', 'shared/sessions.ts', sessionStore, {
     sessionCookieName: null,
+    touchIntervalMs: null,
+    sessionIdHash: null,
     createSession: (db) => sessionStore.createSession(db, person, policy),
     // A session last seen ten minutes ago: read, and touched (due once a tenth of the idle timeout has passed).
     findSessionUser: async (db, unlogged) => {
@@ -29,5 +31,6 @@ export const sharedModules = [
     auditedWith: null,
     auditedRowsWith: null,
     auditInsert: null,
+    auditBatches: null,
   }),
 ];
