@@ -35,11 +35,13 @@ const pairDevice = (pairingToken: string): Promise<GatePairing> =>
 export const usePairDeviceMutation = (reactions?: MutationReactions<GatePairing, string>) =>
   useApiMutation(pairDevice, {}, reactions);
 
-/** What the device reads from the server, by its credential. */
+/** What the device reads from the server by its credential, and its uploads (use-offline-gate.ts). */
 export const gateKeys = {
   all: ['gate'] as const,
   events: (token: string) => [...gateKeys.all, 'events', token] as const,
   renewal: (token: string) => [...gateKeys.all, 'renewal', token] as const,
+  manifest: (token: string, eventId: number) => [...gateKeys.all, 'manifest', token, eventId] as const,
+  uploads: () => [...gateKeys.all, 'uploads'] as const,
 };
 
 /** A refusal because the server no longer knows this device is told to `onUnpaired`; the error stands. */

@@ -85,18 +85,27 @@ async function deviceHolding(admitted: string[] = []) {
  * `uploads` is 'failing', never reaches it. Each call is kept as "METHOD path".
  */
 function server() {
-  const state = { uploads: 'taken' as 'taken' | 'failing', calls: [] as string[], sent: [] as OfflineAdmissions[] };
+  const state = {
+    /** 'first only': the server answers for the first row of each upload, not the others. */
+    uploads: 'taken' as 'taken' | 'failing' | 'first only',
+    /** No answer to anything (the calls stay open). */
+    silent: false,
+    calls: [] as string[],
+    sent: [] as OfflineAdmissions[],
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (path: string, init?: RequestInit) => {
       const route = `${init?.method ?? 'GET'} ${path.split('?')[0]}`;
       state.calls.push(route);
+      if (state.silent) return new Promise<Response>(() => undefined);
       if (route === 'GET /api/gate/manifest') return new Response(null, { status: 304 });
       if (route === 'POST /api/gate/admissions/batch') {
         if (state.uploads === 'failing') throw new TypeError('Failed to fetch');
         const upload = JSON.parse(String(init?.body)) as OfflineAdmissions;
         state.sent.push(upload);
-        const results = upload.admissions.map(({ ticketCode, admittedAt }) => ({
+        const answered = state.uploads === 'first only' ? upload.admissions.slice(0, 1) : upload.admissions;
+        const results = answered.map(({ ticketCode, admittedAt }) => ({
           ticketCode,
           admittedAt,
           outcome: 'RECORDED',
@@ -107,7 +116,11 @@ function server() {
       return new Response('{}', { status: 404 });
     }),
   );
-  return { state, calls: state.calls, count: (route: string) => state.calls.filter((call) => call === route).length };
+  return {
+    state,
+    calls: state.calls,
+    count: (route: string) => state.calls.filter((call) => call === route).length,
+  };
 }
 const UPLOAD = 'POST /api/gate/admissions/batch';
 const MANIFEST = 'GET /api/gate/manifest';
@@ -135,6 +148,8 @@ async function until(check: () => void) {
   }
 }
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** The manifest's turn has ended: its answer checked and stored. */
+const turnEnded = () => until(() => expect(queryClient.isFetching()).toBe(0));
 
 const wrapper = ({ children }: { children: ReactNode }) => (
   <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
@@ -149,6 +164,7 @@ beforeEach(() => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => browserOnline);
 });
 afterEach(() => {
+  setBrowserOnline(true);
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -173,8 +189,46 @@ describe("the steward's screen as the network comes and goes", () => {
     api.state.uploads = 'taken';
     await wait(RETRY_MS);
     await until(() => expect(result.current.pending).toBe(0));
-    expect(api.state.sent.flatMap((upload) => upload.admissions.map((row) => row.ticketCode))).toEqual([HOLDER]);
+    expect(api.state.sent.flatMap((upload) => upload.admissions.map((row) => row.ticketCode))).toEqual([
+      HOLDER,
+    ]);
     expect(await result.current.store?.pendingAdmissions()).toEqual([]);
+    await until(() => expect(result.current.connected).toBe(true));
+    unmount();
+  });
+
+  it('sends again 10 s later what the server did not answer for, not at the next 30 s turn', async () => {
+    const SECOND = '500000000002';
+    await deviceHolding([HOLDER, SECOND]);
+    const api = server();
+    api.state.uploads = 'first only';
+    const { result, unmount } = openScreen();
+    await until(() => expect(result.current.pending).toBe(1));
+    expect(api.count(UPLOAD)).toBe(1);
+    expect(result.current.connected).toBe(true);
+
+    api.state.uploads = 'taken';
+    await wait(RETRY_MS);
+    await until(() => expect(result.current.pending).toBe(0));
+    expect(api.state.sent.map((upload) => upload.admissions.map((row) => row.ticketCode))).toEqual([
+      [HOLDER, SECOND],
+      [SECOND],
+    ]);
+    unmount();
+  });
+
+  it('back online, counts on the server again at once, though its last call had failed', async () => {
+    await deviceHolding();
+    const api = server();
+    const { result, unmount } = openScreen();
+    await until(() => expect(api.count(MANIFEST)).toBe(1));
+    await turnEnded();
+    act(() => result.current.markUnreachable());
+    act(() => setBrowserOnline(false));
+    await until(() => expect(result.current.connected).toBe(false));
+
+    api.state.silent = true;
+    act(() => setBrowserOnline(true));
     await until(() => expect(result.current.connected).toBe(true));
     unmount();
   });
@@ -184,14 +238,18 @@ describe("the steward's screen as the network comes and goes", () => {
     const api = server();
     const { result, unmount } = openScreen();
     await until(() => expect(api.count(MANIFEST)).toBe(1));
-    await until(() => expect(result.current.manifest.status).toBe('ready'));
+    await turnEnded();
+    expect(result.current.manifest.status).toBe('ready');
     expect(result.current.connected).toBe(true);
 
     act(() => setBrowserOnline(false));
     await until(() => expect(result.current.connected).toBe(false));
     const calls = api.calls.length;
     const decided = await act(() => decideScan(TOKEN, { eventId: EVENT_ID, code: printed }, result.current));
-    expect(decided).toMatchObject({ offline: true, admission: { decision: 'ADMIT', holderName: 'ΕΛΕΝΗ ΠΑΠΑ' } });
+    expect(decided).toMatchObject({
+      offline: true,
+      admission: { decision: 'ADMIT', holderName: 'ΕΛΕΝΗ ΠΑΠΑ' },
+    });
     await until(() => expect(result.current.pending).toBe(1));
     await wait(3 * MANIFEST_REFRESH_MS);
     expect(api.calls.length).toBe(calls);
@@ -212,14 +270,17 @@ describe("the steward's screen as the network comes and goes", () => {
     const api = server();
     const { result, unmount } = openScreen();
     await until(() => expect(api.count(MANIFEST)).toBe(1));
+    await turnEnded();
     await wait(MANIFEST_REFRESH_MS);
     await until(() => expect(api.count(MANIFEST)).toBe(2));
+    await turnEnded();
     await wait(RETRY_MS);
     expect(api.count(MANIFEST)).toBe(2);
 
     act(() => result.current.markUnreachable());
     await wait(RETRY_MS);
     await until(() => expect(api.count(MANIFEST)).toBe(3));
+    await turnEnded();
     // It answered: back to every 30 s.
     await until(() => expect(result.current.connected).toBe(true));
     await wait(RETRY_MS);
