@@ -76,8 +76,9 @@ const renewCredential = (token: string): Promise<GateCredentialRenewal> =>
 /**
  * The credential's end asked for in the background while the screen is open: now, then every
  * GATE_CREDENTIAL_RENEW_MINUTES (a match of the day added or moved later moves it; docs/design.md §8).
- * Unreachable: tried again at the next turn; no longer known (revoked, expired): `onUnpaired`. No
- * credential (none yet, or refused): not asked.
+ * A turn that falls while the browser is offline waits, and asks as the network comes back
+ * (onlineManager), not an hour later. Unreachable: tried again at the next turn; no longer known (revoked, expired): `onUnpaired`.
+ * No credential (none yet, or refused): not asked.
  */
 export const useCredentialRenewal = (token: string | undefined, onUnpaired: (message: string) => void) =>
   useQuery({
@@ -85,6 +86,7 @@ export const useCredentialRenewal = (token: string | undefined, onUnpaired: (mes
     queryFn: token ? () => renewCredential(token).catch(tellingUnpaired(onUnpaired)) : skipToken,
     refetchInterval: GATE_CREDENTIAL_RENEW_MINUTES * 60_000,
     refetchIntervalInBackground: true,
+    networkMode: 'online',
   });
 
 export const decideAdmission = (token: string, request: AdmissionRequest): Promise<Admission> =>
