@@ -165,7 +165,7 @@ export function useOfflineGate(
 
   const synced = useQuery({
     queryKey: gateKeys.manifest(token, eventId),
-    // Each turn also sends what waits, as one did before the query library (docs/design.md §8).
+    // Each turn also sends what waits: kept before this screen opened, or by another tab of the device.
     queryFn: store
       ? () =>
           syncManifest(store, token, eventId)
