@@ -51,7 +51,8 @@ afterEach(() => {
   window.dispatchEvent(new Event('online'));
 });
 
-describe("the steward's screen and its credential", () => {
+// The first test loads the lazy page, slowly on a busy machine.
+describe("the steward's screen and its credential", { timeout: 20_000 }, () => {
   it('exchanges the pairing token for a credential, which every later call carries and a reload keeps', async () => {
     const calls = gateServer({
       'POST /api/gate/pairing': () => json(pairing),
@@ -59,7 +60,8 @@ describe("the steward's screen and its credential", () => {
       'POST /api/gate/pairing/renewal': () => json({ expiresAt: pairing.expiresAt }),
     });
     openApp(paths.gate);
-    fireEvent.change(await screen.findByLabelText(text.token), { target: { value: ` ${PAIRING_TOKEN} ` } });
+    const field = await screen.findByLabelText(text.token, {}, { timeout: 10_000 });
+    fireEvent.change(field, { target: { value: ` ${PAIRING_TOKEN} ` } });
     fireEvent.click(screen.getByRole('button', { name: text.pair }));
     expect(await screen.findByText(text.noEvents)).toBeTruthy();
     await vi.waitFor(() =>
