@@ -35,11 +35,13 @@ const pairDevice = (pairingToken: string): Promise<GatePairing> =>
 export const usePairDeviceMutation = (reactions?: MutationReactions<GatePairing, string>) =>
   useApiMutation(pairDevice, {}, reactions);
 
-/** What the device reads from the server, by its credential. */
+/** What the device reads from the server by its credential, and its uploads (use-offline-gate.ts). */
 export const gateKeys = {
   all: ['gate'] as const,
   events: (token: string) => [...gateKeys.all, 'events', token] as const,
   renewal: (token: string) => [...gateKeys.all, 'renewal', token] as const,
+  manifest: (token: string, eventId: number) => [...gateKeys.all, 'manifest', token, eventId] as const,
+  uploads: () => [...gateKeys.all, 'uploads'] as const,
 };
 
 /** A refusal because the server no longer knows this device is told to `onUnpaired`; the error stands. */
@@ -74,8 +76,9 @@ const renewCredential = (token: string): Promise<GateCredentialRenewal> =>
 /**
  * The credential's end asked for in the background while the screen is open: now, then every
  * GATE_CREDENTIAL_RENEW_MINUTES (a match of the day added or moved later moves it; docs/design.md §8).
- * Unreachable: tried again at the next turn; no longer known (revoked, expired): `onUnpaired`. No
- * credential (none yet, or refused): not asked.
+ * A turn that falls while the browser is offline waits, and asks as the network comes back
+ * (onlineManager), not an hour later. Unreachable: tried again at the next turn; no longer known (revoked, expired): `onUnpaired`.
+ * No credential (none yet, or refused): not asked.
  */
 export const useCredentialRenewal = (token: string | undefined, onUnpaired: (message: string) => void) =>
   useQuery({
@@ -83,6 +86,7 @@ export const useCredentialRenewal = (token: string | undefined, onUnpaired: (mes
     queryFn: token ? () => renewCredential(token).catch(tellingUnpaired(onUnpaired)) : skipToken,
     refetchInterval: GATE_CREDENTIAL_RENEW_MINUTES * 60_000,
     refetchIntervalInBackground: true,
+    networkMode: 'online',
   });
 
 export const decideAdmission = (token: string, request: AdmissionRequest): Promise<Admission> =>

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { errorCatalogue, gateScreenMessages as text, type ErrorCode } from '@tickets/domain';
 import { openApp } from '../../test/render-app';
@@ -46,9 +46,13 @@ function gateServer(answers: Record<string, () => Response>) {
 }
 
 beforeEach(() => localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.dispatchEvent(new Event('online'));
+});
 
-describe("the steward's screen and its credential", () => {
+// The first test loads the lazy page, slowly on a busy machine.
+describe("the steward's screen and its credential", { timeout: 20_000 }, () => {
   it('exchanges the pairing token for a credential, which every later call carries and a reload keeps', async () => {
     const calls = gateServer({
       'POST /api/gate/pairing': () => json(pairing),
@@ -56,7 +60,8 @@ describe("the steward's screen and its credential", () => {
       'POST /api/gate/pairing/renewal': () => json({ expiresAt: pairing.expiresAt }),
     });
     openApp(paths.gate);
-    fireEvent.change(await screen.findByLabelText(text.token), { target: { value: ` ${PAIRING_TOKEN} ` } });
+    const field = await screen.findByLabelText(text.token, {}, { timeout: 10_000 });
+    fireEvent.change(field, { target: { value: ` ${PAIRING_TOKEN} ` } });
     fireEvent.click(screen.getByRole('button', { name: text.pair }));
     expect(await screen.findByText(text.noEvents)).toBeTruthy();
     await vi.waitFor(() =>
@@ -139,6 +144,24 @@ describe("the steward's screen and its credential", () => {
     fireEvent.click(screen.getByRole('button', { name: text.pair }));
     expect(await screen.findByText(text.noEvents)).toBeTruthy();
     expect(localStorage.getItem('gate.deviceCredential')).toBe(CREDENTIAL);
+  });
+
+  it('opened offline, asks for the renewal as the network comes back, not a turn later', async () => {
+    localStorage.setItem('gate.deviceCredential', CREDENTIAL);
+    const calls = gateServer({
+      'GET /api/gate/events': () => json([]),
+      'POST /api/gate/pairing/renewal': () => json({ expiresAt: pairing.expiresAt }),
+    });
+    window.dispatchEvent(new Event('offline'));
+    openApp(paths.gate);
+    expect(await screen.findByText(text.noEvents)).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.map((call) => call.route)).not.toContain('POST /api/gate/pairing/renewal');
+
+    act(() => void window.dispatchEvent(new Event('online')));
+    await vi.waitFor(() =>
+      expect(calls).toContainEqual({ route: 'POST /api/gate/pairing/renewal', bearer: CREDENTIAL }),
+    );
   });
 
   it('takes the token a device kept before credentials as its credential', async () => {

@@ -61,6 +61,7 @@ interface GateDb extends DBSchema {
 const DATABASE = 'tickets-gate';
 
 export class GateStore {
+  #closed = false;
   private constructor(private readonly db: IDBPDatabase<GateDb>) {}
 
   static async open(name = DATABASE): Promise<GateStore> {
@@ -79,7 +80,13 @@ export class GateStore {
   }
 
   close() {
+    this.#closed = true;
     this.db.close();
+  }
+
+  /** Closed by the screen that opened it: nothing more is read or written through it. */
+  get closed() {
+    return this.#closed;
   }
 
   readKeys = () => this.db.get('keys', 'platform');

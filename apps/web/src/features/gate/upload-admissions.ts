@@ -1,6 +1,12 @@
+import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { GATE_UPLOAD_MAX_ADMISSIONS, type OfflineAdmissions } from '@tickets/domain';
-import { uploadAdmissions } from './api';
+import { useApiMutation } from '../../shared/api/mutation';
+import { gateKeys, isUnpaired, uploadAdmissions } from './api';
 import type { GateStore, LocalAdmission, LocalRefusal } from './offline-store';
+
+/** While something waits to be sent, how often to try again (the server records each row once). */
+export const UPLOAD_RETRY_MS = 10_000;
 
 /**
  * Sends what the device decided offline (POST /api/gate/admissions/batch), per match and at most
@@ -67,3 +73,68 @@ const uploadOf = (
     ? { refusals: refusals.map(({ code, reason, refusedAt }) => ({ code, reason, refusedAt })) }
     : {}),
 });
+
+/** What waits to be sent: admissions (shown to the steward) and refusals. */
+export interface Unsent {
+  admissions: number;
+  refusals: number;
+}
+
+export async function countUnsent(store: GateStore): Promise<Unsent> {
+  const [admissions, refusals] = await Promise.all([store.pendingAdmissions(), store.pendingRefusals()]);
+  return { admissions: admissions.length, refusals: refusals.length };
+}
+
+/** The server answered, but not for everything sent, or more was kept meanwhile: try again. */
+class NotAllAcknowledged extends Error {}
+/** The screen that kept this store has closed it (another match, unpaired): its uploads end with it. */
+class StoreClosed extends Error {}
+
+export interface UploadReports {
+  /** The server answered an upload. */
+  reached(): void;
+  /** An upload failed (unreachable, or the device unknown): the error as thrown. */
+  failed(error: unknown): void;
+  /** What still waits, after each attempt. */
+  counted(unsent: Unsent): void;
+}
+
+/**
+ * The upload of what a device decided offline, as a mutation that is tried again every
+ * UPLOAD_RETRY_MS until the server has answered for every row (docs/design.md §8 "Offline"): held
+ * while the browser says it is offline and sent as soon as it is back (TanStack Query's
+ * onlineManager), never two at a time (one scope). The rows stay in IndexedDB until acknowledged; a
+ * device the server no longer knows stops trying. Answers `requestUpload`, which starts one unless
+ * one is waiting already: an upload reads the store when it starts, so a later one sends the rest.
+ */
+export function useUploadAdmissions(token: string, store: GateStore | undefined, reports: UploadReports) {
+  const client = useQueryClient();
+  const { mutate } = useApiMutation(
+    async (kept: GateStore) => {
+      if (kept.closed) throw new StoreClosed();
+      let failure: unknown;
+      try {
+        if ((await uploadPending(kept, token)) > 0) reports.reached();
+      } catch (error) {
+        failure = error;
+        reports.failed(error);
+      }
+      const unsent = await countUnsent(kept);
+      reports.counted(unsent);
+      if (failure) throw failure;
+      if (unsent.admissions + unsent.refusals > 0) throw new NotAllAcknowledged();
+    },
+    {},
+    {
+      mutationKey: gateKeys.uploads(),
+      scope: { id: gateKeys.uploads().join('.') },
+      networkMode: 'online',
+      retry: (_, error) => !(error instanceof StoreClosed) && !isUnpaired(error),
+      retryDelay: UPLOAD_RETRY_MS,
+    },
+  );
+  return useCallback(() => {
+    // One running and one waiting behind it at most (the waiting one sends whatever is kept by then).
+    if (store && client.isMutating({ mutationKey: gateKeys.uploads() }) < 2) mutate(store);
+  }, [client, mutate, store]);
+}

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { onlineManager, skipToken, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import {
   applyManifestDelta,
   gateScreenMessages,
@@ -10,17 +11,17 @@ import {
   type GateManifestDelta,
   type PlatformPublicKey,
 } from '@tickets/domain';
-import { fetchGateKeys, fetchManifest, isUnpaired, isUnreachable } from './api';
+import { fetchGateKeys, fetchManifest, gateKeys, isUnpaired, isUnreachable } from './api';
 import { GateStore, type StoredManifest } from './offline-store';
-import { uploadPending } from './upload-admissions';
+import { countUnsent, UPLOAD_RETRY_MS, useUploadAdmissions, type Unsent } from './upload-admissions';
 
 /**
  * docs/design.md §8 / issue #27: a suspension or a reprint reaches a device within a minute online (the
  * server changes the manifest at most every 30 s, the device asks every 30 s, for a delta).
  */
 export const MANIFEST_REFRESH_MS = MANIFEST_POLL_SECONDS * 1000;
-/** While the server cannot be reached, how often to try again (a 304 costs next to nothing). */
-const RETRY_MS = 10_000;
+/** While the server cannot be reached, how often to ask again (a 304 costs next to nothing). */
+const RETRY_MS = UPLOAD_RETRY_MS;
 
 export type ManifestState =
   | { status: 'loading' }
@@ -62,170 +63,147 @@ export function received(
   return applyManifestDelta(held, document as GateManifestDelta);
 }
 
-/** What waits to be sent: admissions (shown to the steward) and refusals. */
-async function unsentOf(store: GateStore) {
-  const [admissions, refusals] = await Promise.all([store.pendingAdmissions(), store.pendingRefusals()]);
-  return { admissions: admissions.length, refusals: refusals.length };
+/** The copy kept after asking the server, and whether what it sent verified (else the last good copy stays). */
+interface Synced {
+  stored: StoredManifest | undefined;
+  trusted: boolean;
 }
 
-const browserOnline = () => (typeof navigator === 'undefined' ? true : navigator.onLine);
+/**
+ * One turn of keeping the match's manifest current: the keys pinned at pairing (fetched once), then
+ * the manifest, a delta to the copy held, or "unchanged" (304); checked once, on arrival, and kept
+ * in the store only when it verifies.
+ */
+async function syncManifest(store: GateStore, token: string, eventId: number): Promise<Synced> {
+  let keys = await store.readKeys();
+  if (!keys) {
+    keys = (await fetchGateKeys(token)).keys;
+    await store.saveKeys(keys);
+  }
+  const held = await store.readManifest(eventId);
+  const fetched = await fetchManifest(
+    token,
+    eventId,
+    held && { salt: held.manifest.salt, revision: held.manifest.revision, entityTag: held.entityTag },
+  );
+  const checkedAt = Date.now();
+  if (fetched === 'unchanged') {
+    const stored = held && { ...held, checkedAt };
+    if (stored) await store.saveManifest(stored);
+    return { stored, trusted: true };
+  }
+  const manifest = received(fetched.document, held?.manifest, keys);
+  if (!manifest) return { stored: held, trusted: false };
+  const stored = { eventId, manifest, entityTag: fetched.entityTag, checkedAt };
+  await store.saveManifest(stored);
+  return { stored, trusted: true };
+}
+
+/** What the steward is told of the manifest: the last turn's outcome, else the copy the store held on opening. */
+function manifestState(
+  held: StoredManifest | null | undefined,
+  synced: UseQueryResult<Synced>,
+): ManifestState {
+  if (synced.data?.trusted === false) return { status: 'untrusted', stored: synced.data.stored };
+  const stored = synced.data?.stored ?? held;
+  if (stored) return { status: 'ready', stored };
+  // Nothing to decide with: the server could not be asked (offline) or did not answer.
+  if (held === null && (synced.status === 'error' || synced.fetchStatus === 'paused'))
+    return { status: 'missing' };
+  return { status: 'loading' };
+}
+
+/** The browser's word on the network, as TanStack Query's onlineManager has it (shared/api/query-client.tsx). */
+const useBrowserOnline = () => useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
 
 /**
- * The offline side of the steward's screen for one match: the local store, the manifest (fetched on
- * opening, kept current every 30 s while online by deltas, trusted only under the keys pinned at pairing), and
- * the upload of offline admissions, retried until the server acknowledges them.
+ * The offline side of the steward's screen for one match (docs/design.md §8 "Offline"): the local
+ * store (IndexedDB), the manifest (a query asked every 30 s while the server answers, every 10 s while
+ * it does not, held while the browser is offline and asked again as it comes back; trusted only under
+ * the keys pinned at pairing), and the upload of offline admissions (a mutation retried until the
+ * server acknowledges them).
  */
 export function useOfflineGate(
   token: string,
   eventId: number,
   onUnpaired: (message: string) => void,
 ): OfflineGate {
-  const [store, setStore] = useState<GateStore>();
-  const [browserSaysOnline, setBrowserSaysOnline] = useState(browserOnline);
+  /** The store, and the manifest it held when opened (null: none). */
+  const [opened, setOpened] = useState<{ store: GateStore; held: StoredManifest | null }>();
+  const [unsent, setUnsent] = useState<Unsent>({ admissions: 0, refusals: 0 });
   const [reachable, setReachable] = useState(true);
-  const [manifest, setManifest] = useState<ManifestState>({ status: 'loading' });
-  const [pending, setPending] = useState({ admissions: 0, refusals: 0 });
-  const busy = useRef({ refresh: false, upload: false });
-  const latestOnUnpaired = useRef(onUnpaired);
-  useEffect(() => {
-    latestOnUnpaired.current = onUnpaired;
-  });
+  const online = useBrowserOnline();
+  const store = opened?.store;
 
   useEffect(() => {
     let open: GateStore | undefined;
     let cancelled = false;
-    void GateStore.open().then(async (opened) => {
-      if (cancelled) return opened.close();
-      open = opened;
-      const stored = await opened.readManifest(eventId);
-      setManifest((current) =>
-        current.status === 'loading' ? (stored ? { status: 'ready', stored } : current) : current,
-      );
-      setPending(await unsentOf(opened));
-      setStore(opened);
+    void GateStore.open().then(async (opening) => {
+      if (cancelled) return opening.close();
+      open = opening;
+      const held = (await opening.readManifest(eventId)) ?? null;
+      setUnsent(await countUnsent(opening));
+      setOpened({ store: opening, held });
     });
     return () => {
       cancelled = true;
       open?.close();
     };
   }, [eventId]);
+  // The browser says the network is back: the server is worth asking again at once.
+  useEffect(() => onlineManager.subscribe((isOnline) => isOnline && setReachable(true)), []);
 
-  const failed = useCallback((error: unknown) => {
-    if (isUnpaired(error)) latestOnUnpaired.current(error.message);
+  const failed = (error: unknown) => {
+    if (isUnpaired(error)) onUnpaired(error.message);
     else if (isUnreachable(error)) setReachable(false);
-  }, []);
+  };
+  const requestUpload = useUploadAdmissions(token, store, {
+    reached: () => setReachable(true),
+    failed,
+    counted: setUnsent,
+  });
 
-  const refresh = useCallback(async () => {
-    if (!store || busy.current.refresh) return;
-    busy.current.refresh = true;
-    try {
-      let keys = await store.readKeys();
-      if (!browserOnline()) {
-        setManifest((current) => (current.status === 'loading' ? { status: 'missing' } : current));
-        return;
-      }
-      if (!keys) {
-        keys = (await fetchGateKeys(token)).keys;
-        await store.saveKeys(keys);
-      }
-      const held = await store.readManifest(eventId);
-      const fetched = await fetchManifest(
-        token,
-        eventId,
-        held && { salt: held.manifest.salt, revision: held.manifest.revision, entityTag: held.entityTag },
-      );
-      setReachable(true);
-      const checkedAt = Date.now();
-      if (fetched === 'unchanged' && held) {
-        const stored = { ...held, checkedAt };
-        await store.saveManifest(stored);
-        setManifest({ status: 'ready', stored });
-      } else if (fetched !== 'unchanged') {
-        // Checked once, on arrival: what fails is never decided with (the last good copy stays).
-        const manifest = received(fetched.document, held?.manifest, keys);
-        if (manifest) {
-          const stored = { eventId, manifest, entityTag: fetched.entityTag, checkedAt };
-          await store.saveManifest(stored);
-          setManifest({ status: 'ready', stored });
-        } else setManifest({ status: 'untrusted', stored: held });
-      }
-    } catch (error) {
-      failed(error);
-      setManifest((current) => (current.status === 'loading' ? { status: 'missing' } : current));
-    } finally {
-      busy.current.refresh = false;
-    }
-  }, [store, token, eventId, failed]);
-
-  const upload = useCallback(async () => {
-    if (!store || busy.current.upload || !browserOnline()) return;
-    busy.current.upload = true;
-    try {
-      if ((await uploadPending(store, token)) > 0) setReachable(true);
-    } catch (error) {
-      failed(error);
-    } finally {
-      setPending(await unsentOf(store));
-      busy.current.upload = false;
-    }
-  }, [store, token, failed]);
-
-  // The first fetch, then one a minute; more often while the server is out of reach.
-  useEffect(() => {
-    if (!store) return;
-    // refresh sets state only after it has awaited IndexedDB or the network (a callback of an
-    // outside system, as the rule allows); the compiler cannot see past the async call.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void refresh();
-    void upload();
-  }, [store, refresh, upload]);
-  useEffect(() => {
-    const timer = setInterval(
-      () => {
-        void refresh();
-        void upload();
-      },
-      reachable ? MANIFEST_REFRESH_MS : RETRY_MS,
-    );
-    return () => clearInterval(timer);
-  }, [reachable, refresh, upload]);
-  const unsent = pending.admissions + pending.refusals;
-  useEffect(() => {
-    if (unsent === 0 || !reachable) return;
-    const timer = setInterval(() => void upload(), RETRY_MS);
-    return () => clearInterval(timer);
-  }, [unsent, reachable, upload]);
-
-  useEffect(() => {
-    const wentOnline = () => {
-      setBrowserSaysOnline(true);
-      setReachable(true);
-      void refresh();
-      void upload();
-    };
-    const wentOffline = () => setBrowserSaysOnline(false);
-    window.addEventListener('online', wentOnline);
-    window.addEventListener('offline', wentOffline);
-    return () => {
-      window.removeEventListener('online', wentOnline);
-      window.removeEventListener('offline', wentOffline);
-    };
-  }, [refresh, upload]);
+  const synced = useQuery({
+    queryKey: gateKeys.manifest(token, eventId),
+    // Each turn also sends what waits: kept before this screen opened, or by another tab of the device.
+    queryFn: store
+      ? () =>
+          syncManifest(store, token, eventId)
+            .then(
+              (result) => {
+                setReachable(true);
+                return result;
+              },
+              (error: unknown) => {
+                failed(error);
+                throw error;
+              },
+            )
+            .finally(requestUpload)
+      : skipToken,
+    networkMode: 'online',
+    retry: false,
+    refetchInterval: reachable ? MANIFEST_REFRESH_MS : RETRY_MS,
+    refetchIntervalInBackground: true,
+    refetchOnReconnect: true,
+    // A stadium's manifest is megabytes: compared deeply with the last one every turn, and kept after
+    // the screen closes, it would cost a phone for nothing.
+    structuralSharing: false,
+    gcTime: 0,
+  });
 
   return {
     store,
-    connected: browserSaysOnline && reachable,
-    manifest,
-    pending: pending.admissions,
-    pendingRefusals: pending.refusals,
+    connected: online && reachable,
+    manifest: manifestState(opened?.held, synced),
+    pending: unsent.admissions,
+    pendingRefusals: unsent.refusals,
     markUnreachable: useCallback(() => setReachable(false), []),
     markReachable: useCallback(() => setReachable(true), []),
     admissionsChanged: useCallback(() => {
-      void (async () => {
-        if (store) setPending(await unsentOf(store));
-        void upload();
-      })();
-    }, [store, upload]),
+      if (store) void countUnsent(store).then(setUnsent);
+      requestUpload();
+    }, [store, requestUpload]),
   };
 }
 

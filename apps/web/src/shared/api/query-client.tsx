@@ -1,5 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+
+/**
+ * The browser's word on the network, from the start and for the page's life: the library's own
+ * listener takes the start as online and stops listening while no page under the client is mounted,
+ * but a steward's screen reloaded with no network starts offline (features/gate/use-offline-gate.ts,
+ * whose manifest and uploads wait for the network; every other query and mutation runs whatever the
+ * browser says, below).
+ */
+onlineManager.setEventListener(() => undefined);
+onlineManager.setOnline(navigator.onLine);
+window.addEventListener('online', () => onlineManager.setOnline(true));
+window.addEventListener('offline', () => onlineManager.setOnline(false));
 
 /**
  * The one cache of the server's state (docs/design.md §6). Its defaults leave the spec's §8 rules

@@ -12,8 +12,13 @@ const fetchWalletStandInAvailable = () =>
     () => false,
   );
 
+export const walletStandInKeys = {
+  all: ['wallet-stand-in'] as const,
+  available: () => [...walletStandInKeys.all, 'available'] as const,
+};
+
 const walletStandInAvailableQuery = queryOptions({
-  queryKey: ['wallet-stand-in', 'available'],
+  queryKey: walletStandInKeys.available(),
   queryFn: fetchWalletStandInAvailable,
 });
 
