@@ -83,6 +83,7 @@ export const messages = {
     transferEvents: 'Κανόνες μεταβιβάσεων',
     suspendedUsers: 'Suspended χρήστες',
     gateDevices: 'Πύλες εισόδου',
+    matchDay: 'Εικόνα αγωνιστικής ημέρας',
     gate: 'Έλεγχος εισόδου',
   },
   form: {
@@ -264,6 +265,7 @@ export const messages = {
 export const validationMessages = {
   ticketCode: 'Ο κωδικός εισιτηρίου πρέπει να αποτελείται από 12 ψηφία.',
   voidAdmissions: 'Η ακύρωση των εισόδων της συσκευής πρέπει να είναι true ή false.',
+  overEvents: 'Η επιλογή ολοκληρωμένων αγώνων πρέπει να είναι true ή false.',
   /** docs/product-spec.md §5 (suspension forms), verbatim. */
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',
   afmCheckDigit: 'Ο Α.Φ.Μ. δεν είναι έγκυρος. Ελέγξτε ότι τον πληκτρολογήσατε σωστά.',
@@ -483,6 +485,76 @@ export const gateCountsMessages = {
     REVOKED: 'Ανακληθείς κωδικός',
     CODE_EXPIRED: 'Ληγμένος κωδικός πορτοφολιού',
   } satisfies Record<Exclude<AdmissionReason, 'ADMITTED'>, string>,
+} as const;
+
+/**
+ * The club's match-day view (/ticket-office/match-day, issue #42 item 3) and a finished match's CSV
+ * report (item 4). The spec is silent on both: plain Greek of our own.
+ */
+export const matchDayMessages = {
+  link: 'Εικόνα αγωνιστικής ημέρας: ροή εισόδων ανά θύρα, απορρίψεις, συσκευές',
+  intro:
+    'Για κάθε αγώνα του συλλόγου: οι είσοδοι ανά λεπτό σε κάθε θύρα (συσκευή), οι απορρίψεις ανά λόγο στη διάρκεια του αγώνα, η προσέλευση και η κατάσταση των συσκευών. Κάθε γράφημα συνοδεύεται από πίνακα με τους ίδιους αριθμούς.',
+  event: 'Αγώνας',
+  current: 'Σε εξέλιξη ή προσεχείς',
+  over: 'Ολοκληρωμένοι',
+  noEvents: 'Δεν υπάρχει αγώνας του συλλόγου για προβολή.',
+  attendanceTitle: 'Προσέλευση',
+  admitted: 'Εισήλθαν',
+  boundTickets: 'Ονομαστικά εισιτήρια του αγώνα',
+  attendanceShare: (admitted: number, bound: number, percent: string) =>
+    `Εισήλθαν ${admitted} από ${bound} ονομαστικά εισιτήρια (${percent}).`,
+  attendanceChart: 'Προσέλευση σε σχέση με τα ονομαστικά εισιτήρια',
+  refused: 'Απορρίψεις',
+  alreadyAdmitted: 'Απόπειρες διπλής εισόδου (απορρίφθηκαν ως ήδη χρησιμοποιημένα)',
+  doubleEntries: 'Διπλές είσοδοι από συσκευές εκτός σύνδεσης',
+  entriesTitle: 'Είσοδοι ανά λεπτό, ανά θύρα',
+  entriesChart: (device: string) => `Είσοδοι ανά λεπτό: ${device}`,
+  entriesSummary: (device: string, admitted: number) => `${device}: ${admitted} είσοδοι`,
+  noEntries: 'Δεν έχει καταγραφεί είσοδος ακόμη.',
+  refusalsTitle: 'Απορρίψεις ανά λόγο στη διάρκεια του αγώνα',
+  refusalsChart: (minutes: number) => `Απορρίψεις ανά λόγο, ανά ${minutes} λεπτά`,
+  noRefusals: 'Καμία απόρριψη.',
+  tableToggle: 'Οι αριθμοί σε πίνακα',
+  minute: 'Λεπτό',
+  from: 'Από',
+  total: 'Σύνολο',
+  reason: 'Λόγος',
+  count: 'Πλήθος',
+  devicesTitle: 'Συσκευές',
+  noDevices: 'Ο σύλλογος δεν έχει συζευγμένη συσκευή.',
+  device: 'Συσκευή',
+  lastContact: 'Τελευταία επικοινωνία',
+  neverContacted: 'Καμία',
+  state: 'Κατάσταση',
+  online: 'Σε σύνδεση',
+  offline: 'Εκτός σύνδεσης',
+  pendingUploads: (n: number) =>
+    n === 1 ? '1 εγγραφή περιμένει αποστολή' : `${n} εγγραφές περιμένουν αποστολή`,
+  offlineWithPending: (n: number) =>
+    `Εκτός σύνδεσης με ${n === 1 ? '1 εγγραφή' : `${n} εγγραφές`} προς αποστολή: οι είσοδοι αυτές δεν μετρώνται ακόμη`,
+  revoked: 'Ανακλήθηκε',
+  reportTitle: 'Αναφορά αγώνα',
+  reportIntro:
+    'Μετά τη λήξη του αγώνα, τα ίδια στοιχεία σε αρχείο CSV (ανοίγει στο Excel), για τον σύλλογο και το υπουργείο.',
+  reportLink: (description: string) => `Λήψη αναφοράς CSV: ${description}`,
+  reportAfterEnd: 'Η αναφορά CSV θα είναι διαθέσιμη μετά τη λήξη του αγώνα.',
+  refreshed: (seconds: number, time: string) =>
+    `Ενημερώνεται αυτόματα κάθε ${seconds} δευτερόλεπτα· τελευταία ενημέρωση στις ${time}.`,
+  loadFailed: 'Δεν ήταν δυνατή η φόρτωση της εικόνας του αγώνα. Θα γίνει νέα προσπάθεια σε λίγο.',
+  /** The CSV report's columns and the name of each figure in it. */
+  csv: {
+    columns: ['Αγώνας', 'Έναρξη αγώνα', 'Στοιχείο', 'Συσκευή', 'Λόγος', 'Από', 'Έως', 'Πλήθος'],
+    admitted: 'Εισήλθαν',
+    boundTickets: 'Ονομαστικά εισιτήρια',
+    refused: 'Απορρίψεις',
+    alreadyAdmitted: 'Απόπειρες διπλής εισόδου',
+    doubleEntries: 'Διπλές είσοδοι εκτός σύνδεσης',
+    deviceAdmitted: 'Είσοδοι ανά συσκευή',
+    entriesPerMinute: 'Είσοδοι ανά λεπτό',
+    refusedByReason: 'Απορρίψεις ανά λόγο',
+    refusalsOverTime: 'Απορρίψεις ανά λόγο και διάστημα',
+  },
 } as const;
 
 /** The steward's screen at /gate: pair once, pick the match, scan (docs/design.md §8). */
