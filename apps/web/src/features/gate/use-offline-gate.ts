@@ -129,10 +129,12 @@ export function useOfflineGate(
         await store.saveKeys(keys);
       }
       const held = await store.readManifest(eventId);
+      const unsent = await unsentOf(store);
       const fetched = await fetchManifest(
         token,
         eventId,
         held && { salt: held.manifest.salt, revision: held.manifest.revision, entityTag: held.entityTag },
+        unsent.admissions + unsent.refusals,
       );
       setReachable(true);
       const checkedAt = Date.now();
