@@ -321,7 +321,7 @@ for (const [size, viewport] of [
     await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
     await page.goto('/ticket-office/choose-user');
     const actions = page.getByRole('heading', { name: text.otherActions }).locator('+ ul').getByRole('link');
-    await expect(actions).toHaveCount(3);
+    await expect(actions).toHaveCount(4);
     for (const link of await actions.all()) {
       const box = await link.boundingBox();
       expect(box && box.height >= 24 && box.width >= 24).toBe(true);

@@ -10,7 +10,8 @@ select
     from
       now() - greatest(
         "gate_devices"."paired_at",
-        min("events"."starts_at" - make_interval(mins => $1))
+        min("events"."starts_at" - make_interval(mins => $1)),
+        "gate_devices"."last_contact_at"
       )
   )
 from
@@ -33,3 +34,37 @@ where
   )
 group by
   "gate_devices"."id";
+
+-- recordContact
+update "gate_devices"
+set
+  "last_contact_at" = now()
+where
+  (
+    "gate_devices"."id" = $1::uuid
+    and (
+      "gate_devices"."last_contact_at" is null
+      or "gate_devices"."last_contact_at" <= now() - make_interval(secs => $2)
+    )
+  );
+
+-- recordUnsent
+update "gate_devices"
+set
+  "last_contact_at" = now(),
+  "pending_uploads" = $1
+where
+  (
+    "gate_devices"."id" = $2
+    and "gate_devices"."pending_uploads" is distinct from $3::int
+  );
+
+-- lowerUnsent
+update "gate_devices"
+set
+  "pending_uploads" = greatest("gate_devices"."pending_uploads" - $1::int, 0)
+where
+  (
+    "gate_devices"."id" = $2
+    and "gate_devices"."pending_uploads" > $3
+  );

@@ -36,7 +36,9 @@ insert into
     "paired_at",
     "pairing_refused_at",
     "credential_hash",
-    "credential_expires_at"
+    "credential_expires_at",
+    "last_contact_at",
+    "pending_uploads"
   )
 values
   (
@@ -45,6 +47,8 @@ values
     $2,
     $3,
     $4,
+    default,
+    default,
     default,
     default,
     default,
@@ -65,7 +69,9 @@ returning
   "paired_at",
   "pairing_refused_at",
   "credential_hash",
-  "credential_expires_at";
+  "credential_expires_at",
+  "last_contact_at",
+  "pending_uploads";
 
 -- listDevicesOfClub
 select
@@ -80,7 +86,9 @@ select
   "paired_at",
   "pairing_refused_at",
   "credential_hash",
-  "credential_expires_at"
+  "credential_expires_at",
+  "last_contact_at",
+  "pending_uploads"
 from
   "gate_devices"
 where
@@ -112,19 +120,25 @@ returning
   "paired_at",
   "pairing_refused_at",
   "credential_hash",
-  "credential_expires_at";
+  "credential_expires_at",
+  "last_contact_at",
+  "pending_uploads";
 
 -- findDeviceByCredential
 select
   "id",
   "organisation_id",
   "label",
-  "credential_expires_at"
+  "credential_expires_at",
+  (
+    "last_contact_at" is null
+    or "last_contact_at" <= now() - make_interval(secs => $1)
+  )
 from
   "gate_devices"
 where
   (
-    "gate_devices"."credential_hash" = $1::text
+    "gate_devices"."credential_hash" = $2::text
     and "gate_devices"."credential_expires_at" > now()
     and (
       "gate_devices"."revoked_at" is null
@@ -144,7 +158,7 @@ where
     )
   )
 limit
-  $2;
+  $3;
 
 -- extendToMatchDay
 update "gate_devices"
@@ -318,7 +332,9 @@ returning
   "paired_at",
   "pairing_refused_at",
   "credential_hash",
-  "credential_expires_at";
+  "credential_expires_at",
+  "last_contact_at",
+  "pending_uploads";
 
 -- pairDevice
 update "gate_devices"
@@ -412,7 +428,9 @@ returning
   "paired_at",
   "pairing_refused_at",
   "credential_hash",
-  "credential_expires_at";
+  "credential_expires_at",
+  "last_contact_at",
+  "pending_uploads";
 
 -- findLiveDeviceByToken
 select

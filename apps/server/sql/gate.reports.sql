@@ -79,6 +79,45 @@ order by
 limit
   $4;
 
+-- listMatchesOverForOfficer
+select
+  "id",
+  "organisation_id",
+  "external_id",
+  "description",
+  "starts_at",
+  "ends_at",
+  "venue",
+  "seasonal",
+  "season_id",
+  "display_mode",
+  "allow_transfer",
+  "max_transfers",
+  "transfer_minute_limit",
+  "min_to_auto_revert_transferred_ticket",
+  "ignore_transfers",
+  "created_at",
+  "updated_at"
+from
+  "events"
+where
+  (
+    "events"."organisation_id" = $1
+    and "events"."seasonal" = $2
+    and (
+      (
+        case
+          when "events"."seasonal" then coalesce("events"."ends_at", "events"."starts_at")
+          else "events"."starts_at" + make_interval(mins => $3)
+        end
+      ) <= now()
+    )
+  )
+order by
+  "events"."starts_at" desc
+limit
+  $4;
+
 -- findEventForOfficer
 select
   "id"

@@ -10,7 +10,7 @@ describe.each(engines)('officer administration and demo data on %s', (engine) =>
   const server = useTestServer(engine);
   const db = () => server.database.db;
 
-  it('seeds valid people, two minors of the guardian and two officers, idempotently', async () => {
+  it('seeds valid people, two minors of the guardian and three officers (one of each club), idempotently', async () => {
     const before = await db().select({ n: count() }).from(citizens);
     const auditBefore = await db().select({ n: count() }).from(auditLog);
     await seedDemoData(db());
@@ -31,6 +31,7 @@ describe.each(engines)('officer administration and demo data on %s', (engine) =>
     expect((await listOfficers(db())).map((row) => row.organisation)).toEqual([
       '(platform-wide)',
       'ae-olympiada',
+      'kae-akropoli',
     ]);
   });
 

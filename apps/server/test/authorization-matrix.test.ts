@@ -64,6 +64,8 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'POST /api/ticket-office/gate-devices/:deviceId/renewal': 'officer',
   'GET /api/ticket-office/gate-events': 'officer',
   'GET /api/ticket-office/gate-counts': 'officer',
+  'GET /api/ticket-office/gate-match-day': 'officer',
+  'GET /api/ticket-office/gate-report': 'officer',
   'GET /api/ticket-office/gate-admissions': 'officer',
   'POST /api/ticket-office/gate-admissions/void': 'officer',
   'POST /api/gate/pairing': 'device',

@@ -607,10 +607,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The club's matches not yet over, soonest first, to follow their entrance
+         * The club's matches not yet over, soonest first, to follow their entrance; with over=true, those over (the last 50, latest first), for their match-day view and report
          * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
          */
         get: operations["getTicketOfficeGateEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-office/gate-match-day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One match of the club as its gates saw it, live and afterwards: entries per device and minute, refusals by reason over time, attendance against the bound tickets, each device's last contact and pending uploads, double entries
+         * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
+         */
+        get: operations["getTicketOfficeGateMatchDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-office/gate-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A finished match's report as CSV (UTF-8 with a byte-order mark, fields separated by ';'): the figures of the match-day view, one a row; refused while the match is not over
+         * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
+         */
+        get: operations["getTicketOfficeGateReport"];
         put?: never;
         post?: never;
         delete?: never;
@@ -848,6 +888,8 @@ export interface paths {
          *     a new salt, or more than 5,000 changes). docs/gate-codes.md §7.6 gives the delta and how to apply it.
          *     The manifest of a match changes at most once per `GATE_MANIFEST_REBUILD_SECONDS` (30 by default),
          *     whatever changes: a change reaches a device within that interval and its next poll.
+         *     A device that decides offline sends `unsent`: how many admissions and refusals it holds not yet
+         *     acknowledged by an upload; the club's officers see it beside the device's last contact.
          */
         get: operations["getGateManifest"];
         put?: never;
@@ -4037,7 +4079,9 @@ export interface operations {
     };
     getTicketOfficeGateEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                over?: "true" | "false";
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4058,6 +4102,15 @@ export interface operations {
                     }[];
                 };
             };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
             401: {
                 headers: {
@@ -4069,6 +4122,203 @@ export interface operations {
             };
             /** @description The caller may not do this: `FORBIDDEN`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTicketOfficeGateMatchDay: {
+        parameters: {
+            query: {
+                eventId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: number;
+                        eventDescription: string;
+                        eventDateTime: string;
+                        venue: string;
+                        gatesOpenAt: string;
+                        endsAt: string;
+                        over: boolean;
+                        readAt: string;
+                        admitted: number;
+                        boundTickets: number;
+                        refusedByReason: {
+                            [key: string]: number;
+                        };
+                        alreadyAdmittedRefusals: number;
+                        doubleEntries: number;
+                        devices: {
+                            deviceId: string;
+                            label: string;
+                            admitted: number;
+                            lastContactAt: string | null;
+                            pendingUploads: number | null;
+                            offline: boolean;
+                            revoked: boolean;
+                        }[];
+                        entriesPerMinute: {
+                            deviceId: string;
+                            minute: string;
+                            admitted: number;
+                        }[];
+                        refusalSpanMinutes: number;
+                        refusalsOverTime: {
+                            reason: string;
+                            from: string;
+                            refused: number;
+                        }[];
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may not do this: `FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: `EVENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTicketOfficeGateReport: {
+        parameters: {
+            query: {
+                eventId: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report, CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may not do this: `FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: `EVENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description In conflict with the current state: `MATCH_REPORT_NOT_READY`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4851,6 +5101,7 @@ export interface operations {
                 eventId: number;
                 salt?: string;
                 revision?: number;
+                unsent?: number;
             };
             header?: {
                 "if-none-match"?: string;

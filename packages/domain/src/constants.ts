@@ -178,6 +178,28 @@ export const MANIFEST_POLL_SECONDS = 30;
  * behind gets the whole manifest. Some 200 bytes a change: about 1 MB at most, against 13 MB whole.
  */
 export const GATE_MANIFEST_DELTA_MAX_CHANGES = 5000;
+/**
+ * A device's last contact is written to its row (gate_devices.last_contact_at) at most once in this
+ * many seconds, whichever process it calls: the club's match-day view and the silence alert read it
+ * there, and a scan pays no write of its own (issue #42 item 3).
+ */
+export const GATE_CONTACT_WRITE_SECONDS = 5;
+/**
+ * A device not heard from for this long is shown offline on the match-day view: four manifest polls
+ * missed (MANIFEST_POLL_SECONDS), the silence alert's threshold too (deploy/prometheus/alerts.yml).
+ */
+export const GATE_DEVICE_OFFLINE_SECONDS = 120;
+/** The most unsent records a device may report holding (GET /api/gate/manifest?unsent=): a sanity bound. */
+export const GATE_UNSENT_MAX = 1_000_000;
+/** The match-day view counts refusals in spans of this many minutes (entries, per minute). */
+export const MATCH_DAY_REFUSAL_BUCKET_MINUTES = 5;
+/** The match-day view asks again this often while shown. */
+export const MATCH_DAY_REFRESH_SECONDS = 15;
+/**
+ * The match report's CSV separates its fields with a semicolon: Excel set to Greek (decimal comma)
+ * splits a double-clicked CSV on its list separator, which there is the semicolon.
+ */
+export const MATCH_REPORT_CSV_SEPARATOR = ';';
 /** A wallet shows a freshly signed gate code at least this often, well inside that tolerance. */
 export const WALLET_CODE_REFRESH_SECONDS = 30;
 /**

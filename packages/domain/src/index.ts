@@ -4,6 +4,7 @@ export * from './errors';
 export * from './identifiers';
 export * from './names';
 export * from './messages';
+export * from './match-day-messages';
 export * from './schemas/auth';
 export * from './schemas/error-envelope';
 export * from './auth-user';

@@ -83,6 +83,7 @@ export const messages = {
     transferEvents: 'Κανόνες μεταβιβάσεων',
     suspendedUsers: 'Suspended χρήστες',
     gateDevices: 'Πύλες εισόδου',
+    matchDay: 'Εικόνα αγωνιστικής ημέρας',
     gate: 'Έλεγχος εισόδου',
   },
   form: {
@@ -264,6 +265,7 @@ export const messages = {
 export const validationMessages = {
   ticketCode: 'Ο κωδικός εισιτηρίου πρέπει να αποτελείται από 12 ψηφία.',
   voidAdmissions: 'Η ακύρωση των εισόδων της συσκευής πρέπει να είναι true ή false.',
+  overEvents: 'Η επιλογή ολοκληρωμένων αγώνων πρέπει να είναι true ή false.',
   /** docs/product-spec.md §5 (suspension forms), verbatim. */
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',
   afmCheckDigit: 'Ο Α.Φ.Μ. δεν είναι έγκυρος. Ελέγξτε ότι τον πληκτρολογήσατε σωστά.',

@@ -436,6 +436,13 @@ export const gateDevices = pgTable(
     credentialHash: text('credential_hash'),
     /** The credential ends then (401): the night of its club's last match of the day (GATE_DEVICE_CREDENTIAL_MARGIN_HOURS). */
     credentialExpiresAt: timestamp('credential_expires_at', { withTimezone: true }),
+    /**
+     * The last time it called the platform, written at most every GATE_CONTACT_WRITE_SECONDS (any
+     * process): the match-day view and the silence alert read it (issue #42 item 3).
+     */
+    lastContactAt: timestamp('last_contact_at', { withTimezone: true }),
+    /** What it last said it holds unsent (GET /api/gate/manifest?unsent=); null until it says. */
+    pendingUploads: integer('pending_uploads'),
   },
   (t) => [
     uniqueIndex('gate_devices_token_key').on(t.tokenHash),

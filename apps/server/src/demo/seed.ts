@@ -102,6 +102,8 @@ export const DEMO_PEOPLE = {
   youngerMinor: person(null, 'ΑΝΝΑ', 'ΓΕΩΡΓΙΟΥ', 'ΠΑΥΛΟΣ', 'ΕΛΕΝΗ', 10, 200),
   /** An adult the contact registry has no e-mail or mobile for: the wallet's inbox only. */
   noContacts: person('100000052', 'ΠΑΝΑΓΙΩΤΗΣ', 'ΚΩΣΤΑΚΗΣ', 'ΓΕΩΡΓΙΟΣ', 'ΑΝΝΑ', 35),
+  /** An officer of the other club (kae-akropoli): what one club sees of another's is nothing. */
+  basketOfficer: adult('100000064', 'ΔΗΜΗΤΡΑ', 'ΑΛΕΞΙΟΥ', 'ΑΛΕΞΑΝΔΡΟΣ', 'ΧΡΥΣΑ', 41, 'dimitra.alexiou'),
 } as const;
 
 function birthDateOf(demo: DemoPerson, today: Date): string {
@@ -154,6 +156,7 @@ export async function seedDemoData(
   const officerSeats: [DemoPerson, string | null][] = [
     [DEMO_PEOPLE.platformOfficer, null],
     [DEMO_PEOPLE.clubOfficer, DEMO_ORGANISATIONS[0].id],
+    [DEMO_PEOPLE.basketOfficer, DEMO_ORGANISATIONS[1].id],
   ];
   for (const [demo, organisationId] of officerSeats) {
     if (demo.afm && !knownOfficers.has(demo.afm)) await addOfficer(db, DEMO_ACTOR, demo.afm, organisationId);

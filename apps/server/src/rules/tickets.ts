@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { TicketDetails } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { preparedQuery } from '../db/prepared';
@@ -46,6 +46,13 @@ export type TicketBinding = {
 /** Bound to someone, by either channel. */
 export const isBound = (ticket: TicketBinding) =>
   ticket.documentId !== null || ticket.holderAfm !== null || ticket.holderAmka !== null;
+
+/** `isBound` in SQL: a ticket bound to someone, by either channel. */
+export const boundTicket = or(
+  isNotNull(tickets.documentId),
+  isNotNull(tickets.holderAfm),
+  isNotNull(tickets.holderAmka),
+);
 
 export type OfficerTicket = NonNullable<Awaited<ReturnType<typeof findTicketForOfficer>>>;
 

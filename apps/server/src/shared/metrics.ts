@@ -121,7 +121,7 @@ export function createMetrics(database: Pick<Database, 'engine' | 'load'>) {
     }),
     deviceSilence: new Gauge({
       name: 'tickets_gate_device_silence_seconds',
-      help: "Seconds since this process last heard from each paired gate device whose club's gates are open (since they opened, if not at all); the minimum across processes is the device's silence",
+      help: "Seconds since each paired gate device whose club's gates are open last called the platform (since they opened, if not at all), from its row in the database: every process reports the same",
       labelNames: ['club', 'device'] as const,
       registers,
     }),

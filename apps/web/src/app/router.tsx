@@ -27,6 +27,7 @@ const StatsTicketPage = lazyPage(() => import('../features/ticket-office/stats-t
 const TransferEventsPage = lazyPage(() => import('../features/transfer-events/transfer-events-page'));
 const SuspendedUsersPage = lazyPage(() => import('../features/suspensions/suspended-users-page'));
 const GateDevicesPage = lazyPage(() => import('../features/gate-devices/gate-devices-page'));
+const MatchDayPage = lazyPage(() => import('../features/match-day/match-day-page'));
 const GatePage = lazyPage(() => import('../features/gate/gate-page'));
 const MailboxStandInPage = lazyPage(() => import('../features/mailbox-standin/mailbox-standin-page'));
 const WalletStandInPage = lazyPage(() => import('../features/wallet-standin/wallet-standin-page'));
@@ -54,6 +55,7 @@ const pageAt: Record<string, { preload(): void }> = {
   [paths.ticketOffice.transferEvents]: TransferEventsPage,
   [paths.ticketOffice.suspendedUsers]: SuspendedUsersPage,
   [paths.ticketOffice.gateDevices]: GateDevicesPage,
+  [paths.ticketOffice.matchDay]: MatchDayPage,
   [paths.gate]: GatePage,
   [paths.walletStandIn]: WalletStandInPage,
   [paths.mailboxStandIn]: MailboxStandInPage,
@@ -104,6 +106,7 @@ const ticketOfficeRoutes: RouteObject = {
         { path: 'transfer-events', element: page(<TransferEventsPage />) },
         { path: 'suspended-users', element: page(<SuspendedUsersPage />) },
         { path: 'gate-devices', element: page(<GateDevicesPage />) },
+        { path: 'match-day', element: page(<MatchDayPage />) },
       ],
     },
     { path: '*', element: <NotFoundPage /> },

@@ -28,6 +28,8 @@ export const paths = {
     transferEvents: '/ticket-office/transfer-events',
     suspendedUsers: '/ticket-office/suspended-users',
     gateDevices: '/ticket-office/gate-devices',
+    /** The club's match-day view (issue #42 item 3): a screen of its own, its chart library loaded only here. */
+    matchDay: '/ticket-office/match-day',
   },
   /** The steward's screen: its own family, paired with a device token instead of a login. */
   gate: '/gate',

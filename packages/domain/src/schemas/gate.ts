@@ -2,12 +2,13 @@ import { z } from 'zod';
 import {
   ADMISSION_VOID_REASON_MAX_LENGTH,
   GATE_CODE_MAX_LENGTH,
+  GATE_UNSENT_MAX,
   GATE_DEVICE_LABEL_MAX_LENGTH,
   GATE_UPLOAD_MAX_ADMISSIONS,
 } from '../constants';
 import { ADMISSION_REASONS, type AdmissionReason } from '../admission-reasons';
 import { isValidDevicePublicKey } from '../gate-codes/keys';
-import { gateMessages as text } from '../messages';
+import { gateMessages as text, validationMessages } from '../messages';
 import { strictPayload, textField, ticketCodeField } from './fields';
 
 /**
@@ -288,5 +289,65 @@ export const manifestHeldQuerySchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$/)
     .optional(),
   revision: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * How many records (admissions and refusals decided offline) the device holds not yet acknowledged
+   * by an upload: shown to the club's officers as the device's pending uploads (issue #42 item 3).
+   */
+  unsent: z.coerce.number().int().min(0).max(GATE_UNSENT_MAX).optional(),
 });
 export type ManifestHeldQuery = z.infer<typeof manifestHeldQuerySchema>;
+
+/** GET /api/ticket-office/gate-events: `over=true` lists the club's matches already over, latest first. */
+export const officerGateEventsQuerySchema = z.object({
+  over: z
+    .enum(['true', 'false'], { error: validationMessages.overEvents })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/**
+ * GET /api/ticket-office/gate-match-day: one match of the club as its gates saw it (issue #42 item 3),
+ * live while its gates are open and afterwards. Times are ISO instants; a per-minute or per-span row
+ * is there only when it counts something.
+ */
+export const matchDaySchema = z.object({
+  eventId: z.number(),
+  eventDescription: z.string(),
+  eventDateTime: z.string(),
+  venue: z.string(),
+  /** GATES_OPEN_MINUTES_BEFORE kick-off; the match is over at `endsAt`. */
+  gatesOpenAt: z.string(),
+  endsAt: z.string(),
+  over: z.boolean(),
+  /** The database's time of the reading: the charts run to it while the match is on. */
+  readAt: z.string(),
+  /** Live admissions (undone and voided ones are not counted). */
+  admitted: z.number(),
+  /** The tickets bound to a person that admit to the match: its own and its season's. */
+  boundTickets: z.number(),
+  refusedByReason: z.record(z.string(), z.number()),
+  /** Refusals ALREADY_ADMITTED: a ticket shown again after it entered, stopped at the gate. */
+  alreadyAdmittedRefusals: z.number(),
+  /** Double entries recorded from offline devices (both admitted: GET …/gate-counts lists them). */
+  doubleEntries: z.number(),
+  /** The club's paired devices, and any other that admitted to the match (a revoked one). */
+  devices: z.array(
+    z.object({
+      deviceId: z.string(),
+      label: z.string(),
+      admitted: z.number(),
+      /** The last time it called the platform (to within GATE_CONTACT_WRITE_SECONDS); null: never. */
+      lastContactAt: z.string().nullable(),
+      /** What it last said it holds unsent (admissions and refusals decided offline); null: never said. */
+      pendingUploads: z.number().nullable(),
+      /** Not heard from for GATE_DEVICE_OFFLINE_SECONDS, or never. */
+      offline: z.boolean(),
+      revoked: z.boolean(),
+    }),
+  ),
+  entriesPerMinute: z.array(z.object({ deviceId: z.string(), minute: z.string(), admitted: z.number() })),
+  /** Refusals by reason in spans of `refusalSpanMinutes`, each from `from`. */
+  refusalSpanMinutes: z.number(),
+  refusalsOverTime: z.array(z.object({ reason: z.string(), from: z.string(), refused: z.number() })),
+});
+export type MatchDay = z.infer<typeof matchDaySchema>;

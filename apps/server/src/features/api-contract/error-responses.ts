@@ -102,6 +102,8 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   'DELETE /api/ticket-office/gate-devices/:deviceId': ['GATE_DEVICE_NOT_FOUND'],
   'POST /api/ticket-office/gate-devices/:deviceId/renewal': ['GATE_DEVICE_NOT_FOUND'],
   'GET /api/ticket-office/gate-counts': ['EVENT_NOT_FOUND'],
+  'GET /api/ticket-office/gate-match-day': ['EVENT_NOT_FOUND'],
+  'GET /api/ticket-office/gate-report': ['EVENT_NOT_FOUND', 'MATCH_REPORT_NOT_READY'],
   'GET /api/ticket-office/gate-admissions': ['ADMISSION_NOT_LIVE'],
   'POST /api/ticket-office/gate-admissions/void': ['ADMISSION_NOT_LIVE'],
   'POST /api/gate/pairing': ['GATE_PAIRING_TOKEN_EXPIRED', 'GATE_DEVICE_ALREADY_PAIRED'],

@@ -10,9 +10,9 @@ import { authenticateDevice, checkPairingToken } from './devices.service';
  */
 export function deviceAccess(app: FastifyInstance) {
   const tokenHours = app.config.gatePairingTokenHours;
-  // When this process last heard from each device, for the metrics' silent-device gauge.
-  const contacts = new DeviceContacts();
-  app.metrics.onScrape(() => contacts.sample(app.db, app.metrics));
+  // Each device's last contact, on its row: the match-day view and the silent-device gauge read it.
+  const contacts = new DeviceContacts(app.db);
+  app.metrics.onScrape(() => contacts.sample(app.metrics));
   return async (request: FastifyRequest) => {
     const bearer = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
     if (!bearer) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
@@ -24,6 +24,6 @@ export function deviceAccess(app: FastifyInstance) {
     const device = await authenticateDevice(app.db, bearer);
     if (!device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
     request.device = device;
-    contacts.heardFrom(device.id);
+    await contacts.heardFrom(device);
   };
 }

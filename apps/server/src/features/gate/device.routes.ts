@@ -26,6 +26,7 @@ import {
   OFFLINE_UPLOAD_FORMAT,
   PAIRING_FORMAT,
 } from './api-descriptions';
+import { DeviceContacts } from './contacts.service';
 import { pairGateDevice, renewDeviceCredential } from './devices.service';
 import { gateManifest } from './manifest.service';
 import { recordOfflineAdmissions } from './offline-admissions.service';
@@ -46,6 +47,7 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
   const { gateKeys } = app.config;
   const marginHours = app.config.gateDeviceCredentialMarginHours;
   const tokenHours = app.config.gatePairingTokenHours;
+  const contacts = new DeviceContacts(db);
 
   app.post(
     '/api/gate/pairing',
@@ -176,10 +178,12 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
       },
     },
     async (request, reply) => {
-      const { eventId, salt, revision } = request.query;
+      const { eventId, salt, revision, unsent } = request.query;
+      const device = currentDevice(request);
+      if (unsent !== undefined) await contacts.holdsUnsent(device.id, unsent);
       const { entityTag, document } = await gateManifest(
         db,
-        currentDevice(request),
+        device,
         eventId,
         gateKeys,
         request.headers['if-none-match'],
@@ -213,10 +217,15 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: offlineAdmissionResultsSchema },
       },
     },
-    async (request) =>
-      recordOfflineAdmissions(db, currentDevice(request), request.body, {
+    async (request) => {
+      const device = currentDevice(request);
+      const results = await recordOfflineAdmissions(db, device, request.body, {
         requestId: request.id,
         trustedKeys: gateKeys.trusted,
-      }),
+      });
+      // Acknowledged: the device drops these rows; what it still holds, its next poll says.
+      await contacts.uploaded(device.id, results.results.length + results.refusals.length);
+      return results;
+    },
   );
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { GATES_OPEN_MINUTES_BEFORE, TIME_ZONE } from '@tickets/domain';
+import { GATE_CONTACT_WRITE_SECONDS, GATES_OPEN_MINUTES_BEFORE, TIME_ZONE } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { events, gateAdmissions, gateDevices, officers, organisations } from '../../db/schema';
@@ -81,6 +81,9 @@ const deviceByCredentialQuery = preparedQuery<{ credentialHash: string }>()((db,
       organisationId: gateDevices.organisationId,
       label: gateDevices.label,
       expiresAt: gateDevices.credentialExpiresAt,
+      // Its last contact is older than the interval it is written at (contacts.service.ts): by the database's clock.
+      contactDue: sql<boolean>`(${gateDevices.lastContactAt} is null
+        or ${gateDevices.lastContactAt} <= now() - make_interval(secs => ${GATE_CONTACT_WRITE_SECONDS}))`,
     })
     .from(gateDevices)
     .where(

@@ -199,8 +199,14 @@ export async function checkPairingToken(db: Db, token: string, context: PairingC
   }
 }
 
-/** The live device a credential belongs to, if it has not expired; none otherwise. Use extends nothing. */
-export async function authenticateDevice(db: Db, credential: string): Promise<Device | undefined> {
+/**
+ * The live device a credential belongs to, if it has not expired; none otherwise. Use extends nothing.
+ * `contactDue`: its last contact, as stored, is older than GATE_CONTACT_WRITE_SECONDS (contacts.service.ts).
+ */
+export async function authenticateDevice(
+  db: Db,
+  credential: string,
+): Promise<(Device & { contactDue: boolean }) | undefined> {
   const found = await findDeviceByCredential(db, hashToken(credential));
   if (!found?.expiresAt) return undefined;
   const { expiresAt, ...device } = found;

@@ -11,6 +11,8 @@ import {
   gateEventSchema,
   liveAdmissionQuerySchema,
   liveAdmissionSchema,
+  matchDaySchema,
+  officerGateEventsQuerySchema,
   validationMessages,
   voidedAdmissionSchema,
 } from '@tickets/domain';
@@ -22,6 +24,7 @@ import {
   renewGateDevice,
   revokeGateDevice,
 } from './devices.service';
+import { matchDay, matchReportCsv } from './match-day.service';
 import { admissionCounts, liveAdmission, officerGateEvents, voidAdmission } from './reports.service';
 
 /**
@@ -123,11 +126,51 @@ export async function gateOfficeRoutes(instance: FastifyInstance): Promise<void>
       config: { access: 'officer' },
       schema: {
         tags: officerTags,
-        summary: "The club's matches not yet over, soonest first, to follow their entrance",
+        summary:
+          "The club's matches not yet over, soonest first, to follow their entrance; with over=true, those over (the last 50, latest first), for their match-day view and report",
+        querystring: officerGateEventsQuerySchema,
         response: { 200: z.array(gateEventSchema) },
       },
     },
-    async (request) => officerGateEvents(db, currentUser(request)),
+    async (request) => officerGateEvents(db, currentUser(request), { over: request.query.over }),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-match-day',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "One match of the club as its gates saw it, live and afterwards: entries per device and minute, refusals by reason over time, attendance against the bound tickets, each device's last contact and pending uploads, double entries",
+        querystring: eventQuery,
+        response: { 200: matchDaySchema },
+      },
+    },
+    async (request) => matchDay(db, currentUser(request), request.query.eventId),
+  );
+
+  app.get(
+    '/api/ticket-office/gate-report',
+    {
+      config: { access: 'officer' },
+      schema: {
+        tags: officerTags,
+        summary:
+          "A finished match's report as CSV (UTF-8 with a byte-order mark, fields separated by ';'): the figures of the match-day view, one a row; refused while the match is not over",
+        querystring: eventQuery,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('The report, CSV') },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await matchReportCsv(db, currentUser(request), request.query.eventId);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, max, not, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, max, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
@@ -31,6 +31,15 @@ export const listMatchesNotOverOfClub = (db: Db, organisationId: string) =>
 
 export const listMatchesNotOverForOfficer = (db: Db, user: SessionUser) =>
   matchesNotOver(db, officerScope(user));
+
+/** The matches already over that the officer may see, latest first: their match-day view and report. */
+export const listMatchesOverForOfficer = (db: Db, user: SessionUser) =>
+  db
+    .select()
+    .from(events)
+    .where(and(officerScope(user), eq(events.seasonal, false), isOver(events)))
+    .orderBy(desc(events.startsAt))
+    .limit(50);
 
 /** The event, if the officer may see it. */
 export async function findEventForOfficer(db: Db, user: SessionUser, eventId: number) {

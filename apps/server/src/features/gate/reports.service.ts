@@ -14,6 +14,7 @@ import {
   listDoubleEntries,
   listMatchesNotOverForOfficer,
   listMatchesNotOverOfClub,
+  listMatchesOverForOfficer,
   markAdmissionVoided,
   type EventRow,
 } from './reports.queries';
@@ -30,9 +31,14 @@ const toGateEvents = (rows: EventRow[]) =>
 export const gateEvents = async (db: Db, device: Device) =>
   toGateEvents(await listMatchesNotOverOfClub(db, device.organisationId));
 
-/** The events whose entrance an officer can follow: their club's (every club's, platform-wide). */
-export const officerGateEvents = async (db: Db, user: SessionUser) =>
-  toGateEvents(await listMatchesNotOverForOfficer(db, user));
+/**
+ * The events whose entrance an officer can follow: their club's (every club's, platform-wide) not yet
+ * over, soonest first; with `over`, those over, latest first (for their match-day view and report).
+ */
+export const officerGateEvents = async (db: Db, user: SessionUser, options: { over?: boolean } = {}) =>
+  toGateEvents(
+    await (options.over ? listMatchesOverForOfficer(db, user) : listMatchesNotOverForOfficer(db, user)),
+  );
 
 /**
  * Every double entry of one event (docs/design.md §8 "Offline"), both devices and times, in the order

@@ -5,6 +5,7 @@ import * as contacts from '../../../src/features/gate/contacts.queries';
 import * as devices from '../../../src/features/gate/devices.queries';
 import * as manifestBook from '../../../src/features/gate/manifest-book.queries';
 import * as manifest from '../../../src/features/gate/manifest.queries';
+import * as matchDay from '../../../src/features/gate/match-day.queries';
 import * as offlineAdmissions from '../../../src/features/gate/offline-admissions.queries';
 import * as reports from '../../../src/features/gate/reports.queries';
 import { officer, sample, sqlModule } from './module';
@@ -49,6 +50,9 @@ export const gateModules = [
   }),
   sqlModule('gate.contacts', 'features/gate/contacts.queries.ts', contacts, {
     listDevicesAtOpenGates: (db) => contacts.listDevicesAtOpenGates(db),
+    recordContact: (db) => contacts.recordContact(db, id),
+    recordUnsent: (db) => contacts.recordUnsent(db, id, 3),
+    lowerUnsent: (db) => contacts.lowerUnsent(db, id, 3),
   }),
   sqlModule('gate.devices', 'features/gate/devices.queries.ts', devices, {
     findOrganisation: (db) => devices.findOrganisation(db, organisationId),
@@ -99,6 +103,14 @@ export const gateModules = [
     walletCredentialsAdmitting: (db) => manifest.walletCredentialsAdmitting(db, [1, 2]),
     suspendedKeysAmong: (db) => manifest.suspendedKeysAmong(db, [identityKey.afm(sample.afm)]),
   }),
+  sqlModule('gate.match-day', 'features/gate/match-day.queries.ts', matchDay, {
+    findMatchForOfficer: (db) => matchDay.findMatchForOfficer(db, officer, 1),
+    countBoundTickets: (db) => matchDay.countBoundTickets(db, [1, 2]),
+    listMatchDevices: (db) => matchDay.listMatchDevices(db, organisationId, 1),
+    countEntriesPerMinute: (db) => matchDay.countEntriesPerMinute(db, 1),
+    countRefusalsOverTime: (db) => matchDay.countRefusalsOverTime(db, 1),
+    countDoubleEntries: (db) => matchDay.countDoubleEntries(db, 1),
+  }),
   sqlModule('gate.offline-admissions', 'features/gate/offline-admissions.queries.ts', offlineAdmissions, {
     insertOfflineAdmissions: (db) => offlineAdmissions.insertOfflineAdmissions(db, id, 1, pending),
     insertDoubleEntries: (db) => offlineAdmissions.insertDoubleEntries(db, id, 1, pending),
@@ -110,6 +122,7 @@ export const gateModules = [
   sqlModule('gate.reports', 'features/gate/reports.queries.ts', reports, {
     listMatchesNotOverOfClub: (db) => reports.listMatchesNotOverOfClub(db, organisationId),
     listMatchesNotOverForOfficer: (db) => reports.listMatchesNotOverForOfficer(db, officer),
+    listMatchesOverForOfficer: (db) => reports.listMatchesOverForOfficer(db, officer),
     findEventForOfficer: (db) => reports.findEventForOfficer(db, officer, 1),
     countAdmissions: (db) => reports.countAdmissions(db, 1),
     countRefusals: (db) => reports.countRefusals(db, 1),

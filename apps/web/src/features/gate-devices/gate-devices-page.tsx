@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { gateCountsMessages, gateDevicesMessages, messages, type CreatedGateDevice } from '@tickets/domain';
+import { Link } from 'react-router';
+import {
+  gateCountsMessages,
+  gateDevicesMessages,
+  matchDayMessages,
+  messages,
+  type CreatedGateDevice,
+} from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
 import { BackLink } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
@@ -47,6 +54,11 @@ export default function GateDevicesPage() {
         />
       ) : null}
       <h2 className="govgr-heading-m govgr-mt-6">{gateCountsMessages.title}</h2>
+      <p className="govgr-body">
+        <Link className="govgr-link" to={paths.ticketOffice.matchDay}>
+          {matchDayMessages.link}
+        </Link>
+      </p>
       <GateCounts />
     </>
   );

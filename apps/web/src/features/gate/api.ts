@@ -144,8 +144,10 @@ export async function fetchManifest(
   token: string,
   eventId: number,
   held: { salt: string; revision: number; entityTag: string | null } | undefined,
+  unsent: number,
 ): Promise<{ document: unknown; entityTag: string | null } | 'unchanged'> {
-  const query = held ? { eventId, salt: held.salt, revision: held.revision } : { eventId };
+  // What the device holds unsent rides along: the club's officers see it beside its last contact.
+  const query = held ? { eventId, salt: held.salt, revision: held.revision, unsent } : { eventId, unsent };
   const entityTag = held?.entityTag;
   let response: Response;
   try {

@@ -81,10 +81,12 @@ async function syncManifest(store: GateStore, token: string, eventId: number): P
     await store.saveKeys(keys);
   }
   const held = await store.readManifest(eventId);
+  const unsent = await countUnsent(store);
   const fetched = await fetchManifest(
     token,
     eventId,
     held && { salt: held.manifest.salt, revision: held.manifest.revision, entityTag: held.entityTag },
+    unsent.admissions + unsent.refusals,
   );
   const checkedAt = Date.now();
   if (fetched === 'unchanged') {

@@ -48,6 +48,11 @@ export default function ChooseUserPage() {
             {messages.screens.gateDevices}
           </Link>
         </li>
+        <li>
+          <Link className="govgr-link" to={paths.ticketOffice.matchDay}>
+            {messages.screens.matchDay}
+          </Link>
+        </li>
       </ul>
     </>
   );

@@ -1,0 +1,67 @@
+import { useSearchParams } from 'react-router';
+import { formatDateTime, matchDayMessages, messages, type GateEvent } from '@tickets/domain';
+import { failureMessage } from '../../shared/api/client';
+import { BackLink } from '../../shared/components/buttons';
+import { ErrorBox } from '../../shared/components/error-box';
+import { PageHeading } from '../../shared/components/page-heading';
+import { Spinner } from '../../shared/components/spinner';
+import { paths } from '../../shared/paths';
+import { useMatchDayEvents } from './api';
+import { MatchDayView } from './match-day-view';
+
+const text = matchDayMessages;
+const EVENT_FIELD = 'match-day-event';
+
+const option = (event: GateEvent) => (
+  <option key={event.eventId} value={event.eventId}>
+    {event.eventDescription} ({formatDateTime(event.eventDateTime)})
+  </option>
+);
+
+/**
+ * "Εικόνα αγωνιστικής ημέρας" (issue #42 items 3, 4): a match of the club (every club's, platform-wide)
+ * as its gates saw it, live and afterwards, and a finished match's CSV report. The match chosen is in
+ * the address (`?eventId=`), so a reload or a shared link shows the same.
+ */
+export default function MatchDayPage() {
+  const current = useMatchDayEvents(false);
+  const over = useMatchDayEvents(true);
+  const [search, setSearch] = useSearchParams();
+  const failed = current.error ?? over.error;
+  const events = [...(current.data ?? []), ...(over.data ?? [])];
+  const asked = Number(search.get('eventId'));
+  const chosen = events.some((event) => event.eventId === asked) ? asked : events[0]?.eventId;
+  return (
+    <>
+      <BackLink to={paths.ticketOffice.gateDevices} />
+      <PageHeading>{messages.screens.matchDay}</PageHeading>
+      <p className="govgr-body">{text.intro}</p>
+      {failed ? <ErrorBox message={failureMessage(failed, text.loadFailed)} /> : null}
+      {current.isPending || over.isPending ? <Spinner /> : null}
+      {current.data && over.data && events.length === 0 ? (
+        <p className="govgr-body">{text.noEvents}</p>
+      ) : null}
+      {events.length > 0 && chosen !== undefined ? (
+        <>
+          <div className="govgr-field">
+            <label className="govgr-label" htmlFor={EVENT_FIELD}>
+              {text.event}
+            </label>
+            <select
+              className="govgr-select app-select-wide"
+              id={EVENT_FIELD}
+              value={chosen}
+              onChange={(change) => setSearch({ eventId: change.target.value }, { replace: true })}
+            >
+              {current.data?.length ? (
+                <optgroup label={text.current}>{current.data.map(option)}</optgroup>
+              ) : null}
+              {over.data?.length ? <optgroup label={text.over}>{over.data.map(option)}</optgroup> : null}
+            </select>
+          </div>
+          <MatchDayView key={chosen} eventId={chosen} />
+        </>
+      ) : null}
+    </>
+  );
+}
