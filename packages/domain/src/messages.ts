@@ -658,10 +658,8 @@ export const credentialIssuanceMessages = {
     holder_name: 'Ονοματεπώνυμο κατόχου',
     under_15: 'Κάτω των 15 ετών (με συνοδό)',
   },
-  /** Shown by the wallet beside the field where the transaction code is typed. */
-  txCodeDescription: 'Πληκτρολογήστε τον 6ψήφιο κωδικό που σας έδειξε η υπηρεσία, χωριστά από το QR.',
   /** The wallet stand-in's offer (issue #43). */
-  offer: 'Προσθήκη σε ευρωπαϊκό ψηφιακό πορτοφόλι',
+  offer: 'Προσθήκη σε ευρωπαϊκό πορτοφόλι',
   offering: 'Δημιουργία προσφοράς…',
   offerHint: (minutes: number) =>
     `Σαρώστε το QR με το ψηφιακό σας πορτοφόλι (Gov.gr Wallet ή άλλο ευρωπαϊκό πορτοφόλι) και πληκτρολογήστε εκεί τον κωδικό συναλλαγής. Η προσφορά ισχύει ${minutes} λεπτά και μία φορά.`,

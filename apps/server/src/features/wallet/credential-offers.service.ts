@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
-  credentialIssuanceMessages,
   CREDENTIAL_OFFER_MINUTES,
   CREDENTIAL_OFFER_TX_CODE_LENGTH,
   PRE_AUTHORIZED_CODE_GRANT,
@@ -95,11 +94,9 @@ export async function createCredentialOffer(
     grants: {
       [PRE_AUTHORIZED_CODE_GRANT]: {
         'pre-authorized_code': code,
-        tx_code: {
-          input_mode: 'numeric',
-          length: CREDENTIAL_OFFER_TX_CODE_LENGTH,
-          description: credentialIssuanceMessages.txCodeDescription,
-        },
+        // No `description`: in Greek, percent-encoded, it tripled the QR's modules (a phone's camera
+        // then misreads it); the wallet asks for the code in its own words.
+        tx_code: { input_mode: 'numeric', length: CREDENTIAL_OFFER_TX_CODE_LENGTH },
       },
     },
   };
