@@ -3075,6 +3075,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Too many requests; try again later: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthError"];
+                };
+            };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
                 headers: {

@@ -25,6 +25,8 @@ import { statusListToken } from './status-lists.service';
 
 /** Each wallet's requests to one step, from one address, in a minute (the database counts them). */
 const PER_MINUTE = { max: 30, timeWindow: '1 minute' } as const;
+/** A verifier's reads of the type metadata and the status list (cacheable: a gate asks once a ttl). */
+const READS_PER_MINUTE = { max: 120, timeWindow: '1 minute' } as const;
 
 /**
  * The platform as an OpenID4VCI 1.0 credential issuer of SD-JWT VC tickets (docs/design.md §12): the
@@ -70,7 +72,7 @@ export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     ISSUANCE_PATHS.ticketType,
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: READS_PER_MINUTE },
       schema: {
         tags,
         operationId: 'ticketTypeMetadata',
@@ -145,7 +147,7 @@ export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/wallet/oid4vci/status-lists/:listId',
     {
-      config: { access: 'public', rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { access: 'public', rateLimit: READS_PER_MINUTE },
       schema: {
         tags,
         operationId: 'statusList',
