@@ -333,4 +333,45 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
     expect((await offerFor(SEASON_TICKET, stranger)).status).toBe(404);
     expect((await offerFor(SEASON_TICKET, '')).status).toBe(401);
   });
+  // Last: the loan gives the recipient a fixture of the holder's season ticket for the rest of the file.
+  it('ends the holder’s credential when a loan of a fixture starts; the recipient takes the lent fixture', async () => {
+    const { credential } = await takeTicket();
+    const sdJwtVc = await verifier();
+    await expect(sdJwtVc.verify(credential)).resolves.toBeDefined();
+    const recipientCookie = (await loginAs(server.baseUrl, RECIPIENT)).cookie;
+    const listed = (await (
+      await fetch(`${server.baseUrl}/api/wallet/tickets`, { headers: jsonFrom(server.baseUrl, holderCookie) })
+    ).json()) as {
+      publicCode: string;
+      fixtures: { eventId: number; eventDateTime: string; lentTo: string | null }[];
+    }[];
+    // The last fixture: far from its kick-off, so no cut-off stands in the way.
+    const fixture = listed
+      .find((ticket) => ticket.publicCode === SEASON_TICKET)
+      ?.fixtures.filter((candidate) => candidate.lentTo === null)
+      .sort((a, b) => a.eventDateTime.localeCompare(b.eventDateTime))
+      .at(-1);
+    if (!fixture) throw new Error('the demo season ticket has no fixture to lend');
+    const lent = await fetch(`${server.baseUrl}/api/wallet/tickets/${SEASON_TICKET}/transfers`, {
+      method: 'POST',
+      headers: jsonFrom(server.baseUrl, holderCookie),
+      body: JSON.stringify({ recipientAfm: RECIPIENT, eventId: fixture.eventId }),
+    });
+    expect(lent.status).toBe(200);
+    const { transferId } = (await lent.json()) as { transferId: string };
+    // Offered, not yet accepted: the binding has not changed.
+    await expect(sdJwtVc.verify(credential)).resolves.toBeDefined();
+    const accepted = await fetch(`${server.baseUrl}/api/wallet/transfers/${transferId}/accept`, {
+      method: 'POST',
+      headers: jsonFrom(server.baseUrl, recipientCookie),
+    });
+    expect(accepted.status).toBe(200);
+    await expect(sdJwtVc.verify(credential)).rejects.toThrow(/Status is not valid/);
+
+    const borrowed = await takeTicket(SEASON_TICKET, recipientCookie);
+    const claims = (await sdJwtVc.verify(borrowed.credential)).payload as Record<string, unknown>;
+    expect(claims.event).toMatchObject({ season: false });
+    const [recipient] = await server.database.db.select().from(citizens).where(eq(citizens.afm, RECIPIENT));
+    expect(claims.holder_name).toBe(`${recipient?.firstName} ${recipient?.lastName}`);
+  });
 });
