@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { errorCatalogue, parseGateCode, walletStandInMessages } from '@tickets/domain';
+import {
+  credentialIssuanceMessages,
+  errorCatalogue,
+  parseGateCode,
+  PRE_AUTHORIZED_CODE_GRANT,
+  walletStandInMessages,
+} from '@tickets/domain';
 import { expectAccessible, PEOPLE, signIn } from './support';
 
 const text = walletStandInMessages;
@@ -127,4 +133,43 @@ test("a refused registration shows the API's Greek message, and no code", async 
   await expect(page.getByRole('button', { name: text.register, exact: true })).toBeEnabled();
   await expectAccessible(page);
   await shoot(page, 'refused');
+});
+
+test('the wallet stand-in offers the ticket to an EU wallet: a QR the wallet redeems with the code shown apart', async ({
+  page,
+  request,
+}) => {
+  const offerText = credentialIssuanceMessages;
+  await signIn(page, PEOPLE.citizen.afm);
+  await page.goto('/wallet-standin');
+  await page.getByRole('button', { name: new RegExp(`^${text.show}: .*${SEASON_TICKET}$`) }).click();
+  await page.getByRole('button', { name: offerText.offer }).click();
+  const figure = page.getByRole('img', { name: /σε ευρωπαϊκό πορτοφόλι$/ });
+  await expect(figure).toBeVisible();
+  const txCode = (await page.getByTestId('credential-offer-tx-code').textContent()) ?? '';
+  expect(txCode).toMatch(/^\d{6}$/);
+  await expectAccessible(page);
+  await shoot(page, 'credential-offer');
+  // What a wallet's camera reads, on a phone: the offer, whose code the transaction code beside it redeems.
+  const png = PNG.sync.read(await figure.locator('svg').screenshot());
+  const scanned = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? '';
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await shoot(page, 'credential-offer-desk');
+  expect(scanned).toMatch(/^openid-credential-offer:\/\/\?credential_offer=/);
+  expect(txCode).not.toBe('');
+  const offer = JSON.parse(new URL(scanned).searchParams.get('credential_offer') ?? '{}') as {
+    credential_issuer: string;
+    grants: Record<string, { 'pre-authorized_code': string; tx_code: { length: number } }>;
+  };
+  const grant = offer.grants[PRE_AUTHORIZED_CODE_GRANT];
+  expect(grant?.tx_code.length).toBe(6);
+  const token = await request.post(`${offer.credential_issuer}/api/wallet/oid4vci/token`, {
+    form: {
+      grant_type: PRE_AUTHORIZED_CODE_GRANT,
+      'pre-authorized_code': grant?.['pre-authorized_code'] ?? '',
+      tx_code: txCode,
+    },
+  });
+  expect(token.status()).toBe(200);
+  expect((await token.json()) as { token_type: string }).toMatchObject({ token_type: 'Bearer' });
 });

@@ -5,6 +5,7 @@ import type { Database, Db } from './db/client';
 import { takeTurnsForRequests } from './db/turns';
 import { deviceAccess } from './features/gate/device-access';
 import { providerAccess } from './features/providers/access';
+import { issuanceAccess } from './features/wallet/issuance-access';
 import { setUpAccess } from './plugins/access';
 import { setUpDatabaseOutage } from './plugins/database-outage';
 import { setUpDocs } from './plugins/docs';
@@ -64,7 +65,11 @@ export async function buildApp({ config, database, logStream }: AppOptions): Pro
   await setUpDocs(app, config);
   setUpDatabaseOutage(app, database);
   setUpErrorHandling(app);
-  setUpAccess(app, { device: deviceAccess(app), provider: providerAccess(app) });
+  setUpAccess(app, {
+    device: deviceAccess(app),
+    provider: providerAccess(app),
+    'eu-wallet': issuanceAccess(app),
+  });
   setUpSameOrigin(app);
   await setUpSessions(app, config, database);
   await setUpRoutes(app, config);

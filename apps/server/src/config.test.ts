@@ -1,6 +1,19 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateGateKeyPair, issueWalletCredential, signPaperCode } from '@tickets/domain';
-import { ConfigError, DEVELOPMENT_AUDIT_DIGEST_KEY, DEVELOPMENT_CLAIM_CODE_KEY, loadConfig } from './config';
+import {
+  ConfigError,
+  DEVELOPMENT_AUDIT_DIGEST_KEY,
+  DEVELOPMENT_CLAIM_CODE_KEY,
+  DEVELOPMENT_ISSUER_KEY,
+  loadConfig,
+} from './config';
+
+/** A new P-256 key as CREDENTIAL_ISSUER_KEYS takes it (PKCS #8 DER, base64url). */
+const issuerKey = () =>
+  generateKeyPairSync('ec', { namedCurve: 'P-256' })
+    .privateKey.export({ format: 'der', type: 'pkcs8' })
+    .toString('base64url');
 
 const production = {
   PROFILE: 'production',
@@ -13,6 +26,7 @@ const production = {
   GATE_SIGNING_KEYS: `1:${generateGateKeyPair().secretKey}`,
   CLAIM_CODE_KEY: 'a-production-claim-code-key-of-at-least-32-characters',
   AUDIT_DIGEST_KEY: 'a-production-audit-digest-key-of-at-least-32-characters',
+  CREDENTIAL_ISSUER_KEYS: `2026-11:${issuerKey()}`,
   SMTP_URL: 'smtps://tickets:secret@mail.example.gov.gr:465',
 };
 
@@ -245,6 +259,38 @@ describe('configuration', () => {
         GATE_SIGNING_KEYS: `${development.gateKeys.signer.keyId}:${development.gateKeys.signer.secretKey}`,
       }),
     ).toThrow(/development key/);
+  });
+
+  it('signs EU wallet tickets with the first of CREDENTIAL_ISSUER_KEYS and publishes them all; refuses a bad list, none and the development key in production', () => {
+    const config = loadConfig({
+      ...production,
+      CREDENTIAL_ISSUER_KEYS: `new:${issuerKey()},old:${issuerKey()}`,
+    });
+    expect(config.issuerKeys.signer.kid).toBe('new');
+    expect(config.issuerKeys.published.map((key) => [key.kid, key.kty, key.crv, key.alg])).toEqual([
+      ['new', 'EC', 'P-256', 'ES256'],
+      ['old', 'EC', 'P-256', 'ES256'],
+    ]);
+    // The public half only.
+    expect(JSON.stringify(config.issuerKeys.published)).not.toMatch(/"d"/);
+    const ed25519 = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' });
+    for (const bad of [
+      'nokey',
+      'k:short',
+      `k:${ed25519.toString('base64url')}`,
+      `k:${issuerKey()},k:${issuerKey()}`,
+    ]) {
+      expect(() => loadConfig({ ...production, CREDENTIAL_ISSUER_KEYS: bad })).toThrow(
+        /CREDENTIAL_ISSUER_KEYS/,
+      );
+    }
+    const { CREDENTIAL_ISSUER_KEYS: _keys, ...withoutKeys } = production;
+    expect(() => loadConfig(withoutKeys)).toThrow(/CREDENTIAL_ISSUER_KEYS/);
+    expect(loadConfig({}).issuerKeys.signer.kid).toBe(DEVELOPMENT_ISSUER_KEY.kid);
+    // Under any kid, the development key is the development key.
+    expect(() =>
+      loadConfig({ ...production, CREDENTIAL_ISSUER_KEYS: `renamed:${DEVELOPMENT_ISSUER_KEY.pkcs8}` }),
+    ).toThrow(/CREDENTIAL_ISSUER_KEYS holds the development key/);
   });
 
   it('derives claim codes with CLAIM_CODE_KEY: a development default, required and never the development one in production', () => {

@@ -1,4 +1,10 @@
-import { createPrivateKey, sign as cryptoSign } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  sign as cryptoSign,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -124,6 +130,61 @@ const claimCodeKey = z
  */
 export const DEVELOPMENT_AUDIT_DIGEST_KEY = 'development-audit-digest-key-known-to-all-never-in-production';
 
+/**
+ * The keys the platform signs its SD-JWT VC tickets and status lists with (docs/design.md §12):
+ * `kid:key` pairs, comma-separated, each key a P-256 private key in PKCS #8 DER, base64url (ES256, as
+ * the EU wallets' profile asks). The first signs; every one is published in the issuer's JWKS, so a
+ * rotation keeps the old key listed until the credentials it signed have expired. Generate one with
+ * `npm run admin -- issuer-key`.
+ */
+export interface IssuerKey {
+  kid: string;
+  privateKey: KeyObject;
+  /** The public half, as the issuer's JWKS publishes it. */
+  publicJwk: JsonWebKey & { kid: string };
+}
+
+export function issuerKeyOf(kid: string, pkcs8: string): IssuerKey {
+  const privateKey = createPrivateKey({ key: Buffer.from(pkcs8, 'base64url'), format: 'der', type: 'pkcs8' });
+  if (privateKey.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1')
+    throw new Error('not a P-256 key');
+  const { kty, crv, x, y } = createPublicKey(privateKey).export({ format: 'jwk' });
+  return { kid, privateKey, publicJwk: { kty, crv, x, y, kid, use: 'sig', alg: 'ES256' } };
+}
+
+const issuerKeyList = z.string().transform((list, context) => {
+  const keys: IssuerKey[] = [];
+  for (const entry of list.split(',').map((item) => item.trim())) {
+    const [kid = '', pkcs8 = '', ...rest] = entry.split(':');
+    let key: IssuerKey | undefined;
+    try {
+      if (/^[A-Za-z0-9_-]{1,64}$/.test(kid) && rest.length === 0) key = issuerKeyOf(kid, pkcs8);
+    } catch {
+      key = undefined;
+    }
+    if (!key || keys.some((known) => known.kid === kid)) {
+      context.addIssue({
+        code: 'custom',
+        message:
+          'must be kid:key pairs (an id of letters, digits, - or _; a P-256 private key in PKCS #8 DER, base64url), comma-separated, each kid once',
+      });
+      return z.NEVER;
+    }
+    keys.push(key);
+  }
+  return keys;
+});
+
+/**
+ * The development profile's issuer key, known to anyone who reads this file: refused in production.
+ * Every development process shares it, so a credential one issued verifies against another's JWKS.
+ */
+export const DEVELOPMENT_ISSUER_KEY = {
+  kid: 'development',
+  pkcs8:
+    'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgU6QwO2kbOlKwOSKsp4sx7VyJ2bggn9Oxk635ZNDPtD2hRANCAAQQoyyFQLYwTwzaKahexTu2WV72XomMGX_Swe-8UzjWgRAHMeenHDh_7XVw6wa_jhxU6r99piF5aJ4rHC6wNkBi',
+} as const;
+
 const wholeNumber = (min: number, max: number) =>
   z.coerce
     .number({ error: `must be a whole number from ${min} to ${max}` })
@@ -185,6 +246,7 @@ const environmentSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   GATE_SIGNING_KEYS: gateKeyList.optional(),
   CLAIM_CODE_KEY: claimCodeKey.optional(),
+  CREDENTIAL_ISSUER_KEYS: issuerKeyList.optional(),
   AUDIT_DIGEST_KEY: z
     .string()
     .min(32, { error: 'must be at least 32 characters (npm run admin -- audit-key)' })
@@ -273,6 +335,8 @@ export interface Config {
   webDistDir: string;
   /** The gate's signing keys: `signer` signs new codes, `trusted` verifies (the signer among them). */
   gateKeys: { signer: PlatformKey; trusted: PlatformPublicKey[] };
+  /** The SD-JWT VC issuer's keys: `signer` signs credentials and status lists, `published` is the JWKS. */
+  issuerKeys: { signer: IssuerKey; published: IssuerKey['publicJwk'][] };
   /** The key claim codes are derived with (src/rules/claim-codes.ts): a re-push gives the same code. */
   claimCodeKey: string;
   /** The key of the audit log's digests of identifiers (ΑΦΜ, ΑΜΚΑ, documents): HMAC, never a bare hash. */
@@ -338,6 +402,7 @@ function unsafeProduction(env: Partial<Environment>, standIn: boolean): string[]
       'GATE_SIGNING_KEYS',
       'CLAIM_CODE_KEY',
       'AUDIT_DIGEST_KEY',
+      'CREDENTIAL_ISSUER_KEYS',
     ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) problems.push(`The production profile needs ${missing.join(', ')}.`);
@@ -358,6 +423,11 @@ function unsafeProduction(env: Partial<Environment>, standIn: boolean): string[]
   if (env.GATE_SIGNING_KEYS?.some((key) => key.secretKey === DEVELOPMENT_GATE_KEY.secretKey)) {
     problems.push(
       'GATE_SIGNING_KEYS holds the development key, which anyone can read: generate one with `npm run admin -- gate-key`.',
+    );
+  }
+  if (env.CREDENTIAL_ISSUER_KEYS?.some(isDevelopmentIssuerKey)) {
+    problems.push(
+      'CREDENTIAL_ISSUER_KEYS holds the development key, which anyone can read: anyone could issue tickets an EU wallet and a gate would accept. Generate one with `npm run admin -- issuer-key`.',
     );
   }
   if (env.CLAIM_CODE_KEY === DEVELOPMENT_CLAIM_CODE_KEY) {
@@ -408,6 +478,16 @@ function parseEnvironment(present: Record<string, string | undefined>) {
     else problems.push(...parsed.error.issues.map((issue) => `${name}: ${issue.message}`));
   }
   return { env: env as Partial<Environment>, problems };
+}
+
+/** The development key under another kid is the development key all the same. */
+const isDevelopmentIssuerKey = (key: IssuerKey) =>
+  key.publicJwk.x === issuerKeyOf(DEVELOPMENT_ISSUER_KEY.kid, DEVELOPMENT_ISSUER_KEY.pkcs8).publicJwk.x;
+
+function issuerKeysOf(keys: IssuerKey[] | undefined): Config['issuerKeys'] {
+  const [signer, ...older] = keys ?? [issuerKeyOf(DEVELOPMENT_ISSUER_KEY.kid, DEVELOPMENT_ISSUER_KEY.pkcs8)];
+  if (!signer) throw new ConfigError('CREDENTIAL_ISSUER_KEYS: at least one key is needed.');
+  return { signer, published: [signer, ...older].map((key) => key.publicJwk) };
 }
 
 function gateKeysOf([signer, ...older]: PlatformKey[]): Config['gateKeys'] {
@@ -504,6 +584,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logFile: env.LOG_FILE,
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     gateKeys,
+    issuerKeys: issuerKeysOf(env.CREDENTIAL_ISSUER_KEYS),
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
     auditDigestKey: env.AUDIT_DIGEST_KEY ?? DEVELOPMENT_AUDIT_DIGEST_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,

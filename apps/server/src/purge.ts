@@ -2,13 +2,15 @@ import type { Db } from './db/client';
 import { purgeExpiredLoginAttempts } from './features/auth/service';
 import { purgeOldManifests } from './features/gate/manifest-book.queries';
 import { purgeExpiredGrants } from './features/taxis-standin/service';
+import { purgeExpiredNonces } from './features/wallet/issuance.queries';
 import { purgeExpiredRateLimitHits } from './shared/rate-limit-store';
 import { purgeExpiredSessions, type SessionPolicy } from './shared/sessions';
 
 /**
  * The rows a login leaves behind, removed once expired (main.ts runs this periodically): without
  * it each anonymous login start would grow login_attempts and the stand-in's grants for ever, and
- * each client address the rate limits' counters; and the offline manifests of fixtures long over.
+ * each client address the rate limits' counters; the offline manifests of fixtures long over; and the
+ * nonces EU wallets asked for and never used.
  */
 export async function purgeExpiredRows(db: Db, policy: SessionPolicy): Promise<void> {
   await purgeExpiredSessions(db, policy);
@@ -16,4 +18,5 @@ export async function purgeExpiredRows(db: Db, policy: SessionPolicy): Promise<v
   await purgeExpiredGrants(db);
   await purgeExpiredRateLimitHits(db);
   await purgeOldManifests(db);
+  await purgeExpiredNonces(db);
 }

@@ -10,6 +10,8 @@ import {
   tickets,
   transfers,
   walletCredentials,
+  issuedCredentials,
+  credentialOffers,
 } from './db/schema';
 import { athensToday } from './shared/athens-time';
 import { audit } from './shared/audit';
@@ -40,6 +42,8 @@ export interface ErasedCounts {
   declarations: number;
   transfers: number;
   walletCredentials: number;
+  /** EU-wallet credentials and their offers whose ΑΦΜ and ΑΜΚΑ were erased (docs/design.md §12). */
+  issuedCredentials: number;
   notifications: number;
   suspensions: number;
   auditRows: number;
@@ -115,6 +119,30 @@ async function deleteWalletCredentials(tx: Tx, ended: EventIds): Promise<number>
     .where(inArray(walletCredentials.scopeEventId, ended))
     .returning({ id: walletCredentials.id });
   return deleted.length;
+}
+
+/**
+ * An EU wallet's credential row keeps who asked for it and the holder it was issued for (its status's
+ * comparison, docs/design.md §12), and its offer who asked: erased with the event they admit to (the
+ * status is INVALID by then, the event being over). Counted by credential.
+ */
+async function eraseIssuedCredentials(tx: Tx, ended: EventIds): Promise<number> {
+  const issued = erasure(issuedCredentials, ['holderAfm', 'holderAmka'], null);
+  const erased = await tx
+    .update(issuedCredentials)
+    .set({ ...issued.values, issuedTo: ERASED_TEXT })
+    .where(
+      and(
+        inArray(issuedCredentials.scopeEventId, ended),
+        or(issued.left, ne(issuedCredentials.issuedTo, ERASED_TEXT)),
+      ),
+    )
+    .returning({ id: issuedCredentials.id });
+  await tx
+    .update(credentialOffers)
+    .set({ issuedTo: ERASED_TEXT })
+    .where(and(inArray(credentialOffers.scopeEventId, ended), ne(credentialOffers.issuedTo, ERASED_TEXT)));
+  return erased.length;
 }
 
 /**
@@ -194,6 +222,7 @@ export async function eraseExpiredPersonalData(
       declarations: await eraseDeclarations(tx, ended),
       transfers: await eraseTransfers(tx, ended),
       walletCredentials: await deleteWalletCredentials(tx, ended),
+      issuedCredentials: await eraseIssuedCredentials(tx, ended),
       notifications: await deleteNotifications(tx, ended, retentionDays),
       suspensions: await eraseEndedSuspensions(tx, suspensionRetentionDays),
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),

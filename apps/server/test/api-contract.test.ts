@@ -90,7 +90,7 @@ describe.each(engines)('the API contract on %s', (engine) => {
       ).toContain('500');
       for (const [, response] of errors) {
         expect(response.content?.['application/json']?.schema?.$ref).toMatch(
-          /^#\/components\/schemas\/(ErrorEnvelope|SuspensionError)$/,
+          /^#\/components\/schemas\/(ErrorEnvelope|SuspensionError|OAuthError)$/,
         );
       }
     }

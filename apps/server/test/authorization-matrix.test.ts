@@ -23,7 +23,7 @@ type Persona = keyof typeof personas;
 const officers: Persona[] = ['clubAOfficer', 'clubBOfficer', 'platformOfficer'];
 
 /** Who may call what, written out by hand: the server's declarations must match it exactly. */
-const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider' | 'device'> = {
+const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider' | 'device' | 'eu-wallet'> = {
   'GET /api/openapi.json': 'public',
   'GET /api/auth/user': 'user',
   'POST /api/auth/logout': 'public',
@@ -41,6 +41,12 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'POST /api/wallet/tickets/:publicCode/transfers': 'user',
   'POST /api/wallet/tickets/:publicCode/device-key': 'user',
   'POST /api/wallet/transfers/:transferId/:answer': 'user',
+  'POST /api/wallet/tickets/:publicCode/credential-offer': 'user',
+  'GET /api/wallet/oid4vci/types/ticket': 'public',
+  'POST /api/wallet/oid4vci/token': 'eu-wallet',
+  'POST /api/wallet/oid4vci/nonce': 'eu-wallet',
+  'POST /api/wallet/oid4vci/credential': 'eu-wallet',
+  'GET /api/wallet/oid4vci/status-lists/:listId': 'public',
   'GET /api/standin/wallet': 'public',
   'GET /api/wallet/notifications': 'user',
   'POST /api/wallet/notifications/:notificationId/read': 'user',
@@ -83,7 +89,8 @@ const concrete = (url: string) =>
     .replace(/:(declarationId|requestId|transferId|deviceId|admissionId|notificationId)/, randomUUID())
     .replace(':answer', 'accept')
     .replace(':publicCode', '301000000001')
-    .replace(':id', '999999');
+    .replace(':id', '999999')
+    .replace(':listId', '1');
 
 describe('authorization matrix', () => {
   const server = useTestServer('pglite');
@@ -127,10 +134,12 @@ describe('authorization matrix', () => {
           body: method === 'GET' ? undefined : method === 'DELETE' ? '[]' : '{}',
         });
         const expected =
-          // A session is no provider key or device token.
+          // A session is no provider key, device token or EU wallet's access token.
           route.access === 'provider' ||
           route.access === 'device' ||
-          (route.access !== 'public' && persona === 'anonymous')
+          (route.access === 'eu-wallet' && route.url === '/api/wallet/oid4vci/credential') ||
+          // An EU wallet calls without a session: its code, its access token are what it shows.
+          (route.access !== 'public' && route.access !== 'eu-wallet' && persona === 'anonymous')
             ? 401
             : route.access === 'officer' && !officers.includes(persona)
               ? 403
@@ -146,9 +155,11 @@ describe('authorization matrix', () => {
           response.headers.get('content-type')?.includes('application/json') &&
           !route.url.startsWith('/api/blackList')
         ) {
-          expect((await firstError(response))?.description, `${method} ${route.url}`).toMatch(
-            /[\u0370-\u03ff]/,
-          );
+          // An EU wallet's routes answer OAuth's errors, their description in Greek too.
+          const description = route.url.startsWith('/api/wallet/oid4vci/')
+            ? ((await response.json()) as { error_description?: string }).error_description
+            : (await firstError(response))?.description;
+          expect(description, `${method} ${route.url}`).toMatch(/[\u0370-\u03ff]/);
         }
       }
     }

@@ -221,6 +221,8 @@ for (const engine of engines) {
       const answer = (await response.json()) as {
         exceptions?: { errors?: { description?: string }[] };
         error?: string;
+        /** An EU wallet's routes answer OAuth's errors, the description in Greek. */
+        error_description?: string;
         inserted?: number;
         updated?: number;
       };
@@ -229,7 +231,8 @@ for (const engine of engines) {
         if (answer.inserted !== 0 || answer.updated !== 0) problems.push(`${response.status} ${where}`);
         return;
       }
-      const message = answer.exceptions?.errors?.[0]?.description ?? answer.error ?? '';
+      const message =
+        answer.exceptions?.errors?.[0]?.description ?? answer.error_description ?? answer.error ?? '';
       if (!/[\u0370-\u03ff]/.test(message)) problems.push(`${response.status} not in Greek: ${where}`);
     };
 

@@ -168,8 +168,11 @@ describe('generated bad input', () => {
             const answer = (await response.json()) as {
               exceptions?: { errors?: { description?: string }[] };
               error?: string;
+              /** An EU wallet's routes answer OAuth's errors, the description in Greek. */
+              error_description?: string;
             };
-            const message = answer.exceptions?.errors?.[0]?.description ?? answer.error;
+            const message =
+              answer.exceptions?.errors?.[0]?.description ?? answer.error_description ?? answer.error;
             expect(message, `${route.method} ${url}`).toMatch(/[\u0370-\u03ff]/);
             // A refused call writes nothing but, for lookups, its audit row.
             const after = await counts();
@@ -201,8 +204,11 @@ describe('generated bad input', () => {
             const answer = (await response.json()) as {
               exceptions?: { errors?: { description?: string }[] };
               error?: string;
+              /** An EU wallet's routes answer OAuth's errors, the description in Greek. */
+              error_description?: string;
             };
-            const message = answer.exceptions?.errors?.[0]?.description ?? answer.error;
+            const message =
+              answer.exceptions?.errors?.[0]?.description ?? answer.error_description ?? answer.error;
             expect(message, `${route.method} ${url}`).toMatch(/[\u0370-\u03ff]/);
             expect((await counts()).slice(0, 3)).toEqual(before.slice(0, 3));
           } else {

@@ -244,6 +244,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       declarations: 0,
       transfers: 0,
       walletCredentials: 0,
+      issuedCredentials: 0,
       notifications: 0,
       suspensions: 0,
       auditRows: 0,

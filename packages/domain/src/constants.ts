@@ -241,3 +241,23 @@ export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;
 
 /** The reason an officer gives for voiding an admission (audited): its length in characters. */
 export const ADMISSION_VOID_REASON_MAX_LENGTH = 500;
+
+/**
+ * A ticket as an SD-JWT VC over OpenID4VCI (docs/design.md §12). A credential offer's pre-authorized
+ * code is good for this many minutes, once; its transaction code (given apart from the QR) has this
+ * many digits, and the code is spent after this many wrong ones: a photographed QR alone takes nothing.
+ */
+export const CREDENTIAL_OFFER_MINUTES = 10;
+export const CREDENTIAL_OFFER_TX_CODE_LENGTH = 6;
+export const CREDENTIAL_OFFER_TX_CODE_ATTEMPTS = 3;
+/** The access token the token endpoint answers: one credential, within this many seconds. */
+export const ISSUANCE_ACCESS_TOKEN_SECONDS = 300;
+/** A nonce from the nonce endpoint, for one key proof, within this many seconds. */
+export const ISSUANCE_NONCE_SECONDS = 300;
+/**
+ * A status list token may be cached this long (its `ttl`): a reprint or a suspension reaches a
+ * verifier within it.
+ */
+export const STATUS_LIST_TTL_SECONDS = 60;
+/** Credentials per status list: 2 bits each, so a list is 16 KiB before compression. */
+export const STATUS_LIST_SIZE = 65_536;

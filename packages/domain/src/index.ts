@@ -18,5 +18,6 @@ export * from './admission-reasons';
 export * from './schemas/gate';
 export * from './admission';
 export * from './schemas/claims';
+export * from './schemas/credential-issuance';
 export * from './gate-codes';
 export * from './notifications';

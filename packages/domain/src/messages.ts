@@ -635,6 +635,43 @@ export const walletStandInMessages = {
   back: 'Πίσω στα εισιτήρια',
 } as const;
 
+/**
+ * A ticket as an SD-JWT VC for an EU wallet (docs/design.md §12): what the wallet shows of the
+ * credential (the issuer's and the type's display names, each claim's label), the offer's
+ * transaction code, and the wallet stand-in's offer screen.
+ */
+export const credentialIssuanceMessages = {
+  issuerName: 'Ψηφιακό εισιτήριο αθλητικών αγώνων',
+  credentialName: 'Εισιτήριο αθλητικού αγώνα',
+  credentialDescription:
+    'Εισιτήριο για αγώνα ή εισιτήριο διαρκείας, δεμένο με το πρόσωπο που μπαίνει στο γήπεδο. Ο ελεγκτής της πύλης βλέπει μόνο όσα του δείξετε.',
+  claims: {
+    ticket_code: 'Κωδικός εισιτηρίου',
+    event: 'Αγώνας ή διαρκεία',
+    event_description: 'Εκδήλωση',
+    event_starts_at: 'Έναρξη',
+    event_venue: 'Γήπεδο',
+    event_season: 'Εισιτήριο διαρκείας',
+    seat: 'Θέση',
+    seat_sector: 'Τμήμα',
+    seat_gate: 'Θύρα',
+    seat_row: 'Σειρά',
+    seat_number: 'Αριθμός θέσης',
+    holder_name: 'Ονοματεπώνυμο κατόχου',
+    under_15: 'Κάτω των 15 ετών (με συνοδό)',
+  },
+  /** The wallet stand-in's offer (issue #43). */
+  offer: 'Προσθήκη σε ευρωπαϊκό πορτοφόλι',
+  offering: 'Δημιουργία προσφοράς…',
+  offerHint: (minutes: number) =>
+    `Σαρώστε το QR με το ψηφιακό σας πορτοφόλι (Gov.gr Wallet ή άλλο ευρωπαϊκό πορτοφόλι) και πληκτρολογήστε εκεί τον κωδικό συναλλαγής. Η προσφορά ισχύει ${minutes} λεπτά και μία φορά.`,
+  offerQrLabel: (event: string) => `QR προσφοράς εισιτηρίου για «${event}» σε ευρωπαϊκό πορτοφόλι`,
+  offerLink: 'Άνοιγμα στο πορτοφόλι αυτής της συσκευής',
+  txCodeLabel: 'Κωδικός συναλλαγής',
+  txCodeHint: 'Μην τον δείχνετε μαζί με το QR: όποιος έχει μόνο το QR δεν μπορεί να πάρει το εισιτήριο.',
+  offerFailed: 'Δεν ήταν δυνατή η δημιουργία προσφοράς. Δοκιμάστε ξανά σε λίγο.',
+} as const;
+
 /** Suspended users (docs/product-spec.md §5 and §8; quoted strings verbatim). */
 export const suspensionMessages = {
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { GATE_KEY_ID_MAX, generateGateKeyPair } from '@tickets/domain';
 import { loadConfig } from '../config';
@@ -23,6 +23,7 @@ const USAGE = `Usage: npm run admin -- <command>
   notifications failed                      (the e-mails given up after MAIL_GIVE_UP_MINUTES)
   notifications retry <id>                  (sends a failed one again, with the same Message-ID)
   gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
+  issuer-key [<kid>]                       (a new key for the SD-JWT VC tickets, to put in CREDENTIAL_ISSUER_KEYS)
   claim-key                                (a new key for the tickets' claim codes, to put in CLAIM_CODE_KEY)
   audit-key                                (a new key for the audit log's identifier digests, to put in AUDIT_DIGEST_KEY)
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
@@ -45,6 +46,18 @@ async function run(argv: string[]): Promise<number> {
     const { secretKey, publicKey } = generateGateKeyPair();
     console.info(
       `GATE_SIGNING_KEYS=${keyId}:${secretKey}\n(public key ${publicKey}; put the new key first and keep the old ones after it until their codes are past)`,
+    );
+    return 0;
+  }
+  if (noun === 'issuer-key') {
+    // No database: a P-256 key (ES256) for the SD-JWT VC tickets and their status lists.
+    const kid = verb ?? new Date().toISOString().slice(0, 10);
+    if (!/^[A-Za-z0-9_-]{1,64}$/.test(kid))
+      throw new AdminInputError('The key id is letters, digits, - or _.');
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64url');
+    console.info(
+      `CREDENTIAL_ISSUER_KEYS=${kid}:${pkcs8}\n(put the new key first and keep the old ones after it until the credentials they signed have expired)`,
     );
     return 0;
   }

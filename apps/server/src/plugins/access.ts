@@ -17,7 +17,7 @@ export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Pro
  */
 export function setUpAccess(
   app: FastifyInstance,
-  authenticate: Record<Extract<Access, 'device' | 'provider'>, Authenticate>,
+  authenticate: Record<Extract<Access, 'device' | 'provider' | 'eu-wallet'>, Authenticate>,
 ): void {
   // Declared up front, as `user` is (plugins/sessions.ts): every request object keeps one shape,
   // whichever level then fills which, and Fastify's hot paths see one hidden class, not four.
@@ -32,6 +32,8 @@ export function setUpAccess(
     if (access === 'user' || access === 'officer') {
       route.preValidation = [checkUser, ...hooks(route.preValidation)];
     } else if (access === 'device' || access === 'provider') {
+      route.onRequest = [...hooks(route.onRequest), refusedUnread(authenticate[access])];
+    } else if (access === 'eu-wallet' && route.config?.issuanceAccessToken) {
       route.onRequest = [...hooks(route.onRequest), refusedUnread(authenticate[access])];
     }
   });

@@ -15,6 +15,7 @@ import { transferEventRoutes } from '../features/transfer-events/routes';
 import { mailboxStandInRoutes } from '../features/mailbox-standin/routes';
 import { walletNotificationRoutes } from '../features/wallet/notifications.routes';
 import { walletStandInRoutes } from '../features/wallet/stand-in.routes';
+import { issuanceRoutes } from '../features/wallet/issuance.routes';
 import { walletRoutes } from '../features/wallet/routes';
 import type { Access } from '../shared/guards';
 import { registerWebApp } from '../shared/web-app';
@@ -43,6 +44,7 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   { file: 'features/wallet/routes.ts', routes: walletRoutes },
   { file: 'features/wallet/stand-in.routes.ts', routes: walletStandInRoutes },
   { file: 'features/wallet/notifications.routes.ts', routes: walletNotificationRoutes },
+  { file: 'features/wallet/issuance.routes.ts', routes: issuanceRoutes },
   { file: 'features/mailbox-standin/routes.ts', routes: mailboxStandInRoutes },
   { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
   { file: 'features/stats/routes.ts', routes: statsRoutes },

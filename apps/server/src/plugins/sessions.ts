@@ -31,7 +31,7 @@ export async function setUpSessions(app: FastifyInstance, config: Config, databa
   app.addHook('onRequest', (request, _reply, done) => {
     if (!routePath(request).startsWith('/api/')) return done();
     const access = request.routeOptions.config.access;
-    if (access === 'provider' || access === 'device') return done();
+    if (access === 'provider' || access === 'device' || access === 'eu-wallet') return done();
     const token = request.cookies[cookieName];
     if (!token) return done();
     const kept = keptSessionUser(token, config.session, cache);

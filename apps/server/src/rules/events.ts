@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { EVENT_DURATION_MINUTES } from '@tickets/domain';
-import type { events } from '../db/schema';
-
 /** The columns that say when an event is on: of `events` or of an alias of it (a season, a fixture). */
-type EventTiming = Pick<typeof events, 'seasonal' | 'startsAt' | 'endsAt'>;
+type EventTiming = Record<'seasonal' | 'startsAt' | 'endsAt', SQLWrapper>;
 
 /**
  * Still ahead for its ticket holders: a match until kick-off, a season until its end

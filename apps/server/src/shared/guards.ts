@@ -6,9 +6,12 @@ import type { SessionUser } from './sessions';
  * Who may call a route (docs/design.md §3), declared on every /api route as `config.access` and
  * enforced for all of them by one hook before the body is even read: the server is the
  * enforcement, the client's guards a convenience. `provider` routes check their API key, `device`
- * routes a gate device's token.
+ * routes a gate device's token. `eu-wallet` routes are OpenID4VCI's (docs/design.md §12): an EU
+ * wallet calls them from its own app, with no session and no Origin, and what authenticates it is the
+ * protocol's own (the pre-authorized and transaction codes in the token request, checked by the
+ * service; the access token of `issuanceAccessToken` routes, checked here before the body is read).
  */
-export const ACCESS_LEVELS = ['public', 'user', 'officer', 'provider', 'device'] as const;
+export const ACCESS_LEVELS = ['public', 'user', 'officer', 'provider', 'device', 'eu-wallet'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
 /** A paired gate device, as its credential authenticated it (features/gate/device-access.ts). */
@@ -18,6 +21,11 @@ export interface Device {
   label: string;
   /** When its credential ends: the night of its club's last match of the day, unless renewed. */
   credentialExpiresAt: Date;
+}
+
+/** The credential offer an EU wallet's access token was given for (features/wallet/issuance-access.ts). */
+export interface IssuanceGrant {
+  offerId: string;
 }
 
 /** A club's ticketing provider, as its API key authenticated it (features/providers/access.ts). */
@@ -32,6 +40,8 @@ declare module 'fastify' {
     access?: Access;
     /** A `device` route whose bearer is a one-time pairing token, not a credential: pairing itself. */
     gatePairing?: boolean;
+    /** An `eu-wallet` route that needs the access token of a redeemed credential offer (the credential endpoint). */
+    issuanceAccessToken?: boolean;
   }
   interface FastifyRequest {
     /** The person behind the session cookie of a `user` or `officer` route (plugins/sessions.ts). */
@@ -42,6 +52,8 @@ declare module 'fastify' {
     pairingToken?: string;
     /** The calling provider of a `provider` route. */
     importer?: Importer;
+    /** The offer behind the access token of an `issuanceAccessToken` route. */
+    issuanceGrant?: IssuanceGrant;
   }
 }
 

@@ -9,8 +9,11 @@ import { notFoundEnvelope } from './http-errors';
 /** Nothing here is for search engines: personal tickets, sign-in pages, the ticket office. */
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
-/** Paths that belong to the server, never to the SPA's history fallback. */
-const SERVER_PATHS = /^\/(api|oauth2|oauth2server|login\/oauth2|healthz|readyz)(\/|$|\?)/;
+/**
+ * Paths that belong to the server, never to the SPA's history fallback: an EU wallet asking for
+ * metadata the platform does not publish (`/.well-known/openid-configuration`) must get a 404, not a page.
+ */
+const SERVER_PATHS = /^\/(api|oauth2|oauth2server|login\/oauth2|healthz|readyz|\.well-known)(\/|$|\?)/;
 
 /**
  * Serves the built SPA on the API's origin: hashed assets cached for a year and served

@@ -2,7 +2,7 @@ import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorEnvelopeSchema, suspensionErrorSchema } from '@tickets/domain';
+import { errorEnvelopeSchema, oauthErrorSchema, suspensionErrorSchema } from '@tickets/domain';
 import type { Config } from '../../config';
 import { isApiPath } from '../../shared/api-paths';
 import type { Access } from '../../shared/guards';
@@ -33,6 +33,8 @@ const securityOf: Record<Access, SecurityRequirement[]> = {
   officer: [{ sessionCookie: [] }],
   provider: [{ providerApiKey: [] }],
   device: [{ gateDeviceToken: [] }],
+  // The credential endpoint's access token is added per route (`issuanceAccessToken`).
+  'eu-wallet': [{}],
 };
 
 const accessNote: Record<Access, string> = {
@@ -42,6 +44,8 @@ const accessNote: Record<Access, string> = {
     'For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.',
   provider: "For a club's ticketing provider, with its API key.",
   device: "For a registered gate device, with its token; refused at once once it's revoked.",
+  'eu-wallet':
+    'For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth\'s `{"error", "error_description"}`.',
 };
 
 const TAG_DESCRIPTIONS: Record<string, string> = {
@@ -52,6 +56,11 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   wallet:
     "What the Gov.gr Wallet app calls for the signed-in person: tickets, a season ticket's fixture lent " +
     'to someone, companion requests, and when a ticket office looked their tickets up.',
+  'eu wallet':
+    'The platform as an OpenID4VCI 1.0 credential issuer of tickets as SD-JWT VCs (docs/design.md §12), ' +
+    'for any EU wallet: the pre-authorized code flow (token, nonce, credential) and the Token Status List. ' +
+    'Its metadata is outside this API: `/.well-known/openid-credential-issuer`, ' +
+    "`/.well-known/oauth-authorization-server`, `/.well-known/jwt-vc-issuer`. These answer OAuth's errors.",
   'ticket office':
     "Officers: bind a ticket to a fan, look a ticket up, set the transfer rules of the club's events.",
   'ticket office: suspended users':
@@ -132,6 +141,12 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
               "A club's ticketing provider's API key (`npm run admin -- providers add`), as " +
               '`Authorization: Bearer <key>`. Wrong keys from one address are answered 429 after 20 a minute.',
           },
+          issuanceAccessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              "The access token the token endpoint gave an EU wallet for a credential offer's pre-authorized code and transaction code, as `Authorization: Bearer <token>`.",
+          },
           gateDeviceToken: {
             type: 'http',
             scheme: 'bearer',
@@ -157,7 +172,12 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
       const description = [accessNote[access], schema.description].filter(Boolean).join('\n\n');
       return {
         url,
-        schema: { ...schema, operationId, description, security: securityOf[access] },
+        schema: {
+          ...schema,
+          operationId,
+          description,
+          security: route.config?.issuanceAccessToken ? [{ issuanceAccessToken: [] }] : securityOf[access],
+        },
       };
     },
 
@@ -181,6 +201,7 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
       const schemas: Record<ErrorShape, z.ZodType> = {
         ErrorEnvelope: errorEnvelopeSchema,
         SuspensionError: suspensionErrorSchema,
+        OAuthError: oauthErrorSchema,
       };
       openapi.components = {
         ...openapi.components,

@@ -1,4 +1,4 @@
-import { errorCatalogue, type ErrorCode } from '@tickets/domain';
+import { errorCatalogue, oauthErrorOf, type ErrorCode } from '@tickets/domain';
 import type { RouteOptions } from 'fastify';
 
 /**
@@ -73,6 +73,15 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
     'TICKET_ALREADY_IN_WALLET',
     'ALREADY_HOLDS_FIXTURE',
   ],
+  'POST /api/wallet/tickets/:publicCode/credential-offer': ['TICKET_NOT_FOUND', 'TICKET_BLOCKED'],
+  'POST /api/wallet/oid4vci/token': ['ISSUANCE_UNSUPPORTED_GRANT', 'ISSUANCE_INVALID_GRANT'],
+  'POST /api/wallet/oid4vci/credential': [
+    'ISSUANCE_UNKNOWN_CONFIGURATION',
+    'ISSUANCE_INVALID_PROOF',
+    'ISSUANCE_INVALID_NONCE',
+    'TICKET_NOT_FOUND',
+    'TICKET_BLOCKED',
+  ],
   'POST /api/wallet/tickets/:publicCode/device-key': [
     'TICKET_NOT_FOUND',
     'TICKET_BLOCKED',
@@ -135,11 +144,13 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   const access = route.config?.access;
   const schema = route.schema ?? {};
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(method);
-  const bearer = access === 'provider' || access === 'device';
+  // An EU wallet (OpenID4VCI) sends no cookie either: no same-origin rule (docs/design.md §12).
+  const bearer = access === 'provider' || access === 'device' || access === 'eu-wallet';
   const codes: string[] = [];
   // Providers: a wrong key, and too many of them from one address or key prefix (features/providers/routes.ts).
   if (access === 'provider') codes.push('RATE_LIMITED', 'PROVIDER_UNAUTHENTICATED');
   if (access === 'device') codes.push('GATE_DEVICE_UNAUTHENTICATED');
+  if (route.config?.issuanceAccessToken) codes.push('ISSUANCE_INVALID_TOKEN');
   // Same-origin JSON for any state-changing call that is not made with a bearer token (docs/design.md §3).
   if (write && !bearer) codes.push('CROSS_ORIGIN_FORBIDDEN');
   if (access === 'user' || access === 'officer') codes.push('UNAUTHENTICATED');
@@ -155,15 +166,22 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   return [...new Set(codes)];
 }
 
-/** The two shapes an error travels in (docs/design.md §4), as schema components. */
-export type ErrorShape = 'ErrorEnvelope' | 'SuspensionError';
+/** The three shapes an error travels in (docs/design.md §4, §12), as schema components. */
+export type ErrorShape = 'ErrorEnvelope' | 'SuspensionError' | 'OAuthError';
+
+/** Where an EU wallet speaks OpenID4VCI: OAuth's errors (`features/wallet/issuance.routes.ts`). */
+export const OAUTH_PATHS = '/api/wallet/oid4vci/';
 
 export const errorShapeOf = (url: string): ErrorShape =>
-  url.startsWith('/api/blackList-administration/') ? 'SuspensionError' : 'ErrorEnvelope';
+  url.startsWith('/api/blackList-administration/')
+    ? 'SuspensionError'
+    : url.startsWith(OAUTH_PATHS)
+      ? 'OAuthError'
+      : 'ErrorEnvelope';
 
 /** The name of the example component of `code` in `shape`. */
 export const exampleName = (shape: ErrorShape, code: string) =>
-  shape === 'ErrorEnvelope' ? code : `suspensions.${code}`;
+  shape === 'ErrorEnvelope' ? code : shape === 'OAuthError' ? `oauth.${code}` : `suspensions.${code}`;
 
 /** The example of one code in one shape, with the catalogue's Greek description. */
 export function errorExample(shape: ErrorShape, code: string) {
@@ -172,7 +190,9 @@ export function errorExample(shape: ErrorShape, code: string) {
   const value =
     shape === 'ErrorEnvelope'
       ? { exceptions: { errors: [{ code, description: known.description }] } }
-      : { error: known.description };
+      : shape === 'OAuthError'
+        ? { error: oauthErrorOf(code, known.status, false), error_description: known.description }
+        : { error: known.description };
   return { summary: `${code} (${known.status})`, value };
 }
 

@@ -12,6 +12,7 @@ import {
   transferSchema,
   validationMessages,
   walletCredentialSchema,
+  credentialOfferSchema,
   walletDeviceKeySchema,
   walletLookupSchema,
   walletTicketSchema,
@@ -20,6 +21,7 @@ import { currentUser } from '../../shared/guards';
 import { toAppError } from '../../shared/http-errors';
 import { addWalletTicket } from './claims.service';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests.service';
+import { createCredentialOffer } from './credential-offers.service';
 import { registerDeviceKey } from './device-keys.service';
 import { listLookups, listWalletTickets } from './tickets.service';
 import { answerTransfer, createTransfer, listTransfers } from './transfers.service';
@@ -164,6 +166,28 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
         request.params.publicCode,
         request.body.publicKey,
         app.config.gateKeys.signer,
+      ),
+  );
+
+  app.post(
+    '/api/wallet/tickets/:publicCode/credential-offer',
+    {
+      config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        operationId: 'createCredentialOffer',
+        summary:
+          'Offer a ticket the person carries (their own, a minor’s in their care, a fixture lent to them) to their EU wallet as an SD-JWT VC: an openid-credential-offer:// link (show it as a QR) and the transaction code to show apart',
+        params: z.object({ publicCode: ticketCodeField }),
+        response: { 200: credentialOfferSchema },
+      },
+    },
+    async (request) =>
+      createCredentialOffer(
+        db,
+        { user: currentUser(request), requestId: request.id },
+        request.params.publicCode,
+        app.publicUrl(),
       ),
   );
 

@@ -1,5 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { generateGateKeyPair, type AddWalletTicket, type WalletTicket } from '@tickets/domain';
+import {
+  generateGateKeyPair,
+  type AddWalletTicket,
+  type CredentialOfferResponse,
+  type WalletTicket,
+} from '@tickets/domain';
 import { apiCall } from '../../shared/api/client';
 import { useApiMutation, type MutationReactions } from '../../shared/api/mutation';
 import { saveDeviceKey, type DeviceKey } from './device-storage';
@@ -40,3 +45,15 @@ export const useRegisterDeviceKeyMutation = (
   publicCode: string,
   reactions?: MutationReactions<DeviceKey, void>,
 ) => useApiMutation(() => registerDeviceKey(publicCode), {}, reactions);
+
+/**
+ * An offer of the ticket to an EU wallet (docs/design.md §12): the `openid-credential-offer://` link
+ * for the QR and the transaction code to show apart. Nothing cached changes.
+ */
+const createCredentialOffer = (publicCode: string): Promise<CredentialOfferResponse> =>
+  apiCall('post', '/api/wallet/tickets/{publicCode}/credential-offer', { params: { path: { publicCode } } });
+
+export const useCredentialOfferMutation = (
+  publicCode: string,
+  reactions?: MutationReactions<CredentialOfferResponse, void>,
+) => useApiMutation(() => createCredentialOffer(publicCode), {}, reactions);

@@ -14,6 +14,7 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { useWalletStandInAvailable } from '../../shared/api/wallet-stand-in';
 import { AddTicketForm } from './add-ticket-form';
+import { CredentialOffer } from './credential-offer';
 import { useWalletTickets } from './api';
 import { readDeviceKey } from './device-storage';
 import { RotatingCode } from './rotating-code';
@@ -121,6 +122,7 @@ function ChosenTicket({ ticket, onBack }: { ticket: WalletTicket; onBack: () => 
         <RotatingCode ticket={ticket} />
       )}
       <TicketDetails ticket={ticket} />
+      {ticket.blocked ? null : <CredentialOffer ticket={ticket} />}
       <Button variant="secondary" onClick={onBack}>
         {text.back}
       </Button>

@@ -1,0 +1,107 @@
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import {
+  CREDENTIAL_OFFER_MINUTES,
+  CREDENTIAL_OFFER_TX_CODE_LENGTH,
+  PRE_AUTHORIZED_CODE_GRANT,
+  TICKET_CREDENTIAL_CONFIGURATION_ID,
+  type CredentialOfferResponse,
+  type WalletTicket,
+} from '@tickets/domain';
+import type { Db } from '../../db/client';
+import { AppError } from '../../shared/app-error';
+import { audit } from '../../shared/audit';
+import type { SessionUser } from '../../shared/sessions';
+import { findEntryGivingLoanTo, findTicketId, insertCredentialOffer } from './issuance.queries';
+import { listWalletTickets } from './tickets.service';
+
+/** A code as stored: its SHA-256 (the codes are random, 256 bits, so no key is needed). */
+export const digestOf = (code: string) => createHash('sha256').update(code, 'utf8').digest('base64url');
+
+/** The transaction code's digest, bound to its offer so that equal codes of two offers differ. */
+export const txCodeDigest = (offerId: string, txCode: string) => digestOf(`${offerId}:${txCode}`);
+
+/** The event a wallet's ticket admits its carrier to: its own (a match, a season), or the lent fixture. */
+export const scopeEventOf = (carried: WalletTicket) =>
+  carried.lentBy === null ? carried.eventId : (carried.fixtures[0]?.eventId ?? carried.eventId);
+
+/**
+ * The ticket as the person's wallet lists it, unless it does not or it is blocked: what can be issued
+ * is what the person carries (docs/design.md §12), asked the same way as the wallet's listing.
+ */
+export async function carriedTicket(db: Db, afm: string, publicCode: string): Promise<WalletTicket> {
+  const carried = (await listWalletTickets(db, afm)).find((entry) => entry.publicCode === publicCode);
+  if (!carried) throw new AppError('TICKET_NOT_FOUND');
+  if (carried.blocked) throw new AppError('TICKET_BLOCKED');
+  return carried;
+}
+
+/**
+ * An offer of a ticket the person carries (their own, a minor's in their care, a fixture lent to
+ * them) to their EU wallet: a pre-authorized code in an `openid-credential-offer://` link (the QR)
+ * and a transaction code shown apart. Only their digests are stored; the offer is good once, for
+ * CREDENTIAL_OFFER_MINUTES.
+ */
+export async function createCredentialOffer(
+  db: Db,
+  actor: { user: SessionUser; requestId: string },
+  publicCode: string,
+  issuer: string,
+): Promise<CredentialOfferResponse> {
+  const carried = await carriedTicket(db, actor.user.afm, publicCode);
+  const scopeEventId = scopeEventOf(carried);
+  const code = randomBytes(32).toString('base64url');
+  const txCode = String(randomInt(0, 10 ** CREDENTIAL_OFFER_TX_CODE_LENGTH)).padStart(
+    CREDENTIAL_OFFER_TX_CODE_LENGTH,
+    '0',
+  );
+  await db.transaction(async (tx) => {
+    const ticket = await findTicketId(tx, publicCode);
+    if (!ticket) throw new AppError('TICKET_NOT_FOUND');
+    const loan =
+      carried.lentBy === null
+        ? undefined
+        : await findEntryGivingLoanTo(tx, {
+            ticketId: ticket.id,
+            fixtureId: scopeEventId,
+            toAfm: actor.user.afm,
+          });
+    if (carried.lentBy !== null && !loan) throw new AppError('TICKET_NOT_FOUND');
+    const id = randomUUID();
+    await insertCredentialOffer(
+      tx,
+      {
+        id,
+        codeHash: digestOf(code),
+        txCodeHash: txCodeDigest(id, txCode),
+        ticketId: ticket.id,
+        scopeEventId,
+        transferId: loan?.id ?? null,
+        issuedTo: actor.user.afm,
+      },
+      CREDENTIAL_OFFER_MINUTES,
+    );
+    await audit(tx, {
+      actor: actor.user.afm,
+      action: 'CREDENTIAL_OFFER',
+      subject: publicCode,
+      requestId: actor.requestId,
+      details: { offerId: id, eventId: scopeEventId },
+    });
+  });
+  const offer = {
+    credential_issuer: issuer,
+    credential_configuration_ids: [TICKET_CREDENTIAL_CONFIGURATION_ID],
+    grants: {
+      [PRE_AUTHORIZED_CODE_GRANT]: {
+        'pre-authorized_code': code,
+        // No `description`: in Greek, percent-encoded, it tripled the QR's modules (a phone's camera
+        // then misreads it); the wallet asks for the code in its own words.
+        tx_code: { input_mode: 'numeric', length: CREDENTIAL_OFFER_TX_CODE_LENGTH },
+      },
+    },
+  };
+  return {
+    offerUri: `openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify(offer))}`,
+    txCode,
+  };
+}

@@ -1,0 +1,218 @@
+import { and, eq, gt, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { CREDENTIAL_OFFER_TX_CODE_ATTEMPTS } from '@tickets/domain';
+import type { Db } from '../../db/client';
+import {
+  citizens,
+  credentialOffers,
+  events,
+  issuanceNonces,
+  issuedCredentials,
+  tickets,
+  transfers,
+} from '../../db/schema';
+import { ENTRY_GIVING_LOANS } from '../../rules/entry';
+import { ageToday, registryHolderOfTicket } from '../../rules/people';
+
+type Tx = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+
+/** The ticket's id, by its code. */
+export async function findTicketId(db: Pick<Db, 'select'>, publicCode: string) {
+  const [ticket] = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(eq(tickets.publicCode, publicCode));
+  return ticket;
+}
+
+/** The loan of this ticket's fixture to this person that makes them enter it (a recipient's offer). */
+export async function findEntryGivingLoanTo(
+  db: Pick<Db, 'select'>,
+  loan: { ticketId: number; fixtureId: number; toAfm: string },
+) {
+  const [found] = await db
+    .select({ id: transfers.id })
+    .from(transfers)
+    .where(
+      and(
+        eq(transfers.ticketId, loan.ticketId),
+        eq(transfers.fixtureId, loan.fixtureId),
+        eq(transfers.toAfm, loan.toAfm),
+        inArray(transfers.status, ENTRY_GIVING_LOANS),
+      ),
+    );
+  return found;
+}
+
+/** An offer, good for `minutes` by the database's clock (every process asks the same clock). */
+export async function insertCredentialOffer(
+  tx: Tx,
+  offer: Omit<typeof credentialOffers.$inferInsert, 'expiresAt'>,
+  minutes: number,
+) {
+  const [row] = await tx
+    .insert(credentialOffers)
+    .values({ ...offer, expiresAt: sql`now() + make_interval(mins => ${minutes})` })
+    .returning({ id: credentialOffers.id });
+  return row;
+}
+
+/** The offer of a pre-authorized code still good: not expired, not redeemed, not spent by wrong codes. */
+export async function findRedeemableOffer(db: Pick<Db, 'select'>, codeHash: string) {
+  const [offer] = await db
+    .select({
+      id: credentialOffers.id,
+      txCodeHash: credentialOffers.txCodeHash,
+      issuedTo: credentialOffers.issuedTo,
+      publicCode: tickets.publicCode,
+    })
+    .from(credentialOffers)
+    .innerJoin(tickets, eq(tickets.id, credentialOffers.ticketId))
+    .where(
+      and(
+        eq(credentialOffers.codeHash, codeHash),
+        isNull(credentialOffers.redeemedAt),
+        gt(credentialOffers.expiresAt, sql`now()`),
+        lt(credentialOffers.failedAttempts, CREDENTIAL_OFFER_TX_CODE_ATTEMPTS),
+      ),
+    );
+  return offer;
+}
+
+/** One more wrong transaction code; answers how many so far. */
+export async function countWrongTxCode(tx: Tx, offerId: string) {
+  const [row] = await tx
+    .update(credentialOffers)
+    .set({ failedAttempts: sql`${credentialOffers.failedAttempts} + 1` })
+    .where(eq(credentialOffers.id, offerId))
+    .returning({ failedAttempts: credentialOffers.failedAttempts });
+  return row;
+}
+
+/**
+ * Spends the pre-authorized code for an access token, once: of two token requests with the same
+ * code, on any processes, one matches and the other finds it redeemed.
+ */
+export async function redeemOffer(
+  tx: Tx,
+  redemption: { offerId: string; accessTokenHash: string; seconds: number },
+) {
+  const [row] = await tx
+    .update(credentialOffers)
+    .set({
+      redeemedAt: sql`now()`,
+      accessTokenHash: redemption.accessTokenHash,
+      accessTokenExpiresAt: sql`now() + make_interval(secs => ${redemption.seconds})`,
+    })
+    .where(
+      and(
+        eq(credentialOffers.id, redemption.offerId),
+        isNull(credentialOffers.redeemedAt),
+        gt(credentialOffers.expiresAt, sql`now()`),
+        lt(credentialOffers.failedAttempts, CREDENTIAL_OFFER_TX_CODE_ATTEMPTS),
+      ),
+    )
+    .returning({ id: credentialOffers.id });
+  return row;
+}
+
+/** The offer an access token was given for, while the token is live and has issued nothing yet. */
+export async function findGrantOfAccessToken(db: Pick<Db, 'select'>, accessTokenHash: string) {
+  const [grant] = await db
+    .select({ offerId: credentialOffers.id })
+    .from(credentialOffers)
+    .where(
+      and(
+        eq(credentialOffers.accessTokenHash, accessTokenHash),
+        gt(credentialOffers.accessTokenExpiresAt, sql`now()`),
+        notExists(
+          db
+            .select({ id: issuedCredentials.id })
+            .from(issuedCredentials)
+            .where(eq(issuedCredentials.offerId, credentialOffers.id)),
+        ),
+      ),
+    );
+  return grant;
+}
+
+export async function insertNonce(db: Pick<Db, 'insert'>, nonceHash: string, seconds: number) {
+  await db
+    .insert(issuanceNonces)
+    .values({ nonceHash, expiresAt: sql`now() + make_interval(secs => ${seconds})` });
+}
+
+/** Spends a nonce, once: answers it only to the first proof that names it while it is live. */
+export async function spendNonce(db: Pick<Db, 'delete'>, nonceHash: string) {
+  const [row] = await db
+    .delete(issuanceNonces)
+    .where(and(eq(issuanceNonces.nonceHash, nonceHash), gt(issuanceNonces.expiresAt, sql`now()`)))
+    .returning({ nonceHash: issuanceNonces.nonceHash });
+  return row;
+}
+
+/** Nonces never spent, once expired (purge.ts). */
+export async function purgeExpiredNonces(db: Pick<Db, 'delete'>) {
+  await db.delete(issuanceNonces).where(sql`${issuanceNonces.expiresAt} <= now()`);
+}
+
+const scopeEvents = alias(events, 'scope_event');
+
+/**
+ * What the credential of an offer says, read when it is issued: the ticket and its seat, the event it
+ * admits to (the ticket's own, or the lent fixture), the holder's name and age in the registry, and
+ * the loan whose recipient enters instead.
+ */
+export async function findCredentialFacts(db: Pick<Db, 'select'>, offerId: string) {
+  const [facts] = await db
+    .select({
+      offer: {
+        id: credentialOffers.id,
+        issuedTo: credentialOffers.issuedTo,
+        scopeEventId: credentialOffers.scopeEventId,
+        transferId: credentialOffers.transferId,
+      },
+      ticket: {
+        id: tickets.id,
+        publicCode: tickets.publicCode,
+        sector: tickets.sector,
+        gate: tickets.gate,
+        row: tickets.row,
+        seat: tickets.seat,
+        holderAfm: tickets.holderAfm,
+        holderAmka: tickets.holderAmka,
+        fullName: tickets.fullName,
+        codeSerial: tickets.codeSerial,
+      },
+      event: {
+        description: scopeEvents.description,
+        startsAt: scopeEvents.startsAt,
+        endsAt: scopeEvents.endsAt,
+        venue: scopeEvents.venue,
+        seasonal: scopeEvents.seasonal,
+      },
+      holderAge: ageToday(citizens),
+      loanName: transfers.toName,
+    })
+    .from(credentialOffers)
+    .innerJoin(tickets, eq(tickets.id, credentialOffers.ticketId))
+    .innerJoin(scopeEvents, eq(scopeEvents.id, credentialOffers.scopeEventId))
+    .leftJoin(citizens, registryHolderOfTicket)
+    .leftJoin(transfers, eq(transfers.id, credentialOffers.transferId))
+    .where(eq(credentialOffers.id, offerId))
+    .limit(1);
+  return facts;
+}
+
+/**
+ * The credential's row, its id its place in a status list. One per offer: a second request with the
+ * same access token inserts nothing.
+ */
+export async function insertIssuedCredential(tx: Tx, credential: typeof issuedCredentials.$inferInsert) {
+  const [row] = await tx
+    .insert(issuedCredentials)
+    .values(credential)
+    .onConflictDoNothing({ target: issuedCredentials.offerId })
+    .returning({ id: issuedCredentials.id });
+  return row;
+}

@@ -1,0 +1,170 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  credentialRequestSchema,
+  credentialResponseSchema,
+  issuanceNonceResponseSchema,
+  issuanceTokenRequestSchema,
+  issuanceTokenResponseSchema,
+  oauthErrorOf,
+  STATUS_LIST_TTL_SECONDS,
+  ticketTypeMetadataSchema,
+} from '@tickets/domain';
+import { AppError } from '../../shared/app-error';
+import { toAnsweredError } from '../../shared/http-errors';
+import { issueNonce, issueTicketCredential, redeemPreAuthorizedCode } from './issuance.service';
+import {
+  authorizationServerMetadata,
+  credentialIssuerMetadata,
+  ISSUANCE_PATHS,
+  jwtVcIssuerMetadata,
+  ticketTypeMetadata,
+} from './issuer-metadata';
+import { statusListToken } from './status-lists.service';
+
+/** Each wallet's requests to one step, from one address, in a minute (the database counts them). */
+const PER_MINUTE = { max: 30, timeWindow: '1 minute' } as const;
+/** A verifier's reads of the type metadata and the status list (cacheable: a gate asks once a ttl). */
+const READS_PER_MINUTE = { max: 120, timeWindow: '1 minute' } as const;
+
+/**
+ * The platform as an OpenID4VCI 1.0 credential issuer of SD-JWT VC tickets (docs/design.md §12): the
+ * metadata an EU wallet and a verifier read (`/.well-known/…`, outside the JSON API), and the token,
+ * nonce, credential, type metadata and status list endpoints. These answer OAuth's errors
+ * (`{"error", "error_description"}`), the description in Greek, instead of the envelope.
+ */
+export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ['eu wallet'];
+  const issuer = () => app.publicUrl();
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAnsweredError(error, request, reply);
+    const credentialEndpoint = request.routeOptions.url === ISSUANCE_PATHS.credential;
+    // RFC 6749 §5.1 and §5.2: no answer of these endpoints is cached.
+    return reply
+      .status(appError.status)
+      .header('cache-control', 'no-store')
+      .send({
+        error: oauthErrorOf(appError.code, appError.status, credentialEndpoint),
+        error_description: appError.message,
+      });
+  });
+
+  // The token request is a form (RFC 6749 §4.1.3), the one form the API reads.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  const wellKnown = { schema: { hide: true } } as const;
+  app.get('/.well-known/openid-credential-issuer', wellKnown, async () => credentialIssuerMetadata(issuer()));
+  app.get('/.well-known/oauth-authorization-server', wellKnown, async () =>
+    authorizationServerMetadata(issuer()),
+  );
+  app.get('/.well-known/jwt-vc-issuer', wellKnown, async () =>
+    jwtVcIssuerMetadata(issuer(), app.config.issuerKeys),
+  );
+
+  app.get(
+    ISSUANCE_PATHS.ticketType,
+    {
+      config: { access: 'public', rateLimit: READS_PER_MINUTE },
+      schema: {
+        tags,
+        operationId: 'ticketTypeMetadata',
+        summary: "The ticket `vct`'s SD-JWT VC type metadata, with the claims' names in Greek",
+        response: { 200: ticketTypeMetadataSchema },
+      },
+    },
+    async () => ticketTypeMetadata(issuer()),
+  );
+
+  app.post(
+    ISSUANCE_PATHS.token,
+    {
+      config: { access: 'eu-wallet', rateLimit: PER_MINUTE },
+      schema: {
+        tags,
+        operationId: 'issuanceToken',
+        summary:
+          'OpenID4VCI token endpoint: a credential offer’s pre-authorized code and transaction code (a form) for an access token, once',
+        body: issuanceTokenRequestSchema,
+        response: { 200: issuanceTokenResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return redeemPreAuthorizedCode(db, request.body, request.id);
+    },
+  );
+
+  app.post(
+    ISSUANCE_PATHS.nonce,
+    {
+      config: { access: 'eu-wallet', rateLimit: PER_MINUTE },
+      schema: {
+        tags,
+        operationId: 'issuanceNonce',
+        summary: 'OpenID4VCI nonce endpoint: a fresh c_nonce for one key proof',
+        response: { 200: issuanceNonceResponseSchema },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return issueNonce(db);
+    },
+  );
+
+  app.post(
+    ISSUANCE_PATHS.credential,
+    {
+      config: { access: 'eu-wallet', issuanceAccessToken: true, rateLimit: PER_MINUTE },
+      schema: {
+        tags,
+        operationId: 'issuanceCredential',
+        summary:
+          'OpenID4VCI credential endpoint: the ticket as an SD-JWT VC bound to the key of the `jwt` proof, with its status list entry',
+        body: credentialRequestSchema,
+        response: { 200: credentialResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const grant = request.issuanceGrant;
+      if (!grant) throw new AppError('ISSUANCE_INVALID_TOKEN');
+      return issueTicketCredential(db, grant, request.body, {
+        issuer: issuer(),
+        signer: app.config.issuerKeys.signer,
+        requestId: request.id,
+      });
+    },
+  );
+
+  app.get(
+    '/api/wallet/oid4vci/status-lists/:listId',
+    {
+      config: { access: 'public', rateLimit: READS_PER_MINUTE },
+      schema: {
+        tags,
+        operationId: 'statusList',
+        summary: `A Token Status List of the issued tickets (\`application/statuslist+jwt\`, 2 bits each: 0 valid, 1 invalid, 2 suspended), cacheable for its ttl (${STATUS_LIST_TTL_SECONDS} s)`,
+        params: z.object({ listId: z.coerce.number().int().min(1).max(1_000_000) }),
+        response: { 200: z.string().describe('The status list token, a signed JWT') },
+      },
+    },
+    async (request, reply) => {
+      const token = await statusListToken(db, request.params.listId, {
+        issuer: issuer(),
+        signer: app.config.issuerKeys.signer,
+      });
+      return reply
+        .header('content-type', 'application/statuslist+jwt')
+        .header('cache-control', `public, max-age=${STATUS_LIST_TTL_SECONDS}`)
+        .send(token);
+    },
+  );
+}

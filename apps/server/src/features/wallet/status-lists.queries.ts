@@ -1,0 +1,114 @@
+import {
+  and,
+  between,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNotNull,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client';
+import { events, issuedCredentials, tickets, transfers, walletCredentials } from '../../db/schema';
+import { ENTRY_GIVING_LOANS } from '../../rules/entry';
+import { isOver } from '../../rules/events';
+import { directKeysOf, isSuspendedWhere } from '../../rules/suspensions';
+
+const scopeEvents = alias(events, 'scope_event');
+const loans = alias(transfers, 'loan');
+const later = alias(issuedCredentials, 'later');
+
+/** A credential's status in its list (Token Status List §7.1, 2 bits): what the query answers. */
+const CREDENTIAL_STATUS = { VALID: 0, INVALID: 1, SUSPENDED: 2 } as const;
+
+/**
+ * The credential no longer stands for the binding it was issued for (docs/design.md §12), for good:
+ * the ticket was printed again (a reprint), bound to someone else, or its event is over; a newer
+ * credential (an EU wallet's or a phone's) was issued to the same person for the same ticket and event
+ * (a new phone); a loan of it started, ended or became a transfer after it was issued (for a
+ * recipient's credential: its own loan changed, or no longer gives the entry). Each is a comparison of
+ * what was kept at issuance with the rows as they are now, and none of them can turn back.
+ */
+const noLongerTheBinding = (db: Pick<Db, 'select'>): SQL =>
+  or(
+    ne(tickets.codeSerial, issuedCredentials.codeSerial),
+    sql`${tickets.holderAfm} is distinct from ${issuedCredentials.holderAfm}`,
+    sql`${tickets.holderAmka} is distinct from ${issuedCredentials.holderAmka}`,
+    isOver(scopeEvents),
+    exists(
+      db
+        .select({ id: later.id })
+        .from(later)
+        .where(
+          and(
+            eq(later.ticketId, issuedCredentials.ticketId),
+            eq(later.scopeEventId, issuedCredentials.scopeEventId),
+            eq(later.issuedTo, issuedCredentials.issuedTo),
+            gt(later.id, issuedCredentials.id),
+          ),
+        ),
+    ),
+    exists(
+      db
+        .select({ id: walletCredentials.id })
+        .from(walletCredentials)
+        .where(
+          and(
+            eq(walletCredentials.ticketId, issuedCredentials.ticketId),
+            eq(walletCredentials.scopeEventId, issuedCredentials.scopeEventId),
+            eq(walletCredentials.issuedTo, issuedCredentials.issuedTo),
+            gt(walletCredentials.createdAt, issuedCredentials.issuedAt),
+          ),
+        ),
+    ),
+    exists(
+      db
+        .select({ id: transfers.id })
+        .from(transfers)
+        .where(
+          and(
+            eq(transfers.ticketId, issuedCredentials.ticketId),
+            inArray(transfers.status, [...ENTRY_GIVING_LOANS, 'REVERTED']),
+            gt(transfers.updatedAt, issuedCredentials.issuedAt),
+            sql`(${issuedCredentials.transferId} is null or ${transfers.id} = ${issuedCredentials.transferId})`,
+          ),
+        ),
+    ),
+    and(isNotNull(issuedCredentials.transferId), notInArray(loans.status, [...ENTRY_GIVING_LOANS])),
+  ) as SQL;
+
+/**
+ * The one who enters with it is suspended today (the rule of docs/design.md §9): the loan's recipient
+ * for a recipient's credential, else the ticket's holder (a minor, for a minor's ticket). Lifted or
+ * ended, the credential is valid again: hence SUSPENDED, not INVALID.
+ */
+const entrantSuspended = (db: Db) => {
+  const lent = sql`${issuedCredentials.transferId} is not null`;
+  const afm = sql`(case when ${lent} then ${loans.toAfm} else ${tickets.holderAfm} end)`;
+  const amka = sql`(case when ${lent} then null else ${tickets.holderAmka} end)`;
+  const documentKey = sql`(case when ${lent} then null else ${tickets.documentKey} end)`;
+  return isSuspendedWhere(db, directKeysOf(afm, amka, documentKey), afm, amka, documentKey);
+};
+
+/**
+ * The status of every credential issued with an id in the range (one status list), worked out from
+ * what each was issued for and the binding now, in one statement when the list is served.
+ */
+export const listCredentialStatuses = (db: Db, range: { fromId: number; toId: number }) =>
+  db
+    .select({
+      id: issuedCredentials.id,
+      status: sql<number>`(case when ${noLongerTheBinding(db)} then ${CREDENTIAL_STATUS.INVALID}
+        when ${entrantSuspended(db)} then ${CREDENTIAL_STATUS.SUSPENDED}
+        else ${CREDENTIAL_STATUS.VALID} end)::int`,
+    })
+    .from(issuedCredentials)
+    .innerJoin(tickets, eq(tickets.id, issuedCredentials.ticketId))
+    .innerJoin(scopeEvents, eq(scopeEvents.id, issuedCredentials.scopeEventId))
+    .leftJoin(loans, eq(loans.id, issuedCredentials.transferId))
+    .where(between(issuedCredentials.id, range.fromId, range.toId));

@@ -1,0 +1,40 @@
+import { STATUS_LIST_SIZE, STATUS_LIST_TTL_SECONDS } from '@tickets/domain';
+import type { IssuerKey } from '../../config';
+import type { Db } from '../../db/client';
+import { ISSUANCE_PATHS } from './issuer-metadata';
+import { encodeStatusList, signStatusList } from './sd-jwt-vc';
+import { listCredentialStatuses } from './status-lists.queries';
+
+/** Two bits a credential: VALID, INVALID, SUSPENDED (status-lists.queries.ts). */
+const BITS = 2;
+
+/**
+ * A status list token, made when it is asked for from the credentials' bindings now
+ * (docs/design.md §12): list `listId` holds the credentials with ids from
+ * (listId - 1) × STATUS_LIST_SIZE + 1, each at its id's place; an index no credential has yet is VALID
+ * (no credential refers to it).
+ */
+export async function statusListToken(
+  db: Db,
+  listId: number,
+  context: { issuer: string; signer: IssuerKey },
+): Promise<string> {
+  const fromId = (listId - 1) * STATUS_LIST_SIZE + 1;
+  const statuses = new Uint8Array(STATUS_LIST_SIZE);
+  for (const { id, status } of await listCredentialStatuses(db, {
+    fromId,
+    toId: fromId + STATUS_LIST_SIZE - 1,
+  })) {
+    statuses[id - fromId] = status;
+  }
+  return signStatusList(
+    {
+      uri: `${context.issuer}${ISSUANCE_PATHS.statusList(listId)}`,
+      issuer: context.issuer,
+      lst: encodeStatusList(statuses, BITS),
+      bits: BITS,
+      ttlSeconds: STATUS_LIST_TTL_SECONDS,
+    },
+    context.signer,
+  );
+}

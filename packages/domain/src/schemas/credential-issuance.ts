@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/**
+ * A ticket as an SD-JWT VC, issued to an EU wallet over OpenID for Verifiable Credential Issuance 1.0
+ * (docs/design.md §12). The wire names are the specifications' (snake_case, `pre-authorized_code`):
+ * a wallet written by anyone sends them, so they stay as they are.
+ */
+
+/** The grant a credential offer carries (OpenID4VCI 1.0 §4.1.1). */
+export const PRE_AUTHORIZED_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
+/** The one credential configuration the platform issues: a ticket in SD-JWT VC (`dc+sd-jwt`). */
+export const TICKET_CREDENTIAL_CONFIGURATION_ID = 'ticket_dc_sd_jwt';
+export const SD_JWT_VC_FORMAT = 'dc+sd-jwt';
+
+/**
+ * What `POST /api/wallet/tickets/{publicCode}/credential-offer` answers: the offer as an
+ * `openid-credential-offer://` link (its QR is what the wallet scans) and the transaction code, shown
+ * apart from the QR, that the wallet asks the person to type.
+ */
+export const credentialOfferSchema = z.object({
+  offerUri: z.string(),
+  txCode: z.string(),
+});
+export type CredentialOfferResponse = z.infer<typeof credentialOfferSchema>;
+
+/**
+ * The token request (RFC 6749 §3.2, a form): the pre-authorized code and the transaction code. Other
+ * parameters a wallet may add (`client_id`, `authorization_details`) are ignored, as OAuth asks.
+ */
+export const issuanceTokenRequestSchema = z.object({
+  grant_type: z.string().min(1).max(200),
+  'pre-authorized_code': z.string().min(1).max(200).optional(),
+  tx_code: z.string().max(100).optional(),
+});
+export type IssuanceTokenRequest = z.infer<typeof issuanceTokenRequestSchema>;
+
+export const issuanceTokenResponseSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
+
+/** The nonce endpoint's answer (OpenID4VCI 1.0 §7.2): a fresh `c_nonce` for one key proof. */
+export const issuanceNonceResponseSchema = z.object({ c_nonce: z.string() });
+
+/**
+ * The credential request (OpenID4VCI 1.0 §8.2): which configuration, and one `jwt` key proof (the
+ * platform issues one credential per offer, so a batch is refused).
+ */
+export const credentialRequestSchema = z.object({
+  credential_configuration_id: z.string().min(1).max(200).optional(),
+  credential_identifier: z.string().min(1).max(200).optional(),
+  proofs: z.object({ jwt: z.array(z.string().min(1).max(16_384)).min(1).max(1) }).optional(),
+});
+export type CredentialRequest = z.infer<typeof credentialRequestSchema>;
+
+/** The credential response (OpenID4VCI 1.0 §8.3): the SD-JWT VC, issued at once. */
+export const credentialResponseSchema = z.object({
+  credentials: z.array(z.object({ credential: z.string() })),
+});
+
+/** An OAuth error (RFC 6749 §5.2, OpenID4VCI 1.0 §8.3.1.2): what these endpoints answer instead of the envelope. */
+export const oauthErrorSchema = z.object({
+  error: z.string(),
+  error_description: z.string().optional(),
+});
+
+const localized = z.object({ locale: z.string(), name: z.string(), description: z.string().optional() });
+
+/** SD-JWT VC type metadata (draft-ietf-oauth-sd-jwt-vc §6): the ticket `vct`'s names, in Greek and English. */
+export const ticketTypeMetadataSchema = z.object({
+  vct: z.string(),
+  name: z.string(),
+  description: z.string(),
+  display: z.array(localized),
+  claims: z.array(
+    z.object({
+      path: z.array(z.string()),
+      display: z.array(z.object({ locale: z.string(), label: z.string() })),
+      sd: z.enum(['always', 'allowed', 'never']),
+    }),
+  ),
+});
+export type TicketTypeMetadata = z.infer<typeof ticketTypeMetadataSchema>;
+
+/** The OAuth and OpenID4VCI error codes of the platform's refusals on these endpoints (their wire names). */
+const OAUTH_ERRORS: Record<string, string> = {
+  ISSUANCE_INVALID_GRANT: 'invalid_grant',
+  ISSUANCE_UNSUPPORTED_GRANT: 'unsupported_grant_type',
+  ISSUANCE_INVALID_TOKEN: 'invalid_token',
+  ISSUANCE_INVALID_PROOF: 'invalid_proof',
+  ISSUANCE_INVALID_NONCE: 'invalid_nonce',
+  ISSUANCE_UNKNOWN_CONFIGURATION: 'unknown_credential_configuration',
+  TICKET_NOT_FOUND: 'invalid_credential_request',
+  TICKET_BLOCKED: 'invalid_credential_request',
+  SERVICE_BUSY: 'temporarily_unavailable',
+  SERVICE_UNAVAILABLE: 'temporarily_unavailable',
+};
+
+/**
+ * The `error` an OAuth client reads for one of the platform's codes: its own where it has one, else
+ * `invalid_request` (the credential endpoint's `invalid_credential_request`) for a bad request and
+ * `server_error` for the platform's fault.
+ */
+export function oauthErrorOf(code: string, status: number, credentialEndpoint: boolean): string {
+  const known = OAUTH_ERRORS[code];
+  if (known) return known;
+  if (status >= 500) return 'server_error';
+  return credentialEndpoint ? 'invalid_credential_request' : 'invalid_request';
+}
