@@ -81,3 +81,10 @@ export function currentImporter(request: FastifyRequest): Importer {
   if (!request.importer) throw new AppError('PROVIDER_UNAUTHENTICATED');
   return request.importer;
 }
+
+/**
+ * The token of `Authorization: Bearer <token>` (RFC 6750), as the `device` and `provider` levels take
+ * it: 10 to 200 characters without spaces, or nothing.
+ */
+export const bearerOf = (request: FastifyRequest): string | undefined =>
+  /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error';
+import { bearerOf } from '../../shared/guards';
 import { DeviceContacts } from './contacts.service';
 import { authenticateDevice, checkPairingToken } from './devices.service';
 
@@ -14,7 +15,7 @@ export function deviceAccess(app: FastifyInstance) {
   const contacts = new DeviceContacts(app.db);
   app.metrics.onScrape(() => contacts.sample(app.metrics));
   return async (request: FastifyRequest) => {
-    const bearer = /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
+    const bearer = bearerOf(request);
     if (!bearer) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
     if (request.routeOptions.config.gatePairing) {
       await checkPairingToken(app.db, bearer, { requestId: request.id, tokenHours });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error';
+import { bearerOf } from '../../shared/guards';
 import { findProviderByKey } from './service';
 
 /**
@@ -8,9 +9,6 @@ import { findProviderByKey } from './service';
  * refused: wrong keys from a shared address or behind a proxy cannot lock a provider out.
  */
 const FAILED_KEYS_PER_MINUTE = 20;
-
-const presentedKey = (request: FastifyRequest) =>
-  /^Bearer (\S{10,200})$/.exec(request.headers.authorization ?? '')?.[1];
 
 /**
  * The `provider` access level's check (plugins/access.ts): the API key (`Authorization: Bearer <key>`),
@@ -27,10 +25,10 @@ export function providerAccess(app: FastifyInstance) {
     });
   const failureCounters = [
     failuresBy('address', (request) => request.ip),
-    failuresBy('prefix', (request) => presentedKey(request)?.split('.')[0]?.slice(0, 64) ?? '-'),
+    failuresBy('prefix', (request) => bearerOf(request)?.split('.')[0]?.slice(0, 64) ?? '-'),
   ];
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const key = presentedKey(request);
+    const key = bearerOf(request);
     const provider = key ? await findProviderByKey(app.db, key) : undefined;
     if (!provider) {
       const counted = await Promise.all(failureCounters.map((count) => count(request)));
