@@ -28,6 +28,7 @@ import { DEMO_PEOPLE } from './demo/seed';
 import { listLiveDeclarations } from './features/companions/queries';
 import { decideAdmission } from './features/gate/admissions.service';
 import { authenticateDevice } from './features/gate/devices.service';
+import { countNeighbourLookups } from './features/stats/queries';
 import { searchSuspensions } from './features/suspensions/service';
 import { issueTicket } from './features/ticket-office/service';
 import { listTransferEvents } from './features/transfer-events/service';
@@ -59,7 +60,11 @@ export const measuredWork = {
       : drizzlePostgres(client, { schema })) as unknown as Db,
   /** Every signed-in request: the session by its token, touched when due (`policy`: the platform's). */
   findSessionUser,
-  /** POST /api/stats/ticket (its audit row apart: `audit`). */
+  /**
+   * POST /api/stats/ticket: the officer's recent lookups of neighbouring codes (a sweep is refused),
+   * then the ticket (its audit row apart: `audit`).
+   */
+  countNeighbourLookups,
   findTicketForOfficer,
   audit,
   /** POST /api/ticket-office/personalize. */

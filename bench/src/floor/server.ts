@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { canonicalIdentifier, fullNameInCapitals, identityKey } from '@tickets/domain';
+import { canonicalIdentifier, fullNameInCapitals, identityKey, LOOKUP_SWEEP_CODES } from '@tickets/domain';
 import { demoData, measuredWork, platformPlumbing } from '../../../apps/server/src/bench-api';
 import { claimReplay } from './claim';
 import { gateAdmission } from './gate';
@@ -277,6 +277,9 @@ const sessionCheck: Handler = async (_request, response, session) =>
 const statsLookup: Handler = async (_request, response, session, query) => {
   const code = new URLSearchParams(query).get('code') ?? '';
   const org = session.organisationId;
+  // The platform's own count of the officer's neighbouring lookups, as the route runs it first.
+  if ((await measuredWork.countNeighbourLookups(db, session.afm, code)) >= LOOKUP_SWEEP_CODES)
+    return refuse(response, 429, 'TICKET_LOOKUP_SWEEP');
   const [row] = await run(S.ticket, [code, org, org, 1]);
   await audit([session.afm, row ? 'TICKET_LOOKUP' : 'TICKET_LOOKUP_MISS', code, randomUUID()]);
   if (!row) return refuse(response, 404, 'TICKET_NOT_FOUND');
