@@ -172,7 +172,12 @@ test('an officer follows a match at its gates; another club sees none of it', as
   const entries = page.getByRole('table', { name: text.entriesTitle });
   await expect(entries).toBeVisible();
   const entrySums = await columnSums(entries);
-  for (const device of answer.devices) {
+  // A column for each device that admitted to the match (the club's others, from other specs, admitted none).
+  const admitting = answer.devices.filter((device) => device.admitted > 0);
+  expect(Object.keys(entrySums).sort()).toEqual(
+    [...admitting.map((device) => device.label), text.total].sort(),
+  );
+  for (const device of admitting) {
     const perMinute = answer.entriesPerMinute
       .filter((row) => row.deviceId === device.deviceId)
       .reduce((sum, row) => sum + row.admitted, 0);
