@@ -39,6 +39,31 @@ const Cell = ({ children }: { children: ReactNode }) => (
   <td className="govgr-table__cell govgr-table__cell--numeric">{children}</td>
 );
 
+/** A chart's rows over time: the time, a count per column (a device, a reason), their total. */
+function TimeRows({
+  rows,
+  columnKeys,
+}: {
+  rows: { at: string; counts: number[]; total: number }[];
+  columnKeys: string[];
+}) {
+  return (
+    <tbody className="govgr-table__body">
+      {rows.map((row) => (
+        <tr className="govgr-table__row" key={row.at}>
+          <th scope="row" className="govgr-table__header">
+            {formatTime(row.at)}
+          </th>
+          {row.counts.map((n, index) => (
+            <Cell key={columnKeys[index] ?? index}>{n}</Cell>
+          ))}
+          <Cell>{row.total}</Cell>
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
 /** Entries per minute and device: the numbers of the charts per gate. */
 export function EntriesTable({ report }: { report: MatchDay }) {
   const rows = entriesTable(report);
@@ -53,19 +78,10 @@ export function EntriesTable({ report }: { report: MatchDay }) {
           { label: text.total, numeric: true },
         ]}
       />
-      <tbody className="govgr-table__body">
-        {rows.map((row) => (
-          <tr className="govgr-table__row" key={row.minute}>
-            <th scope="row" className="govgr-table__header">
-              {formatTime(row.minute)}
-            </th>
-            {row.byDevice.map((n, index) => (
-              <Cell key={devices[index]?.deviceId ?? index}>{n}</Cell>
-            ))}
-            <Cell>{row.total}</Cell>
-          </tr>
-        ))}
-      </tbody>
+      <TimeRows
+        rows={rows.map((row) => ({ at: row.minute, counts: row.byDevice, total: row.total }))}
+        columnKeys={devices.map((device) => device.deviceId)}
+      />
     </NumbersTable>
   );
 }
@@ -84,19 +100,10 @@ export function RefusalsTable({ report }: { report: MatchDay }) {
           { label: text.total, numeric: true },
         ]}
       />
-      <tbody className="govgr-table__body">
-        {rows.map((row) => (
-          <tr className="govgr-table__row" key={row.from}>
-            <th scope="row" className="govgr-table__header">
-              {formatTime(row.from)}
-            </th>
-            {row.byReason.map((n, index) => (
-              <Cell key={reasons[index] ?? index}>{n}</Cell>
-            ))}
-            <Cell>{row.total}</Cell>
-          </tr>
-        ))}
-      </tbody>
+      <TimeRows
+        rows={rows.map((row) => ({ at: row.from, counts: row.byReason, total: row.total }))}
+        columnKeys={reasons}
+      />
     </NumbersTable>
   );
 }

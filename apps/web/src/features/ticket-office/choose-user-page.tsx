@@ -6,6 +6,8 @@ import { Tile } from '../../shared/components/tile';
 import { paths } from '../../shared/paths';
 
 const text = messages.ticketOffice;
+/** The office's other screens, each linked by its own name. */
+const OTHER_ACTIONS = ['statsTicket', 'suspendedUsers', 'gateDevices', 'matchDay'] as const;
 
 /** docs/product-spec.md §2 "Choose user": three tiles, the foreigner one greyed and disabled. */
 export default function ChooseUserPage() {
@@ -33,26 +35,13 @@ export default function ChooseUserPage() {
       </div>
       <h2 className="govgr-heading-s">{text.otherActions}</h2>
       <ul className="govgr-list app-actions">
-        <li>
-          <Link className="govgr-link" to={paths.ticketOffice.statsTicket}>
-            {messages.screens.statsTicket}
-          </Link>
-        </li>
-        <li>
-          <Link className="govgr-link" to={paths.ticketOffice.suspendedUsers}>
-            {messages.screens.suspendedUsers}
-          </Link>
-        </li>
-        <li>
-          <Link className="govgr-link" to={paths.ticketOffice.gateDevices}>
-            {messages.screens.gateDevices}
-          </Link>
-        </li>
-        <li>
-          <Link className="govgr-link" to={paths.ticketOffice.matchDay}>
-            {messages.screens.matchDay}
-          </Link>
-        </li>
+        {OTHER_ACTIONS.map((screen) => (
+          <li key={screen}>
+            <Link className="govgr-link" to={paths.ticketOffice[screen]}>
+              {messages.screens[screen]}
+            </Link>
+          </li>
+        ))}
       </ul>
     </>
   );
