@@ -204,31 +204,49 @@ from
   left join (
     (
       (
-        select
-          "id",
-          'print' as "source",
-          null::bigint as "wallet_event_id",
-          null::text as "issued_to",
-          false as "revoked"
-        from
-          "tickets"
-        where
-          "tickets"."private_code" = $18::text
+        (
+          select
+            "id",
+            'print' as "source",
+            null::bigint as "wallet_event_id",
+            null::text as "issued_to",
+            false as "revoked"
+          from
+            "tickets"
+          where
+            "tickets"."private_code" = $18::text
+        )
+        union all
+        (
+          select
+            "id",
+            'print',
+            null::bigint,
+            null::text,
+            true
+          from
+            "tickets"
+          where
+            (
+              "tickets"."public_code" = $19::text
+              and "tickets"."code_serial" > $20::int
+            )
+        )
       )
       union all
       (
         select
-          "id",
-          'print',
-          null::bigint,
-          null::text,
-          true
+          "ticket_id",
+          'credential',
+          "scope_event_id",
+          "issued_to",
+          "revoked_at" is not null
         from
-          "tickets"
+          "wallet_credentials"
         where
           (
-            "tickets"."public_code" = $19::text
-            and "tickets"."code_serial" > $20::int
+            "wallet_credentials"."id" = $21::bigint
+            and "wallet_credentials"."device_public_key" = $22::text
           )
       )
     )
@@ -239,13 +257,13 @@ from
         'credential',
         "scope_event_id",
         "issued_to",
-        "revoked_at" is not null
+        false
       from
-        "wallet_credentials"
+        "issued_credentials"
       where
         (
-          "wallet_credentials"."id" = $21::bigint
-          and "wallet_credentials"."device_public_key" = $22::text
+          "issued_credentials"."id" = $23::bigint
+          and "issued_credentials"."key_thumbprint" = $24::text
         )
     )
   ) "scanned" on true
@@ -273,11 +291,11 @@ from
   left join "transfers" on (
     "transfers"."ticket_id" = "tickets"."id"
     and "transfers"."fixture_id" = "events"."id"
-    and "transfers"."status" in ($23, $24)
+    and "transfers"."status" in ($25, $26)
   )
   left join "companion_declarations" on (
     "companion_declarations"."ticket_id" = "tickets"."id"
-    and "companion_declarations"."status" = $25
+    and "companion_declarations"."status" = $27
   )
   left join "gate_admissions" on (
     "gate_admissions"."ticket_id" = "tickets"."id"
@@ -286,9 +304,9 @@ from
   )
   left join "gate_devices" on "gate_devices"."id" = "gate_admissions"."device_id"
 where
-  "device"."id" = $26::uuid
+  "device"."id" = $28::uuid
 limit
-  $27;
+  $29;
 
 -- admitQuery
 with

@@ -9,6 +9,7 @@ import {
   suspensions,
   tickets,
   transfers,
+  presentationRequests,
   walletCredentials,
   issuedCredentials,
   credentialOffers,
@@ -44,6 +45,8 @@ export interface ErasedCounts {
   walletCredentials: number;
   /** EU-wallet credentials and their offers whose ΑΦΜ and ΑΜΚΑ were erased (docs/design.md §12). */
   issuedCredentials: number;
+  /** The gate's OpenID4VP requests, whose answers hold the disclosed claims (docs/design.md §12). */
+  presentationRequests: number;
   notifications: number;
   suspensions: number;
   auditRows: number;
@@ -145,6 +148,15 @@ async function eraseIssuedCredentials(tx: Tx, ended: EventIds): Promise<number> 
   return erased.length;
 }
 
+/** A gate's OpenID4VP request keeps what the wallet disclosed (a name, a seat): gone with its event. */
+async function deletePresentationRequests(tx: Tx, ended: EventIds): Promise<number> {
+  const deleted = await tx
+    .delete(presentationRequests)
+    .where(inArray(presentationRequests.eventId, ended))
+    .returning({ id: presentationRequests.id });
+  return deleted.length;
+}
+
 /**
  * A notification names people and their match (issue #30 item 7): gone with its event's personal
  * data. A delivery job left for it finds nothing and sends nothing.
@@ -223,6 +235,7 @@ export async function eraseExpiredPersonalData(
       transfers: await eraseTransfers(tx, ended),
       walletCredentials: await deleteWalletCredentials(tx, ended),
       issuedCredentials: await eraseIssuedCredentials(tx, ended),
+      presentationRequests: await deletePresentationRequests(tx, ended),
       notifications: await deleteNotifications(tx, ended, retentionDays),
       suspensions: await eraseEndedSuspensions(tx, suspensionRetentionDays),
       auditRows: await eraseExpiredAuditDetails(tx, retentionDays),

@@ -78,6 +78,10 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'POST /api/gate/pairing/renewal': 'device',
   'GET /api/gate/events': 'device',
   'POST /api/gate/admissions': 'device',
+  'POST /api/gate/presentation-requests': 'device',
+  'GET /api/gate/presentation-requests/:id': 'device',
+  'GET /api/gate/presentation-requests/:id/request-object': 'eu-wallet',
+  'POST /api/gate/presentation-requests/:id/response': 'eu-wallet',
   'DELETE /api/gate/admissions/:admissionId': 'device',
   'GET /api/gate/keys': 'device',
   'GET /api/gate/manifest': 'device',
@@ -156,9 +160,10 @@ describe('authorization matrix', () => {
           !route.url.startsWith('/api/blackList')
         ) {
           // An EU wallet's routes answer OAuth's errors, their description in Greek too.
-          const description = route.url.startsWith('/api/wallet/oid4vci/')
-            ? ((await response.json()) as { error_description?: string }).error_description
-            : (await firstError(response))?.description;
+          const description =
+            route.access === 'eu-wallet' || route.url.startsWith('/api/wallet/oid4vci/')
+              ? ((await response.json()) as { error_description?: string }).error_description
+              : (await firstError(response))?.description;
           expect(description, `${method} ${route.url}`).toMatch(/[\u0370-\u03ff]/);
         }
       }

@@ -1,9 +1,7 @@
-import { createHash, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
+import type { JsonWebKey } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, importJWK, SignJWT, type JWK } from 'jose';
-import { clientAuthenticationAnonymous } from '@openid4vc/oauth2';
-import { Openid4vciClient, Openid4vciVersion } from '@openid4vc/openid4vci';
-import { setGlobalConfig } from '@openid4vc/utils';
+import { Openid4vciVersion } from '@openid4vc/openid4vci';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
@@ -17,6 +15,12 @@ import { citizens, tickets } from '../src/db/schema';
 import { DEMO_TICKETS } from '../src/demo/events';
 import { jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
+import {
+  euWallet,
+  offerFor as offerTicket,
+  takeTicket as takeTicketAs,
+  walletKey,
+} from './support/eu-wallet';
 import { engines, useTestServer } from './support/test-server';
 
 /**
@@ -33,36 +37,6 @@ const GUARDIAN = '100000027';
 /** A demo person who does not hold the holder's season ticket. */
 const RECIPIENT = '100000040';
 
-// The test server listens on plain HTTP on loopback; in production PUBLIC_URL must be https (config.ts).
-setGlobalConfig({ allowInsecureUrls: true });
-
-/** A wallet's key pair: the credential is bound to its public half. */
-function walletKey() {
-  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-  return {
-    privateJwk: privateKey.export({ format: 'jwk' }) as JWK,
-    publicJwk: publicKey.export({ format: 'jwk' }) as JWK,
-  };
-}
-
-/** The EU wallet: the library's client, with this test's crypto for its callbacks. */
-function euWallet(key: ReturnType<typeof walletKey>) {
-  return new Openid4vciClient({
-    callbacks: {
-      fetch,
-      hash: (data, alg) => createHash(alg.replace('-', '').toLowerCase()).update(data).digest(),
-      generateRandom: (bytes) => randomBytes(bytes),
-      clientAuthentication: clientAuthenticationAnonymous(),
-      signJwt: async (signer, { header, payload }) => ({
-        jwt: await new SignJWT(payload)
-          .setProtectedHeader(header as { alg: string })
-          .sign(await importJWK(key.privateJwk, signer.alg)),
-        signerJwk: key.publicJwk as never,
-      }),
-    },
-  });
-}
-
 describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engine) => {
   const server = useTestServer(engine);
   let holderCookie = '';
@@ -73,10 +47,7 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
   });
 
   const offerFor = async (publicCode: string, cookie = holderCookie) =>
-    fetch(`${server.baseUrl}/api/wallet/tickets/${publicCode}/credential-offer`, {
-      method: 'POST',
-      headers: jsonFrom(server.baseUrl, cookie),
-    });
+    offerTicket(server.baseUrl, publicCode, cookie);
 
   /** The issuer's keys as a verifier finds them: the JWT VC issuer metadata, by the credential's `kid`. */
   async function verifier() {
@@ -95,38 +66,8 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
   }
 
   /** The whole flow, as the wallet library drives it. */
-  async function takeTicket(publicCode = SEASON_TICKET, cookie = holderCookie) {
-    const answer = await offerFor(publicCode, cookie);
-    expect(answer.status).toBe(200);
-    const { offerUri, txCode } = (await answer.json()) as { offerUri: string; txCode: string };
-    const key = walletKey();
-    const wallet = euWallet(key);
-    const credentialOffer = await wallet.resolveCredentialOffer(offerUri);
-    const issuerMetadata = await wallet.resolveIssuerMetadata(credentialOffer.credential_issuer);
-    const { accessTokenResponse } = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
-      credentialOffer,
-      issuerMetadata,
-      txCode,
-    });
-    const { c_nonce } = await wallet.requestNonce({ issuerMetadata });
-    const credentialConfigurationId = credentialOffer.credential_configuration_ids[0] as string;
-    const { jwt } = await wallet.createCredentialRequestJwtProof({
-      issuerMetadata,
-      credentialConfigurationId,
-      nonce: c_nonce,
-      signer: { method: 'jwk', alg: 'ES256', publicJwk: key.publicJwk as never },
-    });
-    const { credentialResponse } = await wallet.retrieveCredentials({
-      issuerMetadata,
-      accessToken: accessTokenResponse.access_token,
-      credentialConfigurationId,
-      proofs: { jwt: [jwt] },
-    });
-    const [issued] = credentialResponse.credentials ?? [];
-    const credential = (issued as { credential: string } | undefined)?.credential;
-    if (typeof credential !== 'string') throw new Error('no credential in the response');
-    return { credential, key, issuerMetadata };
-  }
+  const takeTicket = (publicCode = SEASON_TICKET, cookie = holderCookie) =>
+    takeTicketAs(server.baseUrl, publicCode, cookie);
 
   it('publishes metadata the wallet library reads as OpenID4VCI 1.0', async () => {
     const wallet = euWallet(walletKey());

@@ -6,7 +6,9 @@ import {
   citizens,
   companionDeclarations,
   events,
+  gateDevices,
   notifications,
+  presentationRequests,
   tickets,
   transfers,
   walletCredentials,
@@ -44,6 +46,25 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       .returning();
     return event!;
   }
+
+  /** A steward's OpenID4VP request answered at the event: its result holds the disclosed claims. */
+  async function addPresentationTo(eventId: number) {
+    const [device] = await db()
+      .insert(gateDevices)
+      .values({ organisationId: ORGANISATION, label: 'Θύρα 1', tokenHash: unique(), createdBy: '100000015' })
+      .returning();
+    await db()
+      .insert(presentationRequests)
+      .values({
+        nonce: unique(),
+        deviceId: device!.id,
+        eventId,
+        expiresAt: daysAgo(0),
+        result: { disclosed: { holder_name: holder.fullName } },
+      });
+  }
+  const presentationsOf = (eventId: number) =>
+    db().select().from(presentationRequests).where(eq(presentationRequests.eventId, eventId));
 
   /** A bound, printed ticket with a companion declaration and a phone's credential. */
   async function addPeopleTo(eventId: number) {
@@ -88,6 +109,8 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
     longPast = { event: old.id, ticket: (await addPeopleTo(old.id)).id };
     const fresh = await addEvent({ startsAt: daysAgo(150) });
     recent = { event: fresh.id, ticket: (await addPeopleTo(fresh.id)).id };
+    await addPresentationTo(old.id);
+    await addPresentationTo(fresh.id);
 
     // A season still running, with a fixture long past and one recent, each with a loan.
     const season = await addEvent({ startsAt: daysAgo(300), endsAt: daysAgo(-30), seasonal: true });
@@ -161,6 +184,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       declarations: 1,
       transfers: 1,
       walletCredentials: 1,
+      presentationRequests: 1,
       notifications: 1,
     });
     const left = await db()
@@ -186,6 +210,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       { companionAfm: '', companionName: '', status: 'ACCEPTED' },
     ]);
     expect(await credentialsOf(longPast.event)).toEqual([]);
+    expect(await presentationsOf(longPast.event)).toEqual([]);
   });
 
   it('keeps the people of an event that ended within the period, and of a season still running', async () => {
@@ -194,6 +219,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       expect(await declarationsOf(id)).toMatchObject([{ companionAfm: '100000059' }]);
     }
     expect(await credentialsOf(recent.event)).toHaveLength(1);
+    expect(await presentationsOf(recent.event)).toHaveLength(1);
     expect(await credentialsOf(running.season)).toHaveLength(1);
   });
 
@@ -245,6 +271,7 @@ describe.each(engines)('the retention of personal data on %s', (engine) => {
       transfers: 0,
       walletCredentials: 0,
       issuedCredentials: 0,
+      presentationRequests: 0,
       notifications: 0,
       suspensions: 0,
       auditRows: 0,

@@ -1053,6 +1053,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/gate/presentation-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An OpenID4VP request for an EU wallet’s ticket at this event: its `openid4vp://` link for the QR (signed request object by reference, `direct_post`, a fresh nonce, a DCQL query for the ticket `vct`)
+         * @description For a registered gate device, with its token; refused at once once it's revoked.
+         */
+        post: operations["postGatePresentationRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gate/presentation-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the wallet's answer to the device's request decided: the entry decision and the disclosed claims only (PENDING until it answers)
+         * @description For a registered gate device, with its token; refused at once once it's revoked.
+         */
+        get: operations["getGatePresentationRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gate/presentation-requests/{id}/request-object": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OpenID4VP request object at `request_uri` (`application/oauth-authz-req+jwt`, signed with the issuer key), while the request is open
+         * @description For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth's `{"error", "error_description"}`.
+         */
+        get: operations["presentationRequestObject"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/gate/presentation-requests/{id}/response": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The wallet's `direct_post` answer (a form with `vp_token`), once: verified, then decided as a scanned code is; the steward reads the decision
+         * @description For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth's `{"error", "error_description"}`.
+         */
+        post: operations["presentationResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ticket-office/transfer-events": {
         parameters: {
             query?: never;
@@ -5982,6 +6062,318 @@ export interface operations {
             };
             /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postGatePresentationRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    eventId: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        uri: string;
+                        clientId: string;
+                        requestUri: string;
+                        expiresAt: string;
+                    };
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getGatePresentationRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "PENDING" | "EXPIRED" | "REFUSED" | "DECIDED";
+                        refusal: ("PRESENTATION_INVALID" | "PRESENTATION_NONCE" | "PRESENTATION_AUDIENCE" | "PRESENTATION_STALE" | "PRESENTATION_KEY") | null;
+                        message: string | null;
+                        admission: {
+                            /** @enum {string} */
+                            decision: "ADMIT" | "REFUSE";
+                            /** @enum {string} */
+                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                            message: string;
+                            admissionId: string | null;
+                            holderName: string | null;
+                            documentType: string | null;
+                            documentHint: string | null;
+                            seat: string | null;
+                            companion: {
+                                name: string;
+                                afmHint: string;
+                            } | null;
+                            admittedAt: string | null;
+                            admittedBy: string | null;
+                        } | null;
+                        disclosed: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `GATE_DEVICE_UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    presentationRequestObject: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request object, a signed JWT */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description The request is not valid: `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; try again later: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    presentationResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    vp_token: string;
+                    state?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; try again later: `RATE_LIMITED`. */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

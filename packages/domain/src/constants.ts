@@ -261,3 +261,11 @@ export const ISSUANCE_NONCE_SECONDS = 300;
 export const STATUS_LIST_TTL_SECONDS = 60;
 /** Credentials per status list: 2 bits each, so a list is 16 KiB before compression. */
 export const STATUS_LIST_SIZE = 65_536;
+/**
+ * The gate's OpenID4VP request (docs/design.md §12): a presentation answers it within this many
+ * minutes, once; its key-binding JWT is fresh when issued at most this many seconds before it arrives
+ * (and no more than the clock skew after).
+ */
+export const PRESENTATION_REQUEST_MINUTES = 5;
+export const PRESENTATION_KB_MAX_AGE_SECONDS = 300;
+export const PRESENTATION_CLOCK_SKEW_SECONDS = 30;

@@ -259,6 +259,14 @@ export const errorCatalogue = {
     status: 400,
     description: 'Το πορτοφόλι ζήτησε τρόπο έκδοσης που η υπηρεσία δεν υποστηρίζει.',
   },
+  PRESENTATION_REQUEST_NOT_FOUND: {
+    status: 404,
+    description: 'Το αίτημα της πύλης δεν υπάρχει, έληξε ή απαντήθηκε ήδη. Ζητήστε από τον ελεγκτή νέο QR.',
+  },
+  PRESENTATION_RESPONSE_INVALID: {
+    status: 400,
+    description: 'Η απάντηση του πορτοφολιού δεν έχει τη μορφή που ζητήθηκε. Δοκιμάστε ξανά με νέο QR.',
+  },
   ISSUANCE_INVALID_TOKEN: {
     status: 401,
     description: 'Η άδεια έκδοσης του εισιτηρίου δεν ισχύει πια. Ζητήστε νέα προσφορά από την υπηρεσία.',

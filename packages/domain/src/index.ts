@@ -16,6 +16,7 @@ export * from './schemas/transfers';
 export * from './schemas/suspensions';
 export * from './admission-reasons';
 export * from './schemas/gate';
+export * from './schemas/presentations';
 export * from './admission';
 export * from './schemas/claims';
 export * from './schemas/credential-issuance';

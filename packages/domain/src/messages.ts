@@ -672,6 +672,21 @@ export const credentialIssuanceMessages = {
   offerFailed: 'Δεν ήταν δυνατή η δημιουργία προσφοράς. Δοκιμάστε ξανά σε λίγο.',
 } as const;
 
+/**
+ * Why the gate's OpenID4VP verifier refused a presentation before any entry rule (docs/design.md §12),
+ * as the steward reads it; the wallet gets the same text as its `error_description`.
+ */
+export const presentationRefusalMessages = {
+  PRESENTATION_INVALID:
+    'Η παρουσίαση δεν είναι έγκυρη: δεν φέρει την υπογραφή της πλατφόρμας ή λείπουν στοιχεία. Ζητήστε εισιτήριο με άλλο τρόπο.',
+  PRESENTATION_NONCE: 'Η παρουσίαση δεν απαντά σε αυτό το αίτημα (άλλο nonce). Δείξτε νέο QR στον φίλαθλο.',
+  PRESENTATION_AUDIENCE: 'Η παρουσίαση απευθύνεται σε άλλον επαληθευτή. Δείξτε νέο QR στον φίλαθλο.',
+  PRESENTATION_STALE: 'Η υπογραφή του πορτοφολιού είναι παλιά. Δείξτε νέο QR στον φίλαθλο.',
+  PRESENTATION_KEY:
+    'Η παρουσίαση υπογράφηκε με κλειδί άλλου πορτοφολιού από αυτό στο οποίο εκδόθηκε το εισιτήριο. Είσοδος δεν επιτρέπεται.',
+} as const;
+export type PresentationRefusal = keyof typeof presentationRefusalMessages;
+
 /** Suspended users (docs/product-spec.md §5 and §8; quoted strings verbatim). */
 export const suspensionMessages = {
   afmLength: 'Το ΑΦΜ πρέπει να αποτελείται από 9 ψηφία',

@@ -567,6 +567,31 @@ export const issuedCredentials = pgTable(
   ],
 );
 
+/**
+ * A steward's OpenID4VP request (docs/design.md §12): its nonce, for the device and event that asked,
+ * answered once, within PRESENTATION_REQUEST_MINUTES; the answer (`result`: the decision and the
+ * disclosed claims) is what the device reads back. Any process may serve the request object, take the
+ * response or answer the poll: the row is the state.
+ */
+export const presentationRequests = pgTable(
+  'presentation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nonce: text('nonce').notNull(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => gateDevices.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('presentation_requests_expires_idx').on(t.expiresAt)],
+);
+
 /** One admission per ticket per event, decided by the database: of two devices scanning at once, one admits. */
 export const gateAdmissions = pgTable(
   'gate_admissions',

@@ -5,6 +5,8 @@ import { authRoutes } from '../features/auth/routes';
 import { companionRoutes } from '../features/companions/routes';
 import { gateDeviceRoutes } from '../features/gate/device.routes';
 import { gateOfficeRoutes } from '../features/gate/office.routes';
+import { gatePresentationRoutes } from '../features/gate/presentation.routes';
+import { walletPresentationRoutes } from '../features/gate/presentation-wallet.routes';
 import { healthRoutes } from '../features/health/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { statsRoutes } from '../features/stats/routes';
@@ -51,6 +53,8 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   { file: 'features/providers/routes.ts', routes: providerRoutes },
   { file: 'features/gate/office.routes.ts', routes: gateOfficeRoutes },
   { file: 'features/gate/device.routes.ts', routes: gateDeviceRoutes },
+  { file: 'features/gate/presentation.routes.ts', routes: gatePresentationRoutes },
+  { file: 'features/gate/presentation-wallet.routes.ts', routes: walletPresentationRoutes },
   { file: 'features/transfer-events/routes.ts', routes: transferEventRoutes },
   { file: 'features/suspensions/routes.ts', routes: suspensionRoutes },
 ];

@@ -10,6 +10,7 @@ import {
   gateAdmissions,
   gateDevices,
   guardianships,
+  issuedCredentials,
   tickets,
   transfers,
   walletCredentials,
@@ -34,6 +35,12 @@ type ScanParams = {
   credentialId: number | null;
   /** The phone key a wallet code's credential names: only the one registered for that credential is it. */
   devicePublicKey: string | null;
+  /**
+   * An EU wallet's credential, from a verified OpenID4VP presentation (presentations.service.ts): its
+   * id (from its status entry) and the thumbprint of the key its key-binding JWT was signed with.
+   */
+  presentedCredentialId: number | null;
+  presentedKeyThumbprint: string | null;
 };
 
 /**
@@ -114,6 +121,25 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
           and(
             eq(walletCredentials.id, sql`${p.credentialId}::bigint`),
             eq(walletCredentials.devicePublicKey, sql`${p.devicePublicKey}::text`),
+          ),
+        ),
+    )
+    .unionAll(
+      db
+        .select({
+          ticketId: issuedCredentials.ticketId,
+          source: sql<ScanSource>`'credential'`,
+          walletEventId: issuedCredentials.scopeEventId,
+          issuedTo: issuedCredentials.issuedTo,
+          // Its status (rules/credential-status.ts) is read apart, as a verifier reads the list.
+          revoked: sql<boolean>`false`,
+        })
+        .from(issuedCredentials)
+        // Issued to another key than the one that signed the presentation: none of the platform's.
+        .where(
+          and(
+            eq(issuedCredentials.id, sql`${p.presentedCredentialId}::bigint`),
+            eq(issuedCredentials.keyThumbprint, sql`${p.presentedKeyThumbprint}::text`),
           ),
         ),
     )

@@ -51,6 +51,21 @@ export type Scan = NonNullable<Awaited<ReturnType<ReturnType<typeof scanQuery>['
 export const proofDigestOf = (code: string) =>
   createHash('sha256').update(code.trim().toUpperCase()).digest('base64url');
 
+/**
+ * An EU wallet's credential the gate's OpenID4VP verifier found genuine (presentations.service.ts):
+ * the issuer's signature, the key binding and the status checked; the ticket code it discloses.
+ */
+export type PresentedCredential = {
+  kind: 'presentation';
+  credentialId: number;
+  keyThumbprint: string;
+  ticketCode: string;
+  /** Its status in the issuer's list is not VALID. */
+  revoked: boolean;
+};
+/** What a code, or a presentation, claims to be. */
+export type ReadCode = ParsedGateCode | PresentedCredential;
+
 /** Reads what the code is, for the (authenticated) device `deviceId`, at the event. */
 export async function readScan(db: Db, deviceId: string, code: string, eventId: number) {
   const normalized = code.trim().toUpperCase();
@@ -64,8 +79,26 @@ export async function readScan(db: Db, deviceId: string, code: string, eventId: 
     printSerial: parsed?.kind === 'paper' ? parsed.serial : null,
     credentialId: parsed?.kind === 'wallet' ? parsed.credentialId : null,
     devicePublicKey: parsed?.kind === 'wallet' ? parsed.devicePublicKey : null,
+    presentedCredentialId: null,
+    presentedKeyThumbprint: null,
   });
   return { scan, parsed };
+}
+
+/** Reads what a presented EU wallet credential is, for the device at the event, as a scan. */
+async function readPresentation(db: Db, deviceId: string, presented: PresentedCredential, eventId: number) {
+  const [scan] = await scanQuery(db).execute({
+    code: '',
+    eventId,
+    deviceId,
+    printTicket: null,
+    printSerial: null,
+    credentialId: null,
+    devicePublicKey: null,
+    presentedCredentialId: presented.credentialId,
+    presentedKeyThumbprint: presented.keyThumbprint,
+  });
+  return { scan, parsed: presented };
 }
 
 /** The scan's ticket as `whoEnters` reads it: its holder, the loan of this fixture, the companion. */
@@ -93,7 +126,7 @@ export const ticketAtFixture = (scan: Scan, ticket: NonNullable<Scan['ticket']>)
  */
 export function codeFacts(
   scan: Scan,
-  parsed: ParsedGateCode | undefined,
+  parsed: ReadCode | undefined,
   trustedKeys: readonly PlatformPublicKey[],
   at: Date,
 ): EntryFacts {
@@ -102,11 +135,14 @@ export function codeFacts(
   const times = { gatesOpenAt: event.gatesOpenAt, endsAt: event.endsAt };
   const unknown = { code: null, entersThisEvent: false, phoneIsEntrants: false, ...times };
   if (!ticket || !parsed) return unknown;
-  const { source, revoked } = scan.scanned;
+  const { source } = scan.scanned;
+  // A presented credential's status is in the issuer's list, read apart (presentations.service.ts).
+  const revoked = parsed.kind === 'presentation' ? parsed.revoked : scan.scanned.revoked;
   // Genuine: a print found as it was stored is; a revoked print and a credential are known by what
-  // they claim, so their signatures must hold (and a wallet code's time).
+  // they claim, so their signatures must hold (and a wallet code's time). A presentation's were
+  // verified before it was read (its issuer's signature and key binding).
   const signatures =
-    parsed.kind === 'random' || (source === 'print' && !revoked)
+    parsed.kind === 'random' || parsed.kind === 'presentation' || (source === 'print' && !revoked)
       ? { ok: true as const }
       : verifyGateCodeSignatures(parsed, trustedKeys, { now: at });
   const walletCode =
@@ -150,7 +186,38 @@ export async function decideAdmission(
     trustedKeys: readonly PlatformPublicKey[];
   },
 ): Promise<Admission> {
-  const { scan, parsed } = await readScan(db, authenticated.id, request.code, request.eventId);
+  const read = await readScan(db, authenticated.id, request.code, request.eventId);
+  return decideRead(db, read, proofDigestOf(request.code), context);
+}
+
+/**
+ * Decides for the device on a verified OpenID4VP presentation (presentations.service.ts), with the
+ * same rule, the same single admission and the same audit as a scanned code: the two gate paths
+ * share one decision (docs/design.md §12). The proof kept is the digest of the presentation.
+ */
+export async function decidePresentedAdmission(
+  db: Db,
+  authenticated: Pick<Device, 'id'>,
+  presented: PresentedCredential,
+  request: { eventId: number; proofDigest: string },
+  context: AdmissionContext,
+): Promise<Admission> {
+  const read = await readPresentation(db, authenticated.id, presented, request.eventId);
+  return decideRead(db, read, request.proofDigest, context);
+}
+
+type AdmissionContext = {
+  audit: (entry: AuditEntry) => Promise<void>;
+  requestId: string;
+  trustedKeys: readonly PlatformPublicKey[];
+};
+
+async function decideRead(
+  db: Db,
+  { scan, parsed }: { scan: Scan | undefined; parsed: ReadCode | undefined },
+  proofDigest: string,
+  context: AdmissionContext,
+): Promise<Admission> {
   if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
   if (scan.eventId === null) throw new AppError('EVENT_NOT_FOUND');
   const { device, ticket } = scan;
@@ -168,7 +235,8 @@ export async function decideAdmission(
       ...EMPTY_ADMISSION,
       decision: 'REFUSE',
       reason,
-      message: gateDecisionMessage(reason, parsed?.kind),
+      // A presentation is a wallet's credential, as a wallet code is.
+      message: gateDecisionMessage(reason, parsed?.kind === 'presentation' ? 'wallet' : parsed?.kind),
       ...shown,
     };
   };
@@ -200,7 +268,7 @@ export async function decideAdmission(
         deviceId: device.id,
         subject: ticket.publicCode,
         requestId: context.requestId,
-        proofDigest: proofDigestOf(request.code),
+        proofDigest,
         minor: entrant.minor,
       });
   if (admitted) {

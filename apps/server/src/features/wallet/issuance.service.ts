@@ -26,7 +26,8 @@ import {
   redeemOffer,
   spendNonce,
 } from './issuance.queries';
-import { ISSUANCE_PATHS, ticketVct } from './issuer-metadata';
+import { ticketVct } from '../../rules/credential-status';
+import { ISSUANCE_PATHS } from './issuer-metadata';
 import { issueSdJwtVc, publicJwkOf } from './sd-jwt-vc';
 
 /**

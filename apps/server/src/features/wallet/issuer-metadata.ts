@@ -6,6 +6,7 @@ import {
   type TicketTypeMetadata,
 } from '@tickets/domain';
 import type { Config } from '../../config';
+import { statusListPath, ticketVct, TICKET_TYPE_PATH } from '../../rules/credential-status';
 
 /**
  * What the platform publishes as an OpenID4VCI credential issuer (docs/design.md §12): the issuer
@@ -17,12 +18,9 @@ export const ISSUANCE_PATHS = {
   token: '/api/wallet/oid4vci/token',
   nonce: '/api/wallet/oid4vci/nonce',
   credential: '/api/wallet/oid4vci/credential',
-  ticketType: '/api/wallet/oid4vci/types/ticket',
-  statusList: (listId: number) => `/api/wallet/oid4vci/status-lists/${listId}`,
+  ticketType: TICKET_TYPE_PATH,
+  statusList: statusListPath,
 } as const;
-
-/** The ticket's `vct`: a URL of the issuer's, where its type metadata is. */
-export const ticketVct = (issuer: string) => `${issuer}${ISSUANCE_PATHS.ticketType}`;
 
 /** The claims of a ticket, each disclosed on its own (the paths a verifier's DCQL query names). */
 const CLAIMS: { path: string[]; label: string }[] = [

@@ -3,9 +3,9 @@ import type { IssuerKey } from '../../config';
 import type { Db } from '../../db/client';
 import { ISSUANCE_PATHS } from './issuer-metadata';
 import { encodeStatusList, signStatusList } from './sd-jwt-vc';
-import { listCredentialStatuses } from './status-lists.queries';
+import { listCredentialStatuses } from '../../rules/credential-status';
 
-/** Two bits a credential: VALID, INVALID, SUSPENDED (status-lists.queries.ts). */
+/** Two bits a credential: VALID, INVALID, SUSPENDED (rules/credential-status.ts). */
 const BITS = 2;
 
 /**

@@ -10,6 +10,7 @@ import {
   tickets,
   transfers,
 } from '../../../src/db/schema';
+import * as credentialStatus from '../../../src/rules/credential-status';
 import * as entry from '../../../src/rules/entry';
 import * as fixtures from '../../../src/rules/fixtures';
 import * as notices from '../../../src/rules/notices';
@@ -134,6 +135,12 @@ export const ruleModules = [
       }),
     ticketBoundNotice: null,
     minorAdmittedNotices: (db) => notices.minorAdmittedNotices(db, [id]),
+  }),
+  sqlModule('rules.credential-status', 'rules/credential-status.ts', credentialStatus, {
+    listCredentialStatuses: (db) => credentialStatus.listCredentialStatuses(db, { fromId: 1, toId: 65_536 }),
+    statusListPath: null,
+    ticketVct: null,
+    credentialIdAt: null,
   }),
   sqlModule('rules.entry', 'rules/entry.ts', entry, {
     entryGivingLoan: null,

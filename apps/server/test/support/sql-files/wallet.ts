@@ -3,7 +3,6 @@ import * as companionRequests from '../../../src/features/wallet/companion-reque
 import * as deviceKeys from '../../../src/features/wallet/device-keys.queries';
 import * as issuance from '../../../src/features/wallet/issuance.queries';
 import * as notifications from '../../../src/features/wallet/notifications.queries';
-import * as statusLists from '../../../src/features/wallet/status-lists.queries';
 import * as tickets from '../../../src/features/wallet/tickets.queries';
 import * as transfers from '../../../src/features/wallet/transfers.queries';
 import { sample, sqlModule } from './module';
@@ -67,9 +66,6 @@ export const walletModules = [
         keyThumbprint: digest,
         expiresAt: at,
       }),
-  }),
-  sqlModule('wallet.status-lists', 'features/wallet/status-lists.queries.ts', statusLists, {
-    listCredentialStatuses: (db) => statusLists.listCredentialStatuses(db, { fromId: 1, toId: 65_536 }),
   }),
   sqlModule('wallet.notifications', 'features/wallet/notifications.queries.ts', notifications, {
     listNotificationsOf: (db) => notifications.listNotificationsOf(db, afm),

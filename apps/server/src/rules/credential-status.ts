@@ -13,18 +13,43 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
-import { events, issuedCredentials, tickets, transfers, walletCredentials } from '../../db/schema';
-import { ENTRY_GIVING_LOANS } from '../../rules/entry';
-import { isOver } from '../../rules/events';
-import { directKeysOf, isSuspendedWhere } from '../../rules/suspensions';
+import { STATUS_LIST_SIZE } from '@tickets/domain';
+import type { Db } from '../db/client';
+import { events, issuedCredentials, tickets, transfers, walletCredentials } from '../db/schema';
+import { ENTRY_GIVING_LOANS } from './entry';
+import { isOver } from './events';
+import { directKeysOf, isSuspendedWhere } from './suspensions';
+
+/**
+ * The status of the tickets an EU wallet holds (docs/design.md §12): the issuer publishes it in its
+ * status lists (features/wallet/status-lists.service.ts), the gate reads it for a presented credential
+ * (features/gate/presentations.service.ts). List `n` holds the credentials with ids from
+ * (n - 1) × STATUS_LIST_SIZE + 1, each at its id's place.
+ */
+export const statusListPath = (listId: number) => `/api/wallet/oid4vci/status-lists/${listId}`;
+
+/** Where the ticket `vct`'s type metadata is served; the `vct` is that URL, the issuer's. */
+export const TICKET_TYPE_PATH = '/api/wallet/oid4vci/types/ticket';
+/** The ticket's `vct`: the credential the issuer signs and the gate asks for. */
+export const ticketVct = (issuer: string) => `${issuer}${TICKET_TYPE_PATH}`;
+
+/** The credential a status entry of the issuer's lists stands for; none for another list. */
+export function credentialIdAt(issuer: string, entry: { uri: string; idx: number }): number | undefined {
+  const prefix = `${issuer}${statusListPath(0).replace(/0$/, '')}`;
+  if (!entry.uri.startsWith(prefix)) return undefined;
+  const listId = Number(entry.uri.slice(prefix.length));
+  if (!Number.isSafeInteger(listId) || listId < 1 || !/^\d+$/.test(entry.uri.slice(prefix.length)))
+    return undefined;
+  if (!Number.isSafeInteger(entry.idx) || entry.idx < 0 || entry.idx >= STATUS_LIST_SIZE) return undefined;
+  return (listId - 1) * STATUS_LIST_SIZE + 1 + entry.idx;
+}
 
 const scopeEvents = alias(events, 'scope_event');
 const loans = alias(transfers, 'loan');
 const later = alias(issuedCredentials, 'later');
 
 /** A credential's status in its list (Token Status List §7.1, 2 bits): what the query answers. */
-const CREDENTIAL_STATUS = { VALID: 0, INVALID: 1, SUSPENDED: 2 } as const;
+export const CREDENTIAL_STATUS = { VALID: 0, INVALID: 1, SUSPENDED: 2 } as const;
 
 /**
  * The credential no longer stands for the binding it was issued for (docs/design.md §12), for good:

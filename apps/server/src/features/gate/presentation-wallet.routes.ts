@@ -1,0 +1,99 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { oauthErrorOf, presentationRefusalMessages, presentationResponseSchema } from '@tickets/domain';
+import { toAnsweredError } from '../../shared/http-errors';
+import { answerPresentation, presentationRequestObject } from './presentations.service';
+
+/** Each wallet's requests to one step, from one address, in a minute (the database counts them). */
+const PER_MINUTE = { max: 30, timeWindow: '1 minute' } as const;
+
+/**
+ * The wallet's side of the gate's OpenID4VP verifier (docs/design.md §12), called from the wallet's
+ * own app (the `eu-wallet` access level: no cookie, no `Origin`): the signed request object at
+ * `request_uri` and the `direct_post` response. Errors are OAuth's, `{"error", "error_description"}`.
+ */
+export async function walletPresentationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = app;
+  const tags = ['eu wallet'];
+  const params = z.object({ id: z.uuid() });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAnsweredError(error, request, reply);
+    return reply
+      .status(appError.status)
+      .header('cache-control', 'no-store')
+      .send({
+        error: oauthErrorOf(appError.code, appError.status, false),
+        error_description: appError.message,
+      });
+  });
+
+  // The response is a form (OpenID4VP 1.0 §8.2).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get(
+    '/api/gate/presentation-requests/:id/request-object',
+    {
+      config: { access: 'eu-wallet', rateLimit: PER_MINUTE },
+      schema: {
+        tags,
+        operationId: 'presentationRequestObject',
+        summary:
+          'The OpenID4VP request object at `request_uri` (`application/oauth-authz-req+jwt`, signed with the issuer key), while the request is open',
+        params,
+        response: { 200: z.string().describe('The request object, a signed JWT') },
+      },
+    },
+    async (request, reply) => {
+      const jwt = await presentationRequestObject(db, request.params.id, {
+        issuer: app.publicUrl(),
+        signer: app.config.issuerKeys.signer,
+      });
+      return reply
+        .header('content-type', 'application/oauth-authz-req+jwt')
+        .header('cache-control', 'no-store')
+        .send(jwt);
+    },
+  );
+
+  app.post(
+    '/api/gate/presentation-requests/:id/response',
+    {
+      config: { access: 'eu-wallet', rateLimit: PER_MINUTE },
+      schema: {
+        tags,
+        operationId: 'presentationResponse',
+        summary:
+          "The wallet's `direct_post` answer (a form with `vp_token`), once: verified, then decided as a scanned code is; the steward reads the decision",
+        params,
+        body: presentationResponseSchema,
+        response: {
+          200: z.object({}),
+          400: z.object({ error: z.string(), error_description: z.string() }),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const answer = await answerPresentation(db, request.params.id, request.body.vp_token, {
+        issuer: app.publicUrl(),
+        signer: app.config.issuerKeys.signer,
+        requestId: request.id,
+        issuerKeys: app.config.issuerKeys.published,
+        trustedKeys: app.config.gateKeys.trusted,
+      });
+      if ('refusal' in answer) {
+        return reply
+          .status(400)
+          .send({ error: 'invalid_request', error_description: presentationRefusalMessages[answer.refusal] });
+      }
+      return {};
+    },
+  );
+}

@@ -1,0 +1,245 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
+import {
+  EMPTY_ADMISSION,
+  PRESENTATION_REQUEST_MINUTES,
+  presentationRefusalMessages,
+  SD_JWT_VC_FORMAT,
+  TICKET_CREDENTIAL_QUERY_ID,
+  type Admission,
+  type PlatformPublicKey,
+  type PresentationRefusal,
+  type PresentationRequest,
+  type PresentationResult,
+} from '@tickets/domain';
+import type { Config, IssuerKey } from '../../config';
+import type { Db } from '../../db/client';
+import { AppError } from '../../shared/app-error';
+import { audit } from '../../shared/audit';
+import {
+  CREDENTIAL_STATUS,
+  credentialIdAt,
+  listCredentialStatuses,
+  ticketVct,
+} from '../../rules/credential-status';
+import { decidePresentedAdmission } from './admissions.service';
+import type { Device } from './devices.service';
+import {
+  findOpenPresentationRequest,
+  findPresentationResult,
+  insertPresentationRequest,
+  recordPresentationResult,
+  spendPresentationRequest,
+} from './presentations.queries';
+import { verifySdJwtPresentation } from './sd-jwt-presentation';
+
+/**
+ * The gate as an OpenID4VP 1.0 verifier (docs/design.md §12), cross-device: the steward's device asks
+ * for a request and shows its link as a QR; the wallet fetches the signed request object (JAR,
+ * RFC 9101) at `request_uri` and posts its presentation (`direct_post`) to `response_uri`; the device
+ * reads the answer. The request, its nonce and its answer are a row: any process serves any step.
+ */
+
+export const PRESENTATION_PATHS = {
+  requests: '/api/gate/presentation-requests',
+  requestObject: (id: string) => `/api/gate/presentation-requests/${id}/request-object`,
+  response: (id: string) => `/api/gate/presentation-requests/${id}/response`,
+} as const;
+
+/** The claims the gate asks for, each a top-level disclosure of the ticket (docs/design.md §12). */
+const ASKED_CLAIMS = ['ticket_code', 'event', 'seat', 'holder_name', 'under_15'] as const;
+
+/**
+ * The verifier's client identifier: the service's host name, a pre-registered client (OpenID4VP 1.0
+ * §5.9.1, no prefix), whose request objects are signed with the issuer keys the wallet finds at
+ * `/.well-known/jwt-vc-issuer` of the same host. The key-binding JWT's `aud` is this identifier.
+ */
+export const verifierClientId = (issuer: string) => new URL(issuer).hostname;
+
+type VerifierContext = { issuer: string; signer: IssuerKey };
+
+export async function createPresentationRequest(
+  db: Db,
+  device: Device,
+  eventId: number,
+  context: VerifierContext & { requestId: string },
+): Promise<PresentationRequest> {
+  const nonce = randomBytes(24).toString('base64url');
+  const row = await insertPresentationRequest(db, {
+    nonce,
+    deviceId: device.id,
+    organisationId: device.organisationId,
+    eventId,
+    minutes: PRESENTATION_REQUEST_MINUTES,
+  });
+  if (!row) throw new AppError('EVENT_NOT_FOUND');
+  const clientId = verifierClientId(context.issuer);
+  const requestUri = `${context.issuer}${PRESENTATION_PATHS.requestObject(row.id)}`;
+  const query = new URLSearchParams({ client_id: clientId, request_uri: requestUri });
+  return {
+    id: row.id,
+    uri: `openid4vp://?${query.toString()}`,
+    clientId,
+    requestUri,
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}
+
+/** The signed request object (`oauth-authz-req+jwt`) of an open request. */
+export async function presentationRequestObject(
+  db: Db,
+  id: string,
+  context: VerifierContext,
+): Promise<string> {
+  const row = await findOpenPresentationRequest(db, id);
+  if (!row) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
+  const clientId = verifierClientId(context.issuer);
+  return new SignJWT({
+    client_id: clientId,
+    response_type: 'vp_token',
+    response_mode: 'direct_post',
+    response_uri: `${context.issuer}${PRESENTATION_PATHS.response(id)}`,
+    nonce: row.nonce,
+    state: id,
+    dcql_query: {
+      credentials: [
+        {
+          id: TICKET_CREDENTIAL_QUERY_ID,
+          format: SD_JWT_VC_FORMAT,
+          meta: { vct_values: [ticketVct(context.issuer)] },
+          claims: ASKED_CLAIMS.map((name) => ({ path: [name] })),
+        },
+      ],
+    },
+    client_metadata: {
+      vp_formats_supported: {
+        [SD_JWT_VC_FORMAT]: { 'sd-jwt_alg_values': ['ES256'], 'kb-jwt_alg_values': ['ES256', 'EdDSA'] },
+      },
+    },
+  })
+    .setProtectedHeader({ alg: 'ES256', typ: 'oauth-authz-req+jwt', kid: context.signer.kid })
+    .setIssuer(clientId)
+    .setAudience('https://self-issued.me/v2')
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(row.expiresAt.getTime() / 1000))
+    .sign(context.signer.privateKey);
+}
+
+/** The one presentation of `vp_token` (OpenID4VP 1.0 §8.1: `{ "<query id>": ["<presentation>"] }`). */
+function presentationOf(vpToken: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(vpToken);
+  } catch {
+    throw new AppError('PRESENTATION_RESPONSE_INVALID');
+  }
+  const presentations = (parsed as Record<string, unknown> | null)?.[TICKET_CREDENTIAL_QUERY_ID];
+  const list: unknown[] = Array.isArray(presentations) ? presentations : [];
+  const [presentation] = list;
+  if (typeof presentation !== 'string' || list.length !== 1)
+    throw new AppError('PRESENTATION_RESPONSE_INVALID');
+  return presentation;
+}
+
+/** The decision a steward reads of a presentation: the registry's personal data left out. */
+const withoutRegistryData = (admission: Admission): Admission => ({
+  ...admission,
+  holderName: EMPTY_ADMISSION.holderName,
+  documentType: EMPTY_ADMISSION.documentType,
+  documentHint: EMPTY_ADMISSION.documentHint,
+  seat: EMPTY_ADMISSION.seat,
+  companion: EMPTY_ADMISSION.companion,
+});
+
+/**
+ * The wallet's answer: the request is spent first (one answer, whatever it is), the presentation
+ * verified against its nonce and the verifier's identifier, the credential's status read as its list
+ * says it, then the entry decided as for a scanned code. A presentation refused before the decision
+ * is recorded and audited with its reason and answered `invalid_request`; a decision is answered
+ * `{}` whatever it is: it is the steward's to read.
+ */
+export async function answerPresentation(
+  db: Db,
+  id: string,
+  vpToken: string,
+  context: VerifierContext & {
+    requestId: string;
+    issuerKeys: Config['issuerKeys']['published'];
+    trustedKeys: readonly PlatformPublicKey[];
+  },
+): Promise<{ refusal: PresentationRefusal } | { admission: Admission }> {
+  const presentation = presentationOf(vpToken);
+  const request = await spendPresentationRequest(db, id);
+  if (!request) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
+  const actor = `device:${request.deviceId}`;
+  const check = await verifySdJwtPresentation(presentation, {
+    issuerKeys: context.issuerKeys,
+    issuer: context.issuer,
+    vct: ticketVct(context.issuer),
+    nonce: request.nonce,
+    audience: verifierClientId(context.issuer),
+    now: new Date(),
+  });
+  const ticketCode = check.ok ? check.disclosed.ticket_code : undefined;
+  const credentialId = check.ok ? credentialIdAt(context.issuer, check.status) : undefined;
+  if (!check.ok || typeof ticketCode !== 'string' || credentialId === undefined) {
+    const refusal = check.ok ? 'PRESENTATION_INVALID' : check.reason;
+    await audit(db, {
+      actor,
+      action: 'GATE_PRESENTATION_REFUSE',
+      subject: null,
+      requestId: context.requestId,
+      details: { eventId: request.eventId, reason: refusal },
+    });
+    const result: PresentationResult = {
+      status: 'REFUSED',
+      refusal,
+      message: presentationRefusalMessages[refusal],
+      admission: null,
+      disclosed: null,
+    };
+    await recordPresentationResult(db, id, result);
+    return { refusal };
+  }
+  const [status] = await listCredentialStatuses(db, { fromId: credentialId, toId: credentialId });
+  const admission = await decidePresentedAdmission(
+    db,
+    { id: request.deviceId },
+    {
+      kind: 'presentation',
+      credentialId,
+      keyThumbprint: check.keyThumbprint,
+      ticketCode,
+      revoked: status?.status === CREDENTIAL_STATUS.INVALID,
+    },
+    {
+      eventId: request.eventId,
+      proofDigest: createHash('sha256').update(presentation).digest('base64url'),
+    },
+    { audit: (entry) => audit(db, entry), requestId: context.requestId, trustedKeys: context.trustedKeys },
+  );
+  const shown = withoutRegistryData(admission);
+  const result: PresentationResult = {
+    status: 'DECIDED',
+    refusal: null,
+    message: shown.message,
+    admission: shown,
+    disclosed: check.disclosed,
+  };
+  await recordPresentationResult(db, id, result);
+  return { admission: shown };
+}
+
+/** What the device reads of its own request. */
+export async function presentationResult(db: Db, device: Device, id: string): Promise<PresentationResult> {
+  const row = await findPresentationResult(db, id, device.id);
+  if (!row) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
+  if (row.result) return row.result as PresentationResult;
+  return {
+    status: row.answeredAt === null && row.expired ? 'EXPIRED' : 'PENDING',
+    refusal: null,
+    message: null,
+    admission: null,
+    disclosed: null,
+  };
+}

@@ -1,0 +1,242 @@
+import type { JsonWebKey } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
+import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
+import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
+import { HOLDER, OTHER, useGateFixture } from './support/gate';
+import { loginAs } from './support/login';
+import { takeTicket, walletKey, type WalletKey } from './support/eu-wallet';
+import { engines, useTestServer } from './support/test-server';
+
+/**
+ * Issue #43 item 3: the gate as an OpenID4VP verifier. A steward's device asks for a request; the
+ * wallet (a credential taken with `@openid4vc/openid4vci`, presented with `@sd-jwt/sd-jwt-vc`'s
+ * holder side and its key-binding JWT, none of it the platform's code) reads the signed request
+ * object and posts its presentation; the device reads the decision, made as for every other code.
+ */
+const SEASON_TICKET = '303000000001'; // HOLDER's
+const OTHERS_SEASON_TICKET = '303000000002';
+
+describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (engine) => {
+  const server = useTestServer(engine);
+  const { ids, addDevice } = useGateFixture(server, { tonightSerials: [1] });
+  let token = '';
+  let holderCookie = '';
+  let otherCookie = '';
+
+  beforeAll(async () => {
+    ({ token } = await addDevice('Θύρα 3 - ευρωπαϊκό πορτοφόλι'));
+    holderCookie = (await loginAs(server.baseUrl, HOLDER)).cookie;
+    otherCookie = (await loginAs(server.baseUrl, OTHER)).cookie;
+  });
+
+  const device = (method: string, route: string, body?: unknown) =>
+    fetch(`${server.baseUrl}${route}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  /** The steward's request, and its request object as the wallet reads and checks it. */
+  async function request() {
+    const created = await device('POST', '/api/gate/presentation-requests', { eventId: ids.tonight });
+    expect(created.status).toBe(200);
+    const answer = (await created.json()) as { id: string; uri: string; clientId: string };
+    const link = new URL(answer.uri);
+    expect(link.protocol).toBe('openid4vp:');
+    const clientId = link.searchParams.get('client_id') ?? '';
+    const requestUri = link.searchParams.get('request_uri') ?? '';
+    const fetched = await fetch(requestUri);
+    expect(fetched.headers.get('content-type')).toMatch(/^application\/oauth-authz-req\+jwt/);
+    const { jwks } = (await (await fetch(`${server.baseUrl}/.well-known/jwt-vc-issuer`)).json()) as {
+      jwks: { keys: JWK[] };
+    };
+    const { payload, protectedHeader } = await jwtVerify(await fetched.text(), createLocalJWKSet(jwks), {
+      typ: 'oauth-authz-req+jwt',
+    });
+    expect(protectedHeader.alg).toBe('ES256');
+    expect(payload).toMatchObject({
+      client_id: clientId,
+      response_type: 'vp_token',
+      response_mode: 'direct_post',
+      dcql_query: {
+        credentials: [
+          {
+            id: 'ticket',
+            format: 'dc+sd-jwt',
+            meta: { vct_values: [`${server.baseUrl}/api/wallet/oid4vci/types/ticket`] },
+          },
+        ],
+      },
+    });
+    const asked = (payload.dcql_query as { credentials: { claims: { path: string[] }[] }[] }).credentials[0];
+    expect(asked?.claims.map(({ path }) => path.join('.')).sort()).toEqual([
+      'event',
+      'holder_name',
+      'seat',
+      'ticket_code',
+      'under_15',
+    ]);
+    return {
+      id: answer.id,
+      clientId,
+      nonce: payload.nonce as string,
+      responseUri: payload.response_uri as string,
+    };
+  }
+
+  /** The holder's presentation: the claims asked for, under a key-binding JWT signed by `kbKey`. */
+  async function present(
+    credential: string,
+    kbKey: WalletKey,
+    kb: { nonce: string; aud: string; iat?: number },
+    disclose: Record<string, boolean> = { ticket_code: true, event: true, seat: true, holder_name: true },
+  ) {
+    const holder = new SDJwtVcInstance({
+      hasher: digest,
+      kbSigner: await ES256.getSigner(kbKey.privateJwk as JsonWebKey),
+      kbSignAlg: 'ES256',
+    });
+    return holder.present(credential, disclose, {
+      kb: { payload: { nonce: kb.nonce, aud: kb.aud, iat: kb.iat ?? Math.floor(Date.now() / 1000) } },
+    });
+  }
+
+  /** The wallet posts its answer (a form); the device reads the result. */
+  async function answer(responseUri: string, presentation: string, id: string) {
+    const posted = await fetch(responseUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ vp_token: JSON.stringify({ ticket: [presentation] }) }).toString(),
+    });
+    const result = await (await device('GET', `/api/gate/presentation-requests/${id}`)).json();
+    return {
+      posted,
+      result: result as Record<string, unknown> & { admission: Record<string, unknown> | null },
+    };
+  }
+
+  it('admits the ticket once, the steward seeing only what was disclosed; a second presentation is ALREADY_ADMITTED', async () => {
+    const { credential, key } = await takeTicket(server.baseUrl, SEASON_TICKET, holderCookie);
+    const first = await request();
+    const pending = await (await device('GET', `/api/gate/presentation-requests/${first.id}`)).json();
+    expect(pending).toMatchObject({ status: 'PENDING', admission: null, disclosed: null });
+
+    const presented = await present(credential, key, { nonce: first.nonce, aud: first.clientId });
+    const { posted, result } = await answer(first.responseUri, presented, first.id);
+    expect(posted.status).toBe(200);
+    expect(result).toMatchObject({
+      status: 'DECIDED',
+      admission: { decision: 'ADMIT', reason: 'ADMITTED' },
+      disclosed: { ticket_code: SEASON_TICKET, event: expect.any(Object), holder_name: expect.any(String) },
+    });
+    // Only the disclosed claims: not `under_15`, which was not disclosed, and nothing of the registry.
+    expect(Object.keys(result.disclosed as object).sort()).toEqual([
+      'event',
+      'holder_name',
+      'seat',
+      'ticket_code',
+    ]);
+    expect(result.admission).toMatchObject({ holderName: null, documentType: null, documentHint: null });
+
+    // The request is spent: the same answer again is refused, and the request object is gone.
+    const again = await fetch(first.responseUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ vp_token: JSON.stringify({ ticket: [presented] }) }).toString(),
+    });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ error: 'invalid_request' });
+
+    const second = await request();
+    const { result: twice } = await answer(
+      second.responseUri,
+      await present(credential, key, { nonce: second.nonce, aud: second.clientId }),
+      second.id,
+    );
+    expect(twice).toMatchObject({
+      status: 'DECIDED',
+      admission: { decision: 'REFUSE', reason: 'ALREADY_ADMITTED' },
+    });
+  });
+
+  it('refuses a wrong nonce, another audience, a stale key binding and another holder’s key, each with its reason', async () => {
+    const { credential, key } = await takeTicket(server.baseUrl, OTHERS_SEASON_TICKET, otherCookie);
+    const cases: [string, (r: Awaited<ReturnType<typeof request>>) => Promise<string>][] = [
+      ['PRESENTATION_NONCE', (r) => present(credential, key, { nonce: 'another-nonce', aud: r.clientId })],
+      [
+        'PRESENTATION_AUDIENCE',
+        (r) => present(credential, key, { nonce: r.nonce, aud: 'x509_san_dns:other.example' }),
+      ],
+      [
+        'PRESENTATION_STALE',
+        (r) =>
+          present(credential, key, {
+            nonce: r.nonce,
+            aud: r.clientId,
+            iat: Math.floor(Date.now() / 1000) - 3600,
+          }),
+      ],
+      ['PRESENTATION_KEY', (r) => present(credential, walletKey(), { nonce: r.nonce, aud: r.clientId })],
+    ];
+    for (const [reason, make] of cases) {
+      const r = await request();
+      const { posted, result } = await answer(r.responseUri, await make(r), r.id);
+      expect(posted.status, reason).toBe(400);
+      expect(await posted.json()).toMatchObject({
+        error: 'invalid_request',
+        error_description: expect.any(String),
+      });
+      expect(result, reason).toMatchObject({
+        status: 'REFUSED',
+        refusal: reason,
+        admission: null,
+        disclosed: null,
+      });
+    }
+    // None of them admitted the ticket: its own presentation still does.
+    const r = await request();
+    const { result } = await answer(
+      r.responseUri,
+      await present(credential, key, { nonce: r.nonce, aud: r.clientId }),
+      r.id,
+    );
+    expect(result).toMatchObject({ admission: { reason: 'ADMITTED' } });
+  });
+
+  it('refuses a credential whose status is no longer valid (a new phone) as REVOKED', async () => {
+    const { credential, key } = await takeTicket(server.baseUrl, SEASON_TICKET, holderCookie);
+    // A newer credential of the same ticket for the same person ends this one in the status list.
+    await takeTicket(server.baseUrl, SEASON_TICKET, holderCookie);
+    const r = await request();
+    const { posted, result } = await answer(
+      r.responseUri,
+      await present(credential, key, { nonce: r.nonce, aud: r.clientId }),
+      r.id,
+    );
+    expect(posted.status).toBe(200);
+    expect(result).toMatchObject({ status: 'DECIDED', admission: { decision: 'REFUSE', reason: 'REVOKED' } });
+  });
+
+  it('serves no request object for a request already answered or unknown, and answers only its own device', async () => {
+    const unknown = await fetch(
+      `${server.baseUrl}/api/gate/presentation-requests/00000000-0000-4000-8000-000000000000/request-object`,
+    );
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'invalid_request' });
+    const r = await request();
+    const other = await addDevice('Θύρα 4 - άλλη συσκευή');
+    const read = await fetch(`${server.baseUrl}/api/gate/presentation-requests/${r.id}`, {
+      headers: { authorization: `Bearer ${other.token}` },
+    });
+    expect(read.status).toBe(404);
+    const badEvent = await device('POST', '/api/gate/presentation-requests', { eventId: 999_999 });
+    expect(badEvent.status).toBe(404);
+    const garbage = await fetch(r.responseUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ vp_token: 'not json' }).toString(),
+    });
+    expect(garbage.status).toBe(400);
+  });
+});

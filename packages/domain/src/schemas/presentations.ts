@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { gateMessages as text, presentationRefusalMessages } from '../messages';
+import { admissionSchema } from './gate';
+
+/**
+ * The gate's OpenID4VP verifier (docs/design.md §12): a steward's device asks for a request, shows
+ * its `openid4vp://` link as a QR, and reads back the answer; the wallet fetches the signed request
+ * object and posts its presentation to the response URI.
+ */
+export const presentationRequestCreateSchema = z.strictObject({
+  eventId: z.number({ error: text.eventId }).int().positive().max(Number.MAX_SAFE_INTEGER),
+});
+export type PresentationRequestCreate = z.infer<typeof presentationRequestCreateSchema>;
+
+export const presentationRequestSchema = z.object({
+  id: z.uuid(),
+  /** The link the steward's screen shows as a QR (cross-device flow). */
+  uri: z.string(),
+  clientId: z.string(),
+  requestUri: z.string(),
+  expiresAt: z.string(),
+});
+export type PresentationRequest = z.infer<typeof presentationRequestSchema>;
+
+/** The DCQL query's one credential query id: the wallet answers `vp_token: { ticket: [...] }`. */
+export const TICKET_CREDENTIAL_QUERY_ID = 'ticket';
+
+export const PRESENTATION_REFUSALS = Object.keys(presentationRefusalMessages) as [
+  keyof typeof presentationRefusalMessages,
+  ...(keyof typeof presentationRefusalMessages)[],
+];
+
+/**
+ * What the steward's device reads back: PENDING until the wallet answers (or EXPIRED), then
+ * REFUSED (the presentation itself failed: its reason) or DECIDED (the entry decision, as for a
+ * scanned code, without the registry's personal data), with the disclosed claims only.
+ */
+export const presentationResultSchema = z.object({
+  status: z.enum(['PENDING', 'EXPIRED', 'REFUSED', 'DECIDED']),
+  refusal: z.enum(PRESENTATION_REFUSALS).nullable(),
+  message: z.string().nullable(),
+  admission: admissionSchema.nullable(),
+  disclosed: z.record(z.string(), z.unknown()).nullable(),
+});
+export type PresentationResult = z.infer<typeof presentationResultSchema>;
+
+/** The wallet's `direct_post` (OpenID4VP 1.0 §8.2): a form whose `vp_token` is JSON. */
+export const presentationResponseSchema = z.object({
+  vp_token: z.string().max(64 * 1024),
+  state: z.string().max(200).optional(),
+});
