@@ -21,7 +21,9 @@ export function setUpDrain(app: FastifyInstance): void {
     draining = true;
   });
   app.decorate('isDraining', () => draining);
-  app.addHook('onSend', async (_request, reply) => {
+  // A callback hook: every answer passes here, and an async one costs each a promise.
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 }
