@@ -9,6 +9,8 @@ export interface Running {
   process: ChildProcess;
   /** Resident memory of the server process, in MiB. */
   rssMiB(): number;
+  /** The CPU time the server process has used so far (user and system), in ms. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -25,9 +27,15 @@ export async function waitFor(url: string, seconds = 120): Promise<void> {
   throw new Error(`${url} did not answer within ${seconds} s`);
 }
 
-function start(args: string[], env: Record<string, string>, port: number, ready: string): Promise<Running> {
+function start(
+  args: string[],
+  env: Record<string, string>,
+  port: number,
+  ready: string,
+  cwd = repoRoot,
+): Promise<Running> {
   const child = spawn(process.execPath, args, {
-    cwd: repoRoot,
+    cwd,
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -38,6 +46,11 @@ function start(args: string[], env: Record<string, string>, port: number, ready:
     rssMiB: () => {
       const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
       return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    },
+    cpuMs: () => {
+      // proc(5): utime and stime, the 14th and 15th fields, in clock ticks (100 a second here).
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      return (Number(fields[11]) + Number(fields[12])) * 10;
     },
     stop: () =>
       new Promise<void>((resolve) => {
@@ -66,13 +79,17 @@ export const startFrameworkServer = (port: number, kind: string, token: string) 
 const profiled = (): string[] =>
   process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE_DIR] : [];
 
-/** The platform as `npm start` runs it, on the given database, with rate limits lifted for load. */
-export const startPlatform = (port: number, database: Record<string, string>) =>
+/**
+ * The platform as `npm start` runs it, on the given database, with rate limits lifted for load; from
+ * this checkout, or from another one's `root` (cpu.ts compares two).
+ */
+export const startPlatform = (port: number, database: Record<string, string>, root = repoRoot) =>
   start(
     [...profiled(), '--import', 'tsx', 'apps/server/src/main.ts'],
     { LOG_LEVEL: 'warn', RATE_LIMITS: 'false', PROFILE: 'development', ...database },
     port,
     '/readyz',
+    root,
   );
 
 /**
