@@ -1,9 +1,11 @@
-import { createHash, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, X509Certificate, type JsonWebKey } from 'node:crypto';
 import { expect } from 'vitest';
 import { importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import { clientAuthenticationAnonymous, type HashAlgorithm } from '@openid4vc/oauth2';
 import { Openid4vciClient } from '@openid4vc/openid4vci';
 import { Openid4vpClient } from '@openid4vc/openid4vp';
+import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
+import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { setGlobalConfig } from '@openid4vc/utils';
 import { jsonFrom } from './login';
 
@@ -137,4 +139,54 @@ export function euPresentationWallet(trusted: readonly JWK[]) {
       decryptJwe: signsNothing,
     },
   });
+}
+
+/**
+ * A whole presentation at the gate as the wallet libraries make it: the device's request for
+ * `eventId`, resolved from its link; the holder's key-bound presentation of the asked claims; the
+ * `direct_post` answer. Answers the response to that post.
+ */
+export async function presentAtGate(
+  baseUrl: string,
+  deviceToken: string,
+  eventId: number,
+  { credential, key }: { credential: string; key: WalletKey },
+) {
+  const created = await fetch(`${baseUrl}/api/gate/presentation-requests`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${deviceToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ eventId }),
+  });
+  expect(created.status).toBe(200);
+  const { uri } = (await created.json()) as { uri: string };
+  const issuer = (await (await fetch(`${baseUrl}/.well-known/jwt-vc-issuer`)).json()) as {
+    jwks: { keys: JWK[] };
+  };
+  const wallet = euPresentationWallet(issuer.jwks.keys);
+  const { params } = wallet.parseOpenid4vpAuthorizationRequest({ authorizationRequest: uri });
+  const resolved = await wallet.resolveOpenId4vpAuthorizationRequest({ authorizationRequestPayload: params });
+  const request = resolved.authorizationRequestPayload as { nonce: string; response_uri: string };
+  const holder = new SDJwtVcInstance({
+    hasher: digest,
+    kbSigner: await ES256.getSigner(key.privateJwk as JsonWebKey),
+    kbSignAlg: 'ES256',
+  });
+  const presentation = await holder.present(
+    credential,
+    { ticket_code: true, event: true, seat: true, holder_name: true, under_15: true },
+    {
+      kb: {
+        payload: { nonce: request.nonce, aud: resolved.client.effective, iat: Math.floor(Date.now() / 1000) },
+      },
+    },
+  );
+  const { authorizationResponsePayload } = await wallet.createOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: resolved.authorizationRequestPayload,
+    authorizationResponsePayload: { vp_token: { ticket: [presentation] } },
+  });
+  const { response } = await wallet.submitOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: { response_uri: request.response_uri },
+    authorizationResponsePayload,
+  });
+  return response;
 }

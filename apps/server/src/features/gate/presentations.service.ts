@@ -175,7 +175,7 @@ export async function answerPresentation(
     issuerKeys: Config['issuerKeys']['published'];
     trustedKeys: readonly PlatformPublicKey[];
   },
-): Promise<{ refusal: PresentationRefusal } | { admission: Admission }> {
+): Promise<{ refusal: PresentationRefusal } | { admission: Admission; club: string }> {
   const presentation = presentationOf(vpToken);
   const request = await spendPresentationRequest(db, id);
   if (!request) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
@@ -235,7 +235,7 @@ export async function answerPresentation(
     disclosed: check.disclosed,
   };
   await recordPresentationResult(db, id, result);
-  return { admission: shown };
+  return { admission: shown, club: request.organisationId };
 }
 
 /** What the device reads of its own request. */
