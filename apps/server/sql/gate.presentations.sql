@@ -50,16 +50,20 @@ where
 update "presentation_requests"
 set
   "answered_at" = now()
+from
+  "events"
 where
   (
     "presentation_requests"."id" = $1
+    and "events"."id" = "presentation_requests"."event_id"
     and "presentation_requests"."answered_at" is null
     and "presentation_requests"."expires_at" > now()
   )
 returning
-  "nonce",
-  "device_id",
-  "event_id";
+  "presentation_requests"."nonce",
+  "presentation_requests"."device_id",
+  "presentation_requests"."event_id",
+  "events"."organisation_id";
 
 -- recordPresentationResult
 update "presentation_requests"

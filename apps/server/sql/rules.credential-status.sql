@@ -195,3 +195,198 @@ from
   left join "transfers" "loan" on "loan"."id" = "issued_credentials"."transfer_id"
 where
   "issued_credentials"."id" between $17 and $18;
+
+-- credentialStatusesFor
+select
+  "issued_credentials"."id",
+  (
+    case
+      when (
+        "tickets"."code_serial" <> "issued_credentials"."code_serial"
+        or "tickets"."holder_afm" is distinct from "issued_credentials"."holder_afm"
+        or "tickets"."holder_amka" is distinct from "issued_credentials"."holder_amka"
+        or (
+          (
+            case
+              when "scope_event"."seasonal" then coalesce(
+                "scope_event"."ends_at",
+                "scope_event"."starts_at"
+              )
+              else "scope_event"."starts_at" + make_interval(mins => $1)
+            end
+          ) <= now()
+        )
+        or exists (
+          select
+            "id"
+          from
+            "issued_credentials" "later"
+          where
+            (
+              "later"."ticket_id" = "issued_credentials"."ticket_id"
+              and "later"."scope_event_id" = "issued_credentials"."scope_event_id"
+              and "later"."issued_to" = "issued_credentials"."issued_to"
+              and "later"."id" > "issued_credentials"."id"
+            )
+        )
+        or exists (
+          select
+            "id"
+          from
+            "wallet_credentials"
+          where
+            (
+              "wallet_credentials"."ticket_id" = "issued_credentials"."ticket_id"
+              and "wallet_credentials"."scope_event_id" = "issued_credentials"."scope_event_id"
+              and "wallet_credentials"."issued_to" = "issued_credentials"."issued_to"
+              and "wallet_credentials"."created_at" > "issued_credentials"."issued_at"
+            )
+        )
+        or exists (
+          select
+            "id"
+          from
+            "transfers"
+          where
+            (
+              "transfers"."ticket_id" = "issued_credentials"."ticket_id"
+              and "transfers"."status" in ($2, $3, $4)
+              and "transfers"."updated_at" > "issued_credentials"."issued_at"
+              and (
+                "issued_credentials"."transfer_id" is null
+                or "transfers"."id" = "issued_credentials"."transfer_id"
+              )
+            )
+        )
+        or (
+          "issued_credentials"."transfer_id" is not null
+          and "loan"."status" not in ($5, $6)
+        )
+      ) then $7
+      when exists (
+        select
+          "suspensions"."id"
+        from
+          "suspension_keys"
+          inner join "suspensions" on "suspensions"."id" = "suspension_keys"."suspension_id"
+        where
+          (
+            "suspension_keys"."key" = any (
+              array_cat(
+                array[
+                  $8::text || (
+                    case
+                      when "issued_credentials"."transfer_id" is not null then "loan"."to_afm"
+                      else "tickets"."holder_afm"
+                    end
+                  ),
+                  $9::text || (
+                    case
+                      when "issued_credentials"."transfer_id" is not null then null
+                      else "tickets"."holder_amka"
+                    end
+                  ),
+                  $10::text || (
+                    case
+                      when "issued_credentials"."transfer_id" is not null then null
+                      else "tickets"."document_key"
+                    end
+                  )
+                ],
+                array(
+                  select
+                    $11::text || "citizens"."afm"
+                  from
+                    "citizens"
+                  where
+                    "citizens"."afm" is not null
+                    and (
+                      "citizens"."afm" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then "loan"."to_afm"
+                          else "tickets"."holder_afm"
+                        end
+                      )
+                      or "citizens"."amka" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then null
+                          else "tickets"."holder_amka"
+                        end
+                      )
+                      or "citizens"."identity_card_key" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then null
+                          else "tickets"."document_key"
+                        end
+                      )
+                    )
+                  union all
+                  select
+                    $12::text || "citizens"."amka"
+                  from
+                    "citizens"
+                  where
+                    (
+                      "citizens"."afm" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then "loan"."to_afm"
+                          else "tickets"."holder_afm"
+                        end
+                      )
+                      or "citizens"."amka" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then null
+                          else "tickets"."holder_amka"
+                        end
+                      )
+                      or "citizens"."identity_card_key" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then null
+                          else "tickets"."document_key"
+                        end
+                      )
+                    )
+                  union all
+                  select
+                    $13::text || "citizens"."identity_card_key"
+                  from
+                    "citizens"
+                  where
+                    "citizens"."identity_card_key" is not null
+                    and (
+                      "citizens"."afm" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then "loan"."to_afm"
+                          else "tickets"."holder_afm"
+                        end
+                      )
+                      or "citizens"."amka" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then null
+                          else "tickets"."holder_amka"
+                        end
+                      )
+                      or "citizens"."identity_card_key" = (
+                        case
+                          when "issued_credentials"."transfer_id" is not null then null
+                          else "tickets"."document_key"
+                        end
+                      )
+                    )
+                )
+              )
+            )
+            and "suspensions"."active" = $14
+            and "suspensions"."end_date" >= (now() at time zone 'Europe/Athens')::date
+          )
+      ) then $15
+      else $16
+    end
+  )::int
+from
+  "issued_credentials"
+  inner join "tickets" on "tickets"."id" = "issued_credentials"."ticket_id"
+  inner join "events" "scope_event" on "scope_event"."id" = "issued_credentials"."scope_event_id"
+  left join "transfers" "loan" on "loan"."id" = "issued_credentials"."transfer_id"
+where
+  "issued_credentials"."scope_event_id" in ($17, $18);

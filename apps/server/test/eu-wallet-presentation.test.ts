@@ -1,11 +1,12 @@
 import type { JsonWebKey } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
+import type { JWK } from 'jose';
+import { DcqlQuery } from 'dcql';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { HOLDER, OTHER, useGateFixture } from './support/gate';
 import { loginAs } from './support/login';
-import { takeTicket, walletKey, type WalletKey } from './support/eu-wallet';
+import { euPresentationWallet, takeTicket, walletKey, type WalletKey } from './support/eu-wallet';
 import { engines, useTestServer } from './support/test-server';
 
 /**
@@ -16,6 +17,8 @@ import { engines, useTestServer } from './support/test-server';
  */
 const SEASON_TICKET = '303000000001'; // HOLDER's
 const OTHERS_SEASON_TICKET = '303000000002';
+/** The DCQL credential query's id: `vp_token` is keyed by it (OpenID4VP 1.0 §8.1). */
+const TICKET_QUERY_ID = 'ticket';
 
 describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (engine) => {
   const server = useTestServer(engine);
@@ -37,40 +40,52 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  /** The steward's request, and its request object as the wallet reads and checks it. */
+  /** The platform's issuer keys: the key its development verifier certificate is self-signed by. */
+  async function issuerKeys() {
+    const answer = await fetch(`${server.baseUrl}/.well-known/jwt-vc-issuer`);
+    return ((await answer.json()) as { jwks: { keys: JWK[] } }).jwks.keys;
+  }
+
+  /** The steward's request, as the wallet library resolves and checks it from the QR's link. */
   async function request() {
     const created = await device('POST', '/api/gate/presentation-requests', { eventId: ids.tonight });
     expect(created.status).toBe(200);
-    const answer = (await created.json()) as { id: string; uri: string; clientId: string };
-    const link = new URL(answer.uri);
-    expect(link.protocol).toBe('openid4vp:');
-    const clientId = link.searchParams.get('client_id') ?? '';
-    const requestUri = link.searchParams.get('request_uri') ?? '';
-    const fetched = await fetch(requestUri);
-    expect(fetched.headers.get('content-type')).toMatch(/^application\/oauth-authz-req\+jwt/);
-    const { jwks } = (await (await fetch(`${server.baseUrl}/.well-known/jwt-vc-issuer`)).json()) as {
-      jwks: { keys: JWK[] };
+    const answer = (await created.json()) as {
+      id: string;
+      uri: string;
+      clientId: string;
+      requestUri: string;
     };
-    const { payload, protectedHeader } = await jwtVerify(await fetched.text(), createLocalJWKSet(jwks), {
-      typ: 'oauth-authz-req+jwt',
+    expect(new URL(answer.uri).protocol).toBe('openid4vp:');
+    const fetched = await fetch(answer.requestUri);
+    expect(fetched.headers.get('content-type')).toMatch(/^application\/oauth-authz-req\+jwt/);
+
+    const wallet = euPresentationWallet(await issuerKeys());
+    const { params } = wallet.parseOpenid4vpAuthorizationRequest({ authorizationRequest: answer.uri });
+    const resolved = await wallet.resolveOpenId4vpAuthorizationRequest({
+      authorizationRequestPayload: params,
     });
-    expect(protectedHeader.alg).toBe('ES256');
-    expect(payload).toMatchObject({
-      client_id: clientId,
-      response_type: 'vp_token',
-      response_mode: 'direct_post',
-      dcql_query: {
-        credentials: [
-          {
-            id: 'ticket',
-            format: 'dc+sd-jwt',
-            meta: { vct_values: [`${server.baseUrl}/api/wallet/oid4vci/types/ticket`] },
-          },
-        ],
-      },
+    // A signed request by reference, from a verifier named by its certificate's DNS name (OpenID4VP 1.0).
+    expect(resolved.version).toBe(100);
+    expect(resolved.jar?.signer.method).toBe('x5c');
+    expect(resolved.client).toMatchObject({
+      prefix: 'x509_san_dns',
+      identifier: new URL(server.baseUrl).hostname,
+      effective: answer.clientId,
     });
-    const asked = (payload.dcql_query as { credentials: { claims: { path: string[] }[] }[] }).credentials[0];
-    expect(asked?.claims.map(({ path }) => path.join('.')).sort()).toEqual([
+    const payload = resolved.authorizationRequestPayload as Record<string, unknown>;
+    expect(payload).toMatchObject({ response_type: 'vp_token', response_mode: 'direct_post' });
+
+    // The DCQL query, as the DCQL library reads and validates it: the ticket `vct`, five claims.
+    const query = DcqlQuery.parse(resolved.dcql?.query as DcqlQuery.Input);
+    DcqlQuery.validate(query);
+    const [asked] = query.credentials;
+    expect(asked).toMatchObject({
+      id: 'ticket',
+      format: 'dc+sd-jwt',
+      meta: { vct_values: [`${server.baseUrl}/api/wallet/oid4vci/types/ticket`] },
+    });
+    expect(asked?.claims?.map((claim) => ('path' in claim ? claim.path.join('.') : '')).sort()).toEqual([
       'event',
       'holder_name',
       'seat',
@@ -79,11 +94,15 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     ]);
     return {
       id: answer.id,
-      clientId,
+      clientId: resolved.client.effective,
       nonce: payload.nonce as string,
       responseUri: payload.response_uri as string,
+      query,
+      wallet,
+      authorizationRequestPayload: resolved.authorizationRequestPayload,
     };
   }
+  type Request = Awaited<ReturnType<typeof request>>;
 
   /** The holder's presentation: the claims asked for, under a key-binding JWT signed by `kbKey`. */
   async function present(
@@ -102,14 +121,22 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     });
   }
 
-  /** The wallet posts its answer (a form); the device reads the result. */
-  async function answer(responseUri: string, presentation: string, id: string) {
-    const posted = await fetch(responseUri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ vp_token: JSON.stringify({ ticket: [presentation] }) }).toString(),
+  /** The wallet library builds its `direct_post` answer and posts it; the device reads the result. */
+  async function submit(r: Request, presentation: string) {
+    const { authorizationResponsePayload } = await r.wallet.createOpenid4vpAuthorizationResponse({
+      authorizationRequestPayload: r.authorizationRequestPayload,
+      authorizationResponsePayload: { vp_token: { [TICKET_QUERY_ID]: [presentation] } },
     });
-    const result = await (await device('GET', `/api/gate/presentation-requests/${id}`)).json();
+    const { response } = await r.wallet.submitOpenid4vpAuthorizationResponse({
+      authorizationRequestPayload: { response_uri: r.responseUri },
+      authorizationResponsePayload,
+    });
+    return response;
+  }
+
+  async function answer(r: Request, presentation: string) {
+    const posted = await submit(r, presentation);
+    const result = await (await device('GET', `/api/gate/presentation-requests/${r.id}`)).json();
     return {
       posted,
       result: result as Record<string, unknown> & { admission: Record<string, unknown> | null },
@@ -122,8 +149,20 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     const pending = await (await device('GET', `/api/gate/presentation-requests/${first.id}`)).json();
     expect(pending).toMatchObject({ status: 'PENDING', admission: null, disclosed: null });
 
+    // The wallet's credential answers the query, as the DCQL library matches it.
+    const claims = await new SDJwtVcInstance({ hasher: digest }).getClaims(credential);
+    const matched = DcqlQuery.query(first.query, [
+      {
+        credential_format: 'dc+sd-jwt',
+        vct: (claims as { vct: string }).vct,
+        claims: claims as Record<string, never>,
+        cryptographic_holder_binding: true,
+      },
+    ]);
+    expect(matched.can_be_satisfied).toBe(true);
+
     const presented = await present(credential, key, { nonce: first.nonce, aud: first.clientId });
-    const { posted, result } = await answer(first.responseUri, presented, first.id);
+    const { posted, result } = await answer(first, presented);
     expect(posted.status).toBe(200);
     expect(result).toMatchObject({
       status: 'DECIDED',
@@ -140,19 +179,14 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     expect(result.admission).toMatchObject({ holderName: null, documentType: null, documentHint: null });
 
     // The request is spent: the same answer again is refused, and the request object is gone.
-    const again = await fetch(first.responseUri, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ vp_token: JSON.stringify({ ticket: [presented] }) }).toString(),
-    });
+    const again = await submit(first, presented);
     expect(again.status).toBe(404);
     expect(await again.json()).toMatchObject({ error: 'invalid_request' });
 
     const second = await request();
     const { result: twice } = await answer(
-      second.responseUri,
+      second,
       await present(credential, key, { nonce: second.nonce, aud: second.clientId }),
-      second.id,
     );
     expect(twice).toMatchObject({
       status: 'DECIDED',
@@ -160,9 +194,24 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     });
   });
 
+  it('is a request a wallet refuses unless it trusts the key of the verifier’s certificate', async () => {
+    const created = await device('POST', '/api/gate/presentation-requests', { eventId: ids.tonight });
+    const { uri } = (await created.json()) as { uri: string };
+    const stranger = euPresentationWallet([walletKey().publicJwk]);
+    const { params } = stranger.parseOpenid4vpAuthorizationRequest({ authorizationRequest: uri });
+    await expect(
+      stranger.resolveOpenId4vpAuthorizationRequest({ authorizationRequestPayload: params }),
+    ).rejects.toThrow();
+    // The same request resolves for a wallet that trusts it: refusing was about trust, not the request.
+    const trusting = euPresentationWallet(await issuerKeys());
+    await expect(
+      trusting.resolveOpenId4vpAuthorizationRequest({ authorizationRequestPayload: params }),
+    ).resolves.toMatchObject({ client: { prefix: 'x509_san_dns' } });
+  });
+
   it('refuses a wrong nonce, another audience, a stale key binding and another holder’s key, each with its reason', async () => {
     const { credential, key } = await takeTicket(server.baseUrl, OTHERS_SEASON_TICKET, otherCookie);
-    const cases: [string, (r: Awaited<ReturnType<typeof request>>) => Promise<string>][] = [
+    const cases: [string, (r: Request) => Promise<string>][] = [
       ['PRESENTATION_NONCE', (r) => present(credential, key, { nonce: 'another-nonce', aud: r.clientId })],
       [
         'PRESENTATION_AUDIENCE',
@@ -181,7 +230,7 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     ];
     for (const [reason, make] of cases) {
       const r = await request();
-      const { posted, result } = await answer(r.responseUri, await make(r), r.id);
+      const { posted, result } = await answer(r, await make(r));
       expect(posted.status, reason).toBe(400);
       expect(await posted.json()).toMatchObject({
         error: 'invalid_request',
@@ -196,11 +245,7 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     }
     // None of them admitted the ticket: its own presentation still does.
     const r = await request();
-    const { result } = await answer(
-      r.responseUri,
-      await present(credential, key, { nonce: r.nonce, aud: r.clientId }),
-      r.id,
-    );
+    const { result } = await answer(r, await present(credential, key, { nonce: r.nonce, aud: r.clientId }));
     expect(result).toMatchObject({ admission: { reason: 'ADMITTED' } });
   });
 
@@ -210,9 +255,8 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     await takeTicket(server.baseUrl, SEASON_TICKET, holderCookie);
     const r = await request();
     const { posted, result } = await answer(
-      r.responseUri,
+      r,
       await present(credential, key, { nonce: r.nonce, aud: r.clientId }),
-      r.id,
     );
     expect(posted.status).toBe(200);
     expect(result).toMatchObject({ status: 'DECIDED', admission: { decision: 'REFUSE', reason: 'REVOKED' } });

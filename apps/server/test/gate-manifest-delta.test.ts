@@ -1,15 +1,23 @@
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import {
   applyManifestDelta,
   isManifestDelta,
+  offlineCredentialStatusRefusal,
+  signPaperCode,
   verifyGateCode,
   verifyManifestDelta,
   verifyManifestSignature,
   type GateManifest,
   type GateManifestDelta,
 } from '@tickets/domain';
-import { PLATFORM_OFFICER, tonightTicket, useGateFixture, type GateDevice } from './support/gate';
+import { tickets } from '../src/db/schema';
+import { takeTicket } from './support/eu-wallet';
+import { HOLDER, PLATFORM_OFFICER, tonightTicket, useGateFixture, type GateDevice } from './support/gate';
+import { loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
 import { engines, useTestServer } from './support/test-server';
 
@@ -115,6 +123,50 @@ describe.each(engines)('manifest deltas on %s', (engine) => {
       { ...signed, revision: signed.revision + 1 },
     ];
     for (const altered of tampered) expect(verifyManifestDelta(altered, keys)).toBe(false);
+  });
+
+  it('carries the status of the fixture’s EU-wallet credentials; a reprint revokes one in the next delta', async () => {
+    const { cookie } = await loginAs(server.baseUrl, HOLDER);
+    const { credential } = await takeTicket(server.baseUrl, '303000000001', cookie);
+    const { status } = decodeJwt(credential.split('~')[0] ?? '') as {
+      status: { status_list: { uri: string; idx: number } };
+    };
+    const entry = status.status_list;
+    const first = await poll();
+    const held = {
+      manifest: (await first.json()) as GateManifest,
+      entityTag: first.headers.get('etag') ?? '',
+    };
+    expect(verifyManifestSignature(held.manifest, keys)).toBe(true);
+    expect(held.manifest.credentialStatus?.lists).toBe(`${server.baseUrl}/api/wallet/oid4vci/status-lists/`);
+    expect(offlineCredentialStatusRefusal(held.manifest, entry)).toBeNull();
+
+    // The season ticket printed again (as the platform signs a print: the office cannot bind a
+    // ticket held in a wallet): the credential no longer stands for the ticket's binding.
+    const { db } = server.database;
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.publicCode, '303000000001'));
+    const serial = (ticket?.codeSerial ?? 0) + 1;
+    const reprint = signPaperCode(
+      { ticketCode: '303000000001', scopeEventId: ticket?.eventId ?? -1, serial },
+      server.config.gateKeys.signer,
+    );
+    await db
+      .update(tickets)
+      .set({ privateCode: reprint, codeSerial: serial })
+      .where(eq(tickets.publicCode, '303000000001'));
+
+    const next = await poll(held);
+    expect(next.status).toBe(200);
+    const delta: unknown = await next.json();
+    expect(isManifestDelta(delta)).toBe(true);
+    expect(verifyManifestDelta(delta, keys)).toBe(true);
+    const changed = (delta as GateManifestDelta).credentialStatus;
+    expect(changed?.invalid.added).toHaveLength(1);
+    const updated = applyManifestDelta(held.manifest, delta as GateManifestDelta) as GateManifest;
+    // Offline, the device refuses the credential as the server does online; the list says INVALID too.
+    expect(offlineCredentialStatusRefusal(updated, entry)).toBe('REVOKED');
+    const list = await (await fetch(entry.uri)).text();
+    expect(getListFromStatusListJWT(list).getStatus(entry.idx)).toBe(1);
   });
 
   it('answers a copy of another salt, or none, with the whole manifest', async () => {

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_ATTEMPTS_MAX, type GateManifest } from '@tickets/domain';
 import { DEMO_PEOPLE } from '../src/demo/seed';
 import { claimCodeFor } from '../src/rules/claim-codes';
-import { cardOf, tonightTicket, useGateFixture, type GateDevice } from './support/gate';
+import { presentAtGate, takeTicket } from './support/eu-wallet';
+import { cardOf, HOLDER, tonightTicket, useGateFixture, type GateDevice } from './support/gate';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { personalDataInLogs } from './support/personal-data';
 import { engines, useTestServer } from './support/test-server';
@@ -39,6 +40,7 @@ function valueOf(samples: Sample[], name: string, labels: Record<string, string>
 const CLAIMANT = DEMO_PEOPLE.noContacts.afm ?? '';
 const DEVICE_LABEL = 'Θύρα 7 - μετρήσεις';
 const CLAIMS = '/api/wallet/tickets';
+const SEASON_TICKET = '303000000001'; // HOLDER's (support/gate.ts)
 
 describe.each(engines)('metrics on %s', (engine) => {
   const server = useTestServer(engine, { METRICS_PORT: '0', GATE_MANIFEST_REBUILD_SECONDS: '0' });
@@ -110,6 +112,11 @@ describe.each(engines)('metrics on %s', (engine) => {
     typed.push(printed);
     expect(await scan(printed)).toBe('ADMITTED');
     expect(await scan('ABCDEFGHJKMNPQRS')).toBe('UNKNOWN_CODE');
+    // An EU wallet's presentation is decided and counted as a scan is (HOLDER's season ticket).
+    const holder = await loginAs(server.baseUrl, HOLDER);
+    typed.push(SEASON_TICKET);
+    const taken = await takeTicket(server.baseUrl, SEASON_TICKET, holder.cookie);
+    expect((await presentAtGate(server.baseUrl, device.token, ids.tonight ?? -1, taken)).status).toBe(200);
 
     const first = await poll();
     expect(first.status).toBe(200);
@@ -152,7 +159,7 @@ describe.each(engines)('metrics on %s', (engine) => {
     expect([...routes].filter((route) => route !== '(unmatched)' && !route.startsWith('/'))).toEqual([]);
   });
 
-  it('counts claims refused by reason, and gate decisions by reason and club', () => {
+  it('counts claims refused by reason, and gate decisions by reason and club, a presentation’s too', () => {
     const samples = samplesOf(text);
     expect(valueOf(samples, 'tickets_wallet_claim_refusals_total', { reason: 'CLAIM_NOT_FOUND' })).toBe(
       CLAIM_ATTEMPTS_MAX,
@@ -162,9 +169,10 @@ describe.each(engines)('metrics on %s', (engine) => {
     ).toBe(1);
     const decisions = (reason: string) =>
       valueOf(samples, 'tickets_gate_decisions_total', { reason, club: 'ae-olympiada' });
-    expect(decisions('ADMITTED')).toBe(1);
+    // The printed code's admission and the EU wallet's.
+    expect(decisions('ADMITTED')).toBe(2);
     expect(decisions('UNKNOWN_CODE')).toBe(1);
-    expect(valueOf(samples, 'tickets_gate_decisions_total')).toBe(2);
+    expect(valueOf(samples, 'tickets_gate_decisions_total')).toBe(3);
   });
 
   it('counts manifest builds and the bytes of full, delta and unchanged answers', () => {
@@ -183,8 +191,8 @@ describe.each(engines)('metrics on %s', (engine) => {
     const samples = samplesOf(text);
     expect(valueOf(samples, 'tickets_database_up')).toBe(1);
     expect(valueOf(samples, 'tickets_process_ready')).toBe(1);
-    // The fixture's five people and the claimant.
-    expect(valueOf(samples, 'tickets_sessions_active')).toBe(6);
+    // The fixture's five people, the claimant, and the holder signed in again for the EU wallet.
+    expect(valueOf(samples, 'tickets_sessions_active')).toBe(7);
     expect(valueOf(samples, 'tickets_outbox_pending')).toBeGreaterThanOrEqual(0);
     expect(valueOf(samples, 'tickets_outbox_oldest_pending_age_seconds')).toBeGreaterThanOrEqual(0);
     const load = engine === 'postgres' ? 'tickets_db_pool' : 'tickets_db_turns';

@@ -5858,6 +5858,12 @@ export interface operations {
                             serial: number;
                         }[];
                         revokedCredentialIds: number[];
+                        credentialStatus?: {
+                            /** Format: uri */
+                            lists: string;
+                            invalid: number[];
+                            suspended: number[];
+                        };
                         salt: string;
                         entries: {
                             paper: {
@@ -5900,6 +5906,16 @@ export interface operations {
                         revokedCredentialIds: {
                             added: number[];
                             removed: number[];
+                        };
+                        credentialStatus?: {
+                            invalid: {
+                                added: number[];
+                                removed: number[];
+                            };
+                            suspended: {
+                                added: number[];
+                                removed: number[];
+                            };
                         };
                         entries: {
                             paper: {

@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { STATUS_LIST_SIZE } from '@tickets/domain';
+import { credentialIdAtStatus } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { events, issuedCredentials, tickets, transfers, walletCredentials } from '../db/schema';
 import { ENTRY_GIVING_LOANS } from './entry';
@@ -33,16 +33,12 @@ export const TICKET_TYPE_PATH = '/api/wallet/oid4vci/types/ticket';
 /** The ticket's `vct`: the credential the issuer signs and the gate asks for. */
 export const ticketVct = (issuer: string) => `${issuer}${TICKET_TYPE_PATH}`;
 
+/** Where the issuer's status lists are: list `n` at this prefix and `n`. */
+export const statusListsPrefix = (issuer: string) => `${issuer}${statusListPath(0).replace(/0$/, '')}`;
+
 /** The credential a status entry of the issuer's lists stands for; none for another list. */
-export function credentialIdAt(issuer: string, entry: { uri: string; idx: number }): number | undefined {
-  const prefix = `${issuer}${statusListPath(0).replace(/0$/, '')}`;
-  if (!entry.uri.startsWith(prefix)) return undefined;
-  const listId = Number(entry.uri.slice(prefix.length));
-  if (!Number.isSafeInteger(listId) || listId < 1 || !/^\d+$/.test(entry.uri.slice(prefix.length)))
-    return undefined;
-  if (!Number.isSafeInteger(entry.idx) || entry.idx < 0 || entry.idx >= STATUS_LIST_SIZE) return undefined;
-  return (listId - 1) * STATUS_LIST_SIZE + 1 + entry.idx;
-}
+export const credentialIdAt = (issuer: string, entry: { uri: string; idx: number }) =>
+  credentialIdAtStatus(statusListsPrefix(issuer), entry);
 
 const scopeEvents = alias(events, 'scope_event');
 const loans = alias(transfers, 'loan');
@@ -120,11 +116,8 @@ const entrantSuspended = (db: Db) => {
   return isSuspendedWhere(db, directKeysOf(afm, amka, documentKey), afm, amka, documentKey);
 };
 
-/**
- * The status of every credential issued with an id in the range (one status list), worked out from
- * what each was issued for and the binding now, in one statement when the list is served.
- */
-export const listCredentialStatuses = (db: Db, range: { fromId: number; toId: number }) =>
+/** A credential's status, worked out from what it was issued for and the binding now. */
+const statusesWhere = (db: Db, where: SQL | undefined) =>
   db
     .select({
       id: issuedCredentials.id,
@@ -136,4 +129,18 @@ export const listCredentialStatuses = (db: Db, range: { fromId: number; toId: nu
     .innerJoin(tickets, eq(tickets.id, issuedCredentials.ticketId))
     .innerJoin(scopeEvents, eq(scopeEvents.id, issuedCredentials.scopeEventId))
     .leftJoin(loans, eq(loans.id, issuedCredentials.transferId))
-    .where(between(issuedCredentials.id, range.fromId, range.toId));
+    .where(where);
+
+/**
+ * The status of every credential issued with an id in the range (one status list), in one statement
+ * when the list is served.
+ */
+export const listCredentialStatuses = (db: Db, range: { fromId: number; toId: number }) =>
+  statusesWhere(db, between(issuedCredentials.id, range.fromId, range.toId));
+
+/**
+ * The status of every credential issued for these events (a fixture and its season), by the same
+ * rule: what the fixture's offline manifest carries of them (features/gate/manifest.service.ts).
+ */
+export const credentialStatusesFor = (db: Db, scopeEventIds: number[]) =>
+  statusesWhere(db, inArray(issuedCredentials.scopeEventId, scopeEventIds));

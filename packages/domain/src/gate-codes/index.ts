@@ -37,6 +37,7 @@ export {
   MANIFEST_FORMAT_VERSION,
   verifyManifestSignature,
   type GateManifest,
+  type GateManifestCredentialStatus,
   type GateManifestEntryInput,
   type GateManifestInput,
 } from './manifest';
@@ -60,5 +61,6 @@ export {
   type GateRefusalReason,
   type GateVerification,
 } from './verify-gate-code';
+export { credentialIdAtStatus, offlineCredentialStatusRefusal } from './credential-status';
 export { decideEntry, type CodeFacts, type EntrantFacts, type EntryFacts } from './decide-entry';
 export { showsEntrant, whoEnters, type EntrantShown, type TicketAtFixture, type WhoEnters } from './entrant';

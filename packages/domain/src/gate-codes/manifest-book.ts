@@ -11,6 +11,7 @@ import {
   sealManifestEntry,
   signDocument,
   sortedEntries,
+  sortedIds,
   sortedRevokedPaperCodes,
   type GateManifest,
   type GateManifestEntryInput,
@@ -28,7 +29,8 @@ export type GateManifestHeader = ReturnType<typeof manifestHeader> & { createdAt
 /**
  * One thing a book tracks, and the revision it last changed at (0: as first built). `mark` is
  * `entry:<kind>:<lookupId>` (with the entry as sealed and its content tag; both null once removed),
- * `paper:<ticket code>:<serial>` (a print's revocation) or `credential:<id>` (a phone's).
+ * `paper:<ticket code>:<serial>` (a print's revocation), `credential:<id>` (a phone's), or
+ * `invalid:<id>` and `suspended:<id>` (an EU-wallet credential's status).
  */
 export interface GateManifestBookRow {
   mark: string;
@@ -182,7 +184,8 @@ export class GateManifestBook {
       input.seasonId === this.header.seasonId &&
       platformKey.keyId === this.platformKey.keyId &&
       platformKey.secretKey === this.platformKey.secretKey &&
-      JSON.stringify(manifestHeader(input).platformKeys) === JSON.stringify(this.header.platformKeys)
+      JSON.stringify(manifestHeader(input).platformKeys) === JSON.stringify(this.header.platformKeys) &&
+      input.credentialStatus?.lists === this.header.credentialStatus?.lists
     );
   }
 
@@ -225,9 +228,11 @@ export class GateManifestBook {
     const revoked = (h: GateManifestHeader) => ({
       paper: new Set(h.revokedPaperCodes.map((code) => `paper:${code.ticketCode}:${code.serial}`)),
       credentials: new Set(h.revokedCredentialIds.map((id) => `credential:${id}`)),
+      invalid: new Set(h.credentialStatus?.invalid.map((id) => `invalid:${id}`)),
+      suspended: new Set(h.credentialStatus?.suspended.map((id) => `suspended:${id}`)),
     });
     const [before, after] = [revoked(this.header), revoked(header)];
-    for (const kind of ['paper', 'credentials'] as const) {
+    for (const kind of ['paper', 'credentials', 'invalid', 'suspended'] as const) {
       for (const mark of after[kind]) if (!before[kind].has(mark)) marks.push(mark);
       for (const mark of before[kind]) if (!after[kind].has(mark)) marks.push(mark);
     }
@@ -303,6 +308,14 @@ export class GateManifestBook {
     type Print = { ticketCode: string; serial: number };
     const paper = { added: [] as Print[], removed: [] as Print[] };
     const credentials = { added: [] as number[], removed: [] as number[] };
+    const status = {
+      invalid: { added: [] as number[], removed: [] as number[] },
+      suspended: { added: [] as number[], removed: [] as number[] },
+    };
+    const now = {
+      invalid: new Set(this.header.credentialStatus?.invalid),
+      suspended: new Set(this.header.credentialStatus?.suspended),
+    };
     const revokedPaper = new Set(this.header.revokedPaperCodes.map((c) => `${c.ticketCode}:${c.serial}`));
     const revokedCredentials = new Set(this.header.revokedCredentialIds);
     for (const mark of since) {
@@ -313,6 +326,9 @@ export class GateManifestBook {
       } else if (what === 'paper') {
         const code = { ticketCode: first, serial: Number(second) };
         (revokedPaper.has(`${first}:${second}`) ? paper.added : paper.removed).push(code);
+      } else if (what === 'invalid' || what === 'suspended') {
+        const id = Number(first);
+        (now[what].has(id) ? status[what].added : status[what].removed).push(id);
       } else {
         const id = Number(first);
         (revokedCredentials.has(id) ? credentials.added : credentials.removed).push(id);
@@ -339,6 +355,15 @@ export class GateManifestBook {
           added: credentials.added.sort((a, b) => a - b),
           removed: credentials.removed.sort((a, b) => a - b),
         },
+        ...(this.header.credentialStatus && {
+          credentialStatus: {
+            invalid: { added: sortedIds(status.invalid.added), removed: sortedIds(status.invalid.removed) },
+            suspended: {
+              added: sortedIds(status.suspended.added),
+              removed: sortedIds(status.suspended.removed),
+            },
+          },
+        }),
         entries: {
           paper: byLookupId(entries.paper),
           random: byLookupId(entries.random),

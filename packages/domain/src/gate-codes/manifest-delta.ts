@@ -9,6 +9,7 @@ import {
   MANIFEST_FORMAT_VERSION,
   revokedPaperCodeSchema,
   sealedEntrySchema,
+  sortedIds,
   sortedRevokedPaperCodes,
   type GateManifest,
 } from './manifest';
@@ -43,6 +44,16 @@ export const gateManifestDeltaSchema = z.strictObject({
   endsAt: gateManifestShape.endsAt,
   revokedPaperCodes: changes(revokedPaperCodeSchema),
   revokedCredentialIds: changes(gateManifestShape.revokedCredentialIds.element),
+  /**
+   * The fixture's EU-wallet credentials that became INVALID or SUSPENDED (added) or stopped being so
+   * (removed), when its manifest has their status.
+   */
+  credentialStatus: z
+    .strictObject({
+      invalid: changes(gateManifestShape.revokedCredentialIds.element),
+      suspended: changes(gateManifestShape.revokedCredentialIds.element),
+    })
+    .optional(),
   /** By kind and lookup id: the entry sealed anew (added or changed), or null (removed). */
   entries: z.strictObject({ paper: changedEntries, random: changedEntries, wallet: changedEntries }),
   signature: manifestSignatureSchema,
@@ -96,6 +107,11 @@ export function applyManifestDelta(
     entries[kind] = next;
   }
   const paperKey = (code: { ticketCode: string; serial: number }) => `${code.ticketCode}:${code.serial}`;
+  const applied = (ids: readonly number[], change: { added: number[]; removed: number[] }) => {
+    const removed = new Set(change.removed);
+    return sortedIds([...ids.filter((id) => !removed.has(id)), ...change.added]);
+  };
+  const status = manifest.credentialStatus;
   const unrevokedPaper = new Set(delta.revokedPaperCodes.removed.map(paperKey));
   const unrevokedCredentials = new Set(delta.revokedCredentialIds.removed);
   return {
@@ -114,6 +130,14 @@ export function applyManifestDelta(
         ...delta.revokedCredentialIds.added,
       ]),
     ].sort((a, b) => a - b),
+    ...(status &&
+      delta.credentialStatus && {
+        credentialStatus: {
+          lists: status.lists,
+          invalid: applied(status.invalid, delta.credentialStatus.invalid),
+          suspended: applied(status.suspended, delta.credentialStatus.suspended),
+        },
+      }),
     entries,
   };
 }

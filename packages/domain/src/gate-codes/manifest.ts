@@ -38,6 +38,18 @@ export const revokedPaperCodeSchema = z.strictObject({
   serial: id,
 });
 export const manifestSignatureSchema = z.strictObject({ keyId, value: base64urlOf(SIGNATURE_BYTES) });
+/**
+ * The fixture's EU-wallet credentials in the issuer's status lists (docs/design.md §12): where the
+ * lists are (list `n` at `${lists}${n}`), and of the credentials issued for this fixture or its season
+ * those not VALID, by id: what a device checks a presented credential's status entry against offline.
+ */
+export const manifestCredentialStatusSchema = z.strictObject({
+  lists: z.url(),
+  /** INVALID for good: REVOKED. */
+  invalid: z.array(id),
+  /** SUSPENDED while the one who enters is: SUSPENDED. */
+  suspended: z.array(id),
+});
 export const manifestRevisionSchema = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 export const gateManifestSchema = z.strictObject({
@@ -59,6 +71,8 @@ export const gateManifestSchema = z.strictObject({
   revokedPaperCodes: z.array(revokedPaperCodeSchema),
   /** Credentials of replaced phones, and any other revoked credential: REVOKED. */
   revokedCredentialIds: z.array(id),
+  /** The status of the fixture's EU-wallet credentials; absent from a manifest built without it. */
+  credentialStatus: manifestCredentialStatusSchema.optional(),
   /** Fresh for each manifest built: the same code has another lookup id and key in every manifest. */
   salt: base64urlOf(SALT_BYTES),
   /**
@@ -69,6 +83,7 @@ export const gateManifestSchema = z.strictObject({
   signature: manifestSignatureSchema,
 });
 export type GateManifest = z.infer<typeof gateManifestSchema>;
+export type GateManifestCredentialStatus = z.infer<typeof manifestCredentialStatusSchema>;
 
 /** What the server knows of one live code (in clear: the builder seals it). */
 export interface GateManifestEntryInput extends Pick<
@@ -100,6 +115,8 @@ export interface GateManifestInput {
   platformKeys: PlatformPublicKey[];
   revokedPaperCodes: { ticketCode: string; serial: number }[];
   revokedCredentialIds: number[];
+  /** The fixture's EU-wallet credentials not VALID (the server gives it; the worked example does not). */
+  credentialStatus?: GateManifestCredentialStatus;
   entries: GateManifestEntryInput[];
   /** The manifest's salt: random unless given (the worked example of docs/gate-codes.md §10 gives it). */
   salt?: Uint8Array;
@@ -203,6 +220,9 @@ export function assertInput(input: GateManifestInput, platformKey: PlatformKey) 
     throw new RangeError('A revoked print is a ticket code and a serial.');
   }
   if (!input.revokedCredentialIds.every(isId)) throw new RangeError('Credential ids are positive integers.');
+  const status = input.credentialStatus;
+  if (status && (!URL.canParse(status.lists) || ![...status.invalid, ...status.suspended].every(isId)))
+    throw new RangeError('Status lists are a URL, credential ids positive integers.');
 }
 
 function assertHint(hint: string | null, what: string) {
@@ -269,8 +289,18 @@ export function manifestHeader(input: Omit<GateManifestInput, 'entries' | 'salt'
       .map(({ keyId, publicKey }) => ({ keyId, publicKey })),
     revokedPaperCodes: sortedRevokedPaperCodes(input.revokedPaperCodes),
     revokedCredentialIds: unique(input.revokedCredentialIds).sort((a, b) => a - b),
+    ...(input.credentialStatus && {
+      credentialStatus: {
+        lists: input.credentialStatus.lists,
+        invalid: sortedIds(input.credentialStatus.invalid),
+        suspended: sortedIds(input.credentialStatus.suspended),
+      },
+    }),
   };
 }
+
+/** Ids without repeats, in order. */
+export const sortedIds = (ids: readonly number[]) => unique(ids).sort((a, b) => a - b);
 
 /**
  * Builds and signs the manifest of one fixture at revision 0, with a fresh salt. Codes come in clear

@@ -16,6 +16,7 @@ import {
   offlineAdmissionsSchema,
   validationMessages,
 } from '@tickets/domain';
+import { statusListsPrefix } from '../../rules/credential-status';
 import { audit } from '../../shared/audit';
 import { currentDevice } from '../../shared/guards';
 import { decideAdmission, undoAdmission } from './admissions.service';
@@ -190,6 +191,7 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
         salt === undefined || revision === undefined ? undefined : { salt, revision },
         {
           rebuildSeconds: app.config.gateManifestRebuildSeconds,
+          statusLists: statusListsPrefix(app.publicUrl()),
           onBuilt: (built) => {
             metrics.manifestBuilds.observe(built.ms / 1000);
             request.log.info(built, 'gate manifest built');

@@ -16,6 +16,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
+import { CREDENTIAL_STATUS, credentialStatusesFor } from '../../rules/credential-status';
 import type { Device } from './devices.service';
 import { claimBookReading, readBookHead, type BookHead } from './manifest-book.queries';
 import { keysDigestOf, serially, storeReading, syncedReplica } from './manifest-book.service';
@@ -49,15 +50,18 @@ async function manifestInput(
   device: Device,
   eventId: number,
   platformKeys: GateManifestInput['platformKeys'],
+  statusLists: string,
 ): Promise<Omit<GateManifestInput, 'createdAt'>> {
   const event = await findMatchOfClub(db, eventId, device.organisationId);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
 
-  const [rows, credentials] = await Promise.all([
+  const [rows, credentials, statuses] = await Promise.all([
     ticketsAdmitting(db, event.id, admitting),
     walletCredentialsAdmitting(db, admitting),
+    credentialStatusesFor(db, admitting),
   ]);
+  const withStatus = (status: number) => statuses.filter((row) => row.status === status).map(({ id }) => id);
 
   // One row per ticket: a ticket has at most one entry-giving loan per fixture and one accepted
   // companion, but a left join must not make two entries of one code if data ever says otherwise.
@@ -161,6 +165,13 @@ async function manifestInput(
     revokedCredentialIds: credentials
       .filter((credential) => credential.revoked || otherPhones.has(credential.id))
       .map(({ id }) => id),
+    // The EU wallets' credentials for this fixture that are not VALID, as the status lists say
+    // (docs/design.md §12): a device offline checks a presented one's status against them.
+    credentialStatus: {
+      lists: statusLists,
+      invalid: withStatus(CREDENTIAL_STATUS.INVALID),
+      suspended: withStatus(CREDENTIAL_STATUS.SUSPENDED),
+    },
     entries: entries.map(({ holderKeys, companionKeys, companion, ...entry }) => ({
       ...entry,
       holderSuspended: isSuspended(holderKeys),
@@ -268,6 +279,8 @@ export async function gateManifest(
   held: HeldManifest,
   options: {
     rebuildSeconds: number;
+    /** Where the issuer's status lists are (`statusListsPrefix`). */
+    statusLists: string;
     onBuilt?: (built: { eventId: number; entries: number; revision: number; ms: number }) => void;
   },
 ): Promise<{ entityTag: string; document?: GateManifest | GateManifestDelta }> {
@@ -281,7 +294,7 @@ export async function gateManifest(
   // The manifest's time is when the reading began: whatever it misses came after it (a device tells a
   // phone registered since from an unknown code by it: verifyGateCode's newerThanList).
   const readAt = new Date();
-  const read = await manifestInput(db, device, eventId, gateKeys.trusted);
+  const read = await manifestInput(db, device, eventId, gateKeys.trusted, options.statusLists);
   const digest = await digestOf(read, signer);
   if (usable && head.digest === digest) return answerFrom(db, head, signer, ifNoneMatch, held);
   // A device whose copy is this very data needs no build (its book may have been purged since).

@@ -93,6 +93,8 @@ export async function walletPresentationRoutes(instance: FastifyInstance): Promi
           .status(400)
           .send({ error: 'invalid_request', error_description: presentationRefusalMessages[answer.refusal] });
       }
+      // A decision like a scanned code's, counted as one (a refusal before it decided nothing).
+      app.metrics.gateDecisions.inc({ reason: answer.admission.reason, club: answer.club });
       return {};
     },
   );

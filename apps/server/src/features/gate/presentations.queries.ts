@@ -48,15 +48,18 @@ export async function findOpenPresentationRequest(db: Db, id: string) {
 
 /**
  * Spends the request for the one answer it takes, in one conditional statement: of two answers (two
- * processes) one wins. Answers what the answer is checked against; none when spent or expired.
+ * processes) one wins. Answers what the answer is checked against, and the event's club (the
+ * device's: the request was made only for its club's events); none when spent or expired.
  */
 export async function spendPresentationRequest(db: Db, id: string) {
   const [row] = await db
     .update(presentationRequests)
     .set({ answeredAt: sql`now()` })
+    .from(events)
     .where(
       and(
         eq(presentationRequests.id, id),
+        eq(events.id, presentationRequests.eventId),
         isNull(presentationRequests.answeredAt),
         gt(presentationRequests.expiresAt, sql`now()`),
       ),
@@ -65,6 +68,7 @@ export async function spendPresentationRequest(db: Db, id: string) {
       nonce: presentationRequests.nonce,
       deviceId: presentationRequests.deviceId,
       eventId: presentationRequests.eventId,
+      organisationId: events.organisationId,
     });
   return row;
 }

@@ -32,6 +32,7 @@ import {
   spendPresentationRequest,
 } from './presentations.queries';
 import { verifySdJwtPresentation } from './sd-jwt-presentation';
+import { verifierCertificate } from './verifier-certificate';
 
 /**
  * The gate as an OpenID4VP 1.0 verifier (docs/design.md §12), cross-device: the steward's device asks
@@ -50,11 +51,12 @@ export const PRESENTATION_PATHS = {
 const ASKED_CLAIMS = ['ticket_code', 'event', 'seat', 'holder_name', 'under_15'] as const;
 
 /**
- * The verifier's client identifier: the service's host name, a pre-registered client (OpenID4VP 1.0
- * §5.9.1, no prefix), whose request objects are signed with the issuer keys the wallet finds at
- * `/.well-known/jwt-vc-issuer` of the same host. The key-binding JWT's `aud` is this identifier.
+ * The verifier's client identifier, `x509_san_dns:` and the service's host name (OpenID4VP 1.0
+ * §5.9.3): the request object is signed with the issuer key and carries its certificate for that
+ * name in `x5c` (`verifier-certificate.ts`). The key-binding JWT's `aud` is this identifier. Not a
+ * pre-registered client (a wallet knows none of ours) nor `redirect_uri:` (which may not sign).
  */
-export const verifierClientId = (issuer: string) => new URL(issuer).hostname;
+export const verifierClientId = (issuer: string) => `x509_san_dns:${new URL(issuer).hostname}`;
 
 type VerifierContext = { issuer: string; signer: IssuerKey };
 
@@ -117,7 +119,13 @@ export async function presentationRequestObject(
       },
     },
   })
-    .setProtectedHeader({ alg: 'ES256', typ: 'oauth-authz-req+jwt', kid: context.signer.kid })
+    .setProtectedHeader({
+      alg: 'ES256',
+      typ: 'oauth-authz-req+jwt',
+      // The key's id too: a reader that knows the issuer's JWKS finds it there.
+      kid: context.signer.kid,
+      x5c: [verifierCertificate(context.signer, new URL(context.issuer).hostname)],
+    })
     .setIssuer(clientId)
     .setAudience('https://self-issued.me/v2')
     .setIssuedAt()
@@ -167,7 +175,7 @@ export async function answerPresentation(
     issuerKeys: Config['issuerKeys']['published'];
     trustedKeys: readonly PlatformPublicKey[];
   },
-): Promise<{ refusal: PresentationRefusal } | { admission: Admission }> {
+): Promise<{ refusal: PresentationRefusal } | { admission: Admission; club: string }> {
   const presentation = presentationOf(vpToken);
   const request = await spendPresentationRequest(db, id);
   if (!request) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
@@ -227,7 +235,7 @@ export async function answerPresentation(
     disclosed: check.disclosed,
   };
   await recordPresentationResult(db, id, result);
-  return { admission: shown };
+  return { admission: shown, club: request.organisationId };
 }
 
 /** What the device reads of its own request. */

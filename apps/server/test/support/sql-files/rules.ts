@@ -141,6 +141,8 @@ export const ruleModules = [
     statusListPath: null,
     ticketVct: null,
     credentialIdAt: null,
+    statusListsPrefix: null,
+    credentialStatusesFor: (db) => credentialStatus.credentialStatusesFor(db, [1, 2]),
   }),
   sqlModule('rules.entry', 'rules/entry.ts', entry, {
     entryGivingLoan: null,
