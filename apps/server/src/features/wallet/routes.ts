@@ -17,7 +17,7 @@ import {
   walletLookupSchema,
   walletTicketSchema,
 } from '@tickets/domain';
-import { currentUser } from '../../shared/guards';
+import { currentActor, currentUser } from '../../shared/guards';
 import { toAppError } from '../../shared/http-errors';
 import { addWalletTicket } from './claims.service';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests.service';
@@ -63,12 +63,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      answerCompanionRequest(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        request.params.requestId,
-        request.params.answer,
-      ),
+      answerCompanionRequest(db, currentActor(request), request.params.requestId, request.params.answer),
   );
 
   app.get(
@@ -110,7 +105,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const added = await addWalletTicket(
         db,
-        { user: currentUser(request), requestId: request.id, address: request.ip },
+        { ...currentActor(request), address: request.ip },
         request.body,
         app.config.claimCodeKey,
       );
@@ -162,7 +157,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     async (request) =>
       registerDeviceKey(
         db,
-        { user: currentUser(request), requestId: request.id },
+        currentActor(request),
         request.params.publicCode,
         request.body.publicKey,
         app.config.gateKeys.signer,
@@ -183,12 +178,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      createCredentialOffer(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        request.params.publicCode,
-        app.publicUrl(),
-      ),
+      createCredentialOffer(db, currentActor(request), request.params.publicCode, app.publicUrl()),
   );
 
   app.post(
@@ -204,13 +194,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: transferSchema },
       },
     },
-    async (request) =>
-      createTransfer(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        request.params.publicCode,
-        request.body,
-      ),
+    async (request) => createTransfer(db, currentActor(request), request.params.publicCode, request.body),
   );
 
   app.post(
@@ -229,11 +213,6 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      answerTransfer(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        request.params.transferId,
-        request.params.answer,
-      ),
+      answerTransfer(db, currentActor(request), request.params.transferId, request.params.answer),
   );
 }
