@@ -17,6 +17,7 @@ import {
   walletLookupSchema,
   walletTicketSchema,
 } from '@tickets/domain';
+import type { Db } from '../../db/client';
 import { currentActor, currentUser } from '../../shared/guards';
 import { toAppError } from '../../shared/http-errors';
 import { addWalletTicket } from './claims.service';
@@ -36,18 +37,24 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     requestId: z.uuid({ error: validationMessages.declarationId }),
     answer: z.enum(['accept', 'reject']),
   });
+  /** A GET of one of the holder's lists: the logged-in person's own, read by their ΑΦΜ. */
+  const getHoldersList = <Item extends z.ZodType>(
+    url: string,
+    summary: string,
+    item: Item,
+    list: (db: Db, afm: string) => Promise<z.output<Item>[]>,
+  ) =>
+    app.get(
+      url,
+      { config: { access: 'user' }, schema: { tags, summary, response: { 200: z.array(item) } } },
+      async (request) => list(db, currentUser(request).afm),
+    );
 
-  app.get(
+  getHoldersList(
     '/api/wallet/companion-requests',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Requests naming the logged-in person as companion of a minor, awaiting an answer',
-        response: { 200: z.array(companionRequestSchema) },
-      },
-    },
-    async (request) => listCompanionRequests(db, currentUser(request).afm),
+    'Requests naming the logged-in person as companion of a minor, awaiting an answer',
+    companionRequestSchema,
+    listCompanionRequests,
   );
 
   app.post(
@@ -66,17 +73,11 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       answerCompanionRequest(db, currentActor(request), request.params.requestId, request.params.answer),
   );
 
-  app.get(
+  getHoldersList(
     '/api/wallet/tickets',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "The holder's tickets to upcoming events",
-        response: { 200: z.array(walletTicketSchema) },
-      },
-    },
-    async (request) => listWalletTickets(db, currentUser(request).afm),
+    "The holder's tickets to upcoming events",
+    walletTicketSchema,
+    listWalletTickets,
   );
 
   app.post(
@@ -113,31 +114,18 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
+  getHoldersList(
     '/api/wallet/lookups',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          "When a ticket office looked up or bound the person's tickets, and which club (never the officer)",
-        response: { 200: z.array(walletLookupSchema) },
-      },
-    },
-    async (request) => listLookups(db, currentUser(request).afm, app.config.auditDigestKey),
+    "When a ticket office looked up or bound the person's tickets, and which club (never the officer)",
+    walletLookupSchema,
+    (db, afm) => listLookups(db, afm, app.config.auditDigestKey),
   );
 
-  app.get(
+  getHoldersList(
     '/api/wallet/transfers',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Transfers from or to the logged-in person',
-        response: { 200: z.array(transferSchema) },
-      },
-    },
-    async (request) => listTransfers(db, currentUser(request).afm),
+    'Transfers from or to the logged-in person',
+    transferSchema,
+    listTransfers,
   );
 
   app.post(
