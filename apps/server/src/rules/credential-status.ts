@@ -48,6 +48,29 @@ const later = alias(issuedCredentials, 'later');
 export const CREDENTIAL_STATUS = { VALID: 0, INVALID: 1, SUSPENDED: 2 } as const;
 
 /**
+ * Whether a credential of `credentials` (an EU wallet's, or a phone's) was issued to the same person
+ * for the same ticket and event as this one, `newer` than it.
+ */
+const newerCredentialExists = (
+  db: Pick<Db, 'select'>,
+  credentials: typeof later | typeof walletCredentials,
+  newer: SQL,
+) =>
+  exists(
+    db
+      .select({ id: credentials.id })
+      .from(credentials)
+      .where(
+        and(
+          eq(credentials.ticketId, issuedCredentials.ticketId),
+          eq(credentials.scopeEventId, issuedCredentials.scopeEventId),
+          eq(credentials.issuedTo, issuedCredentials.issuedTo),
+          newer,
+        ),
+      ),
+  );
+
+/**
  * The credential no longer stands for the binding it was issued for (docs/design.md §12), for good:
  * the ticket was printed again (a reprint), bound to someone else, or its event is over; a newer
  * credential (an EU wallet's or a phone's) was issued to the same person for the same ticket and event
@@ -61,32 +84,8 @@ const noLongerTheBinding = (db: Pick<Db, 'select'>): SQL =>
     sql`${tickets.holderAfm} is distinct from ${issuedCredentials.holderAfm}`,
     sql`${tickets.holderAmka} is distinct from ${issuedCredentials.holderAmka}`,
     isOver(scopeEvents),
-    exists(
-      db
-        .select({ id: later.id })
-        .from(later)
-        .where(
-          and(
-            eq(later.ticketId, issuedCredentials.ticketId),
-            eq(later.scopeEventId, issuedCredentials.scopeEventId),
-            eq(later.issuedTo, issuedCredentials.issuedTo),
-            gt(later.id, issuedCredentials.id),
-          ),
-        ),
-    ),
-    exists(
-      db
-        .select({ id: walletCredentials.id })
-        .from(walletCredentials)
-        .where(
-          and(
-            eq(walletCredentials.ticketId, issuedCredentials.ticketId),
-            eq(walletCredentials.scopeEventId, issuedCredentials.scopeEventId),
-            eq(walletCredentials.issuedTo, issuedCredentials.issuedTo),
-            gt(walletCredentials.createdAt, issuedCredentials.issuedAt),
-          ),
-        ),
-    ),
+    newerCredentialExists(db, later, gt(later.id, issuedCredentials.id)),
+    newerCredentialExists(db, walletCredentials, gt(walletCredentials.createdAt, issuedCredentials.issuedAt)),
     exists(
       db
         .select({ id: transfers.id })

@@ -70,6 +70,18 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.user;
 }
 
+/** Who makes a change, in which request: what a service is called with and its audit row records. */
+export interface Actor {
+  user: SessionUser;
+  requestId: string;
+}
+
+/** The actor of a `user` or `officer` route's request, as its service takes it. */
+export const currentActor = (request: FastifyRequest): Actor => ({
+  user: currentUser(request),
+  requestId: request.id,
+});
+
 /** The authenticated device, for handlers of `device` routes. */
 export function currentDevice(request: FastifyRequest): Device {
   if (!request.device) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');

@@ -143,21 +143,32 @@ const positive = (value: number) => {
 };
 
 /**
+ * What a paper code and a wallet credential both start with (docs/gate-codes.md §3, §4): their tag, the
+ * platform key's id, the ticket and its fixture or season, each checked before it is written.
+ */
+function startSignedBody(
+  tag: number,
+  platformKey: PlatformKey,
+  input: { ticketCode: string; scopeEventId: number },
+): ByteWriter {
+  assertKeyId(platformKey.keyId);
+  assertTicketCode(input.ticketCode);
+  assertPositive(input.scopeEventId, 'scopeEventId');
+  return new ByteWriter()
+    .u8(tag)
+    .varint(platformKey.keyId)
+    .uint(Number(input.ticketCode), TICKET_CODE_BYTES)
+    .varint(input.scopeEventId);
+}
+
+/**
  * The code printed on a paper ticket as a QR (level L, 128 px: QR version 4 for every realistic id,
  * docs/gate-codes.md §3): nothing personal, only ticket, fixture or season and serial, signed.
  */
 export function signPaperCode(input: PaperCodeInput, platformKey: PlatformKey): string {
-  assertKeyId(platformKey.keyId);
-  assertTicketCode(input.ticketCode);
-  assertPositive(input.scopeEventId, 'scopeEventId');
+  const start = startSignedBody(TAG.paper, platformKey, input);
   assertPositive(input.serial, 'serial');
-  const body = new ByteWriter()
-    .u8(TAG.paper)
-    .varint(platformKey.keyId)
-    .uint(Number(input.ticketCode), TICKET_CODE_BYTES)
-    .varint(input.scopeEventId)
-    .varint(input.serial)
-    .finish();
+  const body = start.varint(input.serial).finish();
   const signature = signWith(platformKey, concatBytes(SIGNING_CONTEXT.paper, body));
   return bytesToDigits(concatBytes(body, signature));
 }
@@ -168,17 +179,11 @@ export function signPaperCode(input: PaperCodeInput, platformKey: PlatformKey): 
  * `makeWalletCode`; it is base64url, for JSON.
  */
 export function issueWalletCredential(input: WalletCredentialInput, platformKey: PlatformKey): string {
-  assertKeyId(platformKey.keyId);
-  assertTicketCode(input.ticketCode);
-  assertPositive(input.scopeEventId, 'scopeEventId');
+  const start = startSignedBody(TAG.wallet, platformKey, input);
   assertPositive(input.credentialId, 'credentialId');
   const devicePublicKey = publicKeyBytes(input.devicePublicKey);
   if (!devicePublicKey) throw new RangeError('The device public key is not a usable Ed25519 key.');
-  const body = new ByteWriter()
-    .u8(TAG.wallet)
-    .varint(platformKey.keyId)
-    .uint(Number(input.ticketCode), TICKET_CODE_BYTES)
-    .varint(input.scopeEventId)
+  const body = start
     .varint(input.credentialId)
     .uint(secondsOf(input.issuedAt), TIME_BYTES)
     .bytes(devicePublicKey)

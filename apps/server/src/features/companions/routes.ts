@@ -8,7 +8,7 @@ import {
   indicateCompanionSchema,
   modifyCompanionSchema,
 } from '@tickets/domain';
-import { currentUser } from '../../shared/guards';
+import { currentActor, currentUser } from '../../shared/guards';
 import { findCitizenByAfm } from '../../rules/people';
 import { listDependents, listLiveDeclarations, toDeclaration } from './queries';
 import { cancelDeclaration, changeCompanion, indicateCompanion } from './service';
@@ -18,10 +18,6 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const tags = ['citizen: companions'];
-  const actor = (request: Parameters<typeof currentUser>[0]) => ({
-    user: currentUser(request),
-    requestId: request.id,
-  });
 
   app.get(
     '/api/tickets/dependents/',
@@ -56,7 +52,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
         response: { 200: declarationSchema },
       },
     },
-    async (request) => indicateCompanion(db, actor(request), request.body),
+    async (request) => indicateCompanion(db, currentActor(request), request.body),
   );
 
   app.get(
@@ -90,7 +86,7 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
         response: { 200: declarationSchema },
       },
     },
-    async (request) => cancelDeclaration(db, actor(request), request.params.declarationId),
+    async (request) => cancelDeclaration(db, currentActor(request), request.params.declarationId),
   );
 
   app.post(
@@ -106,6 +102,6 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
         response: { 200: declarationSchema },
       },
     },
-    async (request) => changeCompanion(db, actor(request), request.body),
+    async (request) => changeCompanion(db, currentActor(request), request.body),
   );
 }

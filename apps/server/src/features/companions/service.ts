@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { auditAndNotify } from '../../shared/notifications';
 import { declarationNotice } from '../../rules/notices';
+import type { Actor } from '../../shared/guards';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../rules/suspensions';
 import { findCitizenByAfm } from '../../rules/people';
@@ -17,11 +18,6 @@ import {
 } from './queries';
 
 /** Companion declarations (docs/design.md §5): each change is one transaction plus an audit row. */
-
-interface Actor {
-  user: SessionUser;
-  requestId: string;
-}
 
 async function requireGuardian(db: Db, user: SessionUser) {
   const guardian = await findCitizenByAfm(db, user.afm);

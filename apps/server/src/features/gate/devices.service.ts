@@ -6,7 +6,7 @@ import type {
   GateDeviceOrganisations,
   GatePairing,
 } from '@tickets/domain';
-import type { Device } from '../../shared/guards';
+import type { Actor, Device } from '../../shared/guards';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
@@ -35,11 +35,6 @@ import {
  */
 /** One-shot `hash`: paid on every call a device makes (as the session token's, shared/sessions.ts). */
 export const hashToken = (token: string) => hash('sha256', token, 'hex');
-
-interface Actor {
-  user: SessionUser;
-  requestId: string;
-}
 
 const toGateDevice = (row: GateDeviceRow): GateDevice => ({
   deviceId: row.id,

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -16,7 +16,7 @@ import {
   validationMessages,
   voidedAdmissionSchema,
 } from '@tickets/domain';
-import { currentUser } from '../../shared/guards';
+import { currentActor, currentUser } from '../../shared/guards';
 import {
   createGateDevice,
   gateDeviceOrganisations,
@@ -35,7 +35,6 @@ export async function gateOfficeRoutes(instance: FastifyInstance): Promise<void>
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const officerTags = ['ticket office: gate'];
-  const actor = (request: FastifyRequest) => ({ user: currentUser(request), requestId: request.id });
   const deviceParams = z.object({ deviceId: z.uuid({ error: validationMessages.deviceId }) });
   const eventQuery = z.object({ eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
   const marginHours = app.config.gateDeviceCredentialMarginHours;
@@ -51,7 +50,7 @@ export async function gateOfficeRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: createdGateDeviceSchema },
       },
     },
-    async (request) => createGateDevice(db, actor(request), request.body),
+    async (request) => createGateDevice(db, currentActor(request), request.body),
   );
 
   app.get(
@@ -100,7 +99,7 @@ export async function gateOfficeRoutes(instance: FastifyInstance): Promise<void>
       },
     },
     async (request) =>
-      revokeGateDevice(db, actor(request), request.params.deviceId, {
+      revokeGateDevice(db, currentActor(request), request.params.deviceId, {
         voidAdmissions: request.query.voidAdmissions,
       }),
   );
@@ -117,7 +116,7 @@ export async function gateOfficeRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: gateDeviceSchema },
       },
     },
-    async (request) => renewGateDevice(db, actor(request), request.params.deviceId, marginHours),
+    async (request) => renewGateDevice(db, currentActor(request), request.params.deviceId, marginHours),
   );
 
   app.get(
@@ -214,6 +213,6 @@ export async function gateOfficeRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: voidedAdmissionSchema },
       },
     },
-    async (request) => voidAdmission(db, actor(request), request.body),
+    async (request) => voidAdmission(db, currentActor(request), request.body),
   );
 }

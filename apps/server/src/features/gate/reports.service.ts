@@ -2,6 +2,7 @@ import type { AdmissionCounts, AdmissionVoid, LiveAdmission, VoidedAdmission } f
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
+import type { Actor } from '../../shared/guards';
 import type { SessionUser } from '../../shared/sessions';
 import type { Device } from './devices.service';
 import {
@@ -110,11 +111,7 @@ export async function liveAdmission(
  * audited in the same transaction. Another club's match, a ticket not admitted, or one voided
  * before: ADMISSION_NOT_LIVE.
  */
-export async function voidAdmission(
-  db: Db,
-  actor: { user: SessionUser; requestId: string },
-  request: AdmissionVoid,
-): Promise<VoidedAdmission> {
+export async function voidAdmission(db: Db, actor: Actor, request: AdmissionVoid): Promise<VoidedAdmission> {
   return db.transaction(async (tx) => {
     const voided = await markAdmissionVoided(tx, actor.user, request.eventId, request.ticketCode);
     if (!voided?.undoneAt) throw new AppError('ADMISSION_NOT_LIVE');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { statsQuerySchema, statsTicketSchema } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
-import { currentUser } from '../../shared/guards';
+import { currentActor, currentUser } from '../../shared/guards';
 import { lookUpTicket } from './service';
 
 /** Stats lookup (officers only). */
@@ -32,7 +32,7 @@ export async function statsRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => {
       const outcome = await hourly(request);
       if (!outcome.isAllowed && outcome.isExceeded) throw new AppError('STATS_LOOKUP_LIMIT');
-      return lookUpTicket(db, { user: currentUser(request), requestId: request.id }, request.query.code);
+      return lookUpTicket(db, currentActor(request), request.query.code);
     },
   );
 }

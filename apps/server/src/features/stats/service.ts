@@ -8,7 +8,7 @@ import type { Db } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import type { SessionUser } from '../../shared/sessions';
+import type { Actor } from '../../shared/guards';
 import { findTicketForOfficer, toTicketDetails } from '../../rules/tickets';
 import { countNeighbourLookups, findRegistryName, listFixturesNotOver } from './queries';
 
@@ -48,11 +48,7 @@ const maskedAmka = (amka: string | null) =>
  * An officer going through sequential codes is refused (TICKET_LOOKUP_SWEEP): the codes are printed
  * and sequential, the answer names the holder.
  */
-export async function lookUpTicket(
-  db: Db,
-  actor: { user: SessionUser; requestId: string },
-  code: string,
-): Promise<StatsTicket> {
+export async function lookUpTicket(db: Db, actor: Actor, code: string): Promise<StatsTicket> {
   if ((await countNeighbourLookups(db, actor.user.afm, code)) >= LOOKUP_SWEEP_CODES)
     throw new AppError('TICKET_LOOKUP_SWEEP');
   const found = await findTicketForOfficer(db, actor.user, code);

@@ -10,7 +10,7 @@ import {
   suspensionSearchSchema,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
-import { currentUser } from '../../shared/guards';
+import { currentActor, currentUser } from '../../shared/guards';
 import { toAnsweredError } from '../../shared/http-errors';
 import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions } from './service';
 
@@ -23,10 +23,6 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
   const { db } = app;
   const tags = ['ticket office: suspended users'];
   const base = '/api/blackList-administration';
-  const actor = (request: Parameters<typeof currentUser>[0]) => ({
-    user: currentUser(request),
-    requestId: request.id,
-  });
 
   // A pre-check and a search each look people up in the registry: one allowance per officer for both.
   const lookups = app.createRateLimit({
@@ -59,7 +55,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       },
       preHandler: limitLookups,
     },
-    async (request) => findAffectedPeople(db, actor(request), request.body, app.config.auditDigestKey),
+    async (request) => findAffectedPeople(db, currentActor(request), request.body, app.config.auditDigestKey),
   );
 
   app.post(
@@ -74,7 +70,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: suspensionRecordSchema },
       },
     },
-    async (request) => addSuspension(db, actor(request), request.body),
+    async (request) => addSuspension(db, currentActor(request), request.body),
   );
 
   app.post(
@@ -90,7 +86,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       },
       preHandler: limitLookups,
     },
-    async (request) => searchSuspensions(db, actor(request), request.body, app.config.auditDigestKey),
+    async (request) => searchSuspensions(db, currentActor(request), request.body, app.config.auditDigestKey),
   );
 
   app.put(
@@ -108,7 +104,7 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
       },
     },
     async (request) => {
-      await deleteSuspension(db, actor(request), request.params.id, request.body);
+      await deleteSuspension(db, currentActor(request), request.params.id, request.body);
       return { message: suspensionMessages.deleted };
     },
   );

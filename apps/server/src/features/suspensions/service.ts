@@ -14,7 +14,7 @@ import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import { notify } from '../../shared/notifications';
 import { suspensionNotices } from '../../rules/notices';
-import type { SessionUser } from '../../shared/sessions';
+import type { Actor } from '../../shared/guards';
 import {
   activeSuspensionOf,
   givenKeys,
@@ -34,11 +34,6 @@ import {
   lockActiveSuspension,
   markLifted,
 } from './queries';
-
-interface Actor {
-  user: SessionUser;
-  requestId: string;
-}
 
 type SuspensionRow = typeof suspensions.$inferSelect;
 

@@ -1,8 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identifyTicketSchema, issuedTicketSchema, personalizeTicketSchema } from '@tickets/domain';
-import { currentUser } from '../../shared/guards';
+import { currentActor } from '../../shared/guards';
 import { issueTicket } from './service';
+
+/** The two bindings (`Binding`): one call, each with its own path, name and form. */
+const bindings = [
+  {
+    binding: 'IDENTIFY',
+    url: '/api/ticket-office/identify',
+    operationId: 'identifyTicket',
+    summary: 'Bind a ticket to a foreign fan',
+    body: identifyTicketSchema,
+  },
+  {
+    binding: 'PERSONALIZE',
+    url: '/api/ticket-office/personalize',
+    operationId: 'personalizeTicket',
+    summary: 'Bind a ticket to an over-67 fan, for printing',
+    body: personalizeTicketSchema,
+  },
+] as const;
 
 /** Ticket office (officers only): bind a ticket to a foreigner (identify) or an over-67 fan (personalize). */
 export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<void> {
@@ -10,47 +28,15 @@ export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<voi
   const { db } = app;
   const tags = ['ticket office'];
 
-  app.post(
-    '/api/ticket-office/identify',
-    {
-      config: { access: 'officer' },
-      schema: {
-        tags,
-        operationId: 'identifyTicket',
-        summary: 'Bind a ticket to a foreign fan',
-        body: identifyTicketSchema,
-        response: { 200: issuedTicketSchema },
+  for (const { binding, url, operationId, summary, body } of bindings) {
+    app.post(
+      url,
+      {
+        config: { access: 'officer' },
+        schema: { tags, operationId, summary, body, response: { 200: issuedTicketSchema } },
       },
-    },
-    async (request) =>
-      issueTicket(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        'IDENTIFY',
-        request.body,
-        app.config.gateKeys.signer,
-      ),
-  );
-
-  app.post(
-    '/api/ticket-office/personalize',
-    {
-      config: { access: 'officer' },
-      schema: {
-        tags,
-        operationId: 'personalizeTicket',
-        summary: 'Bind a ticket to an over-67 fan, for printing',
-        body: personalizeTicketSchema,
-        response: { 200: issuedTicketSchema },
-      },
-    },
-    async (request) =>
-      issueTicket(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        'PERSONALIZE',
-        request.body,
-        app.config.gateKeys.signer,
-      ),
-  );
+      async (request) =>
+        issueTicket(db, currentActor(request), binding, request.body, app.config.gateKeys.signer),
+    );
+  }
 }

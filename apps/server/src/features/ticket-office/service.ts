@@ -14,7 +14,7 @@ import { audit, type AuditEntry } from '../../shared/audit';
 import { paperCodeFor } from '../../rules/codes';
 import { notify } from '../../shared/notifications';
 import { ticketBoundNotice } from '../../rules/notices';
-import type { SessionUser } from '../../shared/sessions';
+import type { Actor } from '../../shared/guards';
 import { isSuspended, namesSuspendedPersonWithUnknownDocument } from '../../rules/suspensions';
 import { findTicketForOfficer, isBound, toTicketDetails, type OfficerTicket } from '../../rules/tickets';
 import {
@@ -72,7 +72,7 @@ async function reprintTicket(
  */
 export async function issueTicket(
   db: Db,
-  actor: { user: SessionUser; requestId: string },
+  actor: Actor,
   binding: Binding,
   request: TicketIssueRequest,
   signer: PlatformKey,

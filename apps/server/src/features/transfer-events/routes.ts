@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { transferEventSchema, transferRulesUpdateSchema } from '@tickets/domain';
-import { currentUser } from '../../shared/guards';
+import { currentActor, currentUser } from '../../shared/guards';
 import { listTransferEvents, updateTransferRules } from './service';
 
 /** The events officers set transfer rules on (service.ts says what the rules are). */
@@ -39,7 +39,6 @@ export async function transferEventRoutes(instance: FastifyInstance): Promise<vo
         response: { 200: transferEventSchema },
       },
     },
-    async (request) =>
-      updateTransferRules(db, { user: currentUser(request), requestId: request.id }, request.body),
+    async (request) => updateTransferRules(db, currentActor(request), request.body),
   );
 }

@@ -2,6 +2,7 @@ import type { TransferEvent, TransferRulesUpdate } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
+import type { Actor } from '../../shared/guards';
 import type { SessionUser } from '../../shared/sessions';
 import { findUpcomingEvents, lockUpcomingEvent, saveTransferRules, type ListedEvent } from './queries';
 import { transferRuleChanges } from '../../rules/transfer-rules';
@@ -28,7 +29,7 @@ export async function listTransferEvents(db: Db, user: SessionUser): Promise<Tra
 
 export async function updateTransferRules(
   db: Db,
-  actor: { user: SessionUser; requestId: string },
+  actor: Actor,
   update: TransferRulesUpdate,
 ): Promise<TransferEvent> {
   return db.transaction(async (tx) => {

@@ -11,6 +11,7 @@ import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import { isClaimCodeOf } from '../../rules/claim-codes';
 import { countHit } from '../../shared/rate-limit-store';
+import type { Actor } from '../../shared/guards';
 import type { SessionUser } from '../../shared/sessions';
 import { isSuspended } from '../../rules/suspensions';
 import { isBound, type TicketBinding } from '../../rules/tickets';
@@ -33,9 +34,7 @@ export interface AddedTicket {
 
 const WINDOW_MS = CLAIM_ATTEMPT_WINDOW_MINUTES * 60_000;
 
-interface Actor {
-  user: SessionUser;
-  requestId: string;
+interface ClaimActor extends Actor {
   /** The client's address (TRUSTED_PROXIES decides whose X-Forwarded-For names it); none for demo data. */
   address?: string;
 }
@@ -46,7 +45,7 @@ interface Actor {
  * sequential, so strangers' wrong codes spent its allowance and kept the buyer out (issue 40); the
  * claim code's 80 bits guard the ticket.
  */
-const allowancesOf = (actor: Actor) => [
+const allowancesOf = (actor: ClaimActor) => [
   { key: `claim:person:${actor.user.afm}`, max: CLAIM_ATTEMPTS_MAX },
   ...(actor.address ? [{ key: `claim:address:${actor.address}`, max: CLAIM_ADDRESS_ATTEMPTS_MAX }] : []),
 ];
@@ -57,7 +56,7 @@ const allowancesOf = (actor: Actor) => [
  * it is audited (the ticket code, never the claim code) and answered CLAIM_NOT_FOUND; past one, it
  * is CLAIM_ATTEMPTS_EXCEEDED with Retry-After, the end of the spent allowance's window.
  */
-async function refuseWrongClaim(db: Db, actor: Actor, publicCode: string): Promise<never> {
+async function refuseWrongClaim(db: Db, actor: ClaimActor, publicCode: string): Promise<never> {
   const spentFor = await db.transaction(async (tx) => {
     const spent: number[] = [];
     for (const { key, max } of allowancesOf(actor)) {
@@ -110,7 +109,7 @@ async function entrantOf(db: Db, user: SessionUser, claim: Claim, dependentAmka:
 
 export async function addWalletTicket(
   db: Db,
-  actor: Actor,
+  actor: ClaimActor,
   request: Required<Pick<AddWalletTicket, 'publicCode' | 'claimCode'>> & { dependentAmka?: string },
   claimCodeKey: string,
 ): Promise<AddedTicket> {

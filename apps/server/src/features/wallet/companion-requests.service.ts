@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { auditAndNotify } from '../../shared/notifications';
 import { declarationNotice } from '../../rules/notices';
-import type { SessionUser } from '../../shared/sessions';
+import type { Actor } from '../../shared/guards';
 import { isSuspended } from '../../rules/suspensions';
 import {
   answerPendingRequest,
@@ -37,7 +37,7 @@ export async function listCompanionRequests(db: Db, companionAfm: string): Promi
 
 export async function answerCompanionRequest(
   db: Db,
-  actor: { user: SessionUser; requestId: string },
+  actor: Actor,
   declarationId: string,
   answer: 'accept' | 'reject',
 ): Promise<CompanionRequest> {

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import type { SessionUser } from '../../shared/sessions';
+import type { Actor } from '../../shared/guards';
 import { findEntryGivingLoanTo, findTicketId, insertCredentialOffer } from './issuance.queries';
 import { listWalletTickets } from './tickets.service';
 
@@ -43,7 +43,7 @@ export async function carriedTicket(db: Db, afm: string, publicCode: string): Pr
  */
 export async function createCredentialOffer(
   db: Db,
-  actor: { user: SessionUser; requestId: string },
+  actor: Actor,
   publicCode: string,
   issuer: string,
 ): Promise<CredentialOfferResponse> {

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
-import type { SessionUser } from '../../shared/sessions';
+import type { Actor } from '../../shared/guards';
 import {
   countRecentRegistrations,
   insertUnsignedCredential,
@@ -29,7 +29,7 @@ import { listWalletTickets } from './tickets.service';
  */
 export async function registerDeviceKey(
   db: Db,
-  actor: { user: SessionUser; requestId: string },
+  actor: Actor,
   publicCode: string,
   phoneKey: string,
   signer: PlatformKey,

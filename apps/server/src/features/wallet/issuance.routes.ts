@@ -43,7 +43,8 @@ export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAnsweredError(error, request, reply);
     const credentialEndpoint = request.routeOptions.url === ISSUANCE_PATHS.credential;
-    // RFC 6749 §5.1 and §5.2: no answer of these endpoints is cached.
+    // RFC 6749 §5.1 and §5.2: no answer of these endpoints is cached. Every /api answer is `no-store`
+    // (plugins/security-headers.ts); an error is said so here too, whichever step refused it.
     return reply
       .status(appError.status)
       .header('cache-control', 'no-store')
@@ -96,10 +97,7 @@ export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: issuanceTokenResponseSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return redeemPreAuthorizedCode(db, request.body, request.id);
-    },
+    async (request) => redeemPreAuthorizedCode(db, request.body, request.id),
   );
 
   app.post(
@@ -113,10 +111,7 @@ export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: issuanceNonceResponseSchema },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return issueNonce(db);
-    },
+    async () => issueNonce(db),
   );
 
   app.post(
@@ -132,8 +127,7 @@ export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: credentialResponseSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const grant = request.issuanceGrant;
       if (!grant) throw new AppError('ISSUANCE_INVALID_TOKEN');
       return issueTicketCredential(db, grant, request.body, {

@@ -17,7 +17,8 @@ import {
   walletLookupSchema,
   walletTicketSchema,
 } from '@tickets/domain';
-import { currentUser } from '../../shared/guards';
+import type { Db } from '../../db/client';
+import { currentActor, currentUser } from '../../shared/guards';
 import { toAppError } from '../../shared/http-errors';
 import { addWalletTicket } from './claims.service';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests.service';
@@ -36,18 +37,24 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     requestId: z.uuid({ error: validationMessages.declarationId }),
     answer: z.enum(['accept', 'reject']),
   });
+  /** A GET of one of the holder's lists: the logged-in person's own, read by their ΑΦΜ. */
+  const getHoldersList = <Item extends z.ZodType>(
+    url: string,
+    summary: string,
+    item: Item,
+    list: (db: Db, afm: string) => Promise<z.output<Item>[]>,
+  ) =>
+    app.get(
+      url,
+      { config: { access: 'user' }, schema: { tags, summary, response: { 200: z.array(item) } } },
+      async (request) => list(db, currentUser(request).afm),
+    );
 
-  app.get(
+  getHoldersList(
     '/api/wallet/companion-requests',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Requests naming the logged-in person as companion of a minor, awaiting an answer',
-        response: { 200: z.array(companionRequestSchema) },
-      },
-    },
-    async (request) => listCompanionRequests(db, currentUser(request).afm),
+    'Requests naming the logged-in person as companion of a minor, awaiting an answer',
+    companionRequestSchema,
+    listCompanionRequests,
   );
 
   app.post(
@@ -63,25 +70,14 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      answerCompanionRequest(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        request.params.requestId,
-        request.params.answer,
-      ),
+      answerCompanionRequest(db, currentActor(request), request.params.requestId, request.params.answer),
   );
 
-  app.get(
+  getHoldersList(
     '/api/wallet/tickets',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: "The holder's tickets to upcoming events",
-        response: { 200: z.array(walletTicketSchema) },
-      },
-    },
-    async (request) => listWalletTickets(db, currentUser(request).afm),
+    "The holder's tickets to upcoming events",
+    walletTicketSchema,
+    listWalletTickets,
   );
 
   app.post(
@@ -110,7 +106,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const added = await addWalletTicket(
         db,
-        { user: currentUser(request), requestId: request.id, address: request.ip },
+        { ...currentActor(request), address: request.ip },
         request.body,
         app.config.claimCodeKey,
       );
@@ -118,31 +114,18 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
+  getHoldersList(
     '/api/wallet/lookups',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary:
-          "When a ticket office looked up or bound the person's tickets, and which club (never the officer)",
-        response: { 200: z.array(walletLookupSchema) },
-      },
-    },
-    async (request) => listLookups(db, currentUser(request).afm, app.config.auditDigestKey),
+    "When a ticket office looked up or bound the person's tickets, and which club (never the officer)",
+    walletLookupSchema,
+    (db, afm) => listLookups(db, afm, app.config.auditDigestKey),
   );
 
-  app.get(
+  getHoldersList(
     '/api/wallet/transfers',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        summary: 'Transfers from or to the logged-in person',
-        response: { 200: z.array(transferSchema) },
-      },
-    },
-    async (request) => listTransfers(db, currentUser(request).afm),
+    'Transfers from or to the logged-in person',
+    transferSchema,
+    listTransfers,
   );
 
   app.post(
@@ -162,7 +145,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     async (request) =>
       registerDeviceKey(
         db,
-        { user: currentUser(request), requestId: request.id },
+        currentActor(request),
         request.params.publicCode,
         request.body.publicKey,
         app.config.gateKeys.signer,
@@ -183,12 +166,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      createCredentialOffer(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        request.params.publicCode,
-        app.publicUrl(),
-      ),
+      createCredentialOffer(db, currentActor(request), request.params.publicCode, app.publicUrl()),
   );
 
   app.post(
@@ -204,13 +182,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: transferSchema },
       },
     },
-    async (request) =>
-      createTransfer(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        request.params.publicCode,
-        request.body,
-      ),
+    async (request) => createTransfer(db, currentActor(request), request.params.publicCode, request.body),
   );
 
   app.post(
@@ -229,11 +201,6 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      answerTransfer(
-        db,
-        { user: currentUser(request), requestId: request.id },
-        request.params.transferId,
-        request.params.answer,
-      ),
+      answerTransfer(db, currentActor(request), request.params.transferId, request.params.answer),
   );
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { auditAndNotify } from '../../shared/notifications';
 import { transferNotice } from '../../rules/notices';
-import type { SessionUser } from '../../shared/sessions';
+import type { Actor } from '../../shared/guards';
 import { isSuspended } from '../../rules/suspensions';
 import { findCitizenByAfm } from '../../rules/people';
 import {
@@ -32,11 +32,6 @@ import {
  * and suspensions. Every change is one transaction plus an audit row; the database keeps one live loan
  * per ticket and fixture, so of concurrent loans of the same fixture exactly one wins.
  */
-interface Actor {
-  user: SessionUser;
-  requestId: string;
-}
-
 /** Transfers that used up one of the season's allowance. */
 const COUNTED = ['PENDING', 'ACCEPTED', 'COMPLETED', 'REVERTED'] as const;
 

@@ -23,6 +23,8 @@ import type { DOCUMENT_CHOICES, TicketInfoValues as FormValues } from './form-sc
 const text = messages.ticketOffice;
 const CHOICES: typeof DOCUMENT_CHOICES = ['PASSPORT', 'ID', 'PERMIT'];
 const FIELDS = ['ticketCode', 'firstName', 'lastName', 'documentId'] as const;
+/** The two name fields, alike but for which name they hold. */
+const NAME_FIELDS = ['firstName', 'lastName'] as const;
 const LABELS = {
   ticketCode: text.ticketCode,
   firstName: text.firstName,
@@ -138,24 +140,18 @@ function TicketInfoForm({ kind }: { kind: TicketUserKind }) {
               error={errors.ticketCode?.message ?? refusal.messageAt('ticketCode')}
               {...register('ticketCode')}
             />
-            <TextField
-              id="firstName"
-              label={text.firstName}
-              hint={nameHint}
-              error={errors.firstName?.message}
-              autoComplete="off"
-              lang={foreigner ? 'en' : 'el'}
-              {...register('firstName')}
-            />
-            <TextField
-              id="lastName"
-              label={text.lastName}
-              hint={nameHint}
-              error={errors.lastName?.message}
-              autoComplete="off"
-              lang={foreigner ? 'en' : 'el'}
-              {...register('lastName')}
-            />
+            {NAME_FIELDS.map((field) => (
+              <TextField
+                key={field}
+                id={field}
+                label={LABELS[field]}
+                hint={nameHint}
+                error={errors[field]?.message}
+                autoComplete="off"
+                lang={foreigner ? 'en' : 'el'}
+                {...register(field)}
+              />
+            ))}
             <fieldset className="govgr-fieldset">
               <legend className="govgr-fieldset__legend govgr-heading-s">{text.documentType}</legend>
               <div className="govgr-radios">

@@ -28,6 +28,30 @@ const sameRules = (a: Rules, b: Rules) =>
   a.hours === b.hours &&
   a.resetAfterEvent === b.resetAfterEvent;
 
+/**
+ * The two numbers, typed as text and clamped into the spec's range when their field is left
+ * (docs/product-spec.md §5), in the order the card shows them.
+ */
+const numberFields = {
+  maxTransfers: {
+    name: 'max',
+    clamp: clampMaxTransfers,
+    input: {
+      label: text.maxTransfers,
+      hint: text.maxTransfersHint,
+      maxLength: 4,
+      className: 'govgr-input--width-4',
+    },
+  },
+  hours: {
+    name: 'hours',
+    clamp: clampCutOffHours,
+    input: { label: text.hours, hint: text.hoursHint, maxLength: 1, className: 'govgr-input--width-2' },
+  },
+};
+type NumberField = keyof typeof numberFields;
+const NUMBER_FIELDS = Object.keys(numberFields) as NumberField[];
+
 const yesNo = (value: boolean) => (value ? messages.form.yes : messages.form.no);
 
 /** Each rule as it will be (with what it was, if changed). */
@@ -48,21 +72,17 @@ function rulesChanges(before: Rules, after: Rules): [string, string][] {
 export function SeasonalCard({ event }: { event: TransferEvent }) {
   const loaded = rulesOf(event);
   const [rules, setRules] = useState(loaded);
-  // Typed text for the two numbers, clamped into range when the field is left (docs/product-spec.md §5).
   const [typed, setTyped] = useState({
     maxTransfers: String(loaded.maxTransfers),
     hours: String(loaded.hours),
   });
   /** A typed number the range changed, said at its field until the next keystroke there. */
-  const [clamped, setClamped] = useState<Partial<Record<'maxTransfers' | 'hours', string>>>({});
+  const [clamped, setClamped] = useState<Partial<Record<NumberField, string>>>({});
   const saving = useSaveEvent();
   const id = (name: string) => `${name}-${event.eventId}`;
 
-  const clampTyped = (field: 'maxTransfers' | 'hours') => {
-    const value =
-      field === 'maxTransfers'
-        ? clampMaxTransfers(Number(typed.maxTransfers))
-        : clampCutOffHours(Number(typed.hours));
+  const clampTyped = (field: NumberField) => {
+    const value = numberFields[field].clamp(Number(typed[field]));
     const wasTyped = typed[field];
     setTyped({ ...typed, [field]: String(value) });
     setRules({ ...rules, [field]: value });
@@ -73,7 +93,7 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
       [field]: wasTyped === '' || Number(wasTyped) !== value ? text.clamped(wasTyped, value) : undefined,
     });
   };
-  const type = (field: 'maxTransfers' | 'hours', value: string) => {
+  const type = (field: NumberField, value: string) => {
     setTyped({ ...typed, [field]: value });
     setClamped({ ...clamped, [field]: undefined });
   };
@@ -100,30 +120,18 @@ export function SeasonalCard({ event }: { event: TransferEvent }) {
         checked={rules.allowTransfer}
         onChange={(change) => setRules({ ...rules, allowTransfer: change.target.checked })}
       />
-      <TextField
-        id={id('max')}
-        label={text.maxTransfers}
-        hint={text.maxTransfersHint}
-        digitsOnly
-        maxLength={4}
-        className="govgr-input--width-4"
-        value={typed.maxTransfers}
-        error={clamped.maxTransfers}
-        onChange={(change) => type('maxTransfers', change.target.value)}
-        onBlur={() => clampTyped('maxTransfers')}
-      />
-      <TextField
-        id={id('hours')}
-        label={text.hours}
-        hint={text.hoursHint}
-        digitsOnly
-        maxLength={1}
-        className="govgr-input--width-2"
-        value={typed.hours}
-        error={clamped.hours}
-        onChange={(change) => type('hours', change.target.value)}
-        onBlur={() => clampTyped('hours')}
-      />
+      {NUMBER_FIELDS.map((field) => (
+        <TextField
+          key={field}
+          id={id(numberFields[field].name)}
+          {...numberFields[field].input}
+          digitsOnly
+          value={typed[field]}
+          error={clamped[field]}
+          onChange={(change) => type(field, change.target.value)}
+          onBlur={() => clampTyped(field)}
+        />
+      ))}
       <Checkbox
         id={id('reset')}
         label={text.resetAfterEvent}
