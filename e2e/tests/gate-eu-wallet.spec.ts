@@ -27,6 +27,12 @@ const HOLDER = { afm: '100000039', name: 'ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡ�
 
 test.use({ viewport: PHONE });
 
+/** Nothing wider than the phone: the steward never scrolls sideways. */
+const expectNoSidewaysScroll = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBe(0);
+
 /** Screenshots to look at: the test's own folder, and /tmp/vpui-*.png for the review. */
 async function shoot(page: Page, name: string) {
   await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
@@ -119,6 +125,7 @@ test('the steward shows a request QR to an EU wallet and sees the decision; the 
 
   const first = await showRequest();
   await expectAccessible(gate);
+  await expectNoSidewaysScroll(gate);
   await shoot(gate, 'request-390');
   await gate.setViewportSize(DESK);
   await shoot(gate, 'request-1280');
@@ -133,6 +140,7 @@ test('the steward shows a request QR to an EU wallet and sees the decision; the 
   await expect(gate.getByRole('img', { name: screen.walletRequestQr })).toHaveCount(0);
   await expect(gate.getByRole('region', { name: screen.history })).toContainText(HOLDER.name);
   await expectAccessible(gate);
+  await expectNoSidewaysScroll(gate);
   await shoot(gate, 'admit-390');
   await gate.setViewportSize(DESK);
   await shoot(gate, 'admit-1280');
@@ -159,6 +167,7 @@ test('the steward shows a request QR to an EU wallet and sees the decision; the 
   await expect(ask).toBeDisabled();
   await expect(ask).toHaveAccessibleDescription(screen.walletRequestOffline);
   await expectAccessible(gate);
+  await expectNoSidewaysScroll(gate);
   await shoot(gate, 'offline-390');
   await gate.context().setOffline(false);
   await expect(ask).toBeEnabled();
