@@ -269,3 +269,8 @@ export const STATUS_LIST_SIZE = 65_536;
 export const PRESENTATION_REQUEST_MINUTES = 5;
 export const PRESENTATION_KB_MAX_AGE_SECONDS = 300;
 export const PRESENTATION_CLOCK_SKEW_SECONDS = 30;
+/**
+ * How often the steward's screen asks whether the wallet has answered its request: the fan stands at
+ * the turnstile waiting, and one small read of a row costs the server next to nothing.
+ */
+export const PRESENTATION_POLL_SECONDS = 2;

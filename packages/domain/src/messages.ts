@@ -561,6 +561,27 @@ export const gateScreenMessages = {
   allUploaded: 'Όλες οι είσοδοι έχουν σταλεί.',
   offlineTag: '(εκτός σύνδεσης)',
   thisDevice: 'αυτή η συσκευή',
+  /**
+   * An EU wallet's ticket, asked for over OpenID4VP (docs/design.md §12): the steward's screen shows the
+   * request as a QR, the fan's wallet answers the platform, and the decision comes back to this screen.
+   */
+  walletRequest: 'Εισιτήριο από ευρωπαϊκό ψηφιακό πορτοφόλι',
+  walletRequestOffline:
+    'Χρειάζεται σύνδεση: το πορτοφόλι του φιλάθλου στέλνει το εισιτήριο στην πλατφόρμα, όχι σε αυτή τη συσκευή. Σαρώστε το QR ή το barcode του εισιτηρίου.',
+  walletRequestFailed: 'Δεν ήταν δυνατή η δημιουργία αιτήματος. Δοκιμάστε ξανά σε λίγο.',
+  walletRequestTitle: 'Εισιτήριο από ευρωπαϊκό πορτοφόλι',
+  walletRequestHint: (until: string) =>
+    `Ο φίλαθλος σαρώνει αυτό το QR με το ψηφιακό του πορτοφόλι (Gov.gr Wallet ή άλλο ευρωπαϊκό) και εγκρίνει να δείξει το εισιτήριο. Ισχύει έως τις ${until}.`,
+  walletRequestQr: 'QR αιτήματος εισιτηρίου για ευρωπαϊκό ψηφιακό πορτοφόλι',
+  walletWaiting: 'Αναμονή για την απάντηση του πορτοφολιού…',
+  walletWaitingOffline:
+    'Η συσκευή είναι εκτός σύνδεσης: η απάντηση του πορτοφολιού θα φανεί μόλις επανέλθει η σύνδεση.',
+  walletExpired: 'Το αίτημα έληξε χωρίς απάντηση από το πορτοφόλι. Ζητήστε νέο αίτημα και δείξτε το νέο QR.',
+  walletNewRequest: 'Νέο αίτημα',
+  walletCancel: 'Επιστροφή στη σάρωση',
+  /** A presented ticket's `under_15` claim: the panel has no companion's name to show (the wallet disclosed none). */
+  under15: 'Κάτω των 15 ετών',
+  under15Value: 'Ναι: μπαίνει μόνο με τον συνοδό του',
 } as const;
 
 /** What a suspended citizen reads on their wallet tickets: why, until when, whom to ask (no one else's data). */

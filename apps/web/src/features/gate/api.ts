@@ -3,6 +3,7 @@ import {
   firstErrorDescription,
   GATE_CREDENTIAL_RENEW_MINUTES,
   messages,
+  PRESENTATION_POLL_SECONDS,
   REQUEST_ID_HEADER,
   type Admission,
   type AdmissionRequest,
@@ -12,6 +13,8 @@ import {
   type GatePairing,
   type OfflineAdmissionResults,
   type OfflineAdmissions,
+  type PresentationRequest,
+  type PresentationResult,
 } from '@tickets/domain';
 import { ApiError, apiCall, apiUrl, requestId } from '../../shared/api/client';
 import { useApiMutation, type MutationReactions } from '../../shared/api/mutation';
@@ -42,6 +45,8 @@ export const gateKeys = {
   renewal: (token: string) => [...gateKeys.all, 'renewal', token] as const,
   manifest: (token: string, eventId: number) => [...gateKeys.all, 'manifest', token, eventId] as const,
   uploads: () => [...gateKeys.all, 'uploads'] as const,
+  presentation: (token: string, requestId: string) =>
+    [...gateKeys.all, 'presentation', token, requestId] as const,
 };
 
 /** A refusal because the server no longer knows this device is told to `onUnpaired`; the error stands. */
@@ -119,6 +124,41 @@ export const useUndoAdmissionMutation = (
     {},
     reactions,
   );
+
+/** An OpenID4VP request for an EU wallet's ticket at this match: its `openid4vp://` link for the QR. */
+const createPresentationRequest = (token: string, eventId: number): Promise<PresentationRequest> =>
+  apiCall('post', '/api/gate/presentation-requests', { ...asDevice(token), body: { eventId } });
+
+/** Each request is new (a fresh nonce): nothing cached changes. */
+export const usePresentationRequestMutation = (
+  token: string,
+  reactions?: MutationReactions<PresentationRequest, number>,
+) => useApiMutation((eventId: number) => createPresentationRequest(token, eventId), {}, reactions);
+
+const readPresentationResult = (token: string, id: string): Promise<PresentationResult> =>
+  apiCall('get', '/api/gate/presentation-requests/{id}', { ...asDevice(token), params: { path: { id } } });
+
+/**
+ * What the wallet's answer to the request decided (docs/design.md §12), asked every
+ * PRESENTATION_POLL_SECONDS while it is PENDING (or not read yet), then no more: EXPIRED, REFUSED and
+ * DECIDED are final. Held while the browser is offline, asked again as it comes back; not kept once
+ * the screen leaves it (the disclosed claims are personal data).
+ */
+export const usePresentationResult = (
+  token: string,
+  requestId: string,
+  onUnpaired: (message: string) => void,
+) =>
+  useQuery({
+    queryKey: gateKeys.presentation(token, requestId),
+    queryFn: () => readPresentationResult(token, requestId).catch(tellingUnpaired(onUnpaired)),
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.status !== 'PENDING' ? false : PRESENTATION_POLL_SECONDS * 1000,
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: false,
+    networkMode: 'online',
+    gcTime: 0,
+  });
 
 /** The server no longer knows this device (revoked, expired, or a wrong token): back to pairing. */
 export const isUnpaired = (error: unknown): error is ApiError =>

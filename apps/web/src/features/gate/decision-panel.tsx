@@ -24,6 +24,7 @@ export function DecisionPanel({
   undoable,
   busy,
   onUndo,
+  under15 = false,
 }: {
   admission: Admission;
   /** This device's clock when the decision came. */
@@ -31,6 +32,8 @@ export function DecisionPanel({
   undoable: boolean;
   busy: boolean;
   onUndo(): void;
+  /** A presented ticket said `under_15` (its wallet discloses no companion to name). */
+  under15?: boolean | undefined;
 }) {
   const admitted = admission.decision === 'ADMIT';
   const rows: [string, string | null][] = [
@@ -42,6 +45,7 @@ export function DecisionPanel({
         : null,
     ],
     [messages.ticketOffice.seat, admission.seat],
+    [text.under15, under15 ? text.under15Value : null],
   ];
   return (
     <div className={`app-decision ${admitted ? 'app-decision--admit' : 'app-decision--refuse'}`}>

@@ -47,7 +47,8 @@ export const saveEvent = (event: GateEvent | null) => write(EVENT_KEY, event && 
  * The scan history of the match being checked, kept so that a reload (a phone's browser closed and
  * reopened at the turnstile) does not lose who came through. Of each scan only what the history shows
  * and the undo needs: the decision, its sentence, the holder's name, the admission's id, the ticket's
- * code; not the document hint, the seat or the companion the panel showed at the time.
+ * code; not the document hint, the seat, the companion or a presented ticket's age the panel showed
+ * at the time.
  */
 export function readScans(eventId: number): Scan[] {
   try {
@@ -61,6 +62,7 @@ export function readScans(eventId: number): Scan[] {
 export function saveScans(eventId: number, scans: Scan[]) {
   const kept = scans.map(({ admission, ...scan }) => ({
     ...scan,
+    under15: undefined,
     admission: {
       ...EMPTY_ADMISSION,
       decision: admission.decision,

@@ -12,6 +12,8 @@ export interface Scan {
   offline: boolean;
   /** The ticket, where known: an online admission undone is forgotten locally too. */
   ticketCode?: string;
+  /** A presented ticket's disclosed `under_15` (docs/design.md §12): shown on the panel, not kept. */
+  under15?: boolean;
 }
 
 /** The last decisions, newest first: who came through, and who was turned away and why. */

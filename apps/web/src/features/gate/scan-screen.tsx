@@ -1,36 +1,36 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   ADMISSION_UNDO_MINUTES,
-  gateMessages,
   gateScreenMessages,
   messages,
-  type AdmissionRequest,
   type GateEvent,
+  type PresentationResult,
 } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
-import { Form } from '../../shared/forms/form';
-import { TextField } from '../../shared/forms/text-field';
-import { CameraScanner, canScanWithCamera } from '../../shared/qr/camera-scanner';
 import { isUnpaired, useUndoAdmissionMutation } from './api';
 import { ConnectionStatus } from './connection-status';
 import { DecisionPanel, RefusedInputPanel } from './decision-panel';
 import { feedbackFor } from './feedback';
-import { NoManifestError, useScanMutation } from './gate-decision';
+import { NoManifestError, useScanMutation, type ScanDecision } from './gate-decision';
 import { readScans, saveScans } from './device-storage';
+import { ScanForm } from './scan-form';
 import { ScanHistory, type Scan } from './scan-history';
+import { presentedAdmission } from './presented-admission';
 import { useOfflineGate } from './use-offline-gate';
+import { useWalletRequest } from './use-wallet-request';
+import { WalletPresentation, WalletRequestButton } from './wallet-presentation';
 
 const text = gateScreenMessages;
 const HISTORY_LENGTH = 20;
 const UNDO_MS = ADMISSION_UNDO_MINUTES * 60_000;
-const CODE_FIELD = 'gate-code';
 
 /**
  * Scanning: a field that a keyboard-wedge scanner types into (the code, then Enter), the camera where
- * the browser reads codes, the decision in large type, and the last decisions below.
+ * the browser reads codes, the decision in large type, and the last decisions below; or, asked for, an
+ * EU wallet's request as a QR, whose answer is decided and shown as a scan's.
  */
 export function ScanScreen({
   token,
@@ -56,12 +56,23 @@ export function ScanScreen({
   const [scans, setScans] = useState<Scan[]>(() => readScans(event.eventId));
   const [undoExpired, setUndoExpired] = useState<number>();
   const input = useRef<HTMLInputElement>(null);
+  /** The decision's panel: focused when a wallet's answer closes the QR (a scan's focus stays in the field). */
+  const decisionArea = useRef<HTMLDivElement>(null);
+  /** Where focus goes once the wallet's QR has made way for the field again. */
+  const focusNext = useRef<'field' | 'decision'>(undefined);
   const scanCount = useRef(scans[0]?.id ?? 0);
   const latest = scans[0];
   const gate = useOfflineGate(token, event.eventId, onUnpaired);
+  /** An EU wallet's ticket asked for (docs/design.md §12): its QR replaces the field until answered. */
+  const wallet = useWalletRequest(token, event.eventId, onUnpaired);
 
   useEffect(() => input.current?.focus(), []);
   useEffect(() => saveScans(event.eventId, scans), [event.eventId, scans]);
+  useEffect(() => {
+    if (!focusNext.current || wallet.request) return;
+    (focusNext.current === 'field' ? input.current : decisionArea.current)?.focus();
+    focusNext.current = undefined;
+  });
 
   // A scanner types wherever focus is: a key typed outside any control goes to the code field.
   useEffect(() => {
@@ -89,15 +100,17 @@ export function ScanScreen({
     error instanceof ApiError || error instanceof NoManifestError ? error.message : messages.errors.system;
   const refuse = (message: string) => setRefused({ message, at: Date.now() });
 
+  const show = ({ admission, offline, ticketCode, under15 }: ScanDecision & { under15?: boolean }) => {
+    feedbackFor(admission.decision === 'ADMIT');
+    scanCount.current += 1;
+    const id = scanCount.current;
+    const scan = { id, admission, receivedAt: Date.now(), undone: false, offline, ticketCode, under15 };
+    setScans((previous) => [scan, ...previous].slice(0, HISTORY_LENGTH));
+    setLatestShown(true);
+  };
+
   const decide = useScanMutation(token, gate, {
-    onSuccess: ({ admission, offline, ticketCode }) => {
-      feedbackFor(admission.decision === 'ADMIT');
-      scanCount.current += 1;
-      const id = scanCount.current;
-      const scan = { id, admission, receivedAt: Date.now(), undone: false, offline, ticketCode };
-      setScans((previous) => [scan, ...previous].slice(0, HISTORY_LENGTH));
-      setLatestShown(true);
-    },
+    onSuccess: show,
     onError: (error) => {
       if (isUnpaired(error)) onUnpaired(error.message);
       else refuse(messageOf(error));
@@ -120,6 +133,41 @@ export function ScanScreen({
       else setUndoFailure(messageOf(error));
     },
   });
+  const askWallet = () => {
+    setRefused(undefined);
+    setUndoFailure(undefined);
+    wallet.ask();
+  };
+  const closeWallet = () => {
+    wallet.close();
+    focusNext.current = 'field';
+  };
+  // The wallet answered: its decision is a scan like any other (the same panel, the history, the undo),
+  // an admission remembered here so an offline scan of the same ticket is refused; a presentation that
+  // failed its checks takes the panel in red, as a code refused before any decision does.
+  const answered = (result: PresentationResult) => {
+    const presented = presentedAdmission(result);
+    wallet.close();
+    focusNext.current = 'decision';
+    if (!presented) {
+      feedbackFor(false);
+      setLatestShown(false);
+      refuse(result.message ?? messages.errors.system);
+      return;
+    }
+    const { admission, ticketCode } = presented;
+    setRefused(undefined);
+    show({ ...presented, offline: false });
+    if (admission.decision === 'ADMIT' && ticketCode)
+      void gate.store?.recordAdmission({
+        eventId: event.eventId,
+        ticketCode,
+        admittedAt: admission.admittedAt ?? new Date().toISOString(),
+        offline: false,
+        uploaded: true,
+      });
+  };
+
   const undo = () => {
     const admissionId = latest?.admission.admissionId;
     if (!latest || !admissionId) return;
@@ -137,81 +185,71 @@ export function ScanScreen({
       <PageHeading>{messages.screens.gate}</PageHeading>
       <p className="app-gate__event">{event.eventDescription}</p>
       <ConnectionStatus gate={gate} />
-      <Form<{ code: string }, AdmissionRequest>
-        // The printed number refused first, then the admission route's own check (form-schemas.ts).
-        schema={() => import('./form-schemas').then((schemas) => schemas.scanSchema(event.eventId))}
-        defaultValues={{ code: '' }}
-        // A steward reads the one field's message; focus stays in the field, where the scanner types.
-        summary={false}
-        reValidateMode="onSubmit"
-        onRefused={(errors) => {
-          setLatestShown(false);
-          setUndoFailure(undefined);
-          refuse(errors.code?.message ?? gateMessages.code);
-        }}
-        onSubmit={(request, { setValue }) => {
-          setRefused(undefined);
-          setUndoFailure(undefined);
-          setLatestShown(false);
-          // Emptied as the code is sent, not once it is decided: a scanner types the next code at once,
-          // and emptying the field then would cut it.
-          setValue('code', '');
-          decide.mutate(request);
-        }}
-        className="app-gate__scan"
-        submitLabel={text.check}
-        busy={decide.isPending}
-        actions={null}
-        footer={(form) =>
-          canScanWithCamera() ? (
-            <CameraScanner
-              labels={text}
-              onCode={(scanned) => {
-                form.setValue('code', scanned);
-                form.submit();
-              }}
-            />
-          ) : null
-        }
-      >
-        {({ register, formState: { errors } }) => {
-          const { ref, ...field } = register('code');
-          return (
-            <TextField
-              id={CODE_FIELD}
-              ref={(element) => {
-                ref(element);
-                input.current = element;
-              }}
-              label={messages.ticketOffice.ticketCode}
-              hint={text.codeHint}
-              error={errors.code?.message}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              enterKeyHint="go"
-              {...field}
-            />
-          );
-        }}
-      </Form>
-      {undoFailure ? <ErrorBox message={undoFailure} /> : null}
-      <div role="status" aria-live="polite" aria-atomic="true" className="app-gate__status">
-        {refused ? <RefusedInputPanel message={refused.message} at={refused.at} /> : null}
-        {latest && latestShown && latest.undone ? (
-          <p className="app-decision app-decision--undone">{text.undone}</p>
-        ) : null}
-        {latest && latestShown && !latest.undone ? (
-          <DecisionPanel
-            admission={latest.admission}
-            decidedAt={latest.receivedAt}
-            undoable={undoable}
-            busy={undoing.isPending}
-            onUndo={undo}
+      {wallet.request ? (
+        <WalletPresentation
+          token={token}
+          request={wallet.request}
+          connected={gate.connected}
+          busy={wallet.busy}
+          failure={wallet.failure}
+          onNewRequest={askWallet}
+          onCancel={closeWallet}
+          onAnswered={answered}
+          onUnpaired={onUnpaired}
+        />
+      ) : (
+        <>
+          <ScanForm
+            eventId={event.eventId}
+            busy={decide.isPending}
+            inputRef={(element) => {
+              input.current = element;
+            }}
+            onRefused={(message) => {
+              setLatestShown(false);
+              setUndoFailure(undefined);
+              refuse(message);
+            }}
+            onSubmit={(request) => {
+              setRefused(undefined);
+              setUndoFailure(undefined);
+              setLatestShown(false);
+              decide.mutate(request);
+            }}
           />
-        ) : null}
-      </div>
-      <ScanHistory scans={scans} />
+          {undoFailure ? <ErrorBox message={undoFailure} /> : null}
+          <div
+            role="status"
+            aria-live="polite"
+            aria-atomic="true"
+            className="app-gate__status"
+            tabIndex={-1}
+            ref={decisionArea}
+          >
+            {refused ? <RefusedInputPanel message={refused.message} at={refused.at} /> : null}
+            {latest && latestShown && latest.undone ? (
+              <p className="app-decision app-decision--undone">{text.undone}</p>
+            ) : null}
+            {latest && latestShown && !latest.undone ? (
+              <DecisionPanel
+                admission={latest.admission}
+                decidedAt={latest.receivedAt}
+                undoable={undoable}
+                busy={undoing.isPending}
+                onUndo={undo}
+                under15={latest.under15}
+              />
+            ) : null}
+          </div>
+          <WalletRequestButton
+            connected={gate.connected}
+            busy={wallet.busy}
+            failure={wallet.failure}
+            onClick={askWallet}
+          />
+          <ScanHistory scans={scans} />
+        </>
+      )}
       <div className="govgr-button-group app-gate__device">
         <Button variant="secondary" onClick={onChangeEvent}>
           {text.changeEvent}
