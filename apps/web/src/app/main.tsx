@@ -1,18 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import '@digigov/css/dist/digigov.css';
 import './app.css';
-import { AuthProvider } from '../shared/auth/auth-context';
+import { queryClient } from '../shared/api/query-client';
 import { preloadPageAt, routes } from './router';
 
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AuthProvider>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </AuthProvider>
+    </QueryClientProvider>
   </StrictMode>,
 );
 

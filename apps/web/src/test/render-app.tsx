@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import type { AuthUser } from '@tickets/domain';
 import { routes } from '../app/router';
-import { AuthProvider } from '../shared/auth/auth-context';
+import { queryClient } from '../shared/api/query-client';
 
 export const officer: AuthUser = {
   firstname: 'ΓΕΩΡΓΙΟΣ',
@@ -39,13 +40,13 @@ export function signedInAs(user: AuthUser | undefined, { logoutStatus = 200 } = 
   return fetchMock;
 }
 
-/** The whole app (auth provider, layout, routes) at `path`, in memory. */
+/** The whole app (the query client, layout, routes) at `path`, in memory. */
 export function openApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <AuthProvider>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-    </AuthProvider>,
+    </QueryClientProvider>,
   );
   return router;
 }
