@@ -1,9 +1,10 @@
 import { render } from '@testing-library/react';
+import { useEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { vi } from 'vitest';
 import type { AuthUser } from '@tickets/domain';
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 import { queryClient } from '../shared/api/query-client';
 
 export const officer: AuthUser = {
@@ -40,13 +41,40 @@ export function signedInAs(user: AuthUser | undefined, { logoutStatus = 200 } = 
   return fetchMock;
 }
 
+/** What a test reads of the router and does with it: where the app is, and going elsewhere. */
+export interface AppRouter {
+  readonly location: Location;
+  navigate(to: string): Promise<void>;
+}
+
 /** The whole app (the query client, layout, routes) at `path`, in memory. */
-export function openApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+export function openApp(path: string): AppRouter {
+  const seen: { location?: Location; navigate?: NavigateFunction } = {};
+  function RouterProbe() {
+    const location = useLocation();
+    const navigate = useNavigate();
+    useEffect(() => {
+      seen.location = location;
+      seen.navigate = navigate;
+    });
+    return null;
+  }
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
-  return router;
+  return {
+    get location() {
+      if (!seen.location) throw new Error('the router has not rendered');
+      return seen.location;
+    },
+    navigate: async (to) => {
+      if (!seen.navigate) throw new Error('the router has not rendered');
+      await seen.navigate(to);
+    },
+  };
 }

@@ -26,7 +26,7 @@ describe('the session check', () => {
     vi.stubGlobal('fetch', fetchMock);
     const router = openApp('/tickets/confirmation');
     expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/tickets');
+    expect(router.location.pathname).toBe('/tickets');
     expect(screen.getByRole('button', { name: messages.landing.enter }).getAttribute('href')).toBe(
       '/tickets/login-app',
     );
@@ -42,7 +42,7 @@ describe('the session check', () => {
     signedInAs(undefined);
     const router = openApp('/ticket-office/confirmation');
     expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/tickets');
+    expect(router.location.pathname).toBe('/tickets');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -82,7 +82,7 @@ describe('the session check', () => {
     await waitFor(() =>
       expect(leaveFor).toHaveBeenCalledWith(`${citizen.logoutUrl}/?url=${window.location.origin}`),
     );
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tickets'));
+    await waitFor(() => expect(router.location.pathname).toBe('/tickets'));
     expect(screen.getByRole('button', { name: messages.landing.enter }).getAttribute('href')).toBe(
       '/tickets/login-app',
     );
