@@ -5,8 +5,9 @@ import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // By path, not '@tickets/domain': Vite bundles a config's relative imports but hands bare ones to
-// Node, which cannot load the package's TypeScript source. messages.ts imports nothing.
-import { gateScreenMessages, messages } from '../../packages/domain/src/messages.ts';
+// Node, which cannot load the package's TypeScript source. The two import nothing but a type.
+import { gateScreenMessages } from '../../packages/domain/src/gate-messages.ts';
+import { messages } from '../../packages/domain/src/messages.ts';
 import { unusedDesignSystemCss } from './scripts/unused-design-system-css.ts';
 
 const server = 'http://localhost:8080';
