@@ -1,5 +1,5 @@
 import { ADMISSION_UNDO_MINUTES } from './constants';
-import { suspensionMessages } from './messages';
+import { suspensionMessages } from './form-messages';
 
 /**
  * Error codes that travel end to end: the server throws a coded error, the envelope of
@@ -333,37 +333,3 @@ export const errorCatalogue = {
 } as const satisfies Record<string, { status: number; description: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;
-
-/**
- * The error envelope of docs/design.md §4 (its schema, for the OpenAPI document:
- * `errorEnvelopeSchema`, kept apart so that the browser's first page carries no zod).
- */
-export interface ErrorItem {
-  code: string;
-  description: string;
-}
-export interface ErrorEnvelope {
-  exceptions: { errors: ErrorItem[] };
-}
-
-export const errorEnvelope = (code: string, description: string): ErrorEnvelope => ({
-  exceptions: { errors: [{ code, description }] },
-});
-
-/** The first error of an envelope, if the value is one with a description (docs/product-spec.md §8). */
-export function firstError(body: unknown): { code?: string; description: string } | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const errors = (body as Partial<ErrorEnvelope>).exceptions?.errors;
-  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
-  if (typeof first !== 'object' || first === null) return undefined;
-  const { code, description } = first as Partial<Record<'code' | 'description', unknown>>;
-  if (typeof description !== 'string' || !description) return undefined;
-  return typeof code === 'string' ? { code, description } : { description };
-}
-
-/** The first error description of an envelope, if the value is one (docs/product-spec.md §8). */
-export const firstErrorDescription = (body: unknown): string | undefined => firstError(body)?.description;
-
-/** Whether a code a client received is one of the catalogue's (to branch on it with its type). */
-export const isErrorCode = (code: unknown): code is ErrorCode =>
-  typeof code === 'string' && Object.hasOwn(errorCatalogue, code);

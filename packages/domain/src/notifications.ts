@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatCalendarDate, formatDate, formatDateTime, formatTime } from './dates';
-import { messages, walletMessages } from './messages';
+import { messages } from './messages';
+import { walletMessages } from './wallet-messages';
 
 /**
  * What the platform tells people (issue #30), once: each kind's Greek text, for the e-mail (a plain

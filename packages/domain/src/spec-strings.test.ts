@@ -3,7 +3,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { errorCatalogue } from './errors';
+import * as formMessages from './form-messages';
+import * as gateMessages from './gate-messages';
 import * as messagesModule from './messages';
+import * as walletMessages from './wallet-messages';
 
 /** The repository's copy of the spec, and the original beside the repository (present in CI). */
 const REPO_COPY = new URL('../../../docs/product-spec.md', import.meta.url);
@@ -37,13 +40,15 @@ function documentTypeTableLabels(text: string): string[] {
     .filter((label) => GREEK.test(label));
 }
 
-/** Every string the messages module and the error catalogue hold, however deeply nested. */
+/** Every string the messages modules and the error catalogue hold, however deeply nested. */
 function stringsIn(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(stringsIn);
   return [];
 }
-const productStrings = new Set([...stringsIn(messagesModule), ...stringsIn(errorCatalogue)]);
+const productStrings = new Set(
+  [messagesModule, formMessages, gateMessages, walletMessages, errorCatalogue].flatMap(stringsIn),
+);
 
 describe('the Greek strings of the product spec', () => {
   it('are found in the spec (the extraction works)', () => {
@@ -56,7 +61,7 @@ describe('the Greek strings of the product spec', () => {
   });
 
   it.each(documentTypeTableLabels(spec))('%s: is a document-type label, verbatim', (label) => {
-    expect(Object.values(messagesModule.documentTypeLabels)).toContain(label);
+    expect(Object.values(formMessages.documentTypeLabels)).toContain(label);
   });
 
   it.runIf(existsSync(ORIGINAL))("the repository's copy is the spec beside the repository, unchanged", () => {

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { messages } from '@tickets/domain';
 import { toastHost } from '../shared/api/toast-failure';
-import { useAuth } from '../shared/auth/auth-context';
+import { useAuth } from '../shared/auth/use-auth';
 import { AppFooter } from '../shared/components/app-footer';
 import { AppHeader } from '../shared/components/app-header';
 import { Spinner } from '../shared/components/spinner';

@@ -1,18 +1,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
 import '@digigov/css/dist/digigov.css';
 import './app.css';
-import { AuthProvider } from '../shared/auth/auth-context';
-import { preloadPageAt, routes } from './router';
-
-const router = createBrowserRouter(routes);
+import { queryClient } from '../shared/api/query-client';
+import { AppRoutes, preloadPageAt } from './router';
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>
   </StrictMode>,
 );
 

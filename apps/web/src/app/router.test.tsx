@@ -24,7 +24,7 @@ describe('routes and guards', () => {
     signedInAs(undefined);
     const router = open('/ticket-office/choose-user');
     expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/tickets');
+    expect(router.location.pathname).toBe('/tickets');
   });
 
   it('takes an answer that is not a user as "not signed in"', async () => {
@@ -34,14 +34,14 @@ describe('routes and guards', () => {
     );
     const router = open('/tickets/confirmation');
     expect(await screen.findByRole('heading', { level: 1, name: messages.landing.title })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/tickets');
+    expect(router.location.pathname).toBe('/tickets');
   });
 
   it('shows a citizen the access-denied page in the ticket office', async () => {
     signedInAs(citizen);
     const router = open('/ticket-office/choose-user');
     expect(await screen.findByRole('heading', { level: 1, name: messages.accessDenied.title })).toBeDefined();
-    expect(router.state.location.pathname).toBe('/tickets/error');
+    expect(router.location.pathname).toBe('/tickets/error');
   });
 
   it('gives an officer two ways on, and a citizen one', async () => {

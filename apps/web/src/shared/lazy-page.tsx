@@ -3,17 +3,13 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@tickets/domain';
 
 /**
  * A page whose code loads on first visit, given up after the chunk timeout of docs/product-spec.md §9 so
- * that a stalled phone connection ends in the error page rather than a spinner forever. It renders
- * under the one query client, whose code loads beside the first such page. `preload()` starts the
- * download early (the page opened directly: while the session check is still out), and the page then
+ * that a stalled phone connection ends in the error page rather than a spinner forever. `preload()`
+ * starts the download early (the page opened directly: while the session check is still out), and the page then
  * uses that same download.
  */
 export function lazyPage<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
   let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const loadOnce = () =>
-    (loading ??= Promise.all([load(), import('./api/query-client')]).then(([page, { withQueryClient }]) => ({
-      default: withQueryClient(page.default),
-    })));
+  const loadOnce = () => (loading ??= load());
   const Page = lazy(() =>
     Promise.race([
       loadOnce(),

@@ -1,9 +1,11 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { vi } from 'vitest';
 import type { AuthUser } from '@tickets/domain';
-import { routes } from '../app/router';
-import { AuthProvider } from '../shared/auth/auth-context';
+import { AppRoutes } from '../app/router';
+import { queryClient } from '../shared/api/query-client';
 
 export const officer: AuthUser = {
   firstname: 'ΓΕΩΡΓΙΟΣ',
@@ -39,13 +41,40 @@ export function signedInAs(user: AuthUser | undefined, { logoutStatus = 200 } = 
   return fetchMock;
 }
 
-/** The whole app (auth provider, layout, routes) at `path`, in memory. */
-export function openApp(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+/** What a test reads of the router and does with it: where the app is, and going elsewhere. */
+export interface AppRouter {
+  readonly location: Location;
+  navigate(to: string): Promise<void>;
+}
+
+/** The whole app (the query client, layout, routes) at `path`, in memory. */
+export function openApp(path: string): AppRouter {
+  const seen: { location?: Location; navigate?: NavigateFunction } = {};
+  function RouterProbe() {
+    const location = useLocation();
+    const navigate = useNavigate();
+    useEffect(() => {
+      seen.location = location;
+      seen.navigate = navigate;
+    });
+    return null;
+  }
   render(
-    <AuthProvider>
-      <RouterProvider router={router} />
-    </AuthProvider>,
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <RouterProbe />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
-  return router;
+  return {
+    get location() {
+      if (!seen.location) throw new Error('the router has not rendered');
+      return seen.location;
+    },
+    navigate: async (to) => {
+      if (!seen.navigate) throw new Error('the router has not rendered');
+      await seen.navigate(to);
+    },
+  };
 }

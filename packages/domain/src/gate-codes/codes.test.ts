@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { GATE_CODE_MAX_LENGTH, WALLET_CODE_TOLERANCE_SECONDS } from '../constants';
-import { gateMessages } from '../messages';
+import { gateMessages } from '../gate-messages';
 import { walletDeviceKeySchema } from '../schemas/gate';
 import { toBase64url } from './bytes';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { claimMessages as text } from '../messages';
+import { claimMessages as text } from '../form-messages';
 import { amkaField, strictPayload, textField, ticketCodeField } from './fields';
 
 /**

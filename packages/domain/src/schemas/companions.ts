@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DECLARATION_STATUSES } from '../constants';
-import { validationMessages as text } from '../messages';
+import { validationMessages as text } from '../form-messages';
 import { afmField, amkaField, strictPayload, ticketCodeField } from './fields';
 
 /** GET /api/tickets/dependents/ (docs/product-spec.md §3 "Dependent"). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorEnvelope } from '../errors';
+import type { ErrorEnvelope } from '../error-envelope';
 
 /** The error envelope of docs/design.md §4, as the OpenAPI document describes every error answer. */
 export const errorEnvelopeSchema = z

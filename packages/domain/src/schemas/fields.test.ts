@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { NAME_MAX_LENGTH } from '../constants';
-import { isSchemaMessage, validationMessages as text } from '../messages';
+import { isSchemaMessage, validationMessages as text } from '../form-messages';
 import { withAfmCheckDigit } from '../identifiers';
 import { afmField, amkaField, documentIdField, textField, ticketCodeField } from './fields';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_ID_MAX_LENGTH } from '../constants';
 import { IDENTIFIER_SHAPES, isValidAfm } from '../identifiers';
-import { validationMessages as text } from '../messages';
+import { validationMessages as text } from '../form-messages';
 
 /**
  * One field per identifier, shared by every payload: the same checks in the form and on the server.

@@ -8,7 +8,8 @@ import {
 } from '../constants';
 import { ADMISSION_REASONS, type AdmissionReason } from '../admission-reasons';
 import { isValidDevicePublicKey } from '../gate-codes/keys';
-import { gateMessages as text, validationMessages } from '../messages';
+import { validationMessages } from '../form-messages';
+import { gateMessages as text } from '../gate-messages';
 import { strictPayload, textField, ticketCodeField } from './fields';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gateMessages as text, presentationRefusalMessages } from '../messages';
+import { gateMessages as text, presentationRefusalMessages } from '../gate-messages';
 import { admissionSchema } from './gate';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_MODES } from '../constants';
-import { providerMessages as text } from '../messages';
+import { providerMessages as text } from '../form-messages';
 import { ticketClaimSchema } from './claims';
 import { textField, ticketCodeField } from './fields';
 

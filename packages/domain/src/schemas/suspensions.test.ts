@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suspensionMessages } from '../messages';
+import { suspensionMessages } from '../form-messages';
 import { suspensionRequestSchema } from './suspensions';
 
 const request = (dates: { dateOfBirth?: string; endDate?: string }) =>

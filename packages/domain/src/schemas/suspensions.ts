@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { athensDayOf, todayInAthens } from '../dates';
 import { AFM_LENGTH, AMKA_LENGTH, DOCUMENT_ID_MAX_LENGTH, NAME_MAX_LENGTH } from '../constants';
 import { IDENTIFIER_SHAPES, isValidAfm, stripSpaces } from '../identifiers';
-import { suspensionMessages as text, validationMessages } from '../messages';
+import { suspensionMessages as text, validationMessages } from '../form-messages';
 import { textField } from './fields';
 
 /**

@@ -7,7 +7,7 @@ import {
   LATIN_NAME_PATTERN,
   NAME_MAX_LENGTH,
 } from '../constants';
-import { validationMessages as text } from '../messages';
+import { validationMessages as text } from '../form-messages';
 import { documentIdField, strictPayload, textField, ticketCodeField } from './fields';
 
 type NameMessages = { required: string; latin: string; greek: string; tooLong: string };

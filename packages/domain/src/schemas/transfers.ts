@@ -5,7 +5,7 @@ import {
   TRANSFER_CUTOFF_HOURS_MAX,
   TRANSFER_CUTOFF_HOURS_MIN,
 } from '../constants';
-import { transferMessages as text } from '../messages';
+import { transferMessages as text } from '../form-messages';
 import { afmField, strictPayload, textField } from './fields';
 
 /** An event's id (a bigint column): zod's int() already stops at Number.MAX_SAFE_INTEGER. */

@@ -37,6 +37,6 @@ describe('landing and login pages', () => {
     signedInAs(officer);
     const router = openApp('/ticket-office/login-app');
     await screen.findByRole('heading', { level: 1, name: messages.confirmation.title });
-    expect(router.state.location.pathname).toBe('/ticket-office/confirmation');
+    expect(router.location.pathname).toBe('/ticket-office/confirmation');
   });
 });

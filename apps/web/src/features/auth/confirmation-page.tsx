@@ -1,5 +1,5 @@
 import { messages } from '@tickets/domain';
-import { useAuth } from '../../shared/auth/auth-context';
+import { useAuth } from '../../shared/auth/use-auth';
 import { ButtonLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { paths } from '../../shared/paths';

@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { LOGIN_PATH, messages, type RouteBase } from '@tickets/domain';
-import { useAuth } from '../../shared/auth/auth-context';
+import { useAuth } from '../../shared/auth/use-auth';
 import { BackLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 

@@ -1,5 +1,4 @@
-import { onlineManager, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 
 /**
  * The browser's word on the network, from the start and for the page's life: the library's own
@@ -31,17 +30,3 @@ export const queryClient = new QueryClient({
     mutations: { networkMode: 'always' },
   },
 });
-
-/**
- * A page under the one client. Loaded with the lazy pages (`lazy-page.tsx`), not in `main.tsx`, so
- * the library stays out of the landing page's JavaScript: only pages behind it read server state.
- */
-export function withQueryClient<Props extends object>(Page: ComponentType<Props>) {
-  return function QueryPage(props: Props) {
-    return (
-      <QueryClientProvider client={queryClient}>
-        <Page {...props} />
-      </QueryClientProvider>
-    );
-  };
-}

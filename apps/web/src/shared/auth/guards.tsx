@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import type { Role } from '@tickets/domain';
 import { paths } from '../paths';
-import { useAuth } from './auth-context';
+import { useAuth } from './use-auth';
 
 /**
  * docs/product-spec.md §6: unauthenticated → the start; authenticated with the wrong role → access denied.

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { messages } from '@tickets/domain';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth/use-auth';
 import { routeBaseOf } from '../paths';
 import { UserMenu } from './user-menu';
 

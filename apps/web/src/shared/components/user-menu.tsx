@@ -1,15 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { messages } from '@tickets/domain';
-import { useAuth } from '../auth/auth-context';
 import { toastFailure } from '../api/toast-failure';
+import { useLogoutMutation } from '../auth/api';
+import { useAuth } from '../auth/use-auth';
 
 /**
  * The logged-in person's name, opening a menu with the exit item (docs/product-spec.md §2 "Shared chrome").
  */
 export function UserMenu() {
-  const { authUser, logout } = useAuth();
+  const { authUser } = useAuth();
+  const logout = useLogoutMutation({
+    // The spec's own words, whatever the server said.
+    onError: () => toastFailure(undefined, messages.userMenu.logoutFailed),
+  });
   const [open, setOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
@@ -36,17 +40,6 @@ export function UserMenu() {
 
   if (!authUser) return null;
 
-  const onLogout = async () => {
-    setBusy(true);
-    try {
-      await logout();
-    } catch {
-      // The spec's own words, whatever the server said.
-      toastFailure(undefined, messages.userMenu.logoutFailed);
-      setBusy(false);
-    }
-  };
-
   return (
     <nav aria-label={messages.userMenu.label} className="app-user-menu" ref={root}>
       <button
@@ -63,8 +56,8 @@ export function UserMenu() {
         <button
           type="button"
           className="govgr-btn govgr-btn-secondary app-user-menu__item"
-          onClick={() => void onLogout()}
-          disabled={busy}
+          onClick={() => logout.mutate(authUser)}
+          disabled={logout.isPending}
         >
           {messages.userMenu.logout}
         </button>
