@@ -171,6 +171,34 @@ afterEach(() => {
 });
 
 describe("the steward's screen as the network comes and goes", () => {
+  it('asks nothing more of its store once left while the store was opening (another match, unpaired)', async () => {
+    let manifestRead: (value: undefined) => void = () => undefined;
+    let counted = 0;
+    let reading = false;
+    const realOpen = GateStore.open.bind(GateStore);
+    vi.spyOn(GateStore, 'open').mockImplementation(async (name) => {
+      const store = await realOpen(name);
+      store.readManifest = () =>
+        new Promise((resolve) => {
+          manifestRead = resolve;
+          reading = true;
+        });
+      const pending = store.pendingAdmissions.bind(store);
+      store.pendingAdmissions = () => ((counted += 1), pending());
+      return store;
+    });
+    const { result, unmount } = openScreen();
+    await until(() => expect(reading).toBe(true));
+    unmount();
+    await act(async () => {
+      manifestRead(undefined);
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    // The closed store would refuse the transaction: a rejection nobody awaits.
+    expect(counted).toBe(0);
+    expect(result.current.store).toBeUndefined();
+  });
+
   it('keeps an admission whose upload fails, and sends it again every 10 s until the server takes it', async () => {
     await deviceHolding([HOLDER]);
     const api = server();

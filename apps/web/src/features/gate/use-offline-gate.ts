@@ -144,7 +144,11 @@ export function useOfflineGate(
       if (cancelled) return opening.close();
       open = opening;
       const held = (await opening.readManifest(eventId)) ?? null;
-      setUnsent(await countUnsent(opening));
+      // Left meanwhile (another match, unpaired): the store is closed, and nothing more is asked of it.
+      if (cancelled) return;
+      const unsentNow = await countUnsent(opening);
+      if (cancelled) return;
+      setUnsent(unsentNow);
       setOpened({ store: opening, held });
     });
     return () => {
