@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation, useNavigate, type Location, type NavigateFunction } from 'react-router';
 import { vi } from 'vitest';
@@ -53,7 +53,8 @@ export function openApp(path: string): AppRouter {
   function RouterProbe() {
     const location = useLocation();
     const navigate = useNavigate();
-    useEffect(() => {
+    // In the commit that draws the page, not after it: a test that has found the page reads its location.
+    useLayoutEffect(() => {
       seen.location = location;
       seen.navigate = navigate;
     });
