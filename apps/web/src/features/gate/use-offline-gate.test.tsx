@@ -199,6 +199,28 @@ describe("the steward's screen as the network comes and goes", () => {
     expect(result.current.store).toBeUndefined();
   });
 
+  it('counts nothing in a store the screen closed between an admission and its count', async () => {
+    await deviceHolding([HOLDER]);
+    server();
+    const { result, unmount } = openScreen();
+    await until(() => expect(result.current.store).toBeDefined());
+    const { admissionsChanged, store } = result.current;
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      unmount();
+      expect(store?.closed).toBe(true);
+      admissionsChanged();
+      await act(async () => {
+        for (let turn = 0; turn < 5; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+      });
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
   it('keeps an admission whose upload fails, and sends it again every 10 s until the server takes it', async () => {
     await deviceHolding([HOLDER]);
     const api = server();

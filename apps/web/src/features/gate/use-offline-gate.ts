@@ -207,7 +207,12 @@ export function useOfflineGate(
     markUnreachable: useCallback(() => setReachable(false), []),
     markReachable: useCallback(() => setReachable(true), []),
     admissionsChanged: useCallback(() => {
-      if (store) void countUnsent(store).then(setUnsent);
+      // Left between an admission and its count (another match, unpaired), the store is closed and
+      // refuses the count: nothing is left to show it on.
+      if (store)
+        void countUnsent(store).then(setUnsent, (error: unknown) => {
+          if (!store.closed) throw error;
+        });
       requestUpload();
     }, [store, requestUpload]),
   };
