@@ -224,6 +224,8 @@ describe.each(engines)('the match-day view and report on %s', (engine) => {
     expect(response.headers.get('content-disposition')).toBe(
       `attachment; filename="match-report-${tonight()}.csv"`,
     );
+    // A file of personal data: no cache keeps it (the API's headers, as every answer of it).
+    expect(response.headers.get('cache-control')).toBe('no-store');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parse(bytes, { bom: true, delimiter: ';', relax_column_count: false }) as string[][];

@@ -167,7 +167,6 @@ export async function gateOfficeRoutes(instance: FastifyInstance): Promise<void>
       return reply
         .type('text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="${fileName}"`)
-        .header('Cache-Control', 'no-store')
         .send(csv);
     },
   );
