@@ -6,7 +6,11 @@ import {
   messages,
   walletStandInMessages,
 } from '@tickets/domain';
-import { answerRequest, takeCredential, type HeldCredential } from './eu-wallet';
+import {
+  answerPresentationRequest,
+  takeCredential,
+  type HeldCredential,
+} from '../../apps/server/test/support/eu-wallet-client';
 import { decodeQr, expectAccessible, PEOPLE, signIn } from './support';
 
 /**
@@ -131,7 +135,7 @@ test('the steward shows a request QR to an EU wallet and sees the decision; the 
   await shoot(gate, 'request-1280');
   await gate.setViewportSize(PHONE);
 
-  expect(await answerRequest(first, held)).toBe(200);
+  expect((await answerPresentationRequest(first, held)).status).toBe(200);
   const status = gate.getByRole('status');
   await expect(status).toContainText(screen.admit);
   await expect(status).toContainText(gateMessages.decisions.ADMITTED);
@@ -149,7 +153,7 @@ test('the steward shows a request QR to an EU wallet and sees the decision; the 
   // The same ticket presented again: the one admission per ticket and match stands.
   const second = await showRequest();
   expect(second).not.toBe(first);
-  expect(await answerRequest(second, held)).toBe(200);
+  expect((await answerPresentationRequest(second, held)).status).toBe(200);
   await expect(status).toContainText(screen.refuse);
   await expect(status).toContainText(/Το εισιτήριο έχει ήδη χρησιμοποιηθεί για είσοδο/);
   await expect(status).toBeFocused();

@@ -1,0 +1,193 @@
+import { createHash, generateKeyPairSync, randomBytes, X509Certificate, type JsonWebKey } from 'node:crypto';
+import { importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import { clientAuthenticationAnonymous, type HashAlgorithm } from '@openid4vc/oauth2';
+import { Openid4vciClient } from '@openid4vc/openid4vci';
+import { Openid4vpClient } from '@openid4vc/openid4vp';
+import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
+import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
+import { setGlobalConfig } from '@openid4vc/utils';
+
+/**
+ * An EU wallet the project did not write (`@openid4vc/openid4vci` and `@openid4vc/openid4vp`, the
+ * OpenID4VCI and OpenID4VP clients of the Credo wallets, with `@sd-jwt/sd-jwt-vc`'s holder side), as
+ * the server's tests and the browser tests drive it (docs/design.md §12). No test runner in it: the
+ * browser tests' runner imports it too.
+ */
+
+// The test server listens on plain HTTP on loopback; in production PUBLIC_URL must be https (config.ts).
+setGlobalConfig({ allowInsecureUrls: true });
+
+/** A wallet's key pair: the credential is bound to its public half. */
+export function walletKey() {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  return {
+    privateJwk: privateKey.export({ format: 'jwk' }) as JWK,
+    publicJwk: publicKey.export({ format: 'jwk' }) as JWK,
+  };
+}
+export type WalletKey = ReturnType<typeof walletKey>;
+
+/** A ticket the wallet holds: the SD-JWT VC, bound to the wallet's key. */
+export interface HeldCredential {
+  credential: string;
+  key: WalletKey;
+}
+
+const hash = (data: Uint8Array, alg: HashAlgorithm) =>
+  createHash(alg.replace('-', '').toLowerCase()).update(data).digest();
+
+/** The EU wallet: the library's client, with this test's crypto for its callbacks. */
+export function euWallet(key: WalletKey) {
+  return new Openid4vciClient({
+    callbacks: {
+      fetch,
+      hash,
+      generateRandom: (bytes) => randomBytes(bytes),
+      clientAuthentication: clientAuthenticationAnonymous(),
+      signJwt: async (signer, { header, payload }) => ({
+        jwt: await new SignJWT(payload)
+          .setProtectedHeader(header as { alg: string })
+          .sign(await importJWK(key.privateJwk, signer.alg)),
+        signerJwk: key.publicJwk as never,
+      }),
+    },
+  });
+}
+
+/**
+ * The pre-authorized code flow of an offer the person scanned, with the transaction code they typed,
+ * as the wallet library drives it: the credential, its key and the issuer's metadata.
+ */
+export async function takeCredential(offerUri: string, txCode: string) {
+  const key = walletKey();
+  const wallet = euWallet(key);
+  const credentialOffer = await wallet.resolveCredentialOffer(offerUri);
+  const issuerMetadata = await wallet.resolveIssuerMetadata(credentialOffer.credential_issuer);
+  const { accessTokenResponse } = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
+    credentialOffer,
+    issuerMetadata,
+    txCode,
+  });
+  const { c_nonce } = await wallet.requestNonce({ issuerMetadata });
+  const credentialConfigurationId = credentialOffer.credential_configuration_ids[0] as string;
+  const { jwt } = await wallet.createCredentialRequestJwtProof({
+    issuerMetadata,
+    credentialConfigurationId,
+    nonce: c_nonce,
+    signer: { method: 'jwk', alg: 'ES256', publicJwk: key.publicJwk as never },
+  });
+  const { credentialResponse } = await wallet.retrieveCredentials({
+    issuerMetadata,
+    accessToken: accessTokenResponse.access_token,
+    credentialConfigurationId,
+    proofs: { jwt: [jwt] },
+  });
+  const [issued] = credentialResponse.credentials ?? [];
+  const credential = (issued as { credential: string } | undefined)?.credential;
+  if (typeof credential !== 'string') throw new Error('no credential in the response');
+  return { credential, key, issuerMetadata };
+}
+
+const certificateOf = (base64Der: string) => new X509Certificate(Buffer.from(base64Der, 'base64'));
+
+/** The names of a certificate's subjectAltName of one kind (`DNS`, `URI`), as Node prints them. */
+const altNames = (certificate: X509Certificate, kind: string) =>
+  (certificate.subjectAltName ?? '')
+    .split(', ')
+    .filter((name) => name.startsWith(`${kind}:`))
+    .map((name) => name.slice(kind.length + 1));
+
+const signsNothing = () => {
+  throw new Error('this wallet answers by direct_post: it neither signs nor encrypts a response');
+};
+
+/**
+ * The EU wallet's OpenID4VP side: the library resolves the `openid4vp://` link (fetches the request
+ * object, checks the client identifier against the certificate in `x5c`) and calls back here to check
+ * the signature and whether the verifier is trusted. A real wallet trusts the chain of a registered
+ * relying party's access certificate; this one trusts a leaf certificate whose key is in `trusted`
+ * (the platform's development certificate is self-signed by its issuer key: docs/design.md §12).
+ */
+export function euPresentationWallet(trusted: readonly JWK[]) {
+  return new Openid4vpClient({
+    callbacks: {
+      fetch,
+      hash,
+      getX509CertificateMetadata: (base64Der) => {
+        const certificate = certificateOf(base64Der);
+        return { sanDnsNames: altNames(certificate, 'DNS'), sanUriNames: altNames(certificate, 'URI') };
+      },
+      verifyJwt: async (signer, { compact }) => {
+        if (signer.method !== 'x5c' || !signer.x5c[0]) return { verified: false };
+        const leaf = certificateOf(signer.x5c[0]);
+        const now = Date.now();
+        const jwk = leaf.publicKey.export({ format: 'jwk' }) as JWK;
+        const inDate = Date.parse(leaf.validFrom) <= now && now <= Date.parse(leaf.validTo);
+        const pinned = trusted.some((key) => key.x === jwk.x && key.y === jwk.y);
+        if (!inDate || !pinned || !leaf.verify(leaf.publicKey)) return { verified: false };
+        try {
+          await jwtVerify(compact, leaf.publicKey, { algorithms: [signer.alg] });
+        } catch {
+          return { verified: false };
+        }
+        return { verified: true, signerJwk: jwk as never };
+      },
+      signJwt: signsNothing,
+      encryptJwe: signsNothing,
+      decryptJwe: signsNothing,
+    },
+  });
+}
+
+/** The keys the platform publishes for its credentials, which this wallet trusts as the verifier's. */
+async function publishedKeys(origin: string): Promise<JWK[]> {
+  const issuer = (await (await fetch(new URL('/.well-known/jwt-vc-issuer', origin))).json()) as {
+    jwks: { keys: JWK[] };
+  };
+  return issuer.jwks.keys;
+}
+
+interface DcqlQuery {
+  credentials: { id: string; claims?: { path: (string | number | null)[] }[] }[];
+}
+
+/**
+ * Answers the `openid4vp://` link of a gate's QR as a wallet does: resolves it with the library (the
+ * signed request object, its verifier), discloses what the request's DCQL query asks (the holder
+ * consents to all of it), binds the presentation to the request's nonce and verifier, and posts it
+ * (`direct_post`). Answers the response endpoint's answer.
+ */
+export async function answerPresentationRequest(link: string, { credential, key }: HeldCredential) {
+  const wallet = euPresentationWallet(
+    await publishedKeys(new URL(link).searchParams.get('request_uri') ?? ''),
+  );
+  const { params } = wallet.parseOpenid4vpAuthorizationRequest({ authorizationRequest: link });
+  const resolved = await wallet.resolveOpenId4vpAuthorizationRequest({ authorizationRequestPayload: params });
+  const request = resolved.authorizationRequestPayload as {
+    nonce: string;
+    response_uri: string;
+    dcql_query: DcqlQuery;
+  };
+  const [query] = request.dcql_query.credentials;
+  if (!query) throw new Error('the request asks for no credential');
+  const holder = new SDJwtVcInstance({
+    hasher: digest,
+    kbSigner: await ES256.getSigner(key.privateJwk as JsonWebKey),
+    kbSignAlg: 'ES256',
+  });
+  const asked = Object.fromEntries((query.claims ?? []).map(({ path }) => [String(path[0]), true]));
+  const presentation = await holder.present(credential, asked, {
+    kb: {
+      payload: { nonce: request.nonce, aud: resolved.client.effective, iat: Math.floor(Date.now() / 1000) },
+    },
+  });
+  const { authorizationResponsePayload } = await wallet.createOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: resolved.authorizationRequestPayload,
+    authorizationResponsePayload: { vp_token: { [query.id]: [presentation] } },
+  });
+  const { response } = await wallet.submitOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: { response_uri: request.response_uri },
+    authorizationResponsePayload,
+  });
+  return response;
+}
