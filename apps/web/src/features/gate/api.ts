@@ -1,31 +1,24 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import {
-  firstErrorDescription,
   GATE_CREDENTIAL_RENEW_MINUTES,
-  messages,
-  PRESENTATION_POLL_SECONDS,
-  REQUEST_ID_HEADER,
   type Admission,
   type AdmissionRequest,
   type GateCredentialRenewal,
   type GateEvent,
-  type GateKeys,
   type GatePairing,
-  type OfflineAdmissionResults,
-  type OfflineAdmissions,
-  type PresentationRequest,
-  type PresentationResult,
 } from '@tickets/domain';
-import { ApiError, apiCall, apiUrl, requestId } from '../../shared/api/client';
+import { ApiError, apiCall } from '../../shared/api/client';
 import { useApiMutation, type MutationReactions } from '../../shared/api/mutation';
 import type { GateStore } from './offline-store';
 
 /**
  * A gate device's calls (docs/design.md §8): the bearer credential this browser got by pairing (the
  * pairing token only for pairing itself), never the cookie of whoever is signed in on this browser;
- * errors in Greek through the one API client.
+ * errors in Greek through the one API client. Here its pairing, its matches, its credential and the
+ * online decision; an EU wallet's presentation in presentation-api.ts, what it needs offline in
+ * offline-api.ts.
  */
-const asDevice = (token: string) => ({
+export const asDevice = (token: string) => ({
   credentials: 'omit' as const,
   headers: { Authorization: `Bearer ${token}` },
 });
@@ -38,19 +31,20 @@ const pairDevice = (pairingToken: string): Promise<GatePairing> =>
 export const usePairDeviceMutation = (reactions?: MutationReactions<GatePairing, string>) =>
   useApiMutation(pairDevice, {}, reactions);
 
-/** What the device reads from the server by its credential, and its uploads (use-offline-gate.ts). */
+/**
+ * What the device reads from the server by its credential, and its uploads (use-offline-gate.ts); a
+ * presentation's result is under `presentationKeys` (presentation-api.ts), inside `all`.
+ */
 export const gateKeys = {
   all: ['gate'] as const,
   events: (token: string) => [...gateKeys.all, 'events', token] as const,
   renewal: (token: string) => [...gateKeys.all, 'renewal', token] as const,
   manifest: (token: string, eventId: number) => [...gateKeys.all, 'manifest', token, eventId] as const,
   uploads: () => [...gateKeys.all, 'uploads'] as const,
-  presentation: (token: string, requestId: string) =>
-    [...gateKeys.all, 'presentation', token, requestId] as const,
 };
 
 /** A refusal because the server no longer knows this device is told to `onUnpaired`; the error stands. */
-const tellingUnpaired =
+export const tellingUnpaired =
   (onUnpaired: (message: string) => void) =>
   (error: unknown): never => {
     if (isUnpaired(error)) onUnpaired(error.message);
@@ -125,94 +119,9 @@ export const useUndoAdmissionMutation = (
     reactions,
   );
 
-/** An OpenID4VP request for an EU wallet's ticket at this match: its `openid4vp://` link for the QR. */
-const createPresentationRequest = (token: string, eventId: number): Promise<PresentationRequest> =>
-  apiCall('post', '/api/gate/presentation-requests', { ...asDevice(token), body: { eventId } });
-
-/** Each request is new (a fresh nonce): nothing cached changes. */
-export const usePresentationRequestMutation = (
-  token: string,
-  reactions?: MutationReactions<PresentationRequest, number>,
-) => useApiMutation((eventId: number) => createPresentationRequest(token, eventId), {}, reactions);
-
-const readPresentationResult = (token: string, id: string): Promise<PresentationResult> =>
-  apiCall('get', '/api/gate/presentation-requests/{id}', { ...asDevice(token), params: { path: { id } } });
-
-/**
- * What the wallet's answer to the request decided (docs/design.md §12), asked every
- * PRESENTATION_POLL_SECONDS while it is PENDING (or not read yet), then no more: EXPIRED, REFUSED and
- * DECIDED are final. Held while the browser is offline, asked again as it comes back; not kept once
- * the screen leaves it (the disclosed claims are personal data).
- */
-export const usePresentationResult = (
-  token: string,
-  requestId: string,
-  onUnpaired: (message: string) => void,
-) =>
-  useQuery({
-    queryKey: gateKeys.presentation(token, requestId),
-    queryFn: () => readPresentationResult(token, requestId).catch(tellingUnpaired(onUnpaired)),
-    refetchInterval: (query) =>
-      query.state.data && query.state.data.status !== 'PENDING' ? false : PRESENTATION_POLL_SECONDS * 1000,
-    refetchIntervalInBackground: true,
-    refetchOnWindowFocus: false,
-    networkMode: 'online',
-    gcTime: 0,
-  });
-
 /** The server no longer knows this device (revoked, expired, or a wrong token): back to pairing. */
 export const isUnpaired = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 401;
-
-/** The platform's public keys, pinned by the device to verify its manifests. */
-export const fetchGateKeys = (token: string): Promise<GateKeys> =>
-  apiCall('get', '/api/gate/keys', asDevice(token));
-
-export const uploadAdmissions = (
-  token: string,
-  upload: OfflineAdmissions,
-): Promise<OfflineAdmissionResults> =>
-  apiCall('post', '/api/gate/admissions/batch', { ...asDevice(token), body: upload });
-
-/**
- * The match's signed manifest, a delta to the copy held (`held`: its salt and revision), or
- * 'unchanged' when the copy named by `entityTag` is current (304); unverified, as received
- * (docs/gate-codes.md §7.6). Its own fetch, not the client's: the ETag travels in headers, and a 304
- * is not a failure.
- */
-export async function fetchManifest(
-  token: string,
-  eventId: number,
-  held: { salt: string; revision: number; entityTag: string | null } | undefined,
-  unsent: number,
-): Promise<{ document: unknown; entityTag: string | null } | 'unchanged'> {
-  // What the device holds unsent rides along: the club's officers see it beside its last contact.
-  const query = held ? { eventId, salt: held.salt, revision: held.revision, unsent } : { eventId, unsent };
-  const entityTag = held?.entityTag;
-  let response: Response;
-  try {
-    response = await fetch(apiUrl('get', '/api/gate/manifest', { query }), {
-      credentials: 'omit',
-      // The device keeps the manifest itself (IndexedDB); the browser's cache must not answer for it.
-      cache: 'no-store',
-      headers: {
-        Accept: 'application/json',
-        Authorization: `Bearer ${token}`,
-        [REQUEST_ID_HEADER]: requestId,
-        ...(entityTag ? { 'If-None-Match': entityTag } : {}),
-      },
-    });
-  } catch {
-    throw new ApiError(0, messages.errors.system);
-  }
-  if (response.status === 304) return 'unchanged';
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const description = firstErrorDescription(body);
-    throw new ApiError(response.status, description ?? messages.errors.system, description);
-  }
-  return { document: body, entityTag: response.headers.get('ETag') };
-}
 
 /** The server could not be reached, or could not answer: the device decides alone. */
 export const isUnreachable = (error: unknown) =>

@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { GATE_UPLOAD_MAX_ADMISSIONS, type OfflineAdmissions } from '@tickets/domain';
 import { useApiMutation } from '../../shared/api/mutation';
-import { gateKeys, isUnpaired, uploadAdmissions } from './api';
+import { gateKeys, isUnpaired } from './api';
+import { uploadAdmissions } from './offline-api';
 import type { GateStore, LocalAdmission, LocalRefusal } from './offline-store';
 
 /** While something waits to be sent, how often to try again (the server records each row once). */

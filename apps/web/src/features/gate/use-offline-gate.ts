@@ -11,7 +11,8 @@ import {
   type GateManifestDelta,
   type PlatformPublicKey,
 } from '@tickets/domain';
-import { fetchGateKeys, fetchManifest, gateKeys, isUnpaired, isUnreachable } from './api';
+import { gateKeys, isUnpaired, isUnreachable } from './api';
+import { fetchGateKeys, fetchManifest } from './offline-api';
 import { GateStore, type StoredManifest } from './offline-store';
 import { countUnsent, UPLOAD_RETRY_MS, useUploadAdmissions, type Unsent } from './upload-admissions';
 

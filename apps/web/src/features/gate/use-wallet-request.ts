@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { gateScreenMessages, type PresentationRequest } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
-import { isUnpaired, usePresentationRequestMutation } from './api';
+import { isUnpaired } from './api';
+import { usePresentationRequestMutation } from './presentation-api';
 
 /**
  * The steward's request for an EU wallet's ticket at this match (docs/design.md §12): the one open

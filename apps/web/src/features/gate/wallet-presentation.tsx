@@ -9,7 +9,7 @@ import {
 } from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
-import { usePresentationResult } from './api';
+import { usePresentationResult } from './presentation-api';
 
 const text = gateScreenMessages;
 /** The link holds the request's whole address: a larger QR keeps its modules readable for a wallet's camera. */
