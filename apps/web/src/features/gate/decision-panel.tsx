@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import {
   documentTypeLabel,
   formatTimeWithSeconds,
@@ -6,6 +7,7 @@ import {
   type Admission,
 } from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
+import type { Scan } from './scan-history';
 
 const text = gateScreenMessages;
 
@@ -89,6 +91,52 @@ export function RefusedInputPanel({ message, at }: { message: string; at: number
       <p className="app-decision__verdict">{text.inputRefused}</p>
       <p className="app-decision__message">{message}</p>
       <DecidedAt at={at} />
+    </div>
+  );
+}
+
+/**
+ * The place of the panel under the field, read out as it changes: a refused input, else the latest
+ * decision (or that it was undone) while it is shown, until the next input. Its `ref` takes focus
+ * when a wallet's answer closes the QR.
+ */
+export function DecisionStatus({
+  ref,
+  refused,
+  latest,
+  undoable,
+  busy,
+  onUndo,
+}: {
+  ref: Ref<HTMLDivElement>;
+  refused: { message: string; at: number } | undefined;
+  /** The latest scan, while its panel is shown. */
+  latest: Scan | undefined;
+  undoable: boolean;
+  busy: boolean;
+  onUndo(): void;
+}) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      className="app-gate__status"
+      tabIndex={-1}
+      ref={ref}
+    >
+      {refused ? <RefusedInputPanel message={refused.message} at={refused.at} /> : null}
+      {latest?.undone ? <p className="app-decision app-decision--undone">{text.undone}</p> : null}
+      {latest && !latest.undone ? (
+        <DecisionPanel
+          admission={latest.admission}
+          decidedAt={latest.receivedAt}
+          undoable={undoable}
+          busy={busy}
+          onUndo={onUndo}
+          under15={latest.under15}
+        />
+      ) : null}
     </div>
   );
 }

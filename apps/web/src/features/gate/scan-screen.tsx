@@ -1,31 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
-import {
-  ADMISSION_UNDO_MINUTES,
-  gateScreenMessages,
-  messages,
-  type GateEvent,
-  type PresentationResult,
-} from '@tickets/domain';
+import { useState } from 'react';
+import { gateScreenMessages, messages, type GateEvent, type PresentationResult } from '@tickets/domain';
 import { ApiError } from '../../shared/api/client';
 import { Button } from '../../shared/components/buttons';
 import { ErrorBox } from '../../shared/components/error-box';
 import { PageHeading } from '../../shared/components/page-heading';
 import { isUnpaired, useUndoAdmissionMutation } from './api';
 import { ConnectionStatus } from './connection-status';
-import { DecisionPanel, RefusedInputPanel } from './decision-panel';
+import { DecisionStatus } from './decision-panel';
 import { feedbackFor } from './feedback';
-import { NoManifestError, useScanMutation, type ScanDecision } from './gate-decision';
-import { readScans, saveScans } from './device-storage';
+import { NoManifestError, useScanMutation } from './gate-decision';
 import { ScanForm } from './scan-form';
-import { ScanHistory, type Scan } from './scan-history';
+import { ScanHistory } from './scan-history';
 import { presentedAdmission } from './presented-admission';
 import { useOfflineGate } from './use-offline-gate';
+import { useScannerFocus } from './use-scanner-focus';
+import { useScans, type NewScan } from './use-scans';
 import { useWalletRequest } from './use-wallet-request';
 import { WalletPresentation, WalletRequestButton } from './wallet-presentation';
 
 const text = gateScreenMessages;
-const HISTORY_LENGTH = 20;
-const UNDO_MS = ADMISSION_UNDO_MINUTES * 60_000;
 
 /**
  * Scanning: a field that a keyboard-wedge scanner types into (the code, then Enter), the camera where
@@ -53,59 +46,19 @@ export function ScanScreen({
   const [latestShown, setLatestShown] = useState(true);
   /** An undo the server refused: said apart, the admission it was for still stands. */
   const [undoFailure, setUndoFailure] = useState<string>();
-  const [scans, setScans] = useState<Scan[]>(() => readScans(event.eventId));
-  const [undoExpired, setUndoExpired] = useState<number>();
-  const input = useRef<HTMLInputElement>(null);
-  /** The decision's panel: focused when a wallet's answer closes the QR (a scan's focus stays in the field). */
-  const decisionArea = useRef<HTMLDivElement>(null);
-  /** Where focus goes once the wallet's QR has made way for the field again. */
-  const focusNext = useRef<'field' | 'decision'>(undefined);
-  const scanCount = useRef(scans[0]?.id ?? 0);
-  const latest = scans[0];
+  const { scans, latest, undoable, addScan, markUndone } = useScans(event.eventId);
   const gate = useOfflineGate(token, event.eventId, onUnpaired);
   /** An EU wallet's ticket asked for (docs/design.md §12): its QR replaces the field until answered. */
   const wallet = useWalletRequest(token, event.eventId, onUnpaired);
-
-  useEffect(() => input.current?.focus(), []);
-  useEffect(() => saveScans(event.eventId, scans), [event.eventId, scans]);
-  useEffect(() => {
-    if (!focusNext.current || wallet.request) return;
-    (focusNext.current === 'field' ? input.current : decisionArea.current)?.focus();
-    focusNext.current = undefined;
-  });
-
-  // A scanner types wherever focus is: a key typed outside any control goes to the code field.
-  useEffect(() => {
-    const onKeyDown = (key: KeyboardEvent) => {
-      const target = key.target as HTMLElement | null;
-      const inControl = target?.closest('input, textarea, select, button, a, [contenteditable]');
-      if (!inControl && key.key.length === 1 && !key.ctrlKey && !key.metaKey && !key.altKey)
-        input.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  // The undo button goes when the server would refuse the undo.
-  useEffect(() => {
-    if (!latest || latest.admission.decision !== 'ADMIT') return;
-    const timer = setTimeout(
-      () => setUndoExpired(latest.id),
-      Math.max(0, latest.receivedAt + UNDO_MS - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [latest]);
+  const { fieldRef, decisionRef, focusField, afterWallet } = useScannerFocus(Boolean(wallet.request));
 
   const messageOf = (error: unknown) =>
     error instanceof ApiError || error instanceof NoManifestError ? error.message : messages.errors.system;
   const refuse = (message: string) => setRefused({ message, at: Date.now() });
 
-  const show = ({ admission, offline, ticketCode, under15 }: ScanDecision & { under15?: boolean }) => {
-    feedbackFor(admission.decision === 'ADMIT');
-    scanCount.current += 1;
-    const id = scanCount.current;
-    const scan = { id, admission, receivedAt: Date.now(), undone: false, offline, ticketCode, under15 };
-    setScans((previous) => [scan, ...previous].slice(0, HISTORY_LENGTH));
+  const show = (decision: NewScan) => {
+    feedbackFor(decision.admission.decision === 'ADMIT');
+    addScan(decision);
     setLatestShown(true);
   };
 
@@ -115,18 +68,14 @@ export function ScanScreen({
       if (isUnpaired(error)) onUnpaired(error.message);
       else refuse(messageOf(error));
     },
-    onSettled: () => input.current?.focus(),
+    onSettled: focusField,
   });
 
   const undoing = useUndoAdmissionMutation(token, gate.store, {
     onMutate: () => setUndoFailure(undefined),
     onSuccess: (_, { admissionId }) => {
-      setScans((previous) =>
-        previous.map((scan) =>
-          scan.admission.admissionId === admissionId ? { ...scan, undone: true } : scan,
-        ),
-      );
-      input.current?.focus();
+      markUndone(admissionId);
+      focusField();
     },
     onError: (error) => {
       if (isUnpaired(error)) onUnpaired(error.message);
@@ -140,7 +89,7 @@ export function ScanScreen({
   };
   const closeWallet = () => {
     wallet.close();
-    focusNext.current = 'field';
+    afterWallet('field');
   };
   // The wallet answered: its decision is a scan like any other (the same panel, the history, the undo),
   // an admission remembered here so an offline scan of the same ticket is refused; a presentation that
@@ -148,7 +97,7 @@ export function ScanScreen({
   const answered = (result: PresentationResult) => {
     const presented = presentedAdmission(result);
     wallet.close();
-    focusNext.current = 'decision';
+    afterWallet('decision');
     if (!presented) {
       feedbackFor(false);
       setLatestShown(false);
@@ -174,12 +123,6 @@ export function ScanScreen({
     undoing.mutate({ eventId: event.eventId, admissionId, ticketCode: latest.ticketCode });
   };
 
-  const undoable =
-    latest?.admission.decision === 'ADMIT' &&
-    Boolean(latest.admission.admissionId) &&
-    !latest.undone &&
-    undoExpired !== latest.id;
-
   return (
     <>
       <PageHeading>{messages.screens.gate}</PageHeading>
@@ -202,9 +145,7 @@ export function ScanScreen({
           <ScanForm
             eventId={event.eventId}
             busy={decide.isPending}
-            inputRef={(element) => {
-              input.current = element;
-            }}
+            inputRef={fieldRef}
             onRefused={(message) => {
               setLatestShown(false);
               setUndoFailure(undefined);
@@ -218,29 +159,14 @@ export function ScanScreen({
             }}
           />
           {undoFailure ? <ErrorBox message={undoFailure} /> : null}
-          <div
-            role="status"
-            aria-live="polite"
-            aria-atomic="true"
-            className="app-gate__status"
-            tabIndex={-1}
-            ref={decisionArea}
-          >
-            {refused ? <RefusedInputPanel message={refused.message} at={refused.at} /> : null}
-            {latest && latestShown && latest.undone ? (
-              <p className="app-decision app-decision--undone">{text.undone}</p>
-            ) : null}
-            {latest && latestShown && !latest.undone ? (
-              <DecisionPanel
-                admission={latest.admission}
-                decidedAt={latest.receivedAt}
-                undoable={undoable}
-                busy={undoing.isPending}
-                onUndo={undo}
-                under15={latest.under15}
-              />
-            ) : null}
-          </div>
+          <DecisionStatus
+            ref={decisionRef}
+            refused={refused}
+            latest={latestShown ? latest : undefined}
+            undoable={undoable}
+            busy={undoing.isPending}
+            onUndo={undo}
+          />
           <WalletRequestButton
             connected={gate.connected}
             busy={wallet.busy}
