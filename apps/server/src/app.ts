@@ -18,6 +18,7 @@ import { setUpRoutes } from './plugins/routes';
 import { setUpSameOrigin } from './plugins/same-origin';
 import { setUpSecurityHeaders } from './plugins/security-headers';
 import { setUpSessions } from './plugins/sessions';
+import { decorateMatchedRoute } from './shared/api-paths';
 import { answerClientError } from './shared/http-errors';
 import { loggerOptions, requestIdFrom, requestLogger } from './shared/logging';
 
@@ -49,6 +50,7 @@ export interface AppOptions {
  */
 export async function buildApp({ config, database, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = createServer(config, logStream);
+  decorateMatchedRoute(app);
   app.decorate('config', config);
   app.decorate('db', database.db);
   // Asked on every state-changing request: worked out once (after listening, in development).

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import { rowsOf, type Database } from '../db/client';
+import { matchedRoute } from '../shared/api-paths';
 import { createMetrics, type Metrics } from '../shared/metrics';
 
 declare module 'fastify' {
@@ -30,7 +31,7 @@ export function setUpMetrics(app: FastifyInstance, config: Config, database: Dat
   const metrics = createMetrics(database);
   app.decorate('metrics', metrics);
   app.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const route = request.is404 ? UNMATCHED_ROUTE : matchedRoute(request).path;
     const status = reply.statusCode;
     metrics.httpRequestDuration.observe(
       { method: request.method, route, status: String(status) },

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/app-error';
-import { routePath } from '../shared/api-paths';
+import { matchedRoute, routePath } from '../shared/api-paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -25,7 +25,7 @@ function assertSameOriginJson(request: FastifyRequest, publicUrl: string): void 
 export function setUpSameOrigin(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     if (!routePath(request).startsWith('/api/')) return done();
-    const access = request.routeOptions.config.access;
+    const access = matchedRoute(request).config.access;
     // An EU wallet sends no cookie and no Origin, and its token request is a form (OAuth's).
     if (access !== 'provider' && access !== 'device' && access !== 'eu-wallet')
       assertSameOriginJson(request, app.publicUrl());

@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { routePath } from '../shared/api-paths';
+import { matchedRoute, routePath } from '../shared/api-paths';
 import { SessionCache } from '../shared/session-cache';
 import { keptSessionUser, readSessionUser, sessionCookieName } from '../shared/sessions';
 
@@ -30,7 +30,7 @@ export async function setUpSessions(app: FastifyInstance, config: Config, databa
   const cookieName = sessionCookieName(config.profile);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!routePath(request).startsWith('/api/')) return done();
-    const access = request.routeOptions.config.access;
+    const access = matchedRoute(request).config.access;
     if (access === 'provider' || access === 'device' || access === 'eu-wallet') return done();
     const token = request.cookies[cookieName];
     if (!token) return done();

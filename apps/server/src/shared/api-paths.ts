@@ -1,4 +1,36 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The route the request matched, once read (`matchedRoute`). */
+    matched: MatchedRoute | undefined;
+  }
+}
+
+export interface MatchedRoute {
+  /** The route's path, or, when no route matched, the request's decoded (`routePath`). */
+  path: string;
+  /** The route's `config` (`access`, …). */
+  config: FastifyRequest['routeOptions']['config'];
+}
+
+/**
+ * Declared up front, as every request's own fields are (plugins/access.ts): each request object keeps
+ * one shape.
+ */
+export const decorateMatchedRoute = (app: FastifyInstance) => app.decorateRequest('matched', undefined);
+
+/**
+ * The route a request matched, worked out once a request: Fastify's `request.routeOptions` builds a
+ * new object of twelve fields at every reading, and a request's hooks ask for it eight times (the
+ * session check's CPU: bench/README.md, "The access step, before and after").
+ */
+export function matchedRoute(request: FastifyRequest): MatchedRoute {
+  if (request.matched) return request.matched;
+  const { url, config } = request.routeOptions;
+  request.matched = { path: url ?? decodedPath(request.url), config };
+  return request.matched;
+}
 
 /**
  * The path a request is for, as the router sees it. The router decodes the URL before matching
@@ -6,9 +38,7 @@ import type { FastifyRequest } from 'fastify';
  * `request.url` could be dodged by percent-encoding a letter: the checks read the matched route's
  * path, or, when no route matched, the URL decoded the same way.
  */
-export function routePath(request: FastifyRequest): string {
-  return request.routeOptions.url ?? decodedPath(request.url);
-}
+export const routePath = (request: FastifyRequest): string => matchedRoute(request).path;
 
 /** The JSON API's paths; its browsable documentation is a page, not the API. */
 export const isApiPath = (path: string): boolean => path.startsWith('/api/') && !path.startsWith('/api/docs');

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import { matchedRoute } from './api-paths';
 import type { SessionUser } from './sessions';
 
 /**
@@ -60,7 +61,7 @@ declare module 'fastify' {
 /** A `user` or `officer` route's check, on the session the sessions plugin found. */
 export function enforceUserAccess(request: FastifyRequest): void {
   if (!request.user) throw new AppError('UNAUTHENTICATED');
-  if (request.routeOptions.config.access === 'officer' && request.user.role !== 'OFFICER')
+  if (matchedRoute(request).config.access === 'officer' && request.user.role !== 'OFFICER')
     throw new AppError('FORBIDDEN');
 }
 

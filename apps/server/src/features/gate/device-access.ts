@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../shared/app-error';
+import { matchedRoute } from '../../shared/api-paths';
 import { bearerOf } from '../../shared/guards';
 import { DeviceContacts } from './contacts.service';
 import { authenticateDevice, checkPairingToken } from './devices.service';
@@ -17,7 +18,7 @@ export function deviceAccess(app: FastifyInstance) {
   return async (request: FastifyRequest) => {
     const bearer = bearerOf(request);
     if (!bearer) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
-    if (request.routeOptions.config.gatePairing) {
+    if (matchedRoute(request).config.gatePairing) {
       await checkPairingToken(app.db, bearer, { requestId: request.id, tokenHours });
       request.pairingToken = bearer;
       return;
