@@ -327,7 +327,7 @@ async function measurePlatform(
  * The logout address the platform answers a session check with, as a client reads it, its own origin
  * written ORIGIN: the floor answers it with its own (the TaxisNet stand-in is the platform's).
  */
-async function logoutUrlOf(url: string, cookie: string): Promise<string> {
+export async function logoutUrlOf(url: string, cookie: string): Promise<string> {
   const response = await fetch(`${url}/api/auth/user`, { headers: { cookie } });
   if (!response.ok) throw new Error(`the session check answered ${response.status}`);
   const { logoutUrl } = (await response.json()) as { logoutUrl: string };
