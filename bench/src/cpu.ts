@@ -1,11 +1,12 @@
 /**
  * `DATABASE_URL=… CPU_CHECKOUTS=/path/a,/path/b npm run cpu -w @tickets/bench`: the platform's CPU
  * time per session check (GET /api/auth/user), in each checkout named (this one when none is), and the
- * floor's (`floor/server.ts`, this checkout's) for the same request, in rounds that alternate. A rate is the machine's: on two cores shared with other work it moves by half
- * from one run to the next. The CPU time the platform's own process spends on a request moves far
- * less, so a before and an after can be told apart on a busy machine too, given enough samples (their
- * median is printed). Each checkout runs on a database of its own (`<database>_cpu_<n>`, made here),
- * migrated and given the demo data by its own server.
+ * floor's (`floor/server.ts`, this checkout's) for the same request, in rounds that alternate. A rate
+ * is the machine's: on two cores shared with other work it moves by half from one run to the next.
+ * The CPU time a server's own process spends on a request moves far less, so a before and an after
+ * can be told apart on a busy machine too, given enough samples (their median is printed). Each
+ * checkout runs on a database of its own (`<database>_cpu_<n>`, made here), migrated and given the
+ * demo data by its own server.
  */
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -39,7 +40,7 @@ await admin.end();
 
 /** The floor's label in the figures: this checkout's `floor/server.ts`. */
 const FLOOR = 'the floor';
-/** Tickets the first checkout's database is given: the floor's start-up replays a personalization of two. */
+/** Tickets this checkout's database is given: the floor's start-up replays a personalization of two. */
 const FLOOR_TICKETS = 20;
 
 const requests = (url: string, cookie: string, amount: number) =>

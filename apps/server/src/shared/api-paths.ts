@@ -22,8 +22,8 @@ export const decorateMatchedRoute = (app: FastifyInstance) => app.decorateReques
 
 /**
  * The route a request matched, worked out once a request: Fastify's `request.routeOptions` builds a
- * new object of twelve fields at every reading, and a request's hooks ask for it eight times (the
- * session check's CPU: bench/README.md, "The access step, before and after").
+ * new object of twelve fields at every reading, and a session check's hooks ask for it nine times
+ * (its CPU: bench/README.md, "The access step, before and after").
  */
 export function matchedRoute(request: FastifyRequest): MatchedRoute {
   if (request.matched) return request.matched;
