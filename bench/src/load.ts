@@ -24,7 +24,7 @@ export interface Scenario {
 }
 
 /** Untimed load before each measured one: the server's JIT compiles the scenario's code paths. */
-const WARM_UP_SECONDS = 2;
+export const WARM_UP_SECONDS = 2;
 
 /**
  * Loads one scenario with autocannon: 50 connections for `seconds` after a warm-up (the first
