@@ -1,5 +1,6 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
+import { RequestDurations } from './request-durations';
 
 /**
  * Every metric the server exposes, defined here once (README "Metrics and alerts"), in Prometheus's
@@ -54,13 +55,12 @@ export function createMetrics(database: Pick<Database, 'engine' | 'load'>) {
     samplers,
     onScrape: (sampler: ScrapeSampler) => void samplers.push(sampler),
 
-    httpRequestDuration: new Histogram({
-      name: 'tickets_http_request_duration_seconds',
-      help: 'Time to answer an HTTP request, by method, route template and status code',
-      labelNames: ['method', 'route', 'status'] as const,
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    httpRequestDuration: new RequestDurations(
+      'tickets_http_request_duration_seconds',
+      'Time to answer an HTTP request, by method, route template and status code',
+      [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
-    }),
+    ),
     rateLimitRefusals: new Counter({
       name: 'tickets_rate_limit_refusals_total',
       help: 'Requests refused 429 by a rate limit, by route template',
