@@ -42,7 +42,9 @@ describe('RequestDurations', () => {
     const lines = await linesOf(ours);
     expect(lines).toEqual(await linesOf(theirs));
     expect(lines).toContain(`${NAME}_bucket{le="0.005",method="GET",route="/api/auth/user",status="200"} 2`);
-    expect(lines).toContain(`${NAME}_bucket{le="+Inf",method="POST",route="/api/gate/admissions",status="503"} 1`);
+    expect(lines).toContain(
+      `${NAME}_bucket{le="+Inf",method="POST",route="/api/gate/admissions",status="503"} 1`,
+    );
     expect(lines).toContain(`${NAME}_count{method="GET",route="/api/auth/user",status="401"} 1`);
   });
 
