@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { matchedRoute, routePath } from '../shared/api-paths';
+import { cookiesOf } from '../shared/cookies';
 import { SessionCache } from '../shared/session-cache';
 import { keptSessionUser, readSessionUser, sessionCookieName } from '../shared/sessions';
 
@@ -20,7 +21,8 @@ declare module 'fastify' {
  * microtask queue (measured: bench/README.md).
  */
 export async function setUpSessions(app: FastifyInstance, config: Config, database: Database): Promise<void> {
-  await app.register(cookie);
+  // Cookies are parsed when a step asks for them (shared/cookies.ts), not by a hook of every request.
+  await app.register(cookie, { hook: false });
   const cache = new SessionCache();
   app.addHook('onClose', await database.listen(SessionCache.CHANNEL, cache));
   app.decorate('sessions', cache);
@@ -32,7 +34,7 @@ export async function setUpSessions(app: FastifyInstance, config: Config, databa
     if (!routePath(request).startsWith('/api/')) return done();
     const access = matchedRoute(request).config.access;
     if (access === 'provider' || access === 'device' || access === 'eu-wallet') return done();
-    const token = request.cookies[cookieName];
+    const token = cookiesOf(request)[cookieName];
     if (!token) return done();
     const kept = keptSessionUser(token, config.session, cache);
     if (kept) {

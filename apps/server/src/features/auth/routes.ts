@@ -9,6 +9,7 @@ import {
   textField,
   type RouteBase,
 } from '@tickets/domain';
+import { cookiesOf } from '../../shared/cookies';
 import { currentUser } from '../../shared/guards';
 import { sessionCookieName } from '../../shared/sessions';
 import { finishLogin, LOGIN_ATTEMPT_TTL_MS, logout, startLogin, takeLoginAttempt } from './service';
@@ -71,7 +72,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: callbackQuery, hide: true } },
     async (request, reply) => {
       const { state } = request.query as z.infer<typeof callbackQuery>;
-      const cookieState = request.cookies[LOGIN_STATE_COOKIE];
+      const cookieState = cookiesOf(request)[LOGIN_STATE_COOKIE];
       reply.clearCookie(LOGIN_STATE_COOKIE, { path: LOGIN_CALLBACK_PATH });
       const attempt = await takeLoginAttempt(db, state, cookieState);
       if (!attempt) return failLogin(request, reply, '/tickets', 'unknown or expired login state');
@@ -134,7 +135,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await logout(db, request.cookies[sessionCookie], app.sessions, request.user, request.id);
+      await logout(db, cookiesOf(request)[sessionCookie], app.sessions, request.user, request.id);
       // A __Host- cookie is removed only by a Set-Cookie that could have set it: Secure, Path=/.
       reply.clearCookie(sessionCookie, { path: '/', secure: secureCookies() });
       return {};
