@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isApiPath, routePath } from '../shared/api-paths';
+import { matchedRoute } from '../shared/api-paths';
 import { AppError } from '../shared/app-error';
 
 /** How many requests may use the embedded database at once, and how long and how many may wait. */
@@ -91,7 +91,7 @@ export class Turns {
 export function takeTurnsForRequests(app: FastifyInstance, turns: Turns): void {
   const held = new WeakMap<FastifyRequest, Release>();
   app.addHook('onRequest', (request, reply, done) => {
-    if (!isApiPath(routePath(request))) return done();
+    if (!matchedRoute(request).api) return done();
     const now = turns.tryTake();
     if (now) {
       held.set(request, now);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/app-error';
-import { matchedRoute, routePath } from '../shared/api-paths';
+import { matchedRoute } from '../shared/api-paths';
+import { isCookieless } from '../shared/guards';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,11 +25,9 @@ function assertSameOriginJson(request: FastifyRequest, publicUrl: string): void 
  */
 export function setUpSameOrigin(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!routePath(request).startsWith('/api/')) return done();
-    const access = matchedRoute(request).config.access;
+    const route = matchedRoute(request);
     // An EU wallet sends no cookie and no Origin, and its token request is a form (OAuth's).
-    if (access !== 'provider' && access !== 'device' && access !== 'eu-wallet')
-      assertSameOriginJson(request, app.publicUrl());
+    if (route.api && !isCookieless(route.config.access)) assertSameOriginJson(request, app.publicUrl());
     done();
   });
 }

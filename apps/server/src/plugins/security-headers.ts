@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from '../config';
-import { isApiPath, routePath } from '../shared/api-paths';
+import { matchedRoute } from '../shared/api-paths';
 
 /** helmet's default: a year, subdomains included. */
 const HSTS_MAX_AGE_SECONDS = 365 * 86_400;
@@ -47,7 +47,7 @@ export function setUpSecurityHeaders(app: FastifyInstance, config: Config): void
     ...(config.profile === 'production' ? { 'strict-transport-security': HSTS } : {}),
   };
   app.addHook('onRequest', (request, reply, done) => {
-    if (isApiPath(routePath(request))) {
+    if (matchedRoute(request).api) {
       reply.headers(apiHeaders);
       done();
     } else pageHeaders(request.raw, reply.raw, () => done());

@@ -2,8 +2,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
-import { matchedRoute, routePath } from '../shared/api-paths';
+import { matchedRoute } from '../shared/api-paths';
 import { cookiesOf } from '../shared/cookies';
+import { isCookieless } from '../shared/guards';
 import { SessionCache } from '../shared/session-cache';
 import { keptSessionUser, readSessionUser, sessionCookieName } from '../shared/sessions';
 
@@ -31,9 +32,8 @@ export async function setUpSessions(app: FastifyInstance, config: Config, databa
   const { db } = database;
   const cookieName = sessionCookieName(config.profile);
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!routePath(request).startsWith('/api/')) return done();
-    const access = matchedRoute(request).config.access;
-    if (access === 'provider' || access === 'device' || access === 'eu-wallet') return done();
+    const route = matchedRoute(request);
+    if (!route.api || isCookieless(route.config.access)) return done();
     const token = cookiesOf(request)[cookieName];
     if (!token) return done();
     const kept = keptSessionUser(token, config.session, cache);

@@ -10,6 +10,8 @@ declare module 'fastify' {
 export interface MatchedRoute {
   /** The route's path, or, when no route matched, the request's decoded (`routePath`). */
   path: string;
+  /** Whether that path is the JSON API's (`isApiPath`): the hooks of API calls ask it of every request. */
+  api: boolean;
   /** The route's `config` (`access`, …). */
   config: FastifyRequest['routeOptions']['config'];
 }
@@ -28,7 +30,8 @@ export const decorateMatchedRoute = (app: FastifyInstance) => app.decorateReques
 export function matchedRoute(request: FastifyRequest): MatchedRoute {
   if (request.matched) return request.matched;
   const { url, config } = request.routeOptions;
-  request.matched = { path: url ?? decodedPath(request.url), config };
+  const path = url ?? decodedPath(request.url);
+  request.matched = { path, api: isApiPath(path), config };
   return request.matched;
 }
 

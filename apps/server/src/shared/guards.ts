@@ -15,6 +15,14 @@ import type { SessionUser } from './sessions';
 export const ACCESS_LEVELS = ['public', 'user', 'officer', 'provider', 'device', 'eu-wallet'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];
 
+/**
+ * The levels whose callers are programs that carry no session cookie (a provider's system, a gate
+ * device, an EU wallet's app): no session is looked up for them, and no Origin asked of them, since no
+ * cross-site page can borrow what they present.
+ */
+const COOKIELESS: ReadonlySet<Access | undefined> = new Set<Access>(['provider', 'device', 'eu-wallet']);
+export const isCookieless = (access: Access | undefined): boolean => COOKIELESS.has(access);
+
 /** A paired gate device, as its credential authenticated it (features/gate/device-access.ts). */
 export interface Device {
   id: string;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isApiPath, routePath } from './api-paths';
+import { matchedRoute } from './api-paths';
 
 const LOOPBACK_NAME = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
 /** Probes and scripts keep the address they were given. */
@@ -15,8 +15,8 @@ export function redirectOtherLoopbackHosts(app: FastifyInstance): void {
   // Every request passes here: a callback, not a promise, for the ones it leaves alone.
   app.addHook('onRequest', (request, reply, done) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return done();
-    const path = routePath(request);
-    if (isApiPath(path) || LEFT_ALONE.test(path)) return done();
+    const { api, path } = matchedRoute(request);
+    if (api || LEFT_ALONE.test(path)) return done();
     const publicOrigin = new URL(app.publicUrl());
     let requested: URL;
     try {

@@ -1,5 +1,6 @@
 import { errorCatalogue, oauthErrorOf, type ErrorCode } from '@tickets/domain';
 import type { RouteOptions } from 'fastify';
+import { isCookieless } from '../../shared/guards';
 
 /**
  * Which errors each operation can answer, for the OpenAPI document: those of its kind of caller and
@@ -145,7 +146,7 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   const schema = route.schema ?? {};
   const write = !['GET', 'HEAD', 'OPTIONS'].includes(method);
   // An EU wallet (OpenID4VCI) sends no cookie either: no same-origin rule (docs/design.md §12).
-  const bearer = access === 'provider' || access === 'device' || access === 'eu-wallet';
+  const bearer = isCookieless(access);
   const codes: string[] = [];
   // Providers: a wrong key, and too many of them from one address or key prefix (features/providers/routes.ts).
   if (access === 'provider') codes.push('RATE_LIMITED', 'PROVIDER_UNAUTHENTICATED');
