@@ -128,7 +128,9 @@ try {
       measured.requests += answered;
       measured.cpuMs += cpuMs;
     }
-    console.error(`cycle ${cycle + 1} of ${CYCLES}`);
+    console.error(
+      `cycle ${cycle + 1} of ${CYCLES}: ${running.map(({ name, microseconds }) => `${name} ${microseconds.at(-1)!.toFixed(1)}`).join(', ')} µs`,
+    );
   }
   const seconds = (performance.now() - started) / 1000;
   const background = await Promise.all(
