@@ -14,9 +14,14 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-export async function waitFor(url: string, seconds = 120): Promise<void> {
+/** Waits for `url` to answer 2xx; gives up after `seconds`, or at once when `server` has exited. */
+export async function waitFor(url: string, seconds = 120, server?: ChildProcess): Promise<void> {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
+    if (server && (server.exitCode !== null || server.signalCode !== null))
+      throw new Error(
+        `the server for ${url} exited (${server.exitCode ?? server.signalCode}) before it answered`,
+      );
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -40,7 +45,7 @@ function start(
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://localhost:${port}`;
-  return waitFor(`${url}${ready}`).then(() => ({
+  return waitFor(`${url}${ready}`, 120, child).then(() => ({
     url,
     process: child,
     rssMiB: () => {
