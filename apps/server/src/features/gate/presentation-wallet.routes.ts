@@ -1,12 +1,19 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { oauthErrorOf, presentationRefusalMessages, presentationResponseSchema } from '@tickets/domain';
 import { toAnsweredError } from '../../shared/http-errors';
 import { answerPresentation, presentationRequestObject } from './presentations.service';
 
-/** Each wallet's requests to one step, from one address, in a minute (the database counts them). */
-const PER_MINUTE = { max: 30, timeWindow: '1 minute' } as const;
+/**
+ * Each step of one request, in a minute (the database counts them), keyed by the request the wallet
+ * holds, not by address: at a stadium thousands of phones share a mobile operator's address.
+ */
+const PER_MINUTE = {
+  max: 30,
+  timeWindow: '1 minute',
+  keyGenerator: (request: FastifyRequest) => `presentation:${(request.params as { id: string }).id}`,
+} as const;
 
 /**
  * The wallet's side of the gate's OpenID4VP verifier (docs/design.md §12), called from the wallet's
