@@ -19,6 +19,8 @@ const SEASON_TICKET = '303000000001'; // HOLDER's
 const OTHERS_SEASON_TICKET = '303000000002';
 /** The DCQL credential query's id: `vp_token` is keyed by it (OpenID4VP 1.0 §8.1). */
 const TICKET_QUERY_ID = 'ticket';
+/** What the gate's query asks for, every claim of it: a wallet discloses these and nothing else. */
+const ASKED = { ticket_code: true, event: true, seat: true, holder_name: true, under_15: true };
 
 describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (engine) => {
   const server = useTestServer(engine);
@@ -109,7 +111,7 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     credential: string,
     kbKey: WalletKey,
     kb: { nonce: string; aud: string; iat?: number },
-    disclose: Record<string, boolean> = { ticket_code: true, event: true, seat: true, holder_name: true },
+    disclose: Record<string, boolean> = ASKED,
   ) {
     const holder = new SDJwtVcInstance({
       hasher: digest,
@@ -169,13 +171,18 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       admission: { decision: 'ADMIT', reason: 'ADMITTED' },
       disclosed: { ticket_code: SEASON_TICKET, event: expect.any(Object), holder_name: expect.any(String) },
     });
-    // Only the disclosed claims: not `under_15`, which was not disclosed, and nothing of the registry.
+    // The disclosed claims, and nothing of the registry: the steward reads the name and seat off them.
     expect(Object.keys(result.disclosed as object).sort()).toEqual([
       'event',
       'holder_name',
       'seat',
       'ticket_code',
+      'under_15',
     ]);
+    expect(result.disclosed).toMatchObject({
+      holder_name: expect.stringMatching(/\S/),
+      seat: expect.any(Object),
+    });
     expect(result.admission).toMatchObject({ holderName: null, documentType: null, documentHint: null });
 
     // The request is spent: the same answer again is refused, and the request object is gone.
@@ -209,7 +216,7 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     ).resolves.toMatchObject({ client: { prefix: 'x509_san_dns' } });
   });
 
-  it('refuses a wrong nonce, another audience, a stale key binding and another holder’s key, each with its reason', async () => {
+  it('refuses a wrong nonce, another audience, a stale key binding, another holder’s key and a withheld claim, each with its reason', async () => {
     const { credential, key } = await takeTicket(server.baseUrl, OTHERS_SEASON_TICKET, otherCookie);
     const cases: [string, (r: Request) => Promise<string>][] = [
       ['PRESENTATION_NONCE', (r) => present(credential, key, { nonce: 'another-nonce', aud: r.clientId })],
@@ -227,6 +234,14 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
           }),
       ],
       ['PRESENTATION_KEY', (r) => present(credential, walletKey(), { nonce: r.nonce, aud: r.clientId })],
+      // A genuine presentation that withholds any claim the query asks for (OpenID4VP 1.0 §8.6), or
+      // shows the ticket's code alone: enough to decide, not what the gate asked for.
+      ...[...Object.keys(ASKED).map((name) => ({ ...ASKED, [name]: false })), { ticket_code: true }].map(
+        (disclose): [string, (r: Request) => Promise<string>] => [
+          'PRESENTATION_CLAIMS',
+          (r) => present(credential, key, { nonce: r.nonce, aud: r.clientId }, disclose),
+        ],
+      ),
     ];
     for (const [reason, make] of cases) {
       const r = await request();
@@ -243,10 +258,13 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
         disclosed: null,
       });
     }
-    // None of them admitted the ticket: its own presentation still does.
+    // None of them admitted the ticket: its own whole presentation still does.
     const r = await request();
     const { result } = await answer(r, await present(credential, key, { nonce: r.nonce, aud: r.clientId }));
-    expect(result).toMatchObject({ admission: { reason: 'ADMITTED' } });
+    expect(result).toMatchObject({
+      admission: { reason: 'ADMITTED' },
+      disclosed: { holder_name: expect.stringMatching(/\S/), seat: expect.any(Object) },
+    });
   });
 
   it('refuses a credential whose status is no longer valid (a new phone) as REVOKED', async () => {

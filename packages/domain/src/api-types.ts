@@ -6212,7 +6212,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "PENDING" | "EXPIRED" | "REFUSED" | "DECIDED";
-                        refusal: ("PRESENTATION_INVALID" | "PRESENTATION_NONCE" | "PRESENTATION_AUDIENCE" | "PRESENTATION_STALE" | "PRESENTATION_KEY") | null;
+                        refusal: ("PRESENTATION_INVALID" | "PRESENTATION_NONCE" | "PRESENTATION_AUDIENCE" | "PRESENTATION_STALE" | "PRESENTATION_KEY" | "PRESENTATION_CLAIMS") | null;
                         message: string | null;
                         admission: {
                             /** @enum {string} */

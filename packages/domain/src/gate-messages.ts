@@ -255,6 +255,8 @@ export const presentationRefusalMessages = {
   PRESENTATION_STALE: 'Η υπογραφή του πορτοφολιού είναι παλιά. Δείξτε νέο QR στον φίλαθλο.',
   PRESENTATION_KEY:
     'Η παρουσίαση υπογράφηκε με κλειδί άλλου πορτοφολιού από αυτό στο οποίο εκδόθηκε το εισιτήριο. Είσοδος δεν επιτρέπεται.',
+  PRESENTATION_CLAIMS:
+    'Το πορτοφόλι δεν έδειξε όλα τα στοιχεία του εισιτηρίου που ζητά η πύλη (κωδικό, αγώνα, θέση, όνομα κατόχου, αν είναι κάτω των 15). Ζητήστε από τον φίλαθλο να τα εμφανίσει όλα και δείξτε νέο QR.',
 } as const;
 export type PresentationRefusal = keyof typeof presentationRefusalMessages;
 

@@ -31,7 +31,8 @@ import {
   recordPresentationResult,
   spendPresentationRequest,
 } from './presentations.queries';
-import { verifySdJwtPresentation } from './sd-jwt-presentation';
+import { answersQuery, presentationQuery } from './presentation-query';
+import { verifySdJwtPresentation, type PresentationCheck } from './sd-jwt-presentation';
 import { verifierCertificate } from './verifier-certificate';
 
 /**
@@ -46,9 +47,6 @@ export const PRESENTATION_PATHS = {
   requestObject: (id: string) => `/api/gate/presentation-requests/${id}/request-object`,
   response: (id: string) => `/api/gate/presentation-requests/${id}/response`,
 } as const;
-
-/** The claims the gate asks for, each a top-level disclosure of the ticket (docs/design.md §12). */
-const ASKED_CLAIMS = ['ticket_code', 'event', 'seat', 'holder_name', 'under_15'] as const;
 
 /**
  * The verifier's client identifier, `x509_san_dns:` and the service's host name (OpenID4VP 1.0
@@ -103,16 +101,7 @@ export async function presentationRequestObject(
     response_uri: `${context.issuer}${PRESENTATION_PATHS.response(id)}`,
     nonce: row.nonce,
     state: id,
-    dcql_query: {
-      credentials: [
-        {
-          id: TICKET_CREDENTIAL_QUERY_ID,
-          format: SD_JWT_VC_FORMAT,
-          meta: { vct_values: [ticketVct(context.issuer)] },
-          claims: ASKED_CLAIMS.map((name) => ({ path: [name] })),
-        },
-      ],
-    },
+    dcql_query: presentationQuery(ticketVct(context.issuer)),
     client_metadata: {
       vp_formats_supported: {
         [SD_JWT_VC_FORMAT]: { 'sd-jwt_alg_values': ['ES256'], 'kb-jwt_alg_values': ['ES256', 'EdDSA'] },
@@ -161,7 +150,8 @@ const withoutRegistryData = (admission: Admission): Admission => ({
 
 /**
  * The wallet's answer: the request is spent first (one answer, whatever it is), the presentation
- * verified against its nonce and the verifier's identifier, the credential's status read as its list
+ * verified against its nonce and the verifier's identifier and checked against the request's query
+ * (every claim it asks for disclosed), the credential's status read as its list
  * says it, then the entry decided as for a scanned code. A presentation refused before the decision
  * is recorded and audited with its reason and answered `invalid_request`; a decision is answered
  * `{}` whatever it is: it is the steward's to read.
@@ -180,14 +170,18 @@ export async function answerPresentation(
   const request = await spendPresentationRequest(db, id);
   if (!request) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
   const actor = `device:${request.deviceId}`;
-  const check = await verifySdJwtPresentation(presentation, {
+  const vct = ticketVct(context.issuer);
+  const verified = await verifySdJwtPresentation(presentation, {
     issuerKeys: context.issuerKeys,
     issuer: context.issuer,
-    vct: ticketVct(context.issuer),
+    vct,
     nonce: request.nonce,
     audience: verifierClientId(context.issuer),
     now: new Date(),
   });
+  // A genuine presentation that withholds a claim the query requires answers another question.
+  const check: PresentationCheck =
+    verified.ok && !answersQuery(vct, verified) ? { ok: false, reason: 'PRESENTATION_CLAIMS' } : verified;
   const ticketCode = check.ok ? check.disclosed.ticket_code : undefined;
   const credentialId = check.ok ? credentialIdAt(context.issuer, check.status) : undefined;
   if (!check.ok || typeof ticketCode !== 'string' || credentialId === undefined) {
