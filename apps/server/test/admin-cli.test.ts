@@ -55,6 +55,7 @@ describe('the admin command on an embedded database a server has open', () => {
     return { active: row?.active, actions: audit.map((entry) => entry.action) };
   };
 
+  // Two runs of the command, each a process of its own (tsx compiles it): room for a busy machine.
   it('refuses while the server runs, changing nothing, and works once it has stopped', async () => {
     const server = await openDatabase({ kind: 'pglite', dataDir });
     try {
@@ -79,7 +80,7 @@ describe('the admin command on an embedded database a server has open', () => {
     } finally {
       await reopened.close();
     }
-  });
+  }, 120_000);
 
   it('is not blocked by the lock a crashed server left behind', async () => {
     await writeFile(path.join(dataDir, 'tickets.lock'), `${await deadPid()}\n`);
