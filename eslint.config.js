@@ -42,6 +42,30 @@ const rulesZone = {
 };
 
 /**
+ * The EU wallet module (apps/server/src/eu-wallet, docs/design.md §12) has one door: the rest of the
+ * server imports only its entry (index.ts) and the types of its ports (ports.ts: types only, so code
+ * that needs one, like the bench's, does not load the module's routes); and it imports no feature,
+ * whose help it is given as ports by the composition root (plugins/routes.ts).
+ */
+const EU_WALLET = './apps/server/src/eu-wallet';
+const euWalletZones = [
+  {
+    target: readdirSync('apps/server/src')
+      .filter((entry) => entry !== 'eu-wallet')
+      .map((entry) => `./apps/server/src/${entry}`),
+    from: EU_WALLET,
+    except: ['./index.ts', './ports.ts'],
+    message:
+      'Import the EU wallet module only through its entry, apps/server/src/eu-wallet/index.ts (or its ports’ types, ports.ts).',
+  },
+  {
+    target: EU_WALLET,
+    from: './apps/server/src/features',
+    message: 'The EU wallet module imports no feature: what it needs of one is a port (eu-wallet/ports.ts).',
+  },
+];
+
+/**
  * The web client's calls (docs/design.md §6): `fetch` only in its one API client; a path of the API
  * only where the typed client checks it against the contract (shared/api/, a feature's api.ts, and
  * a `<part>-api.ts` beside it once that splits); and a screen (.tsx) calls a feature's hooks,
@@ -184,7 +208,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, rulesZone] }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, rulesZone, ...euWalletZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

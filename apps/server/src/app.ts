@@ -5,7 +5,7 @@ import type { Database, Db } from './db/client';
 import { takeTurnsForRequests } from './db/turns';
 import { deviceAccess } from './features/gate/device-access';
 import { providerAccess } from './features/providers/access';
-import { issuanceAccess } from './features/wallet/issuance-access';
+import { issuanceAccess } from './eu-wallet';
 import { setUpAccess } from './plugins/access';
 import { setUpDatabaseOutage } from './plugins/database-outage';
 import { setUpDocs } from './plugins/docs';

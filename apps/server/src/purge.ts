@@ -2,7 +2,7 @@ import type { Db } from './db/client';
 import { purgeExpiredLoginAttempts } from './features/auth/service';
 import { purgeOldManifests } from './features/gate/manifest-book.queries';
 import { purgeExpiredGrants } from './features/taxis-standin/service';
-import { purgeExpiredNonces } from './features/wallet/issuance.queries';
+import { purgeExpiredNonces } from './eu-wallet';
 import { purgeExpiredRateLimitHits } from './shared/rate-limit-store';
 import { purgeExpiredSessions, type SessionPolicy } from './shared/sessions';
 

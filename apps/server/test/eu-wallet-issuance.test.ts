@@ -28,7 +28,7 @@ import { engines, useTestServer } from './support/test-server';
  * OpenID4VCI client of the Credo wallets) takes a ticket from the platform through the pre-authorized
  * code flow, and a verifier the project did not write either (`@sd-jwt/sd-jwt-vc` with
  * `@sd-jwt/jwt-status-list`) checks it against the published issuer metadata and its status list.
- * The platform issues with `jose` and its own encodings (features/wallet/sd-jwt-vc.ts): no code is shared.
+ * The platform issues with `jose` and its own encodings (eu-wallet/issuer/sd-jwt-vc.ts): no code is shared.
  */
 const HOLDER = '100000039';
 const SEASON_TICKET = '303000000001';

@@ -5,8 +5,6 @@ import { authRoutes } from '../features/auth/routes';
 import { companionRoutes } from '../features/companions/routes';
 import { gateDeviceRoutes } from '../features/gate/device.routes';
 import { gateOfficeRoutes } from '../features/gate/office.routes';
-import { gatePresentationRoutes } from '../features/gate/presentation.routes';
-import { walletPresentationRoutes } from '../features/gate/presentation-wallet.routes';
 import { healthRoutes } from '../features/health/routes';
 import { providerRoutes } from '../features/providers/routes';
 import { statsRoutes } from '../features/stats/routes';
@@ -17,8 +15,11 @@ import { transferEventRoutes } from '../features/transfer-events/routes';
 import { mailboxStandInRoutes } from '../features/mailbox-standin/routes';
 import { walletNotificationRoutes } from '../features/wallet/notifications.routes';
 import { walletStandInRoutes } from '../features/wallet/stand-in.routes';
-import { issuanceRoutes } from '../features/wallet/issuance.routes';
 import { walletRoutes } from '../features/wallet/routes';
+import { listWalletTickets } from '../features/wallet/tickets.service';
+import { decidePresentedAdmission } from '../features/gate/admissions.service';
+import { gatePresentationRoutes, issuanceRoutes, walletPresentationRoutes } from '../eu-wallet';
+import type { EuWalletPorts } from '../eu-wallet/ports';
 import type { Access } from '../shared/guards';
 import { registerWebApp } from '../shared/web-app';
 
@@ -37,6 +38,12 @@ export interface RouteEntry {
   file: string;
 }
 
+/** What the EU wallet module is given of the features (eu-wallet/ports.ts). */
+const euWalletPorts: EuWalletPorts = {
+  walletTickets: listWalletTickets,
+  decidePresentation: decidePresentedAdmission,
+};
+
 /** Each feature's routes, with the file that declares them. */
 const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<void> }[] = [
   { file: 'features/health/routes.ts', routes: healthRoutes },
@@ -46,15 +53,18 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   { file: 'features/wallet/routes.ts', routes: walletRoutes },
   { file: 'features/wallet/stand-in.routes.ts', routes: walletStandInRoutes },
   { file: 'features/wallet/notifications.routes.ts', routes: walletNotificationRoutes },
-  { file: 'features/wallet/issuance.routes.ts', routes: issuanceRoutes },
+  { file: 'eu-wallet/issuer/issuance.routes.ts', routes: (app) => issuanceRoutes(app, euWalletPorts) },
   { file: 'features/mailbox-standin/routes.ts', routes: mailboxStandInRoutes },
   { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
   { file: 'features/stats/routes.ts', routes: statsRoutes },
   { file: 'features/providers/routes.ts', routes: providerRoutes },
   { file: 'features/gate/office.routes.ts', routes: gateOfficeRoutes },
   { file: 'features/gate/device.routes.ts', routes: gateDeviceRoutes },
-  { file: 'features/gate/presentation.routes.ts', routes: gatePresentationRoutes },
-  { file: 'features/gate/presentation-wallet.routes.ts', routes: walletPresentationRoutes },
+  { file: 'eu-wallet/verifier/presentation.routes.ts', routes: gatePresentationRoutes },
+  {
+    file: 'eu-wallet/verifier/presentation-wallet.routes.ts',
+    routes: (app) => walletPresentationRoutes(app, euWalletPorts),
+  },
   { file: 'features/transfer-events/routes.ts', routes: transferEventRoutes },
   { file: 'features/suspensions/routes.ts', routes: suspensionRoutes },
 ];

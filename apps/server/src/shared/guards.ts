@@ -32,7 +32,7 @@ export interface Device {
   credentialExpiresAt: Date;
 }
 
-/** The credential offer an EU wallet's access token was given for (features/wallet/issuance-access.ts). */
+/** The credential offer an EU wallet's access token was given for (eu-wallet/issuer/issuance-access.ts). */
 export interface IssuanceGrant {
   offerId: string;
 }

@@ -170,7 +170,7 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
 /** The three shapes an error travels in (docs/design.md §4, §12), as schema components. */
 export type ErrorShape = 'ErrorEnvelope' | 'SuspensionError' | 'OAuthError';
 
-/** Where an EU wallet speaks OpenID4VCI: OAuth's errors (`features/wallet/issuance.routes.ts`). */
+/** Where an EU wallet speaks OpenID4VCI: OAuth's errors (`eu-wallet/issuer/issuance.routes.ts`). */
 export const OAUTH_PATHS = '/api/wallet/oid4vci/';
 
 export const errorShapeOf = (url: string): ErrorShape =>

@@ -36,7 +36,7 @@ type ScanParams = {
   /** The phone key a wallet code's credential names: only the one registered for that credential is it. */
   devicePublicKey: string | null;
   /**
-   * An EU wallet's credential, from a verified OpenID4VP presentation (presentations.service.ts): its
+   * An EU wallet's credential, from a verified OpenID4VP presentation (eu-wallet/verifier/presentations.service.ts): its
    * id (from its status entry) and the thumbprint of the key its key-binding JWT was signed with.
    */
   presentedCredentialId: number | null;
@@ -131,7 +131,7 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
           source: sql<ScanSource>`'credential'`,
           walletEventId: issuedCredentials.scopeEventId,
           issuedTo: issuedCredentials.issuedTo,
-          // Its status (rules/credential-status.ts) is read apart, as a verifier reads the list.
+          // Its status (eu-wallet/status/credential-status.ts) is read apart, as a verifier reads the list.
           revoked: sql<boolean>`false`,
         })
         .from(issuedCredentials)

@@ -25,6 +25,7 @@ import { admitsTo } from '../../rules/entry';
 import { groupCommit } from '../../shared/group-commit';
 import { notify } from '../../shared/notifications';
 import { minorAdmittedNotices } from '../../rules/notices';
+import type { PresentedCredential } from '../../eu-wallet/ports';
 import {
   admitQuery,
   findFirstAdmission,
@@ -51,18 +52,6 @@ export type Scan = NonNullable<Awaited<ReturnType<ReturnType<typeof scanQuery>['
 export const proofDigestOf = (code: string) =>
   createHash('sha256').update(code.trim().toUpperCase()).digest('base64url');
 
-/**
- * An EU wallet's credential the gate's OpenID4VP verifier found genuine (presentations.service.ts):
- * the issuer's signature, the key binding and the status checked; the ticket code it discloses.
- */
-export type PresentedCredential = {
-  kind: 'presentation';
-  credentialId: number;
-  keyThumbprint: string;
-  ticketCode: string;
-  /** Its status in the issuer's list is not VALID. */
-  revoked: boolean;
-};
 /** What a code, or a presentation, claims to be. */
 export type ReadCode = ParsedGateCode | PresentedCredential;
 
@@ -136,7 +125,7 @@ export function codeFacts(
   const unknown = { code: null, entersThisEvent: false, phoneIsEntrants: false, ...times };
   if (!ticket || !parsed) return unknown;
   const { source } = scan.scanned;
-  // A presented credential's status is in the issuer's list, read apart (presentations.service.ts).
+  // A presented credential's status is in the issuer's list, read apart (eu-wallet/verifier/presentations.service.ts).
   const revoked = parsed.kind === 'presentation' ? parsed.revoked : scan.scanned.revoked;
   // Genuine: a print found as it was stored is; a revoked print and a credential are known by what
   // they claim, so their signatures must hold (and a wallet code's time). A presentation's were
@@ -191,7 +180,7 @@ export async function decideAdmission(
 }
 
 /**
- * Decides for the device on a verified OpenID4VP presentation (presentations.service.ts), with the
+ * Decides for the device on a verified OpenID4VP presentation (eu-wallet/verifier/presentations.service.ts), with the
  * same rule, the same single admission and the same audit as a scanned code: the two gate paths
  * share one decision (docs/design.md §12). The proof kept is the digest of the presentation.
  */

@@ -16,7 +16,7 @@ import {
   offlineAdmissionsSchema,
   validationMessages,
 } from '@tickets/domain';
-import { statusListsPrefix } from '../../rules/credential-status';
+import { statusListsPrefix } from '../../eu-wallet';
 import { audit } from '../../shared/audit';
 import { currentDevice } from '../../shared/guards';
 import { decideAdmission, undoAdmission } from './admissions.service';

@@ -16,7 +16,7 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
-import { CREDENTIAL_STATUS, credentialStatusesFor } from '../../rules/credential-status';
+import { CREDENTIAL_STATUS, credentialStatusesFor } from '../../eu-wallet';
 import type { Device } from './devices.service';
 import { claimBookReading, readBookHead, type BookHead } from './manifest-book.queries';
 import { keysDigestOf, serially, storeReading, syncedReplica } from './manifest-book.service';

@@ -18,11 +18,11 @@ import {
   walletTicketSchema,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
+import { createCredentialOffer } from '../../eu-wallet';
 import { currentActor, currentUser } from '../../shared/guards';
 import { toAppError } from '../../shared/http-errors';
 import { addWalletTicket } from './claims.service';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests.service';
-import { createCredentialOffer } from './credential-offers.service';
 import { registerDeviceKey } from './device-keys.service';
 import { listLookups, listWalletTickets } from './tickets.service';
 import { answerTransfer, createTransfer, listTransfers } from './transfers.service';
@@ -166,7 +166,9 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request) =>
-      createCredentialOffer(db, currentActor(request), request.params.publicCode, app.publicUrl()),
+      createCredentialOffer(db, currentActor(request), request.params.publicCode, app.publicUrl(), {
+        walletTickets: listWalletTickets,
+      }),
   );
 
   app.post(

@@ -7,7 +7,6 @@ import * as manifestBook from '../../../src/features/gate/manifest-book.queries'
 import * as manifest from '../../../src/features/gate/manifest.queries';
 import * as matchDay from '../../../src/features/gate/match-day.queries';
 import * as offlineAdmissions from '../../../src/features/gate/offline-admissions.queries';
-import * as presentations from '../../../src/features/gate/presentations.queries';
 import * as reports from '../../../src/features/gate/reports.queries';
 import { officer, sample, sqlModule } from './module';
 
@@ -113,20 +112,6 @@ export const gateModules = [
     countEntriesPerMinute: (db) => matchDay.countEntriesPerMinute(db, 1),
     countRefusalsOverTime: (db) => matchDay.countRefusalsOverTime(db, 1),
     countDoubleEntries: (db) => matchDay.countDoubleEntries(db, 1),
-  }),
-  sqlModule('gate.presentations', 'features/gate/presentations.queries.ts', presentations, {
-    insertPresentationRequest: (db) =>
-      presentations.insertPresentationRequest(db, {
-        nonce: 'nonce',
-        deviceId: id,
-        organisationId,
-        eventId: 1,
-        minutes: 5,
-      }),
-    findOpenPresentationRequest: (db) => presentations.findOpenPresentationRequest(db, id),
-    spendPresentationRequest: (db) => presentations.spendPresentationRequest(db, id),
-    recordPresentationResult: (db) => presentations.recordPresentationResult(db, id, {}),
-    findPresentationResult: (db) => presentations.findPresentationResult(db, id, id),
   }),
   sqlModule('gate.offline-admissions', 'features/gate/offline-admissions.queries.ts', offlineAdmissions, {
     insertOfflineAdmissions: (db) => offlineAdmissions.insertOfflineAdmissions(db, id, 1, pending),

@@ -1,3 +1,4 @@
+import { euWalletModules } from './eu-wallet';
 import { featureModules } from './features';
 import { gateModules } from './gate';
 import type { SqlModule } from './module';
@@ -10,6 +11,7 @@ export const sqlModules: SqlModule[] = [
   ...featureModules,
   ...gateModules,
   ...walletModules,
+  ...euWalletModules,
   ...ruleModules,
   ...sharedModules,
 ];

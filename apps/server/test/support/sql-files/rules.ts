@@ -10,7 +10,6 @@ import {
   tickets,
   transfers,
 } from '../../../src/db/schema';
-import * as credentialStatus from '../../../src/rules/credential-status';
 import * as entry from '../../../src/rules/entry';
 import * as fixtures from '../../../src/rules/fixtures';
 import * as notices from '../../../src/rules/notices';
@@ -135,14 +134,6 @@ export const ruleModules = [
       }),
     ticketBoundNotice: null,
     minorAdmittedNotices: (db) => notices.minorAdmittedNotices(db, [id]),
-  }),
-  sqlModule('rules.credential-status', 'rules/credential-status.ts', credentialStatus, {
-    listCredentialStatuses: (db) => credentialStatus.listCredentialStatuses(db, { fromId: 1, toId: 65_536 }),
-    statusListPath: null,
-    ticketVct: null,
-    credentialIdAt: null,
-    statusListsPrefix: null,
-    credentialStatusesFor: (db) => credentialStatus.credentialStatusesFor(db, [1, 2]),
   }),
   sqlModule('rules.entry', 'rules/entry.ts', entry, {
     entryGivingLoan: null,

@@ -1,7 +1,6 @@
 import * as claims from '../../../src/features/wallet/claims.queries';
 import * as companionRequests from '../../../src/features/wallet/companion-requests.queries';
 import * as deviceKeys from '../../../src/features/wallet/device-keys.queries';
-import * as issuance from '../../../src/features/wallet/issuance.queries';
 import * as notifications from '../../../src/features/wallet/notifications.queries';
 import * as tickets from '../../../src/features/wallet/tickets.queries';
 import * as transfers from '../../../src/features/wallet/transfers.queries';
@@ -36,36 +35,6 @@ export const walletModules = [
     insertUnsignedCredential: (db) =>
       deviceKeys.insertUnsignedCredential(db, { ...credential, devicePublicKey: 'key' }),
     storeCredential: (db) => deviceKeys.storeCredential(db, 1, 'credential'),
-  }),
-  sqlModule('wallet.issuance', 'features/wallet/issuance.queries.ts', issuance, {
-    findTicketId: (db) => issuance.findTicketId(db, publicCode),
-    findEntryGivingLoanTo: (db) =>
-      issuance.findEntryGivingLoanTo(db, { ticketId: 1, fixtureId: 2, toAfm: afm }),
-    insertCredentialOffer: (db) =>
-      issuance.insertCredentialOffer(
-        db,
-        { id, codeHash: digest, txCodeHash: digest, ...credential, scopeEventId: 1, transferId: null },
-        10,
-      ),
-    findRedeemableOffer: (db) => issuance.findRedeemableOffer(db, digest),
-    countWrongTxCode: (db) => issuance.countWrongTxCode(db, id),
-    redeemOffer: (db) => issuance.redeemOffer(db, { offerId: id, accessTokenHash: digest, seconds: 300 }),
-    findGrantOfAccessToken: (db) => issuance.findGrantOfAccessToken(db, digest),
-    insertNonce: (db) => issuance.insertNonce(db, digest, 300),
-    spendNonce: (db) => issuance.spendNonce(db, digest),
-    purgeExpiredNonces: (db) => issuance.purgeExpiredNonces(db),
-    findCredentialFacts: (db) => issuance.findCredentialFacts(db, id),
-    insertIssuedCredential: (db) =>
-      issuance.insertIssuedCredential(db, {
-        offerId: id,
-        ...credential,
-        transferId: null,
-        holderAfm: afm,
-        holderAmka: amka,
-        codeSerial: 0,
-        keyThumbprint: digest,
-        expiresAt: at,
-      }),
   }),
   sqlModule('wallet.notifications', 'features/wallet/notifications.queries.ts', notifications, {
     listNotificationsOf: (db) => notifications.listNotificationsOf(db, afm),

@@ -10,7 +10,7 @@ import { asDevice, gateKeys, tellingUnpaired } from './api';
 
 /**
  * A device's calls for an EU wallet's ticket (docs/design.md §12): the request it shows as a QR, and
- * what the wallet's answer decided. The server's side is features/gate/presentation.routes.ts.
+ * what the wallet's answer decided. The server's side is apps/server/src/eu-wallet/verifier/presentation.routes.ts.
  */
 
 /** A request's result, under the device's other reads. */

@@ -14,16 +14,16 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { credentialIdAtStatus } from '@tickets/domain';
-import type { Db } from '../db/client';
-import { events, issuedCredentials, tickets, transfers, walletCredentials } from '../db/schema';
-import { ENTRY_GIVING_LOANS } from './entry';
-import { isOver } from './events';
-import { directKeysOf, isSuspendedWhere } from './suspensions';
+import type { Db } from '../../db/client';
+import { events, issuedCredentials, tickets, transfers, walletCredentials } from '../../db/schema';
+import { ENTRY_GIVING_LOANS } from '../../rules/entry';
+import { isOver } from '../../rules/events';
+import { directKeysOf, isSuspendedWhere } from '../../rules/suspensions';
 
 /**
  * The status of the tickets an EU wallet holds (docs/design.md §12): the issuer publishes it in its
- * status lists (features/wallet/status-lists.service.ts), the gate reads it for a presented credential
- * (features/gate/presentations.service.ts). List `n` holds the credentials with ids from
+ * status lists (status-lists.service.ts), the gate reads it for a presented credential
+ * (eu-wallet/verifier/presentations.service.ts). List `n` holds the credentials with ids from
  * (n - 1) × STATUS_LIST_SIZE + 1, each at its id's place.
  */
 export const statusListPath = (listId: number) => `/api/wallet/oid4vci/status-lists/${listId}`;

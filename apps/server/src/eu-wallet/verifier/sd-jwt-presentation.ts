@@ -19,7 +19,7 @@ import {
  * signature with one of the platform's issuer keys, each disclosure's digest among the signed ones,
  * and the key-binding JWT signed by the key in `cnf` over this request's nonce and audience, the
  * presentation's `sd_hash`, and a recent `iat`. Written with `jose` from the specification, as the
- * issuer's side is (wallet/sd-jwt-vc.ts); the tests present with `@sd-jwt/sd-jwt-vc`.
+ * issuer's side is (eu-wallet/issuer/sd-jwt-vc.ts); the tests present with `@sd-jwt/sd-jwt-vc`.
  */
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'ascii').digest('base64url');

@@ -6,7 +6,7 @@ import {
   type TicketTypeMetadata,
 } from '@tickets/domain';
 import type { Config } from '../../config';
-import { statusListPath, ticketVct, TICKET_TYPE_PATH } from '../../rules/credential-status';
+import { statusListPath, ticketVct, TICKET_TYPE_PATH } from '../status/credential-status';
 
 /**
  * What the platform publishes as an OpenID4VCI credential issuer (docs/design.md §12): the issuer

@@ -12,7 +12,7 @@ import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { Actor } from '../../shared/guards';
 import { findEntryGivingLoanTo, findTicketId, insertCredentialOffer } from './issuance.queries';
-import { listWalletTickets } from './tickets.service';
+import type { EuWalletPorts } from '../ports';
 
 /** A code as stored: its SHA-256 (the codes are random, 256 bits, so no key is needed). */
 export const digestOf = (code: string) => createHash('sha256').update(code, 'utf8').digest('base64url');
@@ -28,8 +28,13 @@ export const scopeEventOf = (carried: WalletTicket) =>
  * The ticket as the person's wallet lists it, unless it does not or it is blocked: what can be issued
  * is what the person carries (docs/design.md §12), asked the same way as the wallet's listing.
  */
-export async function carriedTicket(db: Db, afm: string, publicCode: string): Promise<WalletTicket> {
-  const carried = (await listWalletTickets(db, afm)).find((entry) => entry.publicCode === publicCode);
+export async function carriedTicket(
+  db: Db,
+  ports: Pick<EuWalletPorts, 'walletTickets'>,
+  afm: string,
+  publicCode: string,
+): Promise<WalletTicket> {
+  const carried = (await ports.walletTickets(db, afm)).find((entry) => entry.publicCode === publicCode);
   if (!carried) throw new AppError('TICKET_NOT_FOUND');
   if (carried.blocked) throw new AppError('TICKET_BLOCKED');
   return carried;
@@ -46,8 +51,9 @@ export async function createCredentialOffer(
   actor: Actor,
   publicCode: string,
   issuer: string,
+  ports: Pick<EuWalletPorts, 'walletTickets'>,
 ): Promise<CredentialOfferResponse> {
-  const carried = await carriedTicket(db, actor.user.afm, publicCode);
+  const carried = await carriedTicket(db, ports, actor.user.afm, publicCode);
   const scopeEventId = scopeEventOf(carried);
   const code = randomBytes(32).toString('base64url');
   const txCode = String(randomInt(0, 10 ** CREDENTIAL_OFFER_TX_CODE_LENGTH)).padStart(

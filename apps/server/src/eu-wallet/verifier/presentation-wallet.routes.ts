@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { oauthErrorOf, presentationRefusalMessages, presentationResponseSchema } from '@tickets/domain';
 import { toAnsweredError } from '../../shared/http-errors';
+import type { EuWalletPorts } from '../ports';
 import { answerPresentation, presentationRequestObject } from './presentations.service';
 
 /**
@@ -20,7 +21,10 @@ const PER_MINUTE = {
  * own app (the `eu-wallet` access level: no cookie, no `Origin`): the signed request object at
  * `request_uri` and the `direct_post` response. Errors are OAuth's, `{"error", "error_description"}`.
  */
-export async function walletPresentationRoutes(instance: FastifyInstance): Promise<void> {
+export async function walletPresentationRoutes(
+  instance: FastifyInstance,
+  ports: EuWalletPorts,
+): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const tags = ['eu wallet'];
@@ -94,6 +98,7 @@ export async function walletPresentationRoutes(instance: FastifyInstance): Promi
         requestId: request.id,
         issuerKeys: app.config.issuerKeys.published,
         trustedKeys: app.config.gateKeys.trusted,
+        ports,
       });
       if ('refusal' in answer) {
         return reply

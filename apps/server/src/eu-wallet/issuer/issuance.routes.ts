@@ -13,6 +13,7 @@ import {
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { toAnsweredError } from '../../shared/http-errors';
+import type { EuWalletPorts } from '../ports';
 import { issueNonce, issueTicketCredential, redeemPreAuthorizedCode } from './issuance.service';
 import {
   authorizationServerMetadata,
@@ -21,7 +22,7 @@ import {
   jwtVcIssuerMetadata,
   ticketTypeMetadata,
 } from './issuer-metadata';
-import { statusListToken } from './status-lists.service';
+import { statusListToken } from '../status/status-lists.service';
 
 /** Each wallet's requests to one step, from one address, in a minute (the database counts them). */
 const PER_MINUTE = { max: 30, timeWindow: '1 minute' } as const;
@@ -34,7 +35,7 @@ const READS_PER_MINUTE = { max: 120, timeWindow: '1 minute' } as const;
  * nonce, credential, type metadata and status list endpoints. These answer OAuth's errors
  * (`{"error", "error_description"}`), the description in Greek, instead of the envelope.
  */
-export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
+export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletPorts): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const tags = ['eu wallet'];
@@ -134,6 +135,7 @@ export async function issuanceRoutes(instance: FastifyInstance): Promise<void> {
         issuer: issuer(),
         signer: app.config.issuerKeys.signer,
         requestId: request.id,
+        ports,
       });
     },
   );

@@ -16,14 +16,14 @@ import type { Config, IssuerKey } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
+import type { Device } from '../../shared/guards';
+import type { EuWalletPorts } from '../ports';
 import {
   CREDENTIAL_STATUS,
   credentialIdAt,
   listCredentialStatuses,
   ticketVct,
-} from '../../rules/credential-status';
-import { decidePresentedAdmission } from './admissions.service';
-import type { Device } from './devices.service';
+} from '../status/credential-status';
 import {
   findOpenPresentationRequest,
   findPresentationResult,
@@ -164,6 +164,7 @@ export async function answerPresentation(
     requestId: string;
     issuerKeys: Config['issuerKeys']['published'];
     trustedKeys: readonly PlatformPublicKey[];
+    ports: Pick<EuWalletPorts, 'decidePresentation'>;
   },
 ): Promise<{ refusal: PresentationRefusal } | { admission: Admission; club: string }> {
   const presentation = presentationOf(vpToken);
@@ -204,7 +205,7 @@ export async function answerPresentation(
     return { refusal };
   }
   const [status] = await listCredentialStatuses(db, { fromId: credentialId, toId: credentialId });
-  const admission = await decidePresentedAdmission(
+  const admission = await context.ports.decidePresentation(
     db,
     { id: request.deviceId },
     {

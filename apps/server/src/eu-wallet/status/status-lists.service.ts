@@ -1,11 +1,11 @@
 import { STATUS_LIST_SIZE, STATUS_LIST_TTL_SECONDS } from '@tickets/domain';
 import type { IssuerKey } from '../../config';
 import type { Db } from '../../db/client';
-import { ISSUANCE_PATHS } from './issuer-metadata';
-import { encodeStatusList, signStatusList } from './sd-jwt-vc';
-import { listCredentialStatuses } from '../../rules/credential-status';
+import { ISSUANCE_PATHS } from '../issuer/issuer-metadata';
+import { encodeStatusList, signStatusList } from '../issuer/sd-jwt-vc';
+import { listCredentialStatuses } from './credential-status';
 
-/** Two bits a credential: VALID, INVALID, SUSPENDED (rules/credential-status.ts). */
+/** Two bits a credential: VALID, INVALID, SUSPENDED (credential-status.ts). */
 const BITS = 2;
 
 /**

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { IssuanceGrant } from '../../shared/guards';
+import type { EuWalletPorts } from '../ports';
 import { carriedTicket, digestOf, scopeEventOf, txCodeDigest } from './credential-offers.service';
 import {
   countWrongTxCode,
@@ -26,7 +27,7 @@ import {
   redeemOffer,
   spendNonce,
 } from './issuance.queries';
-import { ticketVct } from '../../rules/credential-status';
+import { ticketVct } from '../status/credential-status';
 import { ISSUANCE_PATHS } from './issuer-metadata';
 import { issueSdJwtVc, publicJwkOf } from './sd-jwt-vc';
 
@@ -138,7 +139,12 @@ export async function issueTicketCredential(
   db: Db,
   grant: IssuanceGrant,
   request: CredentialRequest,
-  context: { issuer: string; signer: IssuerKey; requestId: string },
+  context: {
+    issuer: string;
+    signer: IssuerKey;
+    requestId: string;
+    ports: Pick<EuWalletPorts, 'walletTickets'>;
+  },
 ) {
   if (request.credential_identifier !== undefined || request.credential_configuration_id === undefined)
     throw new AppError('VALIDATION_ERROR');
@@ -153,7 +159,7 @@ export async function issueTicketCredential(
   if (!facts) throw new AppError('ISSUANCE_INVALID_TOKEN');
   const { offer, ticket, event } = facts;
   // Issued for what the person carries now: a ticket rebound, blocked or past since the offer is refused.
-  const carried = await carriedTicket(db, offer.issuedTo, ticket.publicCode);
+  const carried = await carriedTicket(db, context.ports, offer.issuedTo, ticket.publicCode);
   if (scopeEventOf(carried) !== offer.scopeEventId) throw new AppError('TICKET_NOT_FOUND');
   const entrant = whoEnters({
     holder: { name: ticket.fullName, age: facts.holderAge, documentType: null, documentId: null },
