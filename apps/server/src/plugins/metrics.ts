@@ -43,6 +43,10 @@ export function setUpMetrics(app: FastifyInstance, config: Config, database: Dat
     metrics.ready.set(up && !app.isDraining() ? 1 : 0);
   });
 
+  // The start's warm-up (compiling, migrations, the demo data) is not a stall of a serving process.
+  app.addHook('onReady', async () => metrics.resetEventLoopDelay());
+  app.addHook('onClose', async () => metrics.stopEventLoopDelay());
+
   let listener: http.Server | undefined;
   app.decorate('metricsUrl', () => {
     const address = listener?.address() as AddressInfo | null | undefined;
