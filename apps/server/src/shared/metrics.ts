@@ -56,7 +56,9 @@ export function createMetrics(database: Pick<Database, 'engine' | 'load'>) {
   // The event loop's delay over the window since the previous scrape (or since the process was ready:
   // plugins/metrics.ts), from perf_hooks: each value is the time between two ticks of a 10 ms timer,
   // so an idle loop reads about 0.01 s and a loop held for 3 s reads 3 s. One collect sets both gauges,
-  // then opens the next window (prom-client collects in the order the metrics were registered).
+  // then opens the next window (prom-client collects in the order the metrics were registered). After
+  // reset() the monitor's first tick only sets the time it counts from: a stall begun within 10 ms of
+  // a scrape is missed (prom-client's own figures, reset the same way, miss it too).
   const loop = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
   loop.enable();
   new Gauge({
