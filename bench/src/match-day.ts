@@ -40,8 +40,13 @@ const CLAIMS = Number(process.env.BENCH_MATCH_CLAIMS ?? 500);
 /** Officers' lookups of random tickets over each run. */
 const LOOKUPS = Number(process.env.BENCH_MATCH_LOOKUPS ?? 1000);
 const PEAK_SECONDS = Number(process.env.BENCH_MATCH_PEAK_SECONDS ?? 10);
-/** HAProxy listens here, the platform processes on the three ports after it. */
+/**
+ * HAProxy listens here, the platform processes on the three ports after it, HAProxy's statistics on the
+ * next (bench/haproxy-stats.cfg), and the processes' metrics listeners on the three after that.
+ */
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 9400);
+const STATS_PORT = PORT_BASE + 4;
+const metricsPort = (index: number) => PORT_BASE + 5 + index;
 const HAPROXY = process.env.BENCH_HAPROXY ?? '/usr/sbin/haproxy';
 /** The goal of issue #38 for what a device receives per change. */
 const DELTA_GOAL_BYTES = 50 * 1024;
@@ -199,15 +204,24 @@ interface RunFigures {
   firstManifestBytes: number;
   cpu: number[];
   haproxyCpu: number;
+  /** Each process's event loop's longest delay (ms) while the devices fetched the whole manifest, and over the match. */
+  loopMaxMs: { firstManifests: number[]; match: number[] };
+  /** HAProxy's failed health checks and its server lines marked DOWN, from its start to the match's end. */
+  checks: { failed: number; down: number };
   peak: { requestsPerSecond: number; p50: number; p99: number; errors: number };
   wallSeconds: number;
 }
 
 function startHaproxy(port: number, servers: number[]): Promise<ChildProcess> {
-  const child = spawn(HAPROXY, ['-db', '-f', path.join(repoRoot, 'deploy/haproxy.cfg')], {
+  const configs = ['deploy/haproxy.cfg', 'bench/haproxy-stats.cfg'].flatMap((file) => [
+    '-f',
+    path.join(repoRoot, file),
+  ]);
+  const child = spawn(HAPROXY, ['-db', ...configs], {
     env: {
       ...process.env,
       TICKETS_BIND: `127.0.0.1:${port}`,
+      BENCH_STATS_BIND: `127.0.0.1:${STATS_PORT}`,
       TICKETS_SERVER_1: `127.0.0.1:${servers[0]}`,
       TICKETS_SERVER_2: `127.0.0.1:${servers[1 % servers.length]}`,
       TICKETS_SERVER_3: `127.0.0.1:${servers[2 % servers.length]}`,
@@ -221,6 +235,40 @@ function startHaproxy(port: number, servers: number[]): Promise<ChildProcess> {
     await new Promise((resolve) => setTimeout(resolve, 3000));
     return child;
   });
+}
+
+/**
+ * Each process's event loop's longest delay (ms) since the previous read, from its metrics listener
+ * (`tickets_event_loop_delay_max_seconds`, README "Metrics and alerts"): a read opens the next window.
+ */
+async function eventLoopMaxMs(processes: number): Promise<number[]> {
+  return Promise.all(
+    Array.from({ length: processes }, async (_, i) => {
+      const text = await (await fetch(`http://127.0.0.1:${metricsPort(i)}/metrics`)).text();
+      const value = /^tickets_event_loop_delay_max_seconds (\S+)$/m.exec(text)?.[1];
+      if (value === undefined) throw new Error(`no event-loop delay from process ${i + 1}`);
+      return Math.round(Number(value) * 1000);
+    }),
+  );
+}
+
+/**
+ * HAProxy's failed health checks (`chkfail`) and transitions to DOWN (`chkdown`) since it started,
+ * summed over the backend's three server lines (in the one-process run all three check that process).
+ */
+async function healthChecksFailed(): Promise<{ failed: number; down: number }> {
+  const csv = await (await fetch(`http://127.0.0.1:${STATS_PORT}/stats;csv`)).text();
+  const [header = '', ...rows] = csv.trim().split('\n');
+  const columns = header.replace(/^# /, '').split(',');
+  const column = (fields: string[], name: string) => Number(fields[columns.indexOf(name)] || 0);
+  const lines = rows
+    .map((row) => row.split(','))
+    .filter(([backend, server]) => backend === 'servers' && server !== 'BACKEND');
+  if (lines.length === 0) throw new Error("no server line in HAProxy's statistics");
+  return {
+    failed: lines.reduce((sum, fields) => sum + column(fields, 'chkfail'), 0),
+    down: lines.reduce((sum, fields) => sum + column(fields, 'chkdown'), 0),
+  };
 }
 
 /** One run: `processes` fresh platform processes behind HAProxy, the match, then the closed-loop peak of the scans. */
@@ -245,7 +293,9 @@ async function matchRun(
   let haproxy: ChildProcess | undefined;
   try {
     // Started together (their start-up writes take turns, design.md).
-    const started = await Promise.allSettled(ports.map((port) => startPlatform(port, env)));
+    const started = await Promise.allSettled(
+      ports.map((port, i) => startPlatform(port, { ...env, METRICS_PORT: String(metricsPort(i)) })),
+    );
     for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
@@ -307,8 +357,12 @@ async function matchRun(
       }
     };
     // One device first: the book is built once, then read by the others, four at a time.
+    await eventLoopMaxMs(processes);
+    // The monitor's first tick after a read only sets the time it counts from (shared/metrics.ts).
+    await new Promise((resolve) => setTimeout(resolve, 50));
     if (devices[0]) await fetchWhole(devices[0]);
     for (let i = 1; i < devices.length; i += 4) await Promise.all(devices.slice(i, i + 4).map(fetchWhole));
+    const firstManifestsLoopMaxMs = await eventLoopMaxMs(processes);
 
     const deltas: number[] = [];
     let wholeAfterFirst = 0;
@@ -468,6 +522,8 @@ async function matchRun(
     );
     await openLoop(jobs);
     const wallSeconds = (performance.now() - start) / 1000;
+    const matchLoopMaxMs = await eventLoopMaxMs(processes);
+    const checks = await healthChecksFailed();
     const cpu = pids.map((pid, i) =>
       Math.round(((cpuSeconds(pid) - (cpuBefore[i] ?? 0)) / wallSeconds) * 100),
     );
@@ -499,6 +555,8 @@ async function matchRun(
       firstManifestBytes,
       cpu,
       haproxyCpu,
+      loopMaxMs: { firstManifests: firstManifestsLoopMaxMs, match: matchLoopMaxMs },
+      checks,
       peak,
       wallSeconds: Math.round(wallSeconds),
     };
@@ -605,6 +663,18 @@ function printTable(runs: RunFigures[]): void {
   line(
     'HAProxy CPU over the match (% of one core)',
     runs.map((run) => run.haproxyCpu),
+  );
+  line(
+    "event loop's longest delay per process while the devices fetch the whole manifest (ms)",
+    runs.map((run) => run.loopMaxMs.firstManifests.join(', ')),
+  );
+  line(
+    "event loop's longest delay per process over the match (ms, goal < 100)",
+    runs.map((run) => run.loopMaxMs.match.join(', ')),
+  );
+  line(
+    'HAProxy health checks failed / server lines marked DOWN, to the match end (goal 0 DOWN)',
+    runs.map((run) => `${run.checks.failed} / ${run.checks.down}`),
   );
   line(
     'match wall time (s)',

@@ -73,7 +73,7 @@ describe('the Prometheus alert rules and a real scrape', () => {
       cwd: RULES_FOLDER,
       encoding: 'utf8',
     });
-    expect(checked).toContain('SUCCESS: 6 rules found');
+    expect(checked).toContain('SUCCESS: 7 rules found');
     const tested = execFileSync(PROMTOOL, ['test', 'rules', 'alerts.test.yml'], {
       cwd: RULES_FOLDER,
       encoding: 'utf8',
@@ -110,6 +110,7 @@ describe('the Prometheus alert rules and a real scrape', () => {
     const loaded = rules.data.groups.flatMap((group) => group.rules);
     expect(loaded.map((rule) => rule.name).sort()).toEqual([
       'TicketsDatabaseUnreachable',
+      'TicketsEventLoopDelayed',
       'TicketsGateDeviceSilent',
       'TicketsManifestDeltaLarge',
       'TicketsOutboxStuck',

@@ -210,6 +210,23 @@ describe.each(engines)('metrics on %s', (engine) => {
     expect(valueOf(samples, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
   });
 
+  it("reports the event loop's longest delay since the previous scrape: a stall is seen", async () => {
+    // A window of its own; then the loop is held, as a long synchronous reading would hold it (the test
+    // runs the server in its own process, so this stalls the server's loop too).
+    await scrape();
+    // The monitor's first tick after a window opens only sets the time it counts from (Node's
+    // monitorEventLoopDelay after reset()): a stall is measured from the tick before it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const stalledMs = 150;
+    const until = performance.now() + stalledMs;
+    while (performance.now() < until) {
+      // Busy: nothing else runs meanwhile.
+    }
+    const samples = samplesOf(await scrape());
+    expect(valueOf(samples, 'tickets_event_loop_delay_max_seconds')).toBeGreaterThanOrEqual(stalledMs / 1000);
+    expect(valueOf(samples, 'tickets_event_loop_delay_p99_seconds')).toBeGreaterThan(0);
+  });
+
   it('holds no ΑΦΜ, ΑΜΚΑ, document, ticket or claim code, name or device label', async () => {
     expect(await personalDataInLogs([text], server.database.db)).toEqual([]);
     expect(typed.filter((value) => text.includes(value))).toEqual([]);

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../db/client';
 import { RequestDurations } from './request-durations';
@@ -16,6 +17,9 @@ export type ScrapeSampler = () => Promise<void>;
 
 /** Manifest answers from 1 KB to 16 MB; 50 KB is the alerts' line for a delta (deploy/prometheus). */
 const MANIFEST_BYTES_BUCKETS = [1024, 4096, 16_384, 51_200, 262_144, 1_048_576, 4_194_304, 16_777_216];
+
+/** The event loop's timer ticks this often (prom-client's own precision): a delay is read to about this. */
+const EVENT_LOOP_RESOLUTION_MS = 10;
 
 export function createMetrics(database: Pick<Database, 'engine' | 'load'>) {
   const registry = new Registry();
@@ -49,8 +53,37 @@ export function createMetrics(database: Pick<Database, 'engine' | 'load'>) {
       "API requests waiting for the embedded database's turns",
     );
   }
+  // The event loop's delay over the window since the previous scrape (or since the process was ready:
+  // plugins/metrics.ts), from perf_hooks: each value is the time between two ticks of a 10 ms timer,
+  // so an idle loop reads about 0.01 s and a loop held for 3 s reads 3 s. One collect sets both gauges,
+  // then opens the next window (prom-client collects in the order the metrics were registered). After
+  // reset() the monitor's first tick only sets the time it counts from: a stall begun within 10 ms of
+  // a scrape is missed (prom-client's own figures, reset the same way, miss it too).
+  const loop = monitorEventLoopDelay({ resolution: EVENT_LOOP_RESOLUTION_MS });
+  loop.enable();
+  new Gauge({
+    name: 'tickets_event_loop_delay_max_seconds',
+    help: "The event loop's longest delay since the previous scrape (or since the process was ready)",
+    registers,
+    collect() {
+      // No tick yet in this window (two scrapes in a row): nothing was delayed.
+      const ticked = loop.count > 0;
+      this.set(ticked ? loop.max / 1e9 : 0);
+      loopP99.set(ticked ? loop.percentile(99) / 1e9 : 0);
+      loop.reset();
+    },
+  });
+  const loopP99 = new Gauge({
+    name: 'tickets_event_loop_delay_p99_seconds',
+    help: "The 99th percentile of the event loop's delays (one per 10 ms tick) since the previous scrape",
+    registers,
+  });
   return {
     registry,
+    /** Opens a new window of the event loop's delay (the process's start is not a stall). */
+    resetEventLoopDelay: () => loop.reset(),
+    /** Stops the event loop's timer (the app closes). */
+    stopEventLoopDelay: () => loop.disable(),
     /** Run before each scrape, in order; a failing one leaves its gauges as they were reset. */
     samplers,
     onScrape: (sampler: ScrapeSampler) => void samplers.push(sampler),
