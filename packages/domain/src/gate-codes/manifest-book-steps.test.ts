@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GateManifestInput } from './manifest';
+import { verifyManifestSignature, type GateManifestInput } from './manifest';
 import { GateManifestBook, MANIFEST_BOOK_STEP } from './manifest-book';
 import {
   ENDS,
@@ -83,5 +83,28 @@ describe("a book's work in steps, for a server that must keep answering", () => 
     steps.next();
     book.follow(other.state(), other.rows(0));
     expect(() => drive(steps)).toThrow(/changed while it was being updated/);
+  });
+
+  it('writes the whole manifest in parts of a step, the same document signed alike, as it was when asked', () => {
+    const book = new GateManifestBook(reading(), platformKey);
+    const whole = book.manifest();
+    const parts: string[] = [];
+    const text = book.manifestText();
+    // A revision made while the text is being written (another request's update) is not in it.
+    let updated = false;
+    for (let part = text.next(); !part.done; part = text.next()) {
+      parts.push(part.value);
+      if (!updated) updated = book.update(reading(7));
+    }
+    expect(book.revision).toBe(1);
+    const written: unknown = JSON.parse(parts.join(''));
+    expect(written).toEqual(whole);
+    expect(verifyManifestSignature(written, platformKeys)).toBe(true);
+    // No part holds more than a quarter of a step's entries.
+    expect(parts.length).toBeGreaterThan(ENTRIES / MANIFEST_BOOK_STEP);
+    expect(Math.max(...parts.map((part) => part.split('":"').length - 1))).toBeLessThanOrEqual(
+      MANIFEST_BOOK_STEP / 4 + 20,
+    );
+    expect(JSON.parse([...book.manifestText()].join(''))).toEqual(book.manifest());
   });
 });

@@ -1,10 +1,12 @@
-import { randomBytes } from '@noble/hashes/utils.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { concatBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { fromBase64url, toBase64url } from './bytes';
 import { SIGNING_CONTEXT, type GateCodeKind } from './codes';
 import { ManifestSalt, SALT_BYTES } from './entries';
-import type { PlatformKey } from './keys';
+import { signWith, type PlatformKey } from './keys';
 import {
   assertInput,
+  canonicalJson,
   manifestEntryLookup,
   manifestHeader,
   MANIFEST_FORMAT_VERSION,
@@ -296,6 +298,31 @@ export class GateManifestBook {
   }
 
   /**
+   * `manifest()` as JSON text, made in steps for a server that must keep answering meanwhile: the
+   * parts, joined, are a JSON text of the same document, signed alike (the members in RFC 8785's order
+   * the signature covers, `signature` last). Each part (or an empty one: a pause while the entries are
+   * sorted) holds a quarter of `MANIFEST_BOOK_STEP` entries at most; the caller takes each part as it comes and may
+   * let other work run before asking for the next. What it says is the book as at this call: a
+   * `follow` or an `update` during the pauses changes none of it.
+   */
+  manifestText(): Generator<string, void> {
+    const { createdAt, ...header } = this.header;
+    const members = {
+      version: MANIFEST_FORMAT_VERSION,
+      ...header,
+      createdAt,
+      revision: this.revision,
+      salt: this.salt,
+    };
+    const copied = (kind: GateCodeKind) => ({
+      ids: [...this.entries[kind].keys()],
+      sealed: [...this.entries[kind].values()],
+    });
+    const entries = { paper: copied('paper'), random: copied('random'), wallet: copied('wallet') };
+    return manifestParts(members, entries, this.platformKey);
+  }
+
+  /**
    * What changed since `revision` (below the current one) of this book's manifest, signed; undefined
    * when the device's copy is not of this book (another salt), is not behind it, or is so far behind that more than `maxChanges`
    * things changed: the whole manifest is then the answer.
@@ -373,4 +400,95 @@ export class GateManifestBook {
       this.platformKey,
     );
   }
+}
+
+/** One kind's entries as copied from a book: lookup ids and sealed entries, index for index. */
+type Copied = { ids: string[]; sealed: string[] };
+
+/** The entries a part of `manifestText` holds at most: some 66 kB of text, a few milliseconds. */
+const TEXT_STEP = MANIFEST_BOOK_STEP / 4;
+
+/**
+ * The order of `ids` by value (UTF-16 code units, as RFC 8785 orders members), pausing (a `yield ''`)
+ * after each `MANIFEST_BOOK_STEP` ids sorted or merged: runs of that many sorted at once, then merged
+ * two by two.
+ */
+function* sortingInSteps(ids: readonly string[]): Generator<'', Uint32Array> {
+  const step = MANIFEST_BOOK_STEP;
+  const byId = (a: number, b: number) => {
+    const [x, y] = [ids[a] as string, ids[b] as string];
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  let source = new Uint32Array(ids.length);
+  for (let from = 0; from < ids.length; from += step) {
+    const run = Array.from({ length: Math.min(step, ids.length - from) }, (_, i) => from + i).sort(byId);
+    source.set(run, from);
+    yield '';
+  }
+  let target = new Uint32Array(ids.length);
+  let moved = 0;
+  for (let width = step; width < ids.length; width *= 2) {
+    for (let left = 0; left < ids.length; left += 2 * width) {
+      const middle = Math.min(left + width, ids.length);
+      const end = Math.min(left + 2 * width, ids.length);
+      let [i, j] = [left, middle];
+      for (let out = left; out < end; out += 1) {
+        const takeLeft = j >= end || (i < middle && byId(source[i] as number, source[j] as number) <= 0);
+        target[out] = (takeLeft ? source[i++] : source[j++]) as number;
+        if (++moved % step === 0) yield '';
+      }
+    }
+    [source, target] = [target, source];
+  }
+  return source;
+}
+
+/**
+ * `GateManifestBook.manifestText`'s parts: the entries sorted, then the canonical JSON of the unsigned
+ * document (as `signedBytes` hashes it) `TEXT_STEP` entries a part, hashed as it goes, and the
+ * signature.
+ */
+function* manifestParts(
+  members: Record<string, unknown>,
+  entries: Record<GateCodeKind, Copied>,
+  platformKey: PlatformKey,
+): Generator<string, void> {
+  const kinds = ['paper', 'random', 'wallet'] as const;
+  const orders = {} as Record<GateCodeKind, Uint32Array>;
+  for (const kind of kinds) orders[kind] = yield* sortingInSteps(entries[kind].ids);
+  const hash = sha256.create();
+  let text = '';
+  const take = (part: string) => {
+    hash.update(utf8ToBytes(part));
+    text += part;
+  };
+  // Every member in RFC 8785's order, `entries` among them, each kind's pairs a step at a time.
+  let separator = '{';
+  for (const key of [...Object.keys(members), 'entries'].sort()) {
+    take(`${separator}${JSON.stringify(key)}:`);
+    separator = ',';
+    if (key !== 'entries') {
+      take(canonicalJson(members[key]));
+      continue;
+    }
+    for (const [index, kind] of kinds.entries()) {
+      take(`${index === 0 ? '{' : ','}${JSON.stringify(kind)}:{`);
+      const { ids, sealed } = entries[kind];
+      const order = orders[kind];
+      for (let from = 0; from < order.length; from += TEXT_STEP) {
+        const members: string[] = [];
+        for (const at of order.subarray(from, from + TEXT_STEP))
+          members.push(`${JSON.stringify(ids[at])}:${JSON.stringify(sealed[at])}`);
+        take(`${from === 0 ? '' : ','}${members.join(',')}`);
+        yield text;
+        text = '';
+      }
+      take('}');
+    }
+    take('}');
+  }
+  // The canonical text's closing brace is hashed, and sent after the signature.
+  hash.update(utf8ToBytes('}'));
+  const value = toBase64url(signWith(platformKey, concatBytes(SIGNING_CONTEXT.manifest, hash.digest())));
+  yield `${text},"signature":${JSON.stringify({ keyId: platformKey.keyId, value })}}`;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,7 +10,6 @@ import {
   gateManifestDeltaSchema,
   gateManifestSchema,
   gatePairingSchema,
-  isManifestDelta,
   manifestHeldQuerySchema,
   offlineAdmissionResultsSchema,
   offlineAdmissionsSchema,
@@ -29,6 +28,7 @@ import {
 } from './api-descriptions';
 import { DeviceContacts } from './contacts.service';
 import { pairGateDevice, renewDeviceCredential } from './devices.service';
+import { acceptsGzip } from './manifest-body';
 import { gateManifest } from './manifest.service';
 import { recordOfflineAdmissions } from './offline-admissions.service';
 import { gateEvents } from './reports.service';
@@ -156,10 +156,11 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
     '/api/gate/manifest',
     {
       config: { access: 'device' },
-      // The bytes of each answer's body as sent, for the alert on a large delta: a 304 sends none.
+      // The bytes of each answer's body as sent, for the alert on a large delta: a 304 sends none,
+      // the whole manifest its prepared bytes (gzipped when the device takes gzip).
       onSend: (request, reply, payload, done) => {
         if (reply.statusCode < 400) {
-          const sent = reply.statusCode !== 304 && typeof payload === 'string';
+          const sent = reply.statusCode !== 304 && (typeof payload === 'string' || Buffer.isBuffer(payload));
           const bytes = sent ? Buffer.byteLength(payload) : 0;
           metrics.manifestAnswerBytes.observe({ kind: manifestKinds.get(request) ?? 'unchanged' }, bytes);
         }
@@ -182,7 +183,7 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
       const { eventId, salt, revision, unsent } = request.query;
       const device = currentDevice(request);
       if (unsent !== undefined) await contacts.holdsUnsent(device.id, unsent);
-      const { entityTag, document } = await gateManifest(
+      const { entityTag, delta, body } = await gateManifest(
         db,
         device,
         eventId,
@@ -196,12 +197,28 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
             metrics.manifestBuilds.observe(built.ms / 1000);
             request.log.info(built, 'gate manifest built');
           },
+          onPrepared: (prepared) => request.log.info(prepared, 'gate manifest body prepared'),
         },
       );
       reply.header('ETag', entityTag);
-      if (!document) return reply.code(304).send(null);
-      manifestKinds.set(request, isManifestDelta(document) ? 'delta' : 'full');
-      return document;
+      // The whole manifest's bytes depend on it (gzip or not): so does what a cache may keep.
+      reply.header('Vary', 'Accept-Encoding');
+      if (delta) {
+        manifestKinds.set(request, 'delta');
+        return delta;
+      }
+      if (!body) return reply.code(304).send(null);
+      // The prepared bytes, as they are: no serializer runs on a Buffer (docs/design.md §8).
+      manifestKinds.set(request, 'full');
+      const gzip = acceptsGzip(request.headers['accept-encoding']);
+      const bytes = gzip ? body.gzip : body.identity;
+      if (gzip) reply.header('Content-Encoding', 'gzip');
+      // The typed reply takes the schema's document; the untyped one the document's bytes.
+      const untyped: FastifyReply = reply;
+      return untyped
+        .type('application/json; charset=utf-8')
+        .header('Content-Length', bytes.length)
+        .send(bytes);
     },
   );
 

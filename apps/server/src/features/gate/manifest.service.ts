@@ -8,7 +8,6 @@ import {
   type GateManifestBook,
   GATES_OPEN_MINUTES_BEFORE,
   parseGateCode,
-  type GateManifest,
   type GateManifestDelta,
   type GateManifestEntryInput,
   type GateManifestInput,
@@ -20,6 +19,7 @@ import { CREDENTIAL_STATUS, credentialStatusesFor } from '../../eu-wallet';
 import type { Device } from './devices.service';
 import { claimBookReading, readBookHead, type BookHead } from './manifest-book.queries';
 import { keysDigestOf, serially, storeReading, syncedReplica } from './manifest-book.service';
+import { dropStaleBody, manifestBody, type BodyPrepared, type ManifestBody } from './manifest-body';
 import {
   findMatchOfClub,
   suspendedKeysAmong,
@@ -230,9 +230,19 @@ function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
 export type HeldManifest = { salt: string; revision: number } | undefined;
 
 /**
+ * What the route answers: nothing (a 304), a delta, or the whole manifest's prepared body
+ * (manifest-body.ts), with the entity tag.
+ */
+export type ManifestAnswer = { entityTag: string; delta?: GateManifestDelta; body?: ManifestBody };
+
+/** What answering asks of the process besides the book: how to tell of a body it prepares. */
+type Answering = { eventId: number; onPrepared?: (prepared: BodyPrepared & { eventId: number }) => void };
+
+/**
  * Nothing when the device's copy is revision `at` of the book or `ifNoneMatch` names `digest` (304);
  * else a delta from the device's copy when it is an earlier revision of the book and few things
- * changed since, or the whole manifest.
+ * changed since, or the whole manifest: the body prepared once for the book's revision, which every
+ * device asking for it meanwhile waits for (`manifestBody`).
  */
 async function answer(
   digest: string,
@@ -240,13 +250,18 @@ async function answer(
   ifNoneMatch: string | undefined,
   held: HeldManifest,
   bookNow: () => Promise<GateManifestBook>,
-): Promise<{ entityTag: string; document?: GateManifest | GateManifestDelta }> {
+  answering: Answering,
+): Promise<ManifestAnswer> {
   const entityTag = entityTagOf(digest);
   const current = held?.salt === at.salt && held.revision === at.revision;
   if (current || matchesAny(ifNoneMatch, entityTag)) return { entityTag };
   const book = await bookNow();
+  dropStaleBody(book);
   const delta = held && book.deltaSince(held.salt, held.revision, GATE_MANIFEST_DELTA_MAX_CHANGES);
-  return { entityTag, document: delta ?? book.manifest() };
+  if (delta) return { entityTag, delta };
+  const { eventId, onPrepared } = answering;
+  const body = await manifestBody(book, entityTag, (prepared) => onPrepared?.({ eventId, ...prepared }));
+  return { entityTag: body.entityTag, body };
 }
 
 /** The answer from the stored book whose head is `head` (this process's replica followed to it). */
@@ -256,11 +271,19 @@ const answerFrom = (
   signer: Config['gateKeys']['signer'],
   ifNoneMatch: string | undefined,
   held: HeldManifest,
+  answering: Answering,
 ) =>
-  answer(head.digest, head, ifNoneMatch, held, async () => {
-    const replica = await serially(db, head.eventId, () => syncedReplica(db, head.eventId, signer));
-    return replica.book;
-  });
+  answer(
+    head.digest,
+    head,
+    ifNoneMatch,
+    held,
+    async () => {
+      const replica = await serially(db, head.eventId, () => syncedReplica(db, head.eventId, signer));
+      return replica.book;
+    },
+    answering,
+  );
 
 /**
  * The manifest of one match, a delta to it from the revision the device holds, or nothing when the
@@ -282,13 +305,16 @@ export async function gateManifest(
     /** Where the issuer's status lists are (`statusListsPrefix`). */
     statusLists: string;
     onBuilt?: (built: { eventId: number; entries: number; revision: number; ms: number }) => void;
+    /** Hears of each whole manifest's body this process prepares (the server logs it). */
+    onPrepared?: Answering['onPrepared'];
   },
-): Promise<{ entityTag: string; document?: GateManifest | GateManifestDelta }> {
+): Promise<ManifestAnswer> {
   const { signer } = gateKeys;
+  const answering = { eventId, onPrepared: options.onPrepared };
   const [head] = await readBookHead(db).execute({ eventId, rebuildSeconds: options.rebuildSeconds });
   const usable = head?.organisationId === device.organisationId && head.keysDigest === keysDigestOf(gateKeys);
   if (usable && (head.fresh || !(await claimBookReading(db, eventId, options.rebuildSeconds))))
-    return answerFrom(db, head, signer, ifNoneMatch, held);
+    return answerFrom(db, head, signer, ifNoneMatch, held, answering);
 
   // This process reads the fixture again (a device of another club is refused here).
   // The manifest's time is when the reading began: whatever it misses came after it (a device tells a
@@ -296,7 +322,7 @@ export async function gateManifest(
   const readAt = new Date();
   const read = await manifestInput(db, device, eventId, gateKeys.trusted, options.statusLists);
   const digest = await digestOf(read, signer);
-  if (usable && head.digest === digest) return answerFrom(db, head, signer, ifNoneMatch, held);
+  if (usable && head.digest === digest) return answerFrom(db, head, signer, ifNoneMatch, held, answering);
   // A device whose copy is this very data needs no build (its book may have been purged since).
   if (!head && matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
 
@@ -314,10 +340,10 @@ export async function gateManifest(
     });
   if (stored) {
     const { book } = stored.replica;
-    return answer(digest, book, ifNoneMatch, held, () => Promise.resolve(book));
+    return answer(digest, book, ifNoneMatch, held, () => Promise.resolve(book), answering);
   }
   // Another process stored first: the stored book answers.
   const [now] = await readBookHead(db).execute({ eventId, rebuildSeconds: options.rebuildSeconds });
   if (!now) throw new Error(`The manifest book of event ${eventId} was not stored.`);
-  return answerFrom(db, now, signer, ifNoneMatch, held);
+  return answerFrom(db, now, signer, ifNoneMatch, held, answering);
 }
