@@ -36,7 +36,7 @@ describe.each(engines)('a scan answered once on %s', (engine) => {
     tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8],
   });
   const devices: Record<'one' | 'two', GateDevice> = {} as Record<'one' | 'two', GateDevice>;
-  let proxy: LostAnswerProxy;
+  let proxy: LostAnswerProxy | undefined;
 
   const post = (url: string, route: string, device: GateDevice, body: unknown, key?: string) =>
     fetch(`${url}${route}`, {
@@ -77,15 +77,11 @@ describe.each(engines)('a scan answered once on %s', (engine) => {
   };
   /** A scan whose answer is lost: the request reaches the server, the connection is cut once it committed. */
   const scanLosingTheAnswer = async (code: string, ticketCode: string, key: string) => {
-    const sent = post(
-      proxy.baseUrl,
-      '/api/gate/admissions',
-      devices.one,
-      { eventId: ids.tonight, code },
-      key,
-    );
+    if (!proxy) throw new Error('the proxy starts in beforeAll');
+    const { baseUrl, cut } = proxy;
+    const sent = post(baseUrl, '/api/gate/admissions', devices.one, { eventId: ids.tonight, code }, key);
     const admission = await recorded(ticketCode);
-    proxy.cut();
+    cut();
     await expect(sent).rejects.toThrow();
     return admission;
   };
@@ -104,7 +100,7 @@ describe.each(engines)('a scan answered once on %s', (engine) => {
     proxy = await startLostAnswerProxy(server.baseUrl);
   });
   afterAll(async () => {
-    await proxy.close();
+    await proxy?.close();
   });
 
   it('answers a retry of a scan whose answer was lost with its admission; another key, or none, is a second scan', async () => {
@@ -247,6 +243,19 @@ describe.each(engines)('a scan answered once on %s', (engine) => {
     expect(await upload(devices.two, [{ ...rows[0], admittedAt: new Date().toISOString() }])).toEqual([
       'DOUBLE_ENTRY',
     ]);
+    // Undone by the steward, the scan's admission is still that scan's: neither a late upload of it nor
+    // a late retry lets the ticket in again.
+    const undo = await fetch(`${server.baseUrl}/api/gate/admissions/${online.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${devices.one.token}` },
+    });
+    expect(undo.status).toBe(200);
+    expect(await upload(devices.one, [{ ...rows[0], admittedAt: new Date().toISOString() }])).toEqual([
+      'ALREADY_RECORDED',
+    ]);
+    expect(await scan(lostCode, key)).toMatchObject({ decision: 'ADMIT', admissionId: online.id });
+    expect(await admissionsOf(lost)).toHaveLength(1);
+
     // The admission recorded from the upload keeps its key: the online scan's late retry is answered it.
     const [offline] = await admissionsOf(fresh);
     expect(offline).toMatchObject({
