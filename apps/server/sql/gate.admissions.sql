@@ -57,6 +57,8 @@ select
   "companion_declarations"."companion_afm",
   "gate_admissions"."admitted_at",
   "gate_devices"."label",
+  "keyed"."id",
+  "keyed"."admitted_at",
   exists (
     select
       "suspensions"."id"
@@ -303,10 +305,18 @@ from
     and "gate_admissions"."undone_at" is null
   )
   left join "gate_devices" on "gate_devices"."id" = "gate_admissions"."device_id"
+  left join "gate_admissions" "keyed" on (
+    "keyed"."device_id" = "device"."id"
+    and "keyed"."idempotency_key" = $28::text
+    and "keyed"."ticket_id" = "tickets"."id"
+    and "keyed"."event_id" = "events"."id"
+  )
 where
-  "device"."id" = $28::uuid
+  "device"."id" = $29::uuid
+order by
+  "keyed"."admitted_at"
 limit
-  $29;
+  $30;
 
 -- admitQuery
 with
@@ -320,14 +330,16 @@ with
         $3::uuid[],
         $4::text[],
         $5::text[],
-        $6::text[]
+        $6::text[],
+        $7::text[]
       ) as requested (
         "ticket_id",
         "event_id",
         "device_id",
         subject,
         request_id,
-        "proof_digest"
+        "proof_digest",
+        "idempotency_key"
       )
   ),
   "admitted" as (
@@ -336,13 +348,15 @@ with
         "ticket_id",
         "event_id",
         "device_id",
-        "proof_digest"
+        "proof_digest",
+        "idempotency_key"
       )
     select
       "ticket_id",
       "event_id",
       "device_id",
-      "proof_digest"
+      "proof_digest",
+      "idempotency_key"
     from
       "requested"
     order by
@@ -391,8 +405,11 @@ from
 
 -- findFirstAdmission
 select
+  "gate_admissions"."id",
   "gate_admissions"."admitted_at",
-  "gate_devices"."label"
+  "gate_devices"."label",
+  "gate_admissions"."device_id",
+  "gate_admissions"."idempotency_key"
 from
   "gate_admissions"
   inner join "gate_devices" on "gate_devices"."id" = "gate_admissions"."device_id"

@@ -9,7 +9,8 @@ insert into
     "device_id",
     "admitted_at",
     "offline",
-    "proof_digest"
+    "proof_digest",
+    "idempotency_key"
   )
 select
   given.ticket_id,
@@ -17,9 +18,21 @@ select
   $2::uuid,
   given.admitted_at,
   true,
-  given.proof_digest
+  given.proof_digest,
+  given.idempotency_key
 from
-  unnest($3::bigint[], $4::timestamptz[], $5::text[]) with ordinality as given (ticket_id, admitted_at, proof_digest, place)
+  unnest(
+    $3::bigint[],
+    $4::timestamptz[],
+    $5::text[],
+    $6::text[]
+  ) with ordinality as given (
+    ticket_id,
+    admitted_at,
+    proof_digest,
+    idempotency_key,
+    place
+  )
 order by
   given.ticket_id,
   given.place
@@ -39,8 +52,15 @@ with
         $1::int[],
         $2::bigint[],
         $3::timestamptz[],
-        $4::text[]
-      ) as given (at, ticket_id, admitted_at, proof_digest)
+        $4::text[],
+        $5::text[]
+      ) as given (
+        at,
+        ticket_id,
+        admitted_at,
+        proof_digest,
+        idempotency_key
+      )
   ),
   conflicts as (
     select
@@ -49,12 +69,16 @@ with
       given.admitted_at,
       given.proof_digest,
       live."id" as admission_id,
-      live."device_id" = $5::uuid
-      and live."admitted_at" = given.admitted_at as resent
+      live."device_id" = $6::uuid
+      and (
+        live."admitted_at" = given.admitted_at
+        or live."idempotency_key" is not distinct from given.idempotency_key
+        and given.idempotency_key is not null
+      ) as resent
     from
       given
       join "gate_admissions" as live on live."ticket_id" = given.ticket_id
-      and live."event_id" = $6::bigint
+      and live."event_id" = $7::bigint
       and live."undone_at" is null
   ),
   doubles as (
@@ -67,7 +91,7 @@ with
       )
     select distinct
       on (admission_id, admitted_at) admission_id,
-      $7::uuid,
+      $8::uuid,
       admitted_at,
       proof_digest
     from
@@ -92,6 +116,18 @@ from
   left join doubles on not conflicts.resent
   and doubles.admission_id = conflicts.admission_id
   and doubles.admitted_at = conflicts.admitted_at;
+
+-- findKeyedAdmissions
+select
+  "gate_admissions"."idempotency_key" as idempotency_key,
+  "tickets"."public_code" as ticket_code
+from
+  "gate_admissions"
+  join "tickets" on "tickets"."id" = "gate_admissions"."ticket_id"
+where
+  "gate_admissions"."device_id" = $1::uuid
+  and "gate_admissions"."idempotency_key" = any ($2::text[])
+  and "gate_admissions"."event_id" = $3::bigint;
 
 -- insertOfflineRefusals
 insert into

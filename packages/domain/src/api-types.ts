@@ -933,6 +933,14 @@ export interface paths {
          *     - a **wallet code** (a phone's QR, changing every 30 s): digits encoding the platform-signed credential
          *       (`02 ‖ …` binding the phone's Ed25519 key to the ticket and event or season) ‖ 4-byte time ‖ the phone's
          *       signature; accepted within 60 s of its time. `makeWalletCode` in packages/domain is the reference.
+         *
+         *     `Idempotency-Key` (optional): the device's own key for this scan, one per scan (a UUID; 1–64 letters, digits,
+         *     `-` or `_`; any other is 400 VALIDATION_ERROR), the same on every retry of it. A retry of a scan this device's
+         *     admission was recorded with (its answer lost to a timeout, a reset, a balancer) is answered with that admission
+         *     as first answered, ADMIT with its `admissionId`, `admittedAt` and `admittedBy`, and records nothing; so is a retry
+         *     sent while the first was still being recorded. Another key, or none, from this device or another is a scan of
+         *     its own: a ticket admitted already is ALREADY_ADMITTED. A refusal is not kept: a retry of a refused scan is
+         *     decided again. Without the header a scan is decided as it comes (older devices).
          */
         post: operations["postGateAdmissions"];
         delete?: never;
@@ -1041,7 +1049,10 @@ export interface paths {
          *     gates: not before they opened (`NOT_OPEN_YET`), not after the match ended (`EVENT_OVER`), not more than
          *     `GATE_UPLOAD_CLOCK_SKEW_SECONDS` (120) ahead of the server clock (`RECORDED_IN_FUTURE`). A row that fails is
          *     `NOT_RECORDED` with its `reason` and nothing is kept; a verified one is `RECORDED` (with the SHA-256 of its code),
-         *     `ALREADY_RECORDED` (the same device and time, sent before) or `DOUBLE_ENTRY` (the ticket had entered). Suspensions
+         *     `ALREADY_RECORDED` (the same device and time, sent before) or `DOUBLE_ENTRY` (the ticket had entered). A row may
+         *     carry `idempotencyKey`, the key of the scan it was decided on when the device first sent it online (the
+         *     `Idempotency-Key` of POST /api/gate/admissions) and got no answer: if this device's admission of that ticket was
+         *     recorded with that key, the row is that admission, `ALREADY_RECORDED`, never a double entry. Suspensions
          *     and companions are the device's decision at the time and are not judged again. Each refusal (`code`, `reason`,
          *     `refusedAt`) is counted once on the match (GET /api/ticket-office/gate-counts, by reason). At most 500 rows in all.
          *     docs/gate-codes.md §8.1 in the repository says the same, with the order of the checks.
@@ -5565,7 +5576,9 @@ export interface operations {
     postGateAdmissions: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -6005,6 +6018,7 @@ export interface operations {
                         code: string;
                         /** Format: date-time */
                         admittedAt: string;
+                        idempotencyKey?: string;
                     }[];
                     refusals?: {
                         code: string;

@@ -208,6 +208,14 @@ export const WALLET_CODE_REFRESH_SECONDS = 30;
  */
 export const GATE_CODE_MAX_LENGTH = 512;
 /**
+ * The header a gate device sends each scan with (POST /api/gate/admissions): a key of its own, one per
+ * scan, the same on every retry of it, so a retry whose first answer was lost is answered with the
+ * first decision (docs/design.md §8, "A scan is answered once").
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** The longest idempotency key (a UUID is 36): letters, digits, '-' and '_' only. */
+export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
+/**
  * The most rows (admissions and refusals together) one offline upload carries (POST
  * /api/gate/admissions/batch): a device sends more in several uploads. Each row's code is verified
  * again on the server (one or two Ed25519 signatures, about 1.5 ms each), so 500 cost about a second.

@@ -21,6 +21,8 @@ export const validationMessages = {
   transferId: 'Ο αριθμός της μεταβίβασης δεν είναι έγκυρος.',
   deviceId: 'Ο αριθμός της συσκευής εισόδου δεν είναι έγκυρος.',
   admissionId: 'Ο αριθμός της εισόδου δεν είναι έγκυρος.',
+  idempotencyKey:
+    'Το κλειδί της σάρωσης (Idempotency-Key) δεν είναι έγκυρο: έως 64 λατινικά γράμματα, ψηφία, «-» ή «_».',
   /** Each name field says which field and what to write in it (the GOV.UK pattern); 100 is NAME_MAX_LENGTH. */
   firstName: {
     required: 'Συμπληρώστε το όνομα.',

@@ -617,12 +617,21 @@ export const gateAdmissions = pgTable(
      * for admissions recorded before proofs were kept.
      */
     proofDigest: text('proof_digest'),
+    /**
+     * The key the device sent the scan with (the Idempotency-Key header, or an uploaded row's
+     * `idempotencyKey`): a retry of that scan from that device, of the same ticket, is answered with
+     * this admission (docs/design.md §8, "A scan is answered once"). Null for a scan sent without one.
+     */
+    idempotencyKey: text('idempotency_key'),
   },
   (t) => [
     uniqueIndex('gate_admissions_once_key')
       .on(t.ticketId, t.eventId)
       .where(sql`undone_at is null`),
     index('gate_admissions_event_idx').on(t.eventId),
+    index('gate_admissions_idempotency_idx')
+      .on(t.deviceId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
   ],
 );
 

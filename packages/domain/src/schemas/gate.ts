@@ -5,6 +5,7 @@ import {
   GATE_UNSENT_MAX,
   GATE_DEVICE_LABEL_MAX_LENGTH,
   GATE_UPLOAD_MAX_ADMISSIONS,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
 } from '../constants';
 import { ADMISSION_REASONS, type AdmissionReason } from '../admission-reasons';
 import { isValidDevicePublicKey } from '../gate-codes/keys';
@@ -91,6 +92,22 @@ export const admissionRequestSchema = z.strictObject({
   code: gateCodeField,
 });
 export type AdmissionRequest = z.infer<typeof admissionRequestSchema>;
+
+/**
+ * A scan's idempotency key (docs/design.md §8, "A scan is answered once"): the device's own, one per
+ * scan (a UUID), sent on the online call (the `Idempotency-Key` header) and with the admission it
+ * uploads after deciding offline. A short token, so it is stored and compared as it is.
+ */
+export const idempotencyKeySchema = z
+  .string({ error: validationMessages.idempotencyKey })
+  .regex(new RegExp(`^[A-Za-z0-9_-]{1,${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), {
+    error: validationMessages.idempotencyKey,
+  });
+
+/** POST /api/gate/admissions's headers: the scan's key, absent from older clients (no retry is known then). */
+export const admissionHeadersSchema = z.object({
+  'idempotency-key': idempotencyKeySchema.optional(),
+});
 
 /** The decision a steward reads: never an ΑΦΜ, ΑΜΚΑ or whole document number. */
 export const admissionSchema = z.object({
@@ -197,6 +214,11 @@ export const offlineAdmissionsSchema = strictPayload({
         ticketCode: ticketCodeField,
         code: gateCodeField,
         admittedAt: uploadedAt(text.uploadAdmittedAt),
+        /**
+         * The key of the scan it was decided on, when the device first asked the server (online) and
+         * got no answer: an admission the server recorded with this key from this device is this one.
+         */
+        idempotencyKey: idempotencyKeySchema.optional(),
       }),
       { error: text.uploadAdmissions },
     )

@@ -41,6 +41,11 @@ type ScanParams = {
    */
   presentedCredentialId: number | null;
   presentedKeyThumbprint: string | null;
+  /**
+   * The scan's idempotency key (docs/design.md §8, "A scan is answered once"): the admission this
+   * device recorded with it, of this ticket and event, is the answer to a retry. Null: none sent.
+   */
+  idempotencyKey: string | null;
 };
 
 /**
@@ -152,102 +157,122 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
   const entrantDocument = sql`case when ${lent} then null else ${tickets.documentKey} end`;
   const companionAfm = sql`${companionDeclarations.companionAfm}`;
   const guardian = alias(citizens, 'guardian');
-  return db
-    .select({
-      device: { id: device.id, organisationId: device.organisationId, label: device.label },
-      // Flat, not nested: null when the device's club has no such event.
-      eventId: events.id,
-      event: {
-        id: events.id,
-        seasonId: events.seasonId,
-        // When it is over and when its gates open: the entry rule compares them with the time.
-        endsAt: sql`${eventEnd(events)}`.mapWith(asDate),
-        gatesOpenAt: sql`${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`.mapWith(
-          asDate,
-        ),
-      },
-      ticket: {
-        id: tickets.id,
-        eventId: tickets.eventId,
-        publicCode: tickets.publicCode,
-        holderAfm: tickets.holderAfm,
-        holderAmka: tickets.holderAmka,
-        ...shownAtTheGate,
-      },
-      scanned: {
-        source: scanned.source,
-        eventId: scanned.walletEventId,
-        issuedTo: scanned.issuedTo,
-        revoked: scanned.revoked,
-      },
-      // Flat, not nested: each is null when its left join found nothing.
-      holderName: sql<string | null>`${fullNameOf(citizens)}`,
-      holderAge: ageToday(citizens),
-      loanAfm: transfers.toAfm,
-      loanName: transfers.toName,
-      bearerIsGuardian: sql<boolean>`${exists(
-        db
-          .select({ id: guardian.id })
-          .from(guardianships)
-          .innerJoin(guardian, eq(guardian.id, guardianships.guardianId))
-          .where(and(eq(guardianships.minorId, citizens.id), eq(guardian.afm, scanned.issuedTo))),
-      )}`,
-      companionName: companionDeclarations.companionName,
-      companionAfm: companionDeclarations.companionAfm,
-      firstAt: gateAdmissions.admittedAt,
-      firstDevice: gateDevices.label,
-      entrantSuspended: isSuspendedWhere(
-        db,
-        directKeysOf(entrantAfm, entrantAmka, entrantDocument),
-        entrantAfm,
-        entrantAmka,
-        entrantDocument,
-      ),
-      companionSuspended: isSuspendedWhere(
-        db,
-        directKeysOf(companionAfm, sql`null`, sql`null`),
-        companionAfm,
-        sql`null`,
-      ),
-    })
-    .from(device)
-    .leftJoin(events, and(eq(events.id, eventId), eq(events.organisationId, organisationId)))
-    .leftJoin(scanned, sql`true`)
-    .leftJoin(
-      tickets,
-      and(
-        eq(tickets.id, scanned.ticketId),
-        exists(
+  const keyed = alias(gateAdmissions, 'keyed');
+  return (
+    db
+      .select({
+        device: { id: device.id, organisationId: device.organisationId, label: device.label },
+        // Flat, not nested: null when the device's club has no such event.
+        eventId: events.id,
+        event: {
+          id: events.id,
+          seasonId: events.seasonId,
+          // When it is over and when its gates open: the entry rule compares them with the time.
+          endsAt: sql`${eventEnd(events)}`.mapWith(asDate),
+          gatesOpenAt: sql`${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`.mapWith(
+            asDate,
+          ),
+        },
+        ticket: {
+          id: tickets.id,
+          eventId: tickets.eventId,
+          publicCode: tickets.publicCode,
+          holderAfm: tickets.holderAfm,
+          holderAmka: tickets.holderAmka,
+          ...shownAtTheGate,
+        },
+        scanned: {
+          source: scanned.source,
+          eventId: scanned.walletEventId,
+          issuedTo: scanned.issuedTo,
+          revoked: scanned.revoked,
+        },
+        // Flat, not nested: each is null when its left join found nothing.
+        holderName: sql<string | null>`${fullNameOf(citizens)}`,
+        holderAge: ageToday(citizens),
+        loanAfm: transfers.toAfm,
+        loanName: transfers.toName,
+        bearerIsGuardian: sql<boolean>`${exists(
           db
-            .select({ id: clubEvent.id })
-            .from(clubEvent)
-            .where(and(eq(clubEvent.id, tickets.eventId), eq(clubEvent.organisationId, organisationId))),
+            .select({ id: guardian.id })
+            .from(guardianships)
+            .innerJoin(guardian, eq(guardian.id, guardianships.guardianId))
+            .where(and(eq(guardianships.minorId, citizens.id), eq(guardian.afm, scanned.issuedTo))),
+        )}`,
+        companionName: companionDeclarations.companionName,
+        companionAfm: companionDeclarations.companionAfm,
+        firstAt: gateAdmissions.admittedAt,
+        firstDevice: gateDevices.label,
+        // Flat, not nested: null unless this scan is a retry of one admitted (undone since or not).
+        keyedId: keyed.id,
+        keyedAt: keyed.admittedAt,
+        entrantSuspended: isSuspendedWhere(
+          db,
+          directKeysOf(entrantAfm, entrantAmka, entrantDocument),
+          entrantAfm,
+          entrantAmka,
+          entrantDocument,
         ),
-      ),
-    )
-    .leftJoin(citizens, registryHolderOfTicket)
-    .leftJoin(transfers, entryGivingLoan(tickets.id, events.id))
-    .leftJoin(
-      companionDeclarations,
-      and(eq(companionDeclarations.ticketId, tickets.id), eq(companionDeclarations.status, 'ACCEPTED')),
-    )
-    .leftJoin(
-      gateAdmissions,
-      and(
-        eq(gateAdmissions.ticketId, tickets.id),
-        eq(gateAdmissions.eventId, events.id),
-        isNull(gateAdmissions.undoneAt),
-      ),
-    )
-    .leftJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
-    .where(eq(device.id, sql`${p.deviceId}::uuid`))
-    .limit(1)
-    .prepare('gate_scan');
+        companionSuspended: isSuspendedWhere(
+          db,
+          directKeysOf(companionAfm, sql`null`, sql`null`),
+          companionAfm,
+          sql`null`,
+        ),
+      })
+      .from(device)
+      .leftJoin(events, and(eq(events.id, eventId), eq(events.organisationId, organisationId)))
+      .leftJoin(scanned, sql`true`)
+      .leftJoin(
+        tickets,
+        and(
+          eq(tickets.id, scanned.ticketId),
+          exists(
+            db
+              .select({ id: clubEvent.id })
+              .from(clubEvent)
+              .where(and(eq(clubEvent.id, tickets.eventId), eq(clubEvent.organisationId, organisationId))),
+          ),
+        ),
+      )
+      .leftJoin(citizens, registryHolderOfTicket)
+      .leftJoin(transfers, entryGivingLoan(tickets.id, events.id))
+      .leftJoin(
+        companionDeclarations,
+        and(eq(companionDeclarations.ticketId, tickets.id), eq(companionDeclarations.status, 'ACCEPTED')),
+      )
+      .leftJoin(
+        gateAdmissions,
+        and(
+          eq(gateAdmissions.ticketId, tickets.id),
+          eq(gateAdmissions.eventId, events.id),
+          isNull(gateAdmissions.undoneAt),
+        ),
+      )
+      .leftJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
+      .leftJoin(
+        keyed,
+        and(
+          eq(keyed.deviceId, device.id),
+          eq(keyed.idempotencyKey, sql`${p.idempotencyKey}::text`),
+          eq(keyed.ticketId, tickets.id),
+          eq(keyed.eventId, events.id),
+        ),
+      )
+      .where(eq(device.id, sql`${p.deviceId}::uuid`))
+      // The first admission made with the key, should the device have sent one key twice after an undo.
+      .orderBy(keyed.admittedAt)
+      .limit(1)
+      .prepare('gate_scan')
+  );
 });
 
 /** The admissions of a group commit, a column each: one per ticket and event. */
 export type AdmitColumns = Record<'ticketIds' | 'eventIds', number[]> &
-  Record<'deviceIds' | 'subjects' | 'requestIds' | 'proofDigests', string[]>;
+  Record<'deviceIds' | 'subjects' | 'requestIds' | 'proofDigests', string[]> & {
+    /** Each scan's idempotency key, null where none was sent. */
+    idempotencyKeys: (string | null)[];
+  };
 
 /**
  * Records admissions and their audit rows in one statement, whatever their number; answers those
@@ -256,19 +281,20 @@ export type AdmitColumns = Record<'ticketIds' | 'eventIds', number[]> &
  */
 export const admitQuery = preparedQuery<AdmitColumns>()((db, p) => {
   const column = (name: string) => sql.identifier(name);
-  const { ticketId, eventId, deviceId, proofDigest } = gateAdmissions;
-  const requested = db.$with('requested', { ticketId, eventId, deviceId, proofDigest }).as(
+  const { ticketId, eventId, deviceId, proofDigest, idempotencyKey } = gateAdmissions;
+  const requested = db.$with('requested', { ticketId, eventId, deviceId, proofDigest, idempotencyKey }).as(
     sql`select * from unnest(${p.ticketIds}::bigint[], ${p.eventIds}::bigint[], ${p.deviceIds}::uuid[],
-            ${p.subjects}::text[], ${p.requestIds}::text[], ${p.proofDigests}::text[])
+            ${p.subjects}::text[], ${p.requestIds}::text[], ${p.proofDigests}::text[], ${p.idempotencyKeys}::text[])
           as requested(${column(ticketId.name)}, ${column(eventId.name)}, ${column(deviceId.name)}, subject, request_id,
-            ${column(proofDigest.name)})`,
+            ${column(proofDigest.name)}, ${column(idempotencyKey.name)})`,
   );
   const keys = sql`${column(ticketId.name)}, ${column(eventId.name)}`;
+  const recorded = sql`${column(deviceId.name)}, ${column(proofDigest.name)}, ${column(idempotencyKey.name)}`;
   const admitted = db
     .$with('admitted', { id: gateAdmissions.id, admittedAt: gateAdmissions.admittedAt, ticketId, eventId })
     .as(
-      sql`insert into ${gateAdmissions} (${keys}, ${column(deviceId.name)}, ${column(proofDigest.name)})
-          select ${keys}, ${column(deviceId.name)}, ${column(proofDigest.name)} from ${requested}
+      sql`insert into ${gateAdmissions} (${keys}, ${recorded})
+          select ${keys}, ${recorded} from ${requested}
           order by ${column(eventId.name)}, ${column(ticketId.name)}
           on conflict do nothing
           returning ${column(gateAdmissions.id.name)}, ${column(gateAdmissions.admittedAt.name)}, ${keys}`,
@@ -283,10 +309,20 @@ export const admitQuery = preparedQuery<AdmitColumns>()((db, p) => {
   return db.with(requested, admitted, audited).select().from(admitted).prepare('gate_admit');
 });
 
-/** The first admission of a ticket to an event, when another device's came between scan and record. */
+/**
+ * The first admission of a ticket to an event, when another scan's came between scan and record: another
+ * device's, or this device's of the same scan (its idempotency key: a retry sent while the first was
+ * still being recorded).
+ */
 export async function findFirstAdmission(db: Db, ticketId: number, eventId: number) {
   const [first] = await db
-    .select({ at: gateAdmissions.admittedAt, device: gateDevices.label })
+    .select({
+      id: gateAdmissions.id,
+      at: gateAdmissions.admittedAt,
+      device: gateDevices.label,
+      deviceId: gateAdmissions.deviceId,
+      idempotencyKey: gateAdmissions.idempotencyKey,
+    })
     .from(gateAdmissions)
     .innerJoin(gateDevices, eq(gateDevices.id, gateAdmissions.deviceId))
     .where(

@@ -55,8 +55,17 @@ export const proofDigestOf = (code: string) =>
 /** What a code, or a presentation, claims to be. */
 export type ReadCode = ParsedGateCode | PresentedCredential;
 
-/** Reads what the code is, for the (authenticated) device `deviceId`, at the event. */
-export async function readScan(db: Db, deviceId: string, code: string, eventId: number) {
+/**
+ * Reads what the code is, for the (authenticated) device `deviceId`, at the event; with the scan's
+ * idempotency key, the admission this device made with it, if this is a retry.
+ */
+export async function readScan(
+  db: Db,
+  deviceId: string,
+  code: string,
+  eventId: number,
+  idempotencyKey: string | null = null,
+) {
   const normalized = code.trim().toUpperCase();
   // A signed code says which ticket and print, or which wallet credential, it claims to be.
   const parsed = parseGateCode(normalized);
@@ -70,6 +79,7 @@ export async function readScan(db: Db, deviceId: string, code: string, eventId: 
     devicePublicKey: parsed?.kind === 'wallet' ? parsed.devicePublicKey : null,
     presentedCredentialId: null,
     presentedKeyThumbprint: null,
+    idempotencyKey,
   });
   return { scan, parsed };
 }
@@ -86,6 +96,7 @@ async function readPresentation(db: Db, deviceId: string, presented: PresentedCr
     devicePublicKey: null,
     presentedCredentialId: presented.credentialId,
     presentedKeyThumbprint: presented.keyThumbprint,
+    idempotencyKey: null,
   });
   return { scan, parsed: presented };
 }
@@ -164,19 +175,20 @@ export function codeFacts(
   return facts;
 }
 
-/** Decides for the device, authenticated before the body was read (routes.ts). */
+/**
+ * Decides for the device, authenticated before the body was read (routes.ts). With an idempotency key
+ * (one per scan, the same on each retry of it), a retry of a scan this device was admitted on is
+ * answered with that admission, not ALREADY_ADMITTED (docs/design.md §8, "A scan is answered once").
+ */
 export async function decideAdmission(
   db: Db,
   authenticated: Device,
-  request: AdmissionRequest,
-  context: {
-    audit: (entry: AuditEntry) => Promise<void>;
-    requestId: string;
-    trustedKeys: readonly PlatformPublicKey[];
-  },
+  request: AdmissionRequest & { idempotencyKey?: string },
+  context: AdmissionContext,
 ): Promise<Admission> {
-  const read = await readScan(db, authenticated.id, request.code, request.eventId);
-  return decideRead(db, read, proofDigestOf(request.code), context);
+  const idempotencyKey = request.idempotencyKey ?? null;
+  const read = await readScan(db, authenticated.id, request.code, request.eventId, idempotencyKey);
+  return decideRead(db, read, { proofDigest: proofDigestOf(request.code), idempotencyKey }, context);
 }
 
 /**
@@ -192,7 +204,7 @@ export async function decidePresentedAdmission(
   context: AdmissionContext,
 ): Promise<Admission> {
   const read = await readPresentation(db, authenticated.id, presented, request.eventId);
-  return decideRead(db, read, request.proofDigest, context);
+  return decideRead(db, read, { proofDigest: request.proofDigest, idempotencyKey: null }, context);
 }
 
 type AdmissionContext = {
@@ -201,16 +213,42 @@ type AdmissionContext = {
   trustedKeys: readonly PlatformPublicKey[];
 };
 
+/** An admission as the steward is answered it: the one recorded now, or the first answer replayed. */
+const admittedAnswer = (
+  shown: Partial<Admission>,
+  admission: { id: string; admittedAt: Date },
+  deviceLabel: string,
+): Admission => ({
+  ...EMPTY_ADMISSION,
+  ...shown,
+  decision: 'ADMIT',
+  reason: 'ADMITTED',
+  message: gateMessages.decisions.ADMITTED,
+  admissionId: admission.id,
+  admittedAt: admission.admittedAt.toISOString(),
+  admittedBy: deviceLabel,
+});
+
 async function decideRead(
   db: Db,
   { scan, parsed }: { scan: Scan | undefined; parsed: ReadCode | undefined },
-  proofDigest: string,
+  { proofDigest, idempotencyKey }: { proofDigest: string; idempotencyKey: string | null },
   context: AdmissionContext,
 ): Promise<Admission> {
   if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
   if (scan.eventId === null) throw new AppError('EVENT_NOT_FOUND');
   const { device, ticket } = scan;
   const event = scan.event as NonNullable<typeof scan.event>;
+  // A retry of a scan this device was admitted on (its answer lost): the first decision again, as it
+  // was, whatever has changed since (a wallet code grown old meanwhile); nothing recorded, nothing audited.
+  if (ticket && scan.keyedId !== null && scan.keyedAt !== null) {
+    const { shown } = whoEnters(ticketAtFixture(scan, ticket));
+    return admittedAnswer(
+      { ...shown, seat: gateMessages.seat(ticket) },
+      { id: scan.keyedId, admittedAt: scan.keyedAt },
+      device.label,
+    );
+  }
   const first = scan.firstAt === null ? null : { at: scan.firstAt, device: scan.firstDevice as string };
   const refuse = async (reason: AdmissionReason, shown: Partial<Admission> = {}): Promise<Admission> => {
     await context.audit({
@@ -258,21 +296,17 @@ async function decideRead(
         subject: ticket.publicCode,
         requestId: context.requestId,
         proofDigest,
+        idempotencyKey,
         minor: entrant.minor,
       });
-  if (admitted) {
-    return {
-      ...EMPTY_ADMISSION,
-      ...shown,
-      decision: 'ADMIT',
-      reason: 'ADMITTED',
-      message: gateMessages.decisions.ADMITTED,
-      admissionId: admitted.id,
-      admittedAt: admitted.admittedAt.toISOString(),
-      admittedBy: device.label,
-    };
-  }
-  const earlier = first ?? (await findFirstAdmission(db, ticket.id, event.id));
+  if (admitted) return admittedAnswer(shown, admitted, device.label);
+  const between = first ? undefined : await findFirstAdmission(db, ticket.id, event.id);
+  // The admission that came between was this very scan's, sent again while the first was being
+  // recorded (the same process's group commit, or another process): the once key decided, and both
+  // are answered its admission.
+  if (idempotencyKey !== null && between?.deviceId === device.id && between.idempotencyKey === idempotencyKey)
+    return admittedAnswer(shown, { id: between.id, admittedAt: between.at }, device.label);
+  const earlier = first ?? between;
   return refuse('ALREADY_ADMITTED', {
     ...shown,
     message: earlier
@@ -290,6 +324,7 @@ type AdmissionToRecord = {
   subject: string;
   requestId: string;
   proofDigest: string;
+  idempotencyKey: string | null;
   /** The one who enters is a minor on their own ticket: the guardian is told (issue #30). */
   minor: boolean;
 };
@@ -317,6 +352,7 @@ const admit = perDatabase((db) =>
       subjects: rows.map((row) => row.subject),
       requestIds: rows.map((row) => row.requestId),
       proofDigests: rows.map((row) => row.proofDigest),
+      idempotencyKeys: rows.map((row) => row.idempotencyKey),
     };
     const minors = new Set(rows.filter((row) => row.minor).map(keyOf));
     const recorded =

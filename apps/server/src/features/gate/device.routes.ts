@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  admissionHeadersSchema,
   admissionRequestSchema,
   admissionSchema,
   gateCredentialRenewalSchema,
@@ -25,6 +26,7 @@ import {
   MANIFEST_REFRESH,
   OFFLINE_UPLOAD_FORMAT,
   PAIRING_FORMAT,
+  SCAN_RETRIES,
 } from './api-descriptions';
 import { DeviceContacts } from './contacts.service';
 import { pairGateDevice, renewDeviceCredential } from './devices.service';
@@ -104,18 +106,25 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
         tags: deviceTags,
         summary:
           'Decide and record the entry of a scanned code (paper QR or Code 128, or a wallet gate code) to an event',
-        description: GATE_CODE_FORMATS,
+        description: `${GATE_CODE_FORMATS}\n\n${SCAN_RETRIES}`,
+        headers: admissionHeadersSchema,
         body: admissionRequestSchema,
         response: { 200: admissionSchema },
       },
     },
     async (request) => {
       const device = currentDevice(request);
-      const admission = await decideAdmission(db, device, request.body, {
-        audit: (entry) => audit(db, entry),
-        requestId: request.id,
-        trustedKeys: app.config.gateKeys.trusted,
-      });
+      const idempotencyKey = request.headers['idempotency-key'];
+      const admission = await decideAdmission(
+        db,
+        device,
+        { ...request.body, idempotencyKey },
+        {
+          audit: (entry) => audit(db, entry),
+          requestId: request.id,
+          trustedKeys: app.config.gateKeys.trusted,
+        },
+      );
       metrics.gateDecisions.inc({ reason: admission.reason, club: device.organisationId });
       return admission;
     },

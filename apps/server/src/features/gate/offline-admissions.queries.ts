@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { gateAdmissions, gateDoubleEntries, gateOfflineRefusals } from '../../db/schema';
+import { gateAdmissions, gateDoubleEntries, gateOfflineRefusals, tickets } from '../../db/schema';
 
 /** An admission a device made offline, its code verified, still to be settled. */
 export interface Pending {
@@ -10,6 +10,8 @@ export interface Pending {
   admittedAt: string;
   /** The digest of the code it was made with (gate_admissions.proof_digest). */
   proofDigest: string;
+  /** The key of the scan it was decided on (gate_admissions.idempotency_key); null: none sent. */
+  idempotencyKey: string | null;
 }
 
 const column = (name: string) => sql.identifier(name);
@@ -28,12 +30,14 @@ export async function insertOfflineAdmissions(
   const result = await tx.execute(sql`
     insert into ${gateAdmissions} (${column(gateAdmissions.ticketId.name)}, ${column(gateAdmissions.eventId.name)},
       ${column(gateAdmissions.deviceId.name)}, ${column(gateAdmissions.admittedAt.name)}, ${column(gateAdmissions.offline.name)},
-      ${column(gateAdmissions.proofDigest.name)})
-    select given.ticket_id, ${eventId}::bigint, ${deviceId}::uuid, given.admitted_at, true, given.proof_digest
+      ${column(gateAdmissions.proofDigest.name)}, ${column(gateAdmissions.idempotencyKey.name)})
+    select given.ticket_id, ${eventId}::bigint, ${deviceId}::uuid, given.admitted_at, true, given.proof_digest,
+        given.idempotency_key
       from unnest(${sql.param(pending.map((item) => item.ticketId))}::bigint[],
         ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[],
-        ${sql.param(pending.map((item) => item.proofDigest))}::text[])
-        with ordinality as given(ticket_id, admitted_at, proof_digest, place)
+        ${sql.param(pending.map((item) => item.proofDigest))}::text[],
+        ${sql.param(pending.map((item) => item.idempotencyKey))}::text[])
+        with ordinality as given(ticket_id, admitted_at, proof_digest, idempotency_key, place)
     order by given.ticket_id, given.place
     on conflict do nothing
     returning ${column(gateAdmissions.id.name)} as id, ${column(gateAdmissions.ticketId.name)} as ticket_id,
@@ -46,8 +50,9 @@ export async function insertOfflineAdmissions(
 }
 
 /**
- * For admissions not recorded: the ticket's live admission. The same device at the same time is this
- * very admission sent again; anything else is a double entry, stored once (its unique key). Answers,
+ * For admissions not recorded: the ticket's live admission. The same device at the same time, or with
+ * the same scan's idempotency key (recorded online meanwhile), is this very admission sent again;
+ * anything else is a double entry, stored once (its unique key). Answers,
  * by place in the upload, whether it was a resend, and the double entries stored now (one per row
  * that stored it, repeated on each row of the upload that made it); an admission whose ticket has no
  * live admission any more (undone meanwhile) is absent.
@@ -63,12 +68,16 @@ export async function insertDoubleEntries(
       select * from unnest(${sql.param(pending.map((item) => item.at))}::int[],
         ${sql.param(pending.map((item) => item.ticketId))}::bigint[],
         ${sql.param(pending.map((item) => item.admittedAt))}::timestamptz[],
-        ${sql.param(pending.map((item) => item.proofDigest))}::text[]) as given(at, ticket_id, admitted_at, proof_digest)
+        ${sql.param(pending.map((item) => item.proofDigest))}::text[],
+        ${sql.param(pending.map((item) => item.idempotencyKey))}::text[])
+        as given(at, ticket_id, admitted_at, proof_digest, idempotency_key)
     ), conflicts as (
       select given.at, given.ticket_id, given.admitted_at, given.proof_digest,
         live.${column(gateAdmissions.id.name)} as admission_id,
         live.${column(gateAdmissions.deviceId.name)} = ${deviceId}::uuid
-          and live.${column(gateAdmissions.admittedAt.name)} = given.admitted_at as resent
+          and (live.${column(gateAdmissions.admittedAt.name)} = given.admitted_at
+            or live.${column(gateAdmissions.idempotencyKey.name)} is not distinct from given.idempotency_key
+              and given.idempotency_key is not null) as resent
       from given join ${gateAdmissions} as live
         on live.${column(gateAdmissions.ticketId.name)} = given.ticket_id
         and live.${column(gateAdmissions.eventId.name)} = ${eventId}::bigint
@@ -105,6 +114,30 @@ export async function insertDoubleEntries(
             admissionId: row.admission_id as string,
             admittedAt: row.double_admitted_at as string,
           },
+  }));
+}
+
+/**
+ * The admissions this device recorded at the event with any of `keys` (its scans' idempotency keys), by
+ * key, with their ticket's public code: an uploaded row of the same key and ticket is that admission,
+ * made online while the device, its answer lost, decided the scan again offline (undone since or not).
+ */
+export async function findKeyedAdmissions(
+  db: Pick<Db, 'execute'>,
+  deviceId: string,
+  eventId: number,
+  keys: string[],
+) {
+  const result = await db.execute(sql`
+    select ${gateAdmissions}.${column(gateAdmissions.idempotencyKey.name)} as idempotency_key,
+      ${tickets}.${column(tickets.publicCode.name)} as ticket_code
+    from ${gateAdmissions} join ${tickets} on ${tickets}.${column(tickets.id.name)} = ${gateAdmissions}.${column(gateAdmissions.ticketId.name)}
+    where ${gateAdmissions}.${column(gateAdmissions.deviceId.name)} = ${deviceId}::uuid
+      and ${gateAdmissions}.${column(gateAdmissions.idempotencyKey.name)} = any(${sql.param(keys)}::text[])
+      and ${gateAdmissions}.${column(gateAdmissions.eventId.name)} = ${eventId}::bigint`);
+  return rowsOf<{ idempotency_key: string; ticket_code: string }>(result).map((row) => ({
+    idempotencyKey: row.idempotency_key,
+    ticketCode: row.ticket_code,
   }));
 }
 

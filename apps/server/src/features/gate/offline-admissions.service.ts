@@ -15,6 +15,7 @@ import { minorAdmittedNotices } from '../../rules/notices';
 import { codeFacts, proofDigestOf, readScan, ticketAtFixture } from './admissions.service';
 import type { Device } from './devices.service';
 import {
+  findKeyedAdmissions,
   insertDoubleEntries,
   insertOfflineAdmissions,
   insertOfflineRefusals,
@@ -39,6 +40,10 @@ import { findMatchOfClub } from './manifest.queries';
  * counts; an admission once recorded (and perhaps shown to a steward as the reason for an
  * ALREADY_ADMITTED) never changes afterwards; and the report shows both devices and times anyway, so
  * nothing is lost for whoever reads it.
+ *
+ * A row that carries its scan's idempotency key, when this device recorded an admission of the same
+ * ticket with that key (the scan admitted online, its answer lost, then decided again offline), is that
+ * admission: ALREADY_RECORDED, never a double entry (docs/design.md §8, "A scan is answered once").
  */
 
 type Outcome = OfflineAdmissionResults['results'][number]['outcome'];
@@ -124,19 +129,50 @@ const MAX_PASSES = 3;
 const VERIFYING_AT_ONCE = 8;
 
 type Verdict =
-  { reason: OfflineUploadReason } | { reason: null; ticketId: number; proofDigest: string; minor: boolean };
+  | { reason: OfflineUploadReason }
+  | { reason: null; ticketId: number; proofDigest: string; idempotencyKey: string | null; minor: boolean };
 
 /** Each of `items` through `work`, at most `atOnce` at a time, the answers in order. */
 async function inGroups<Item, Answer>(
   items: readonly Item[],
   atOnce: number,
-  work: (item: Item) => Promise<Answer>,
+  work: (item: Item, at: number) => Promise<Answer>,
 ) {
   const answers: Answer[] = [];
   for (let from = 0; from < items.length; from += atOnce) {
-    answers.push(...(await Promise.all(items.slice(from, from + atOnce).map(work))));
+    const group = items.slice(from, from + atOnce);
+    answers.push(...(await Promise.all(group.map((item, offset) => work(item, from + offset)))));
   }
   return answers;
+}
+
+/**
+ * The upload's rows, by place, whose idempotency key names an admission this device recorded of the
+ * same ticket (`recorded`: that admission, acknowledged as it is), and those whose key is kept with the
+ * admission they record (`kept`): the first row of each key not used before. A key that names another
+ * ticket's admission, or an earlier row's, is a device's mistake, not a retry: the row is decided as
+ * one without a key.
+ */
+async function sameScans(
+  db: Db,
+  deviceId: string,
+  eventId: number,
+  admissions: OfflineAdmissions['admissions'],
+) {
+  const keys = [...new Set(admissions.flatMap((row) => (row.idempotencyKey ? [row.idempotencyKey] : [])))];
+  const found = keys.length === 0 ? [] : await findKeyedAdmissions(db, deviceId, eventId, keys);
+  const ticketOfKey = new Map(found.map((row) => [row.idempotencyKey, row.ticketCode] as const));
+  const recorded = new Set<number>();
+  const kept = new Set<number>();
+  const seen = new Set<string>();
+  admissions.forEach(({ idempotencyKey, ticketCode }, at) => {
+    if (idempotencyKey === undefined) return;
+    const ticketOfFound = ticketOfKey.get(idempotencyKey);
+    if (ticketOfFound === ticketCode) recorded.add(at);
+    else if (ticketOfFound === undefined && !seen.has(idempotencyKey)) kept.add(at);
+    seen.add(idempotencyKey);
+  });
+  return { recorded, kept };
 }
 
 /** Counts the refusals not uploaded before, each with its audit row (what the counts read), in one transaction. */
@@ -185,12 +221,15 @@ export async function recordOfflineAdmissions(
   const event = await findMatchOfClub(db, upload.eventId, device.organisationId);
   if (!event) throw new AppError('EVENT_NOT_FOUND');
   const latest = Date.now() + GATE_UPLOAD_CLOCK_SKEW_SECONDS * 1000;
+  const keyed = await sameScans(db, device.id, event.id, upload.admissions);
 
   // Each admission's code, verified as the online decision would have at the recorded time.
   const verdicts = await inGroups(
     upload.admissions,
     VERIFYING_AT_ONCE,
-    async (admission): Promise<Verdict> => {
+    async (admission, place): Promise<Verdict> => {
+      // The scan's own admission, recorded already: nothing to verify, since nothing is recorded.
+      if (keyed.recorded.has(place)) return { reason: 'ADMITTED' };
       const at = new Date(admission.admittedAt);
       const { scan, parsed } = await readScan(db, device.id, admission.code, event.id);
       if (!scan) throw new AppError('GATE_DEVICE_UNAUTHENTICATED');
@@ -212,13 +251,21 @@ export async function recordOfflineAdmissions(
       if (at.getTime() > latest) return { reason: 'RECORDED_IN_FUTURE' };
       // A minor on their own ticket (as the online decision tells): the guardian is told.
       const { minor } = whoEnters(ticketAtFixture(scan, scan.ticket));
-      return { reason: null, ticketId: scan.ticket.id, proofDigest: proofDigestOf(admission.code), minor };
+      return {
+        reason: null,
+        ticketId: scan.ticket.id,
+        proofDigest: proofDigestOf(admission.code),
+        idempotencyKey: keyed.kept.has(place) ? (admission.idempotencyKey ?? null) : null,
+        minor,
+      };
     },
   );
   const ticketCodes = new Map<number, string>();
   const recording: Upload = { db, device, eventId: event.id, ticketCodes, requestId };
   const minors = new Set<number>();
-  const outcomes: Outcome[] = upload.admissions.map(() => 'NOT_RECORDED');
+  const outcomes: Outcome[] = upload.admissions.map((_, at) =>
+    keyed.recorded.has(at) ? 'ALREADY_RECORDED' : 'NOT_RECORDED',
+  );
   let unsettled: Pending[] = [];
   verdicts.forEach((verdict, at) => {
     if (verdict.reason !== null) return;
@@ -230,6 +277,7 @@ export async function recordOfflineAdmissions(
       ticketId: verdict.ticketId,
       admittedAt: admission.admittedAt,
       proofDigest: verdict.proofDigest,
+      idempotencyKey: verdict.idempotencyKey,
     });
   });
   for (let pass = 0; pass < MAX_PASSES && unsettled.length > 0; pass += 1) {

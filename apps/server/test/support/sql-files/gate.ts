@@ -11,7 +11,9 @@ import * as reports from '../../../src/features/gate/reports.queries';
 import { officer, sample, sqlModule } from './module';
 
 const { id, organisationId, publicCode, at, digest } = sample;
-const pending = [{ at: 0, ticketId: 1, admittedAt: at.toISOString(), proofDigest: digest }];
+const pending = [
+  { at: 0, ticketId: 1, admittedAt: at.toISOString(), proofDigest: digest, idempotencyKey: 'scan-1' },
+];
 const head = {
   eventId: 1,
   organisationId,
@@ -36,6 +38,7 @@ export const gateModules = [
         devicePublicKey: null,
         presentedCredentialId: null,
         presentedKeyThumbprint: null,
+        idempotencyKey: 'scan-1',
       }),
     admitQuery: (db) =>
       admissions.admitQuery(db).execute({
@@ -45,6 +48,7 @@ export const gateModules = [
         subjects: [publicCode],
         requestIds: ['request'],
         proofDigests: [digest],
+        idempotencyKeys: [null],
       }),
     findFirstAdmission: (db) => admissions.findFirstAdmission(db, 1, 1),
     lockAdmissionOfClub: (db) => admissions.lockAdmissionOfClub(db, id, organisationId),
@@ -116,6 +120,7 @@ export const gateModules = [
   sqlModule('gate.offline-admissions', 'features/gate/offline-admissions.queries.ts', offlineAdmissions, {
     insertOfflineAdmissions: (db) => offlineAdmissions.insertOfflineAdmissions(db, id, 1, pending),
     insertDoubleEntries: (db) => offlineAdmissions.insertDoubleEntries(db, id, 1, pending),
+    findKeyedAdmissions: (db) => offlineAdmissions.findKeyedAdmissions(db, id, 1, ['scan-1']),
     insertOfflineRefusals: (db) =>
       offlineAdmissions.insertOfflineRefusals(db, id, 1, [
         { reason: 'NOT_FOUND', refusedAt: at.toISOString(), proofDigest: digest },

@@ -1,6 +1,7 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import {
   GATE_CREDENTIAL_RENEW_MINUTES,
+  IDEMPOTENCY_KEY_HEADER,
   type Admission,
   type AdmissionRequest,
   type GateCredentialRenewal,
@@ -88,8 +89,21 @@ export const useCredentialRenewal = (token: string | undefined, onUnpaired: (mes
     networkMode: 'online',
   });
 
-export const decideAdmission = (token: string, request: AdmissionRequest): Promise<Admission> =>
-  apiCall('post', '/api/gate/admissions', { ...asDevice(token), body: request });
+/**
+ * The online decision of one scan, sent with the scan's own idempotency key (the same on each retry of
+ * it): a retry whose first answer was lost is answered with the first decision (docs/design.md §8).
+ */
+export const decideAdmission = (
+  token: string,
+  request: AdmissionRequest,
+  idempotencyKey?: string,
+): Promise<Admission> => {
+  const device = asDevice(token);
+  const headers = idempotencyKey
+    ? { ...device.headers, [IDEMPOTENCY_KEY_HEADER]: idempotencyKey }
+    : device.headers;
+  return apiCall('post', '/api/gate/admissions', { ...device, headers, body: request });
+};
 
 const undoAdmission = (token: string, admissionId: string) =>
   apiCall('delete', '/api/gate/admissions/{admissionId}', {

@@ -18,7 +18,57 @@ export class NoManifestError extends Error {
   }
 }
 
+/**
+ * A scan unanswered this long is sent again, with the same idempotency key, the earlier send still
+ * awaited (its answer may be the one lost): within ONLINE_ANSWER_MS, at most SCAN_SENDS sends.
+ */
+export const SCAN_RESEND_MS = 1_000;
+/** A send that failed on the network (reset, refused, a balancer's 502–504) is sent again after this pause. */
+export const SCAN_RETRY_PAUSE_MS = 200;
+export const SCAN_SENDS = 3;
+
 class TimedOut extends Error {}
+
+/**
+ * One scan's online answer: sent, and sent again with the same key when no answer comes (a network
+ * error or a server that cannot answer, at once; silence, after SCAN_RESEND_MS), at most SCAN_SENDS
+ * times. The first answer of any send is the answer: the server answers a retry of a scan it admitted
+ * with that admission (the key), so repeating this write is safe. A refusal the server made (a 4xx) is
+ * its answer too, as it came; every send failing on the network fails with the last error.
+ */
+export function sendScan<T>(send: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let sent = 0;
+    let failed = 0;
+    let settled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const settle = (finish: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      finish();
+    };
+    const sendNext = () => {
+      if (settled || sent === SCAN_SENDS) return;
+      sent += 1;
+      clearTimeout(timer);
+      timer = setTimeout(sendNext, SCAN_RESEND_MS);
+      send().then(
+        (answer) => settle(() => resolve(answer)),
+        (error: unknown) => {
+          failed += 1;
+          if (!isUnreachable(error) || failed === SCAN_SENDS) return settle(() => reject(error));
+          // Every send so far failed: the next one after a short pause, not after SCAN_RESEND_MS.
+          if (failed === sent && !settled) {
+            clearTimeout(timer);
+            timer = setTimeout(sendNext, SCAN_RETRY_PAUSE_MS);
+          }
+        },
+      );
+    };
+    sendNext();
+  });
+}
 
 const within = <T>(answer: Promise<T>, ms: number) =>
   new Promise<T>((resolve, reject) => {
@@ -39,9 +89,11 @@ export interface ScanDecision {
 }
 
 /**
- * One scan: the server decides while it answers within ONLINE_ANSWER_MS; otherwise (or with the
- * network gone) the device, from the manifest. Every admission is remembered here, so an offline
- * rescan of a ticket this device let in online is refused too.
+ * One scan: the server decides while it answers within ONLINE_ANSWER_MS (sent again with the scan's
+ * own idempotency key while no answer comes: `sendScan`); otherwise (or with the network gone) the
+ * device, from the manifest, and the admission it keeps carries that key, so that its upload is known
+ * for the server's own admission of the scan if one was recorded and its answer lost. Every admission
+ * is remembered here, so an offline rescan of a ticket this device let in online is refused too.
  */
 export async function decideScan(
   token: string,
@@ -69,9 +121,10 @@ export async function decideScan(
     return code;
   };
 
+  const idempotencyKey = crypto.randomUUID();
   let lateAnswer: Promise<Admission> | undefined;
   if (gate.connected) {
-    const answer = decideAdmission(token, request);
+    const answer = sendScan(() => decideAdmission(token, request, idempotencyKey));
     try {
       const admission = await within(answer, ONLINE_ANSWER_MS);
       gate.markReachable();
@@ -85,7 +138,7 @@ export async function decideScan(
   }
 
   if (!store || !stored) throw new NoManifestError();
-  const admission = await decideOffline(store, stored.manifest, { ...request, now: now() });
+  const admission = await decideOffline(store, stored.manifest, { ...request, now: now(), idempotencyKey });
   // An answer that comes too late still counts: if the server admitted, nothing is left to upload.
   lateAnswer?.then(
     (late) => (late.decision === 'ADMIT' ? remember(late.admittedAt, true) : undefined),

@@ -13,9 +13,11 @@ import {
   signPaperCode,
   type Admission,
   type GateManifest,
+  type OfflineAdmissions,
 } from '@tickets/domain';
-import { decideScan } from './gate-decision';
+import { decideScan, SCAN_SENDS } from './gate-decision';
 import { GateStore } from './offline-store';
+import { uploadPending } from './upload-admissions';
 import { received, type OfflineGate } from './use-offline-gate';
 
 /**
@@ -141,13 +143,14 @@ describe('offline, the device', () => {
       reason: 'ALREADY_ADMITTED',
       message: gateMessages.alreadyAdmittedAt(formatTime(NOW), gateScreenMessages.thisDevice),
     });
-    // The admission keeps the code it was made by: the upload's proof.
+    // The admission keeps the code it was made by (the upload's proof) and its scan's own key.
     expect(await store.pendingAdmissions()).toEqual([
       {
         eventId: EVENT_ID,
         ticketCode: HOLDER,
         admittedAt: NOW.toISOString(),
         code: paper(HOLDER),
+        idempotencyKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
         offline: true,
         uploaded: false,
       },
@@ -283,6 +286,102 @@ describe('offline, the device', () => {
     expect((await scan(paper(HOLDER), deviceGate(true))).admission.reason).toBe('SUSPENDED');
     expect(await store.findAdmission(EVENT_ID, HOLDER)).toBeUndefined();
     expect(await store.pendingRefusals()).toEqual([]);
+  });
+});
+
+/** The idempotency key each call to the server was sent with, in order. */
+const keysSent = (fetchMock: ReturnType<typeof vi.fn>) =>
+  (fetchMock.mock.calls as unknown as [string, RequestInit][]).map(
+    ([, init]) => (init.headers as Record<string, string>)['Idempotency-Key'],
+  );
+
+describe('a scan whose answer does not come', () => {
+  it('is sent again with the same key before the steward is told anything, and the answer that comes is shown', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn(async () => {
+      calls += 1;
+      if (calls === 1) throw new TypeError('Failed to fetch');
+      if (calls === 2) return new Response('', { status: 502 });
+      return serverAnswer({ admissionId: 'first-admission' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const gate = deviceGate(true);
+    const decided = await scan(paper(HOLDER), gate);
+    expect(decided).toMatchObject({
+      offline: false,
+      admission: { decision: 'ADMIT', admissionId: 'first-admission' },
+    });
+    expect(gate.markUnreachable).not.toHaveBeenCalled();
+    const [key, ...again] = keysSent(fetchMock);
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(again).toEqual([key, key]);
+    // A new scan is a new key.
+    await scan(paper(SUSPENDED), gate);
+    expect(keysSent(fetchMock)[3]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keysSent(fetchMock)[3]).not.toBe(key);
+  });
+
+  it('is sent again when the server is silent, and the first answer of either send is taken', async () => {
+    let calls = 0;
+    const fetchMock = vi.fn(async () => {
+      calls += 1;
+      // The first send's answer never comes (lost on the way).
+      if (calls === 1) return new Promise<Response>(() => undefined);
+      return serverAnswer({ admissionId: 'first-admission' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const decided = await scan(paper(HOLDER), deviceGate(true));
+    expect(decided).toMatchObject({ offline: false, admission: { admissionId: 'first-admission' } });
+    const keys = keysSent(fetchMock);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('decided alone after every send failed, the admission keeps its key, and the upload sends it', async () => {
+    const unreachable = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    vi.stubGlobal('fetch', unreachable);
+    const decided = await scan(paper(HOLDER), deviceGate(true));
+    expect(decided).toMatchObject({ offline: true, admission: { decision: 'ADMIT' } });
+    const keys = keysSent(unreachable);
+    expect(keys).toHaveLength(SCAN_SENDS);
+    expect(new Set(keys).size).toBe(1);
+    const [pending] = await store.pendingAdmissions();
+    expect(pending).toMatchObject({ ticketCode: HOLDER, idempotencyKey: keys[0] });
+
+    const uploads: OfflineAdmissions[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path: string, init?: RequestInit) => {
+        const upload = JSON.parse(String(init?.body)) as OfflineAdmissions;
+        uploads.push(upload);
+        const results = upload.admissions.map(({ ticketCode, admittedAt }) => ({
+          ticketCode,
+          admittedAt,
+          outcome: 'ALREADY_RECORDED',
+          reason: 'ADMITTED',
+        }));
+        return new Response(JSON.stringify({ results, refusals: [] }), { status: 200 });
+      }),
+    );
+    expect(await uploadPending(store, 'gate.token')).toBe(1);
+    expect(uploads).toEqual([
+      {
+        eventId: EVENT_ID,
+        admissions: [
+          {
+            ticketCode: HOLDER,
+            code: paper(HOLDER),
+            admittedAt: NOW.toISOString(),
+            idempotencyKey: keys[0],
+          },
+        ],
+      },
+    ]);
+    // Acknowledged: nothing left to send, and neither the code nor the key is kept.
+    expect(await store.pendingAdmissions()).toEqual([]);
+    expect(await store.findAdmission(EVENT_ID, HOLDER)).not.toHaveProperty('idempotencyKey');
   });
 });
 

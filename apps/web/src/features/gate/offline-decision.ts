@@ -53,7 +53,18 @@ function answer(
 export async function decideOffline(
   store: GateStore,
   manifest: GateManifest,
-  { eventId, code, now }: { eventId: number; code: string; now: Date },
+  {
+    eventId,
+    code,
+    now,
+    idempotencyKey,
+  }: {
+    eventId: number;
+    code: string;
+    now: Date;
+    /** The scan's key, as sent online before the device decided alone: uploaded with the admission. */
+    idempotencyKey?: string;
+  },
 ): Promise<Admission> {
   const scanned = code.trim().slice(0, GATE_CODE_MAX_LENGTH);
   const verified = verifyGateCode(code, manifest, { eventId, now });
@@ -73,6 +84,7 @@ export async function decideOffline(
     ticketCode: verified.ticketCode,
     admittedAt,
     code: scanned,
+    ...(idempotencyKey ? { idempotencyKey } : {}),
     offline: true,
     uploaded: false,
   });

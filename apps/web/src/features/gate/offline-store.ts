@@ -33,6 +33,11 @@ export interface LocalAdmission {
    * carries, removed once the server has answered for it.
    */
   code?: string;
+  /**
+   * The key of the scan it was decided on (sent online first, unanswered): uploaded with it, so the
+   * server knows it for its own admission of that scan, if it recorded one (docs/design.md §8).
+   */
+  idempotencyKey?: string;
   /** Decided here from the manifest (uploaded later), or by the server (known to it already). */
   offline: boolean;
   /** The server acknowledged it (or made it): nothing left to send. */
@@ -138,14 +143,14 @@ export class GateStore {
 
   /**
    * The server answered for these: recorded, sent before, a double entry or not recorded, never to
-   * send again; their codes are forgotten (the ticket and time stay, so it is not admitted twice here).
+   * send again; their codes and keys are forgotten (the ticket and time stay, so it is not admitted twice here).
    */
   async markUploaded(eventId: number, ticketCodes: readonly string[]) {
     const tx = this.db.transaction('admissions', 'readwrite');
     for (const ticketCode of ticketCodes) {
       const found = await tx.store.get([eventId, ticketCode]);
       if (found && !found.uploaded) {
-        const { code: _sent, ...kept } = found;
+        const { code: _sent, idempotencyKey: _key, ...kept } = found;
         await tx.store.put({ ...kept, uploaded: true });
       }
     }

@@ -12,7 +12,9 @@ export const UPLOAD_RETRY_MS = 10_000;
 /**
  * Sends what the device decided offline (POST /api/gate/admissions/batch), per match and at most
  * GATE_UPLOAD_MAX_ADMISSIONS rows at a time: each admission with the code it was made by (the server
- * verifies it again and records nothing without it), each refusal with its reason, for the counts.
+ * verifies it again and records nothing without it) and its scan's idempotency key (the server's own
+ * admission of that scan, its answer lost, is this one: not a double entry), each refusal with its
+ * reason, for the counts.
  * Marks what the server answered for; the rest stays for the next try (the server records each once).
  * Answers how many uploads the server answered.
  */
@@ -65,10 +67,12 @@ const uploadOf = (
   refusals: LocalRefusal[],
 ): OfflineAdmissions => ({
   eventId,
-  admissions: admissions.map(({ ticketCode, code, admittedAt }) => ({
+  admissions: admissions.map(({ ticketCode, code, admittedAt, idempotencyKey }) => ({
     ticketCode,
     code: code ?? '',
     admittedAt,
+    // Kept by an earlier version of this screen, without one: the row is sent as it was.
+    ...(idempotencyKey ? { idempotencyKey } : {}),
   })),
   ...(refusals.length > 0
     ? { refusals: refusals.map(({ code, reason, refusedAt }) => ({ code, reason, refusedAt })) }

@@ -1,0 +1,2 @@
+ALTER TABLE "gate_admissions" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE INDEX "gate_admissions_idempotency_idx" ON "gate_admissions" USING btree ("device_id","idempotency_key") WHERE idempotency_key is not null;
