@@ -6,10 +6,12 @@
  * and register phone keys, and officers look tickets up. Prints one table. Not a test.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import { gunzip } from 'node:zlib';
 import {
   applyManifestDelta,
   generateGateKeyPair,
@@ -94,9 +96,16 @@ function arrivalTimes(count: number, durationMs: number): number[] {
 
 interface Answer {
   status: number;
+  /** As the server meant it: a gzipped answer (the manifest, asked as a browser asks) unzipped. */
   body: Buffer;
+  /** What crossed the network. */
+  wireBytes: number;
   etag?: string;
 }
+
+const gunzipped = promisify(gunzip);
+/** A device's browser takes a gzipped manifest (its fetch asks so and unzips it): the bench asks as it does. */
+const ACCEPTS_GZIP = { 'accept-encoding': 'gzip' };
 
 /** One request on `agent`; the body read whole (its size is what a device receives). */
 function send(
@@ -108,17 +117,24 @@ function send(
   body?: string,
 ): Promise<Answer> {
   return new Promise((resolve) => {
-    const failed = () => resolve({ status: 0, body: Buffer.alloc(0) });
+    const failed = () => resolve({ status: 0, body: Buffer.alloc(0), wireBytes: 0 });
     const request = http.request(`${base}${path}`, { agent, method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          body: Buffer.concat(chunks),
-          etag: response.headers.etag,
-        }),
-      );
+      response.on('end', () => {
+        const wire = Buffer.concat(chunks);
+        const zipped = response.headers['content-encoding'] === 'gzip';
+        (zipped ? gunzipped(wire) : Promise.resolve(wire)).then(
+          (body) =>
+            resolve({
+              status: response.statusCode ?? 0,
+              body,
+              wireBytes: wire.length,
+              etag: response.headers.etag,
+            }),
+          failed,
+        );
+      });
       // A connection cut mid-answer ends in 'close' without 'end' (a promise resolves once: the later call is a no-op).
       response.on('close', failed);
       response.on('error', failed);
@@ -332,6 +348,7 @@ async function matchRun(
         const dueAt = performance.now();
         const answer = await send(device.agent, base, 'GET', manifestPath(device), {
           authorization: `Bearer ${device.token}`,
+          ...ACCEPTS_GZIP,
         });
         routes.record(
           'GET /api/gate/manifest (first, whole)',
@@ -348,7 +365,7 @@ async function matchRun(
           }
           throw new Error(`the first manifest answered ${answer.status}`);
         }
-        firstManifestBytes = Math.max(firstManifestBytes, answer.body.length);
+        firstManifestBytes = Math.max(firstManifestBytes, answer.wireBytes);
         const manifest = JSON.parse(answer.body.toString()) as GateManifest;
         const key = copyKey(manifest.salt, manifest.revision);
         if (!copies.has(key)) copies.set(key, manifest);
@@ -370,6 +387,7 @@ async function matchRun(
     const poll = async (device: Device, dueAt: number) => {
       const answer = await send(device.agent, base, 'GET', manifestPath(device), {
         authorization: `Bearer ${device.token}`,
+        ...ACCEPTS_GZIP,
         ...(device.etag ? { 'if-none-match': device.etag } : {}),
       });
       routes.record(
@@ -388,7 +406,7 @@ async function matchRun(
         Object.assign(device, { salt: document.salt, revision: document.revision, etag: answer.etag });
         return;
       }
-      deltas.push(answer.body.length);
+      deltas.push(answer.wireBytes);
       const key = copyKey(document.salt, document.revision);
       const held = copies.get(copyKey(device.salt ?? '', device.revision ?? -1));
       if (!copies.has(key)) {
@@ -418,7 +436,12 @@ async function matchRun(
             base,
             'POST',
             '/api/gate/admissions',
-            { authorization: `Bearer ${device.token}`, 'content-type': 'application/json' },
+            // Each scan its own key, as the steward's screen sends it (docs/design.md §8).
+            {
+              authorization: `Bearer ${device.token}`,
+              'content-type': 'application/json',
+              'idempotency-key': randomUUID(),
+            },
             body,
           );
           const admitted =
