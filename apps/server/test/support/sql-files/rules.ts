@@ -142,7 +142,7 @@ export const ruleModules = [
     ticketVct: null,
     credentialIdAt: null,
     statusListsPrefix: null,
-    credentialStatusesFor: (db) => credentialStatus.credentialStatusesFor(db, [1, 2]),
+    credentialStatusesFor: (db) => credentialStatus.credentialStatusesFor(db, [1, 2], [1]),
   }),
   sqlModule('rules.entry', 'rules/entry.ts', entry, {
     entryGivingLoan: null,
