@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import {
   applyManifestDelta,
@@ -7,7 +7,7 @@ import {
   type GateManifest,
   type GateManifestDelta,
 } from '@tickets/domain';
-import { tickets, transfers } from '../src/db/schema';
+import { gateManifests, tickets, transfers } from '../src/db/schema';
 import {
   cardOf,
   HOLDER,
@@ -264,4 +264,31 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
       expect(seatOf(early)).toContain('99');
     },
   );
+
+  it('reads every ticket on the day’s first reading, after answering the poll from the stored book', async () => {
+    // The book's last whole reading was yesterday: what turns with the day (a suspension's end, an
+    // age) is written nowhere, so every ticket is read again.
+    await server.database.db
+      .update(gateManifests)
+      .set({ wholeReadAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(gateManifests.eventId, ids.tonight ?? -1));
+    const code = await personalize(tonightTicket(6));
+    const before = builds().length;
+    // The poll that claims the reading is answered from the stored book at once (its copy is current).
+    expect((await poll(held)).status).toBe(304);
+    await vi.waitFor(() => expect(builds().length).toBe(before + 1), { timeout: 60_000, interval: 100 });
+    expect(builds().at(-1)).toMatchObject({ whole: true });
+    expect(builds().at(-1)?.ticketRows).toBeGreaterThanOrEqual(3000);
+
+    // The next poll gets what it stored, the new print's entry alone.
+    const response = await poll(held);
+    expect(response.status).toBe(200);
+    const delta = (await response.json()) as GateManifestDelta;
+    expect(changesOf(delta)).toEqual({ entries: 1, removedEntries: 0, revokedPrints: 0, revokedPhones: 0 });
+    held = {
+      manifest: applyManifestDelta(held.manifest, delta) as GateManifest,
+      entityTag: response.headers.get('etag') ?? '',
+    };
+    expect(decide(code).ok).toBe(true);
+  });
 });

@@ -716,8 +716,8 @@ export const notifications = pgTable(
 
 /**
  * The offline manifest of a fixture as every server process shares it (docs/gate-codes.md §7.6,
- * docs/design.md §8): the book's salt, current revision and header, and the digest of what the
- * database said when it was last read (its ETag). A cache of what the other tables say, not a
+ * docs/design.md §8): the book's salt, current revision and header, its ETag, and how far it has
+ * applied the change log (`gate_manifest_changes`). A cache of what the other tables say, not a
  * record: its rows go when the fixture is long over (purge.ts), or when a new book replaces it.
  */
 export const gateManifests = pgTable('gate_manifests', {
@@ -730,7 +730,7 @@ export const gateManifests = pgTable('gate_manifests', {
   /** Which signing and trusted keys the book was made with: other keys make a new book. */
   keysDigest: text('keys_digest').notNull(),
   revision: integer('revision').notNull(),
-  /** Of the reading the revision was made from, and of every later reading that said the same. */
+  /** The revision's entity tag: a hash of salt and revision (manifest-book.service.ts `digestOf`). */
   digest: text('digest').notNull(),
   /** The manifest's header as JSON text (GateManifestHeader): kept as written, for identical answers. */
   header: text('header').notNull(),

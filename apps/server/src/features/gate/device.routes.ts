@@ -196,6 +196,7 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
             metrics.manifestBuilds.observe(built.ms / 1000);
             request.log.info(built, 'gate manifest built');
           },
+          onFailed: (error) => request.log.error({ err: error, eventId }, 'gate manifest reading failed'),
         },
       );
       reply.header('ETag', entityTag);

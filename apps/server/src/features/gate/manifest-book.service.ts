@@ -205,7 +205,7 @@ export async function storeReading(
 }
 
 /** A reading stored: the replica at the stored revision, whether it is a new one, the rows written. */
-type Stored = { replica: Replica; changed: boolean; rowsWritten: number };
+export type Stored = { replica: Replica; changed: boolean; rowsWritten: number };
 
 /**
  * Stores what changed since the stored book's reading (`patch`: the tickets the changes seen by the

@@ -25,6 +25,7 @@ import {
   storePatch,
   storeReading,
   syncedReplica,
+  type Stored,
 } from './manifest-book.service';
 import {
   changedTickets,
@@ -377,8 +378,9 @@ export interface ManifestBuilt {
  * `rebuildSeconds` whichever process is asked (one claims the reading), and then only the tickets
  * that changed since the book's last reading (gate_manifest_changes); when what the manifest says of
  * them changed, that process stores the next revision, sealing only what changed. Every ticket is
- * read (in pages) for a new book and on the day's first reading. `onBuilt` hears of each new book or
- * revision (the server logs it).
+ * read (in pages and steps) for a new book, in the poll that asked when there is no book to answer
+ * from, and on the day's first reading, after answering the poll from the stored book. `onBuilt`
+ * hears of each new book or revision (the server logs it).
  */
 export async function gateManifest(
   db: Db,
@@ -392,6 +394,8 @@ export async function gateManifest(
     /** Where the issuer's status lists are (`statusListsPrefix`). */
     statusLists: string;
     onBuilt?: (built: ManifestBuilt) => void;
+    /** Hears of a whole reading run after its poll was answered that failed (the server logs it). */
+    onFailed: (error: unknown) => void;
   },
 ): Promise<{ entityTag: string; document?: GateManifest | GateManifestDelta }> {
   const { signer } = gateKeys;
@@ -405,10 +409,33 @@ export async function gateManifest(
   // phone registered since from an unknown code by it: verifyGateCode's newerThanList).
   const readAt = new Date();
   const started = performance.now();
-  let stored: Awaited<ReturnType<typeof storePatch>>;
-  let read: Reading | undefined;
+  const report = (read: Reading, stored: Stored | undefined) => {
+    if (stored?.changed)
+      options.onBuilt?.({
+        eventId,
+        revision: stored.replica.book.revision,
+        whole: read.whole,
+        ticketRows: read.rowsRead,
+        entries: read.tickets.reduce((sum, ticket) => sum + ticket.entries.length, 0),
+        rowsWritten: stored.rowsWritten,
+        ms: Math.round(performance.now() - started),
+      });
+    return stored;
+  };
+  /** Every ticket read, in pages and steps (a new book, the day's first reading). */
+  const readWhole = async () => {
+    const read = await readFixture(db, device, eventId, undefined);
+    const input = wholeInput(read, gateKeys.trusted, options.statusLists, readAt);
+    const { upto } = read;
+    return report(
+      read,
+      await serially(db, eventId, () => storeReading(db, head, input, upto, device.organisationId, gateKeys)),
+    );
+  };
+
+  let stored: Stored | 'whole' | undefined = 'whole';
   if (usable && !head.wholeDue && head.changesFrom !== null) {
-    read = await readFixture(db, device, eventId, head.changesFrom);
+    const read = await readFixture(db, device, eventId, head.changesFrom);
     const { event, tickets, upto, changes } = read;
     const patch = { createdAt: readAt, ...timesOf(event), tickets };
     // No change read: the book's position stands (a later snapshot's would say the same).
@@ -416,25 +443,15 @@ export async function gateManifest(
     stored = await serially(db, eventId, () =>
       storePatch(db, head, patch, event.seasonId, position, gateKeys),
     );
+    if (stored !== 'whole') report(read, stored);
   }
-  if (!read || stored === 'whole') {
-    read = await readFixture(db, device, eventId, undefined);
-    const input = wholeInput(read, gateKeys.trusted, options.statusLists, readAt);
-    const { upto } = read;
-    stored = await serially(db, eventId, () =>
-      storeReading(db, head, input, upto, device.organisationId, gateKeys),
-    );
+  if (stored === 'whole' && usable) {
+    // A stored book to answer from: the whole reading is this process's work, not this poll's (the
+    // next poll after it gets what it stored). One that fails is read again at the next interval.
+    void readWhole().catch(options.onFailed);
+    return answerFrom(db, head, signer, ifNoneMatch, held);
   }
-  if (stored?.changed)
-    options.onBuilt?.({
-      eventId,
-      revision: stored.replica.book.revision,
-      whole: read.whole,
-      ticketRows: read.rowsRead,
-      entries: read.tickets.reduce((sum, ticket) => sum + ticket.entries.length, 0),
-      rowsWritten: stored.rowsWritten,
-      ms: Math.round(performance.now() - started),
-    });
+  if (stored === 'whole') stored = await readWhole();
   if (stored) {
     const { book } = stored.replica;
     return answer(digestOf(book.salt, book.revision), book, ifNoneMatch, held, () => Promise.resolve(book));
