@@ -7,7 +7,14 @@ import {
   type GateManifest,
   type GateManifestDelta,
 } from '@tickets/domain';
-import { gateManifests, tickets, transfers } from '../src/db/schema';
+import {
+  citizens,
+  companionDeclarations,
+  gateManifests,
+  guardianships,
+  tickets,
+  transfers,
+} from '../src/db/schema';
 import {
   cardOf,
   HOLDER,
@@ -30,7 +37,7 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
   // Every poll reads the changes since the last (the interval is gate-manifest.test.ts's).
   const server = useTestServer(engine, { GATE_MANIFEST_REBUILD_SECONDS: '0' });
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
-    tonightSerials: [1, 2, 3, 4, 5, 6],
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7],
   });
   let device: GateDevice;
   let held: { manifest: GateManifest; entityTag: string };
@@ -218,6 +225,68 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
       revokedPhones: 0,
     });
     expect(decide(lent)).toMatchObject({ ok: false, reason: 'NOT_FOR_THIS_EVENT' });
+  });
+
+  it('gives a device exactly the change of a companion declaration, accepted and cancelled', async () => {
+    const { db } = server.database;
+    // A demo minor under 15 (known by ΑΜΚΑ) and their guardian, from the registry.
+    const [minor] = await db
+      .select({ id: citizens.id, amka: citizens.amka, guardianId: guardianships.guardianId })
+      .from(citizens)
+      .innerJoin(guardianships, eq(guardianships.minorId, citizens.id))
+      .where(
+        sql`${citizens.birthDate}::date > (now() - interval '14 years')::date and ${citizens.afm} is null`,
+      )
+      .limit(1);
+    expect(minor).toBeDefined();
+    // Tonight's ticket 7 bound to the minor, with a barcode: their entry asks for a companion.
+    const [ticket] = await db
+      .update(tickets)
+      .set({ holderAmka: minor?.amka, privateCode: '7M1NR7TEST000007', codeSerial: 1 })
+      .where(eq(tickets.publicCode, tonightTicket(7)))
+      .returning({ id: tickets.id });
+    let next = await nextDelta();
+    expect(changesOf(next.delta)).toEqual({
+      entries: 1,
+      removedEntries: 0,
+      revokedPrints: 0,
+      revokedPhones: 0,
+    });
+    expect(decide('7M1NR7TEST000007')).toMatchObject({ ok: false, reason: 'COMPANION_REQUIRED' });
+
+    const [declaration] = await db
+      .insert(companionDeclarations)
+      .values({
+        guardianId: minor?.guardianId ?? -1,
+        minorId: minor?.id ?? -1,
+        ticketId: ticket?.id ?? -1,
+        companionAfm: OTHER,
+        companionName: 'ΝΙΚΟΣ ΝΙΚΟΛΑΟΥ',
+        status: 'ACCEPTED',
+      })
+      .returning({ id: companionDeclarations.id });
+    next = await nextDelta();
+    expect(changesOf(next.delta)).toEqual({
+      entries: 1,
+      removedEntries: 0,
+      revokedPrints: 0,
+      revokedPhones: 0,
+    });
+    expect(next.built).toMatchObject({ ticketRows: 1, rowsWritten: 1 });
+    expect(decide('7M1NR7TEST000007')).toMatchObject({ ok: true, companion: { name: 'ΝΙΚΟΣ ΝΙΚΟΛΑΟΥ' } });
+
+    await db
+      .update(companionDeclarations)
+      .set({ status: 'CANCELLED' })
+      .where(eq(companionDeclarations.id, declaration?.id ?? ''));
+    next = await nextDelta();
+    expect(changesOf(next.delta)).toEqual({
+      entries: 1,
+      removedEntries: 0,
+      revokedPrints: 0,
+      revokedPhones: 0,
+    });
+    expect(decide('7M1NR7TEST000007')).toMatchObject({ ok: false, reason: 'COMPANION_REQUIRED' });
   });
 
   it.skipIf(engine === 'pglite')(
