@@ -4,6 +4,7 @@
 -- listCredentialStatuses
 select
   "issued_credentials"."id",
+  "issued_credentials"."ticket_id",
   (
     case
       when (
@@ -199,6 +200,7 @@ where
 -- credentialStatusesFor
 select
   "issued_credentials"."id",
+  "issued_credentials"."ticket_id",
   (
     case
       when (
@@ -389,4 +391,7 @@ from
   inner join "events" "scope_event" on "scope_event"."id" = "issued_credentials"."scope_event_id"
   left join "transfers" "loan" on "loan"."id" = "issued_credentials"."transfer_id"
 where
-  "issued_credentials"."scope_event_id" in ($17, $18);
+  (
+    "issued_credentials"."scope_event_id" in ($17, $18)
+    and "issued_credentials"."ticket_id" in ($19)
+  );

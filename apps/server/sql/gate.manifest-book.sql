@@ -11,6 +11,13 @@ select
   "digest",
   "header",
   "read_at",
+  "changes_from",
+  "whole_read_at",
+  (
+    "changes_from" is null
+    or "whole_read_at" is null
+    or ("whole_read_at" at time zone 'Europe/Athens')::date < (now() at time zone 'Europe/Athens')::date
+  ),
   "read_at" > now() - make_interval(secs => $1::int)
 from
   "gate_manifests"
@@ -34,6 +41,7 @@ select
   "mark",
   "sealed",
   "tag",
+  "owner",
   "changed_at"
 from
   "gate_manifest_rows"
@@ -53,25 +61,45 @@ insert into
     "revision",
     "digest",
     "header",
-    "read_at"
+    "read_at",
+    "changes_from",
+    "whole_read_at"
   )
 values
-  ($1, $2, $3, $4, $5, $6, $7, now())
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    now(),
+    default,
+    default
+  )
 on conflict do nothing
 returning
   "event_id";
 
 insert into
-  "gate_manifest_rows" (event_id, mark, sealed, tag, changed_at)
+  "gate_manifest_rows" (event_id, mark, sealed, tag, owner, changed_at)
 select
   $1::bigint,
   given.*
 from
-  unnest($2::text[], $3::text[], $4::text[], $5::int[]) as given
+  unnest(
+    $2::text[],
+    $3::text[],
+    $4::text[],
+    $5::text[],
+    $6::int[]
+  ) as given
 on conflict (event_id, mark) do update
 set
   sealed = excluded.sealed,
   tag = excluded.tag,
+  owner = excluded.owner,
   changed_at = excluded.changed_at;
 
 -- storeNewBook, in place of the stored book (3 statements, in this order)
@@ -99,16 +127,23 @@ where
   "gate_manifest_rows"."event_id" = $1;
 
 insert into
-  "gate_manifest_rows" (event_id, mark, sealed, tag, changed_at)
+  "gate_manifest_rows" (event_id, mark, sealed, tag, owner, changed_at)
 select
   $1::bigint,
   given.*
 from
-  unnest($2::text[], $3::text[], $4::text[], $5::int[]) as given
+  unnest(
+    $2::text[],
+    $3::text[],
+    $4::text[],
+    $5::text[],
+    $6::int[]
+  ) as given
 on conflict (event_id, mark) do update
 set
   sealed = excluded.sealed,
   tag = excluded.tag,
+  owner = excluded.owner,
   changed_at = excluded.changed_at;
 
 -- storeRevision (2 statements, in this order)
@@ -132,19 +167,26 @@ returning
   "event_id";
 
 insert into
-  "gate_manifest_rows" (event_id, mark, sealed, tag, changed_at)
+  "gate_manifest_rows" (event_id, mark, sealed, tag, owner, changed_at)
 select
   $1::bigint,
   given.*
 from
-  unnest($2::text[], $3::text[], $4::text[], $5::int[]) as given
+  unnest(
+    $2::text[],
+    $3::text[],
+    $4::text[],
+    $5::text[],
+    $6::int[]
+  ) as given
 on conflict (event_id, mark) do update
 set
   sealed = excluded.sealed,
   tag = excluded.tag,
+  owner = excluded.owner,
   changed_at = excluded.changed_at;
 
--- purgeOldManifests
+-- purgeOldManifests (2 statements, in this order)
 delete from "gate_manifests"
 where
   "gate_manifests"."event_id" in (
@@ -159,4 +201,21 @@ where
           else "events"."starts_at" + make_interval(mins => $1)
         end
       ) < now() - interval '1 day'
+  );
+
+delete from "gate_manifest_changes"
+where
+  "gate_manifest_changes"."at" < now() - interval '1 day'
+  and "gate_manifest_changes"."xid" < least(
+    (
+      select
+        min(
+          (
+            pg_snapshot_xmin("gate_manifests"."changes_from"::pg_snapshot)::text
+          )::bigint
+        )
+      from
+        "gate_manifests"
+    ),
+    (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
   );

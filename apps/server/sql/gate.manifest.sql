@@ -209,9 +209,14 @@ from
     and "companion_declarations"."status" = $22
   )
 where
-  "tickets"."event_id" in ($23, $24)
+  (
+    "tickets"."event_id" in ($23, $24)
+    and "tickets"."id" > $25
+  )
 order by
-  "tickets"."id";
+  "tickets"."id"
+limit
+  $26;
 
 -- walletCredentialsAdmitting
 select
@@ -227,6 +232,7 @@ where
   (
     "wallet_credentials"."scope_event_id" in ($1, $2)
     and "tickets"."event_id" in ($3, $4)
+    and "tickets"."id" in ($5)
   )
 order by
   "wallet_credentials"."id";
@@ -285,3 +291,163 @@ where
   )
 order by
   "suspension_keys"."key";
+
+-- snapshotPosition
+select
+  pg_current_snapshot()::text as position;
+
+-- changedTickets
+with
+  changed as (
+    select
+      "gate_manifest_changes"."ticket_id" as ticket_id,
+      "gate_manifest_changes"."identity_key" as key
+    from
+      "gate_manifest_changes"
+    where
+      "gate_manifest_changes"."xid" >= (pg_snapshot_xmin($1::pg_snapshot)::text)::bigint
+      and not pg_visible_in_snapshot(
+        ("gate_manifest_changes"."xid"::text)::xid8,
+        $2::pg_snapshot
+      )
+  ),
+  named as (
+    select distinct
+      key
+    from
+      changed
+    where
+      key is not null
+  ),
+  -- A registry's person met by a key stands for all their keys (the rule's registry half).
+  linked as (
+    select
+      key
+    from
+      named
+    union
+    select
+      person.key
+    from
+      "citizens" as citizen
+      cross join lateral unnest(
+        array[
+          $3::text || citizen.afm,
+          $4::text || citizen.amka,
+          $5::text || citizen.identity_card_key
+        ]
+      ) as person (key)
+    where
+      person.key is not null
+      and (
+        $6::text || citizen.afm in (
+          select
+            key
+          from
+            named
+        )
+        or $7::text || citizen.amka in (
+          select
+            key
+          from
+            named
+        )
+        or $8::text || citizen.identity_card_key in (
+          select
+            key
+          from
+            named
+        )
+      )
+  ),
+  affected as (
+    select
+      ticket_id as id
+    from
+      changed
+    where
+      ticket_id is not null
+    union
+    select
+      ticket.id
+    from
+      "tickets" as ticket
+    where
+      exists (
+        select
+          1
+        from
+          linked
+      )
+      and ticket.event_id = any ($9::bigint[])
+      and (
+        $10::text || ticket.holder_afm in (
+          select
+            key
+          from
+            linked
+        )
+        or $11::text || ticket.holder_amka in (
+          select
+            key
+          from
+            linked
+        )
+        or $12::text || ticket.document_key in (
+          select
+            key
+          from
+            linked
+        )
+        or exists (
+          select
+            1
+          from
+            "transfers" as loan
+          where
+            loan.ticket_id = ticket.id
+            and $13::text || loan.to_afm in (
+              select
+                key
+              from
+                linked
+            )
+        )
+        or exists (
+          select
+            1
+          from
+            "companion_declarations" as companion
+          where
+            companion.ticket_id = ticket.id
+            and $14::text || companion.companion_afm in (
+              select
+                key
+              from
+                linked
+            )
+        )
+      )
+  )
+select
+  ticket.id,
+  (
+    select
+      count(*)
+    from
+      changed
+  ) as changes
+from
+  (
+    select
+      1
+  ) as one
+  left join "tickets" as ticket on ticket.id in (
+    select
+      id
+    from
+      affected
+  )
+  and ticket.event_id = any ($15::bigint[])
+order by
+  ticket.id;

@@ -54,6 +54,7 @@ export {
   type GateManifestBookRow,
   type GateManifestBookState,
   type GateManifestHeader,
+  type GateManifestPatch,
 } from './manifest-book';
 export {
   verifyGateCode,

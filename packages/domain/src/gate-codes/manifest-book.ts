@@ -38,7 +38,37 @@ export interface GateManifestBookRow {
   mark: string;
   sealed: string | null;
   tag: string | null;
+  /**
+   * Whose entry it is: a tag of its ticket's code under the book's salt (`patching` finds a ticket's
+   * entries by it, and no one without the salt learns whose an entry is); null for a revocation.
+   */
+  owner?: string | null;
   changedAt: number;
+}
+
+/**
+ * What changed of some tickets of a fixture, read again (`GateManifestBook.patching`): everything the
+ * manifest says of each of them now, and the header's times. What the book holds of these tickets and
+ * not here goes; nothing of other tickets changes.
+ */
+export interface GateManifestPatch {
+  createdAt: Date;
+  gatesOpenAt: Date;
+  endsAt: Date;
+  tickets: {
+    ticketCode: string;
+    /** Its entries now (none: it lets nobody in by any code). */
+    entries: GateManifestEntryInput[];
+    /** The serials of its prints replaced by a reprint. */
+    revokedSerials: number[];
+    /** Every phone credential of the ticket for the fixture; those revoked among them below. */
+    credentialIds: number[];
+    revokedCredentialIds: number[];
+    /** Every EU-wallet credential of the ticket for the fixture; those not VALID among them below. */
+    issuedCredentialIds: number[];
+    invalid: number[];
+    suspended: number[];
+  }[];
 }
 
 /** A book as it can be stored and restored: everything but the rows. */
@@ -51,11 +81,12 @@ export interface GateManifestBookState {
 const entryMark = (kind: GateCodeKind, lookupId: string) => `entry:${kind}:${lookupId}`;
 
 /**
- * How many entries a book seals or compares between two pauses of `building` and `updating`: a full
- * stadium's 70,000 take a second of CPU, which a server must not spend in one turn of its event loop
- * (it would answer nothing else meanwhile, and a balancer's health check gives up on it).
+ * How many entries a book seals or compares between two pauses of `building`, `updating` and
+ * `patching`: a full stadium's 70,000 take a second of CPU, which a server must not spend in one turn
+ * of its event loop (it would answer nothing else meanwhile, and a balancer's health check gives up
+ * on it). 250 is a few milliseconds (docs/design.md §8 "A reading follows changes").
  */
-export const MANIFEST_BOOK_STEP = 2000;
+export const MANIFEST_BOOK_STEP = 250;
 
 /** A book's work in steps (`building`, `updating`), run to its end at once. */
 function untilDone<T>(steps: Generator<void, T>): T {
@@ -91,6 +122,10 @@ export class GateManifestBook {
   };
   /** Every mark changed after revision 0: the revision it changed at. */
   private readonly changedAt = new Map<string, number>();
+  /** By mark: the owner (its ticket's tag) of each entry; and by owner, its entries' marks. */
+  private readonly ownerOfMark = new Map<string, string>();
+  private readonly marksOf = new Map<string, Set<string>>();
+  private lastOwner: { ticketCode: string; owner: string } | undefined;
   /** Where each code seen so far has its entry under this salt: two HMACs saved per code and update. */
   private readonly lookups = new Map<string, { kind: GateCodeKind; lookupId: string }>();
   private signed: GateManifest | undefined;
@@ -140,17 +175,20 @@ export class GateManifestBook {
       for (const kind of ['paper', 'random', 'wallet'] as const) {
         for (const [lookupId, sealed] of this.entries[kind]) {
           const mark = entryMark(kind, lookupId);
-          rows.push({ mark, sealed, tag: this.tags.get(mark) ?? null, changedAt: changedAt(mark) });
+          const owner = this.ownerOfMark.get(mark) ?? null;
+          rows.push({ mark, sealed, tag: this.tags.get(mark) ?? null, owner, changedAt: changedAt(mark) });
         }
       }
     }
     for (const [mark, at] of this.changedAt) {
       if (at <= revision || (revision < 0 && this.tags.has(mark))) continue;
-      if (!mark.startsWith('entry:')) rows.push({ mark, sealed: null, tag: null, changedAt: at });
+      if (!mark.startsWith('entry:'))
+        rows.push({ mark, sealed: null, tag: null, owner: null, changedAt: at });
       else {
         const [, kind, lookupId] = mark.split(':') as [string, GateCodeKind, string];
         const sealed = this.entries[kind].get(lookupId) ?? null;
-        rows.push({ mark, sealed, tag: this.tags.get(mark) ?? null, changedAt: at });
+        const owner = this.ownerOfMark.get(mark) ?? null;
+        rows.push({ mark, sealed, tag: this.tags.get(mark) ?? null, owner, changedAt: at });
       }
     }
     return rows;
@@ -169,9 +207,12 @@ export class GateManifestBook {
       if (row.sealed === null || row.tag === null) {
         this.entries[kind].delete(lookupId);
         this.tags.delete(row.mark);
+        this.disown(row.mark);
       } else {
         this.entries[kind].set(lookupId, row.sealed);
         this.tags.set(row.mark, row.tag);
+        this.disown(row.mark);
+        if (row.owner) this.own(row.mark, row.owner);
       }
     }
     this.revision = state.revision;
@@ -206,7 +247,45 @@ export class GateManifestBook {
     this.lookups.set(codeKey(entry.code), { kind, lookupId });
     this.tags.set(mark, this.sealer.contentTag(contentOf(entry)));
     this.entries[kind].set(lookupId, sealed);
+    this.own(mark, this.ownerOf(entry.ticketCode));
     if (this.revision > 0) this.changedAt.set(mark, this.revision);
+  }
+
+  /** A ticket's tag under this salt (`GateManifestBookRow.owner`); one MAC per ticket, not per entry. */
+  private ownerOf(ticketCode: string): string {
+    if (this.lastOwner?.ticketCode !== ticketCode)
+      this.lastOwner = { ticketCode, owner: this.sealer.contentTag(`ticket:${ticketCode}`) };
+    return this.lastOwner.owner;
+  }
+
+  private own(mark: string, owner: string) {
+    this.ownerOfMark.set(mark, owner);
+    let marks = this.marksOf.get(owner);
+    if (!marks) this.marksOf.set(owner, (marks = new Set()));
+    marks.add(mark);
+  }
+
+  private disown(mark: string) {
+    const owner = this.ownerOfMark.get(mark);
+    if (owner === undefined) return;
+    this.ownerOfMark.delete(mark);
+    const marks = this.marksOf.get(owner);
+    marks?.delete(mark);
+    if (marks?.size === 0) this.marksOf.delete(owner);
+  }
+
+  /** Whether every entry's ticket is known (a book stored before owners were kept is not). */
+  knowsOwners(): boolean {
+    return this.ownerOfMark.size === this.tags.size;
+  }
+
+  /** Removes an entry at `revision`. */
+  private remove(mark: string, revision: number) {
+    const [, kind, lookupId] = mark.split(':') as [string, GateCodeKind, string];
+    this.tags.delete(mark);
+    this.entries[kind].delete(lookupId);
+    this.disown(mark);
+    this.changedAt.set(mark, revision);
   }
 
   /**
@@ -225,19 +304,8 @@ export class GateManifestBook {
     assertInput(input, this.platformKey);
     const headerAtStart = this.header;
     const next = this.revision + 1;
-    const marks: string[] = [];
     const header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
-    const revoked = (h: GateManifestHeader) => ({
-      paper: new Set(h.revokedPaperCodes.map((code) => `paper:${code.ticketCode}:${code.serial}`)),
-      credentials: new Set(h.revokedCredentialIds.map((id) => `credential:${id}`)),
-      invalid: new Set(h.credentialStatus?.invalid.map((id) => `invalid:${id}`)),
-      suspended: new Set(h.credentialStatus?.suspended.map((id) => `suspended:${id}`)),
-    });
-    const [before, after] = [revoked(this.header), revoked(header)];
-    for (const kind of ['paper', 'credentials', 'invalid', 'suspended'] as const) {
-      for (const mark of after[kind]) if (!before[kind].has(mark)) marks.push(mark);
-      for (const mark of before[kind]) if (!after[kind].has(mark)) marks.push(mark);
-    }
+    const marks = this.headerChanges(header);
     const timesChanged =
       header.gatesOpenAt !== this.header.gatesOpenAt || header.endsAt !== this.header.endsAt;
 
@@ -260,19 +328,130 @@ export class GateManifestBook {
     this.header = header;
     this.signed = undefined;
     for (const mark of marks) this.changedAt.set(mark, next);
-    for (const mark of removed) {
-      const [, kind, lookupId] = mark.split(':') as [string, GateCodeKind, string];
+    for (const mark of removed) this.remove(mark, next);
+    this.reseal(changed);
+    return true;
+  }
+
+  /** Seals `entries` again at the current revision, in place of what their codes' entries said. */
+  private reseal(entries: GateManifestEntryInput[]) {
+    for (const entry of entries) {
+      const { kind, lookupId } = this.lookupOf(entry);
+      const mark = entryMark(kind, lookupId);
       this.tags.delete(mark);
       this.entries[kind].delete(lookupId);
-      this.changedAt.set(mark, next);
-    }
-    for (const entry of changed) {
-      const { kind, lookupId } = this.lookupOf(entry);
-      this.tags.delete(entryMark(kind, lookupId));
-      this.entries[kind].delete(lookupId);
+      this.disown(mark);
       this.seal(entry);
     }
+  }
+
+  /**
+   * `update` for some tickets only (`patch`, what a server read again of the tickets that changed):
+   * their entries and revocations are replaced by the patch's, nothing else is compared, so the work
+   * is the patch's size, not the fixture's. When anything differs, the revision goes up by one and
+   * every entry added or changed is sealed at it; the rows, the delta and the nonces are as
+   * `update`'s. Answers whether it did. A book must `knowsOwners` to be patched.
+   */
+  patch(patch: GateManifestPatch): boolean {
+    return untilDone(this.patching(patch));
+  }
+
+  /** `patch`, pausing (a `yield`) after every `MANIFEST_BOOK_STEP` entries compared. */
+  *patching(patch: GateManifestPatch): Generator<void, boolean> {
+    if (!this.knowsOwners()) throw new Error('A book without its entries’ tickets cannot be patched.');
+    const headerAtStart = this.header;
+    const { createdAt: _createdAt, ...held } = this.header;
+    const codes = new Set(patch.tickets.map((ticket) => ticket.ticketCode));
+    const without = <T>(items: readonly T[], of: Set<T>) => items.filter((item) => !of.has(item));
+    const ids = (pick: (ticket: GateManifestPatch['tickets'][number]) => number[]) =>
+      new Set(patch.tickets.flatMap(pick));
+    const [phones, issued] = [ids((t) => t.credentialIds), ids((t) => t.issuedCredentialIds)];
+    const input: GateManifestInput = {
+      eventId: held.eventId,
+      seasonId: held.seasonId,
+      gatesOpenAt: patch.gatesOpenAt,
+      endsAt: patch.endsAt,
+      createdAt: patch.createdAt,
+      platformKeys: held.platformKeys,
+      revokedPaperCodes: [
+        ...held.revokedPaperCodes.filter((code) => !codes.has(code.ticketCode)),
+        ...patch.tickets.flatMap((t) =>
+          t.revokedSerials.map((serial) => ({ ticketCode: t.ticketCode, serial })),
+        ),
+      ],
+      revokedCredentialIds: [
+        ...without(held.revokedCredentialIds, phones),
+        ...patch.tickets.flatMap((t) => t.revokedCredentialIds),
+      ],
+      ...(held.credentialStatus && {
+        credentialStatus: {
+          lists: held.credentialStatus.lists,
+          invalid: [
+            ...without(held.credentialStatus.invalid, issued),
+            ...patch.tickets.flatMap((t) => t.invalid),
+          ],
+          suspended: [
+            ...without(held.credentialStatus.suspended, issued),
+            ...patch.tickets.flatMap((t) => t.suspended),
+          ],
+        },
+      }),
+      entries: [],
+    };
+    assertInput(input, this.platformKey);
+    const header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
+    const marks = this.headerChanges(header);
+    const timesChanged =
+      header.gatesOpenAt !== this.header.gatesOpenAt || header.endsAt !== this.header.endsAt;
+
+    const changed: GateManifestEntryInput[] = [];
+    const removed: string[] = [];
+    let compared = 0;
+    for (const ticket of patch.tickets) {
+      const present = new Set<string>();
+      for (const entry of ticket.entries) {
+        if (entry.ticketCode !== ticket.ticketCode) throw new RangeError('Another ticket’s entry.');
+        const { kind, lookupId } = this.lookupOf(entry);
+        const mark = entryMark(kind, lookupId);
+        if (present.has(mark)) throw new RangeError('The same code twice.');
+        present.add(mark);
+        const owner = this.ownerOfMark.get(mark);
+        if (owner !== undefined && owner !== this.ownerOf(ticket.ticketCode))
+          throw new RangeError('The same code twice.');
+        if (this.tags.get(mark) !== this.sealer.contentTag(contentOf(entry))) changed.push(entry);
+        if (++compared % MANIFEST_BOOK_STEP === 0) yield;
+      }
+      for (const mark of this.marksOf.get(this.ownerOf(ticket.ticketCode)) ?? [])
+        if (!present.has(mark)) removed.push(mark);
+    }
+    if (this.header !== headerAtStart) throw new Error('The book changed while it was being updated.');
+    if (marks.length === 0 && !timesChanged && changed.length === 0 && removed.length === 0) return false;
+
+    const next = this.revision + 1;
+    this.revision = next;
+    this.header = header;
+    this.signed = undefined;
+    for (const mark of marks) this.changedAt.set(mark, next);
+    for (const mark of removed) this.remove(mark, next);
+    this.reseal(changed);
     return true;
+  }
+
+  /** The revocations' marks that differ between the book's header and `header`. */
+  private headerChanges(header: GateManifestHeader): string[] {
+    const marks: string[] = [];
+    const revoked = (h: GateManifestHeader) => ({
+      paper: new Set(h.revokedPaperCodes.map((code) => `paper:${code.ticketCode}:${code.serial}`)),
+      credentials: new Set(h.revokedCredentialIds.map((id) => `credential:${id}`)),
+      invalid: new Set(h.credentialStatus?.invalid.map((id) => `invalid:${id}`)),
+      suspended: new Set(h.credentialStatus?.suspended.map((id) => `suspended:${id}`)),
+    });
+    const [before, after] = [revoked(this.header), revoked(header)];
+    for (const kind of ['paper', 'credentials', 'invalid', 'suspended'] as const) {
+      for (const mark of after[kind]) if (!before[kind].has(mark)) marks.push(mark);
+      for (const mark of before[kind]) if (!after[kind].has(mark)) marks.push(mark);
+    }
+    return marks;
   }
 
   /** The whole manifest at the current revision, signed once per revision. */

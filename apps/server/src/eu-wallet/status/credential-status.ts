@@ -120,6 +120,7 @@ const statusesWhere = (db: Db, where: SQL | undefined) =>
   db
     .select({
       id: issuedCredentials.id,
+      ticketId: issuedCredentials.ticketId,
       status: sql<number>`(case when ${noLongerTheBinding(db)} then ${CREDENTIAL_STATUS.INVALID}
         when ${entrantSuspended(db)} then ${CREDENTIAL_STATUS.SUSPENDED}
         else ${CREDENTIAL_STATUS.VALID} end)::int`,
@@ -138,8 +139,14 @@ export const listCredentialStatuses = (db: Db, range: { fromId: number; toId: nu
   statusesWhere(db, between(issuedCredentials.id, range.fromId, range.toId));
 
 /**
- * The status of every credential issued for these events (a fixture and its season), by the same
- * rule: what the fixture's offline manifest carries of them (features/gate/manifest.service.ts).
+ * The status of every credential issued for these events (a fixture and its season) and tickets, by
+ * the same rule: what the fixture's offline manifest carries of them (features/gate/manifest.service.ts).
  */
-export const credentialStatusesFor = (db: Db, scopeEventIds: number[]) =>
-  statusesWhere(db, inArray(issuedCredentials.scopeEventId, scopeEventIds));
+export const credentialStatusesFor = (db: Db, scopeEventIds: number[], ticketIds: number[]) =>
+  statusesWhere(
+    db,
+    and(
+      inArray(issuedCredentials.scopeEventId, scopeEventIds),
+      inArray(issuedCredentials.ticketId, ticketIds),
+    ),
+  );

@@ -207,6 +207,7 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
             request.log.info(built, 'gate manifest built');
           },
           onPrepared: (prepared) => request.log.info(prepared, 'gate manifest body prepared'),
+          onFailed: (error) => request.log.error({ err: error, eventId }, 'gate manifest reading failed'),
         },
       );
       reply.header('ETag', entityTag);

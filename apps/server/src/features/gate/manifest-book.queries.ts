@@ -1,8 +1,9 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { GateManifestBookRow } from '@tickets/domain';
+import { TIME_ZONE, type GateManifestBookRow } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
-import { events, gateManifestRows, gateManifests } from '../../db/schema';
+import { events, gateManifestChanges, gateManifestRows, gateManifests } from '../../db/schema';
+import { athensToday } from '../../shared/athens-time';
 import { eventEnd } from '../../rules/events';
 
 /**
@@ -11,7 +12,7 @@ import { eventEnd } from '../../rules/events';
  * head so that one process's revision is the only one of its number.
  */
 
-export type BookHead = typeof gateManifests.$inferSelect & { fresh: boolean };
+export type BookHead = typeof gateManifests.$inferSelect & { fresh: boolean; wholeDue: boolean };
 
 /** The head of an event's book, and whether it was read within the last `rebuildSeconds`. */
 export const readBookHead = preparedQuery<{ eventId: number; rebuildSeconds: number }>()((db, p) =>
@@ -25,6 +26,11 @@ export const readBookHead = preparedQuery<{ eventId: number; rebuildSeconds: num
       digest: gateManifests.digest,
       header: gateManifests.header,
       readAt: gateManifests.readAt,
+      changesFrom: gateManifests.changesFrom,
+      wholeReadAt: gateManifests.wholeReadAt,
+      // Every ticket is read again on the day's first reading: what changes with the day alone.
+      wholeDue: sql<boolean>`(${gateManifests.changesFrom} is null or ${gateManifests.wholeReadAt} is null
+        or (${gateManifests.wholeReadAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})::date < ${athensToday})`,
       fresh: sql<boolean>`${gateManifests.readAt} > now() - make_interval(secs => ${p.rebuildSeconds}::int)`,
     })
     .from(gateManifests)
@@ -61,6 +67,7 @@ export async function bookRowsSince(
       mark: gateManifestRows.mark,
       sealed: gateManifestRows.sealed,
       tag: gateManifestRows.tag,
+      owner: gateManifestRows.owner,
       changedAt: gateManifestRows.changedAt,
     })
     .from(gateManifestRows)
@@ -74,12 +81,13 @@ async function upsertRows(tx: Db, eventId: number, rows: GateManifestBookRow[]) 
   for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
     const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
     await tx.execute(sql`
-      insert into ${gateManifestRows} (event_id, mark, sealed, tag, changed_at)
+      insert into ${gateManifestRows} (event_id, mark, sealed, tag, owner, changed_at)
       select ${eventId}::bigint, given.* from unnest(${sql.param(chunk.map((row) => row.mark))}::text[],
         ${sql.param(chunk.map((row) => row.sealed))}::text[], ${sql.param(chunk.map((row) => row.tag))}::text[],
+        ${sql.param(chunk.map((row) => row.owner ?? null))}::text[],
         ${sql.param(chunk.map((row) => row.changedAt))}::int[]) as given
       on conflict (event_id, mark) do update
-        set sealed = excluded.sealed, tag = excluded.tag, changed_at = excluded.changed_at`);
+        set sealed = excluded.sealed, tag = excluded.tag, owner = excluded.owner, changed_at = excluded.changed_at`);
   }
 }
 
@@ -150,5 +158,12 @@ export async function purgeOldManifests(db: Db): Promise<void> {
   await db.delete(gateManifests).where(
     sql`${gateManifests.eventId} in (select ${events.id} from ${events}
       where ${eventEnd(events)} < now() - interval '1 day')`,
+  );
+  // The changes every book has applied (none from a book's position on), a day old: a reading that
+  // has taken its snapshot but not yet stored its book has applied none after that snapshot's xmin.
+  await db.delete(gateManifestChanges).where(
+    sql`${gateManifestChanges.at} < now() - interval '1 day' and ${gateManifestChanges.xid} < least(
+      (select min((pg_snapshot_xmin(${gateManifests.changesFrom}::pg_snapshot)::text)::bigint) from ${gateManifests}),
+      (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint)`,
   );
 }

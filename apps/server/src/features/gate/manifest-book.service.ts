@@ -5,6 +5,7 @@ import {
   type GateManifestBookState,
   type GateManifestHeader,
   type GateManifestInput,
+  type GateManifestPatch,
 } from '@tickets/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -14,6 +15,7 @@ import {
   storeNewBook,
   storeRevision,
   type BookHead,
+  type BookWrite,
 } from './manifest-book.queries';
 
 /**
@@ -123,52 +125,65 @@ export function serially<T>(db: Db, eventId: number, work: () => Promise<T>): Pr
   return run;
 }
 
+/**
+ * A revision's entity tag (its ETag, RFC 9110 §8.8.3): of its salt and number, which name what it
+ * says (a revision is stored once, by one process), so no reading hashes every entry. Two books of the
+ * same data have different tags: a device given a new book fetches it whole once, as it must anyway.
+ */
+export const digestOf = (salt: string, revision: number) =>
+  createHash('sha256').update(`${salt}:${revision}`).digest('base64url');
+
 const headOf = (
   book: GateManifestBook,
   eventId: number,
   organisationId: string,
-  digest: string,
   keys: string,
-) => {
+  changesFrom: string,
+  wholeRead: boolean,
+): BookWrite => {
   const { salt, revision, header } = book.state();
   return {
     eventId,
     organisationId,
     salt,
     revision,
-    digest,
+    digest: digestOf(salt, revision),
     keysDigest: keys,
     header: JSON.stringify(header),
+    changesFrom,
+    ...(wholeRead && { wholeReadAt: new Date() }),
   };
 };
 
 /**
- * Stores what the fixture's manifest says now (`input`, read by this process, with its `digest`): the
- * next revision of the stored book when it can follow, else a new book. Answers the replica stored,
- * or undefined when another process stored first (the caller answers from the stored book).
+ * Stores what the fixture's manifest says now, read whole (`input`, every ticket, read by this
+ * process in a snapshot whose changes position is `changesFrom`): the next revision of the stored
+ * book when it can follow, else a new book. Answers the replica stored and the rows written, or
+ * undefined when another process stored first (the caller answers from the stored book).
  */
 export async function storeReading(
   db: Db,
   head: BookHead | undefined,
   input: GateManifestInput,
-  digest: string,
+  changesFrom: string,
   organisationId: string,
   keys: Keys,
-): Promise<{ replica: Replica; changed: boolean } | undefined> {
+): Promise<Stored | undefined> {
   const keysDigest = keysDigestOf(keys);
   const eventId = input.eventId;
   if (head?.keysDigest === keysDigest) {
     const replica = await syncedReplica(db, eventId, keys.signer);
     // Another process stored a revision since `head` was read: its reading stands for this one's.
     if (replica.book.salt !== head.salt || replica.book.revision !== head.revision) return undefined;
-    if (replica.book.canFollow(input, keys.signer)) {
+    if (replica.book.canFollow(input, keys.signer) && replica.book.knowsOwners()) {
       const from = replica.book.revision;
       let stored = false;
       try {
         const changed = await inSteps(replica.book.updating(input));
-        const headNow = headOf(replica.book, eventId, organisationId, digest, keysDigest);
-        stored = await storeRevision(db, headNow, from, changed ? replica.book.rows(from) : []);
-        return stored ? { replica, changed } : undefined;
+        const rows = changed ? replica.book.rows(from) : [];
+        const headNow = headOf(replica.book, eventId, organisationId, keysDigest, changesFrom, true);
+        stored = await storeRevision(db, headNow, from, rows);
+        return stored ? { replica, changed, rowsWritten: rows.length } : undefined;
       } finally {
         // Its revision is not the stored one: restored from the database when next asked.
         if (!stored) forgetReplica(db, eventId);
@@ -176,14 +191,61 @@ export async function storeReading(
     }
   }
   const book = await inSteps(GateManifestBook.building(input, keys.signer));
+  const rows = book.rows();
   const stored = await storeNewBook(
     db,
-    headOf(book, eventId, organisationId, digest, keysDigest),
-    book.rows(),
+    headOf(book, eventId, organisationId, keysDigest, changesFrom, true),
+    rows,
     head && { salt: head.salt, revision: head.revision },
   );
   if (!stored) return undefined;
   const fresh = { book, keysDigest };
   keep(db, eventId, fresh);
-  return { replica: fresh, changed: true };
+  return { replica: fresh, changed: true, rowsWritten: rows.length };
+}
+
+/** A reading stored: the replica at the stored revision, whether it is a new one, the rows written. */
+export type Stored = { replica: Replica; changed: boolean; rowsWritten: number };
+
+/**
+ * Stores what changed since the stored book's reading (`patch`: the tickets the changes seen by the
+ * snapshot `changesFrom` named, read again; undefined when it saw none): the next revision when
+ * anything the manifest says differs, else only the position, so the same changes are not read
+ * again, or nothing when no change was read. Answers as `storeReading`, or 'whole'
+ * when the book cannot be patched (another fixture's season, or a book without its entries' tickets):
+ * the caller reads every ticket instead.
+ */
+export async function storePatch(
+  db: Db,
+  head: BookHead,
+  patch: GateManifestPatch,
+  seasonId: number | null,
+  changesFrom: string | undefined,
+  keys: Keys,
+): Promise<Stored | 'whole' | undefined> {
+  const replica = await syncedReplica(db, head.eventId, keys.signer);
+  if (replica.book.salt !== head.salt || replica.book.revision !== head.revision) return undefined;
+  if (!replica.book.knowsOwners() || replica.book.state().header.seasonId !== seasonId) return 'whole';
+  const from = replica.book.revision;
+  let stored = false;
+  try {
+    const changed = await inSteps(replica.book.patching(patch));
+    if (!changed && changesFrom === undefined) {
+      stored = true;
+      return { replica, changed, rowsWritten: 0 };
+    }
+    const rows = changed ? replica.book.rows(from) : [];
+    const headNow = headOf(
+      replica.book,
+      head.eventId,
+      head.organisationId,
+      head.keysDigest,
+      changesFrom ?? head.changesFrom ?? '',
+      false,
+    );
+    stored = await storeRevision(db, headNow, from, rows);
+    return stored ? { replica, changed, rowsWritten: rows.length } : undefined;
+  } finally {
+    if (!stored) forgetReplica(db, head.eventId);
+  }
 }

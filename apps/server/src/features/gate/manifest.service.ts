@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   whoEnters,
   GATE_MANIFEST_DELTA_MAX_CHANGES,
-  MANIFEST_BOOK_STEP,
   gateMessages,
   type GateManifestBook,
   GATES_OPEN_MINUTES_BEFORE,
@@ -11,6 +9,7 @@ import {
   type GateManifestDelta,
   type GateManifestEntryInput,
   type GateManifestInput,
+  type GateManifestPatch,
 } from '@tickets/domain';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
@@ -18,14 +17,25 @@ import { AppError } from '../../shared/app-error';
 import { CREDENTIAL_STATUS, credentialStatusesFor } from '../../eu-wallet';
 import type { Device } from './devices.service';
 import { claimBookReading, readBookHead, type BookHead } from './manifest-book.queries';
-import { keysDigestOf, serially, storeReading, syncedReplica } from './manifest-book.service';
 import { dropStaleBody, manifestBody, type BodyPrepared, type ManifestBody } from './manifest-body';
 import {
+  digestOf,
+  keysDigestOf,
+  serially,
+  storePatch,
+  storeReading,
+  syncedReplica,
+  type Stored,
+} from './manifest-book.service';
+import {
+  changedTickets,
   findMatchOfClub,
+  snapshotPosition,
   suspendedKeysAmong,
   ticketsAdmitting,
   walletCredentialsAdmitting,
   type TicketRow,
+  type TicketsRead,
 } from './manifest.queries';
 
 /**
@@ -44,32 +54,49 @@ type EntryWithKeys = Omit<GateManifestEntryInput, 'holderSuspended'> & {
   companionKeys: string[];
 };
 
-/** What the manifest is built from, read from the database now. */
-async function manifestInput(
+/** What a reading says of one ticket (GateManifestPatch's), its entries' suspensions not yet resolved. */
+type TicketPart = Omit<GateManifestPatch['tickets'][number], 'entries'> & { entries: EntryWithKeys[] };
+
+/**
+ * What the manifest says of some tickets of the fixture (`which`: those changed, or a page of all),
+ * read from the database in the caller's snapshot: every live code of each with who enters by it,
+ * the prints and phones replaced, the EU wallets' credentials not VALID, and whether an active
+ * suspension names who enters (resolved here, with the online rule: no identity key leaves the server).
+ */
+async function readTickets(
   db: Db,
-  device: Device,
-  eventId: number,
-  platformKeys: GateManifestInput['platformKeys'],
-  statusLists: string,
-): Promise<Omit<GateManifestInput, 'createdAt'>> {
-  const event = await findMatchOfClub(db, eventId, device.organisationId);
-  if (!event) throw new AppError('EVENT_NOT_FOUND');
-  const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
-
-  const [rows, credentials, statuses] = await Promise.all([
-    ticketsAdmitting(db, event.id, admitting),
-    walletCredentialsAdmitting(db, admitting),
-    credentialStatusesFor(db, admitting),
-  ]);
-  const withStatus = (status: number) => statuses.filter((row) => row.status === status).map(({ id }) => id);
-
+  event: { id: number },
+  admitting: number[],
+  which: TicketsRead,
+): Promise<{ tickets: GateManifestPatch['tickets']; rowsRead: number; lastId: number | undefined }> {
+  const rows = await ticketsAdmitting(db, event.id, admitting, which);
   // One row per ticket: a ticket has at most one entry-giving loan per fixture and one accepted
   // companion, but a left join must not make two entries of one code if data ever says otherwise.
   const byTicket = new Map<number, TicketRow>();
   for (const row of rows) if (!byTicket.has(row.id)) byTicket.set(row.id, row);
+  const ids = [...byTicket.keys()];
+  const [credentials, statuses] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          walletCredentialsAdmitting(db, admitting, ids),
+          credentialStatusesFor(db, admitting, ids),
+        ]);
 
-  const entries: EntryWithKeys[] = [];
-  const revokedPaperCodes: GateManifestInput['revokedPaperCodes'] = [];
+  const parts = new Map<number, TicketPart>();
+  for (const row of byTicket.values()) {
+    parts.set(row.id, {
+      ticketCode: row.publicCode,
+      entries: [],
+      // Every print before the live one was replaced by a reprint (tickets.code_serial).
+      revokedSerials: Array.from({ length: Math.max(row.codeSerial - 1, 0) }, (_, at) => at + 1),
+      credentialIds: [],
+      revokedCredentialIds: [],
+      issuedCredentialIds: [],
+      invalid: [],
+      suspended: [],
+    });
+  }
   /**
    * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's phone was registered by (none
    * for the print, which is the holder's). As online (admissions.service.ts): on a fixture the holder
@@ -78,6 +105,7 @@ async function manifestInput(
    * listed as revoked (REVOKED, as online). Answers whether the code has an entry.
    */
   const addEntry = (row: TicketRow, code: GateManifestEntryInput['code'], bearer?: string) => {
+    const entries = parts.get(row.id)?.entries ?? [];
     const lent = row.loanAfm !== null;
     const seat = gateMessages.seat(row);
     if (lent && (bearer === undefined || bearer === row.holderAfm)) {
@@ -122,61 +150,140 @@ async function manifestInput(
     return true;
   };
 
-  let rowsDone = 0;
   for (const row of byTicket.values()) {
-    // A full stadium's rows are most of a second: other requests are answered in between.
-    if (++rowsDone % MANIFEST_BOOK_STEP === 0) await nextTurn();
     const printed = row.privateCode === null ? undefined : parseGateCode(row.privateCode);
     // A signed print of another ticket (never made by the platform) would be refused by the builder.
     if (printed?.kind === 'random' || (printed?.kind === 'paper' && printed.ticketCode === row.publicCode)) {
       addEntry(row, { kind: printed.kind, code: row.privateCode as string });
     }
-    // Every print before the live one was replaced by a reprint (tickets.code_serial).
-    for (let serial = 1; serial < row.codeSerial; serial += 1) {
-      revokedPaperCodes.push({ ticketCode: row.publicCode, serial });
-    }
   }
   // A live credential whose phone was registered by someone who does not enter (a loan's recipient
   // after the loan ended): the phone key is not the entrant's, refused as a replaced phone.
-  const otherPhones = new Set<number>();
   for (const credential of credentials) {
     const row = byTicket.get(credential.ticketId);
-    if (row && !credential.revoked) {
-      const code = { kind: 'wallet' as const, credential: credential.credential };
-      if (!addEntry(row, code, credential.issuedTo)) otherPhones.add(credential.id);
-    }
+    const part = parts.get(credential.ticketId);
+    if (!row || !part) continue;
+    part.credentialIds.push(credential.id);
+    const code = { kind: 'wallet' as const, credential: credential.credential };
+    if (credential.revoked || !addEntry(row, code, credential.issuedTo))
+      part.revokedCredentialIds.push(credential.id);
+  }
+  // The EU wallets' credentials for this fixture that are not VALID, as the status lists say
+  // (docs/design.md §12): a device offline checks a presented one's status against them.
+  for (const { id, ticketId, status } of statuses) {
+    const part = parts.get(ticketId);
+    if (!part) continue;
+    part.issuedCredentialIds.push(id);
+    if (status === CREDENTIAL_STATUS.INVALID) part.invalid.push(id);
+    if (status === CREDENTIAL_STATUS.SUSPENDED) part.suspended.push(id);
   }
 
   // Of the keys of everyone these codes let in, those an active suspension names today: the holder is
   // marked, a suspended companion is no companion (as online). Only the marks reach the manifest.
-  const everyKey = [...new Set(entries.flatMap((entry) => [...entry.holderKeys, ...entry.companionKeys]))];
+  const everyKey = new Set<string>();
+  for (const part of parts.values())
+    for (const entry of part.entries)
+      for (const key of [...entry.holderKeys, ...entry.companionKeys]) everyKey.add(key);
   const suspended = new Set(
-    everyKey.length === 0 ? [] : (await suspendedKeysAmong(db, everyKey)).map((row) => row.key),
+    everyKey.size === 0 ? [] : (await suspendedKeysAmong(db, [...everyKey])).map((row) => row.key),
   );
   const isSuspended = (keys: string[]) => keys.some((key) => suspended.has(key));
-
   return {
-    eventId: event.id,
-    seasonId: event.seasonId,
-    gatesOpenAt: new Date(event.startsAt.getTime() - GATES_OPEN_MINUTES_BEFORE * 60_000),
-    endsAt: new Date(event.endsAt),
+    tickets: [...parts.values()].map((part) => ({
+      ...part,
+      entries: part.entries.map(({ holderKeys, companionKeys, companion, ...entry }) => ({
+        ...entry,
+        holderSuspended: isSuspended(holderKeys),
+        companion: companion && !isSuspended(companionKeys) ? companion : null,
+      })),
+    })),
+    rowsRead: rows.length,
+    lastId: ids.at(-1),
+  };
+}
+
+/**
+ * Tickets read a statement at a time, with a turn of the event loop between two: the rows of one
+ * statement are turned into entries in one turn (a few milliseconds for this many).
+ */
+const TICKETS_PER_READ = 500;
+
+/**
+ * A reading of the fixture, in one repeatable-read snapshot: from the changes position `since` when
+ * given (only the tickets the changes since name, docs/design.md §8 "A reading follows changes"),
+ * else every ticket, a page (`TICKETS_PER_READ` tickets) at a time with a turn of the event loop
+ * between pages. Answers the snapshot's position (the next reading's `since`), the event, what the
+ * tickets read say, and how many ticket rows and changes were read.
+ */
+async function readFixture(db: Db, device: Device, eventId: number, since: string | undefined) {
+  return db.transaction(
+    async (tx) => {
+      const upto = await snapshotPosition(tx);
+      const event = await findMatchOfClub(tx, eventId, device.organisationId);
+      if (!event) throw new AppError('EVENT_NOT_FOUND');
+      const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
+      const tickets: GateManifestPatch['tickets'] = [];
+      let rowsRead = 0;
+      let changes = 0;
+      if (since !== undefined) {
+        const changed = await changedTickets(tx, admitting, since);
+        changes = changed.changes;
+        for (let from = 0; from < changed.ids.length; from += TICKETS_PER_READ) {
+          const read = await readTickets(tx, event, admitting, {
+            ids: changed.ids.slice(from, from + TICKETS_PER_READ),
+          });
+          tickets.push(...read.tickets);
+          rowsRead += read.rowsRead;
+          await nextTurn();
+        }
+      } else {
+        for (let after: number | undefined = 0; after !== undefined;) {
+          const read = await readTickets(tx, event, admitting, { after, limit: TICKETS_PER_READ });
+          tickets.push(...read.tickets);
+          rowsRead += read.rowsRead;
+          after = read.rowsRead < TICKETS_PER_READ ? undefined : read.lastId;
+          // A full stadium's rows are most of a second: other requests are answered in between.
+          await nextTurn();
+        }
+      }
+      return { upto, event, tickets, rowsRead, changes, whole: since === undefined };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+type Reading = Awaited<ReturnType<typeof readFixture>>;
+
+/** The header's times: the gates open before kick-off, and the match's end. */
+const timesOf = (event: Reading['event']) => ({
+  gatesOpenAt: new Date(event.startsAt.getTime() - GATES_OPEN_MINUTES_BEFORE * 60_000),
+  endsAt: new Date(event.endsAt),
+});
+
+/** A whole reading as the book's input: every ticket's entries and revocations together. */
+function wholeInput(
+  read: Reading,
+  platformKeys: GateManifestInput['platformKeys'],
+  statusLists: string,
+  createdAt: Date,
+): GateManifestInput {
+  const { tickets } = read;
+  return {
+    eventId: read.event.id,
+    seasonId: read.event.seasonId,
+    ...timesOf(read.event),
+    createdAt,
     platformKeys,
-    revokedPaperCodes,
-    revokedCredentialIds: credentials
-      .filter((credential) => credential.revoked || otherPhones.has(credential.id))
-      .map(({ id }) => id),
-    // The EU wallets' credentials for this fixture that are not VALID, as the status lists say
-    // (docs/design.md §12): a device offline checks a presented one's status against them.
+    revokedPaperCodes: tickets.flatMap((t) =>
+      t.revokedSerials.map((serial) => ({ ticketCode: t.ticketCode, serial })),
+    ),
+    revokedCredentialIds: tickets.flatMap((t) => t.revokedCredentialIds),
     credentialStatus: {
       lists: statusLists,
-      invalid: withStatus(CREDENTIAL_STATUS.INVALID),
-      suspended: withStatus(CREDENTIAL_STATUS.SUSPENDED),
+      invalid: tickets.flatMap((t) => t.invalid),
+      suspended: tickets.flatMap((t) => t.suspended),
     },
-    entries: entries.map(({ holderKeys, companionKeys, companion, ...entry }) => ({
-      ...entry,
-      holderSuspended: isSuspended(holderKeys),
-      companion: companion && !isSuspended(companionKeys) ? companion : null,
-    })),
+    entries: tickets.flatMap((t) => t.entries),
   };
 }
 
@@ -188,17 +295,6 @@ const notEntering = {
   companionRequired: false,
   companion: null,
 } satisfies Partial<GateManifestEntryInput>;
-
-/** What the reading says, as a hash: its entries a step at a time, as the book seals them. */
-async function digestOf(input: Omit<GateManifestInput, 'createdAt'>, signer: Config['gateKeys']['signer']) {
-  const { entries, ...header } = input;
-  const hash = createHash('sha256').update(JSON.stringify([signer.keyId, header]));
-  for (let from = 0; from < entries.length; from += MANIFEST_BOOK_STEP) {
-    hash.update(JSON.stringify(entries.slice(from, from + MANIFEST_BOOK_STEP)));
-    await nextTurn();
-  }
-  return hash.digest('base64url');
-}
 
 /**
  * The tag of what a manifest says (RFC 9110 §8.8.3): weak, because two builds of the same data differ
@@ -285,13 +381,29 @@ const answerFrom = (
     answering,
   );
 
+/** What a reading stored, for the log and its metric (and a test's count of the work a change costs). */
+export interface ManifestBuilt {
+  eventId: number;
+  revision: number;
+  /** Whether every ticket was read (a new book, the day's first reading), or only those changed. */
+  whole: boolean;
+  /** The fixture's ticket rows read, the entries they gave, and the book's rows written. */
+  ticketRows: number;
+  entries: number;
+  rowsWritten: number;
+  ms: number;
+}
+
 /**
  * The manifest of one match, a delta to it from the revision the device holds, or nothing when the
  * device's copy is current; with its entity tag. Every process answers from the one book stored in
  * the database (manifest-book.service.ts). The fixture is read again at most once per
- * `rebuildSeconds` whichever process is asked (one claims the reading); when what the manifest would
- * say changed, that process stores the next revision, sealing only what changed. `onBuilt` hears of
- * each new book or revision (the server logs it).
+ * `rebuildSeconds` whichever process is asked (one claims the reading), and then only the tickets
+ * that changed since the book's last reading (gate_manifest_changes); when what the manifest says of
+ * them changed, that process stores the next revision, sealing only what changed. Every ticket is
+ * read (in pages and steps) for a new book, in the poll that asked when there is no book to answer
+ * from, and on the day's first reading, after answering the poll from the stored book. `onBuilt`
+ * hears of each new book or revision (the server logs it).
  */
 export async function gateManifest(
   db: Db,
@@ -304,9 +416,11 @@ export async function gateManifest(
     rebuildSeconds: number;
     /** Where the issuer's status lists are (`statusListsPrefix`). */
     statusLists: string;
-    onBuilt?: (built: { eventId: number; entries: number; revision: number; ms: number }) => void;
+    onBuilt?: (built: ManifestBuilt) => void;
     /** Hears of each whole manifest's body this process prepares (the server logs it). */
     onPrepared?: Answering['onPrepared'];
+    /** Hears of a whole reading run after its poll was answered that failed (the server logs it). */
+    onFailed: (error: unknown) => void;
   },
 ): Promise<ManifestAnswer> {
   const { signer } = gateKeys;
@@ -320,27 +434,60 @@ export async function gateManifest(
   // The manifest's time is when the reading began: whatever it misses came after it (a device tells a
   // phone registered since from an unknown code by it: verifyGateCode's newerThanList).
   const readAt = new Date();
-  const read = await manifestInput(db, device, eventId, gateKeys.trusted, options.statusLists);
-  const digest = await digestOf(read, signer);
-  if (usable && head.digest === digest) return answerFrom(db, head, signer, ifNoneMatch, held, answering);
-  // A device whose copy is this very data needs no build (its book may have been purged since).
-  if (!head && matchesAny(ifNoneMatch, entityTagOf(digest))) return { entityTag: entityTagOf(digest) };
-
   const started = performance.now();
-  const input = { ...read, createdAt: readAt };
-  const stored = await serially(db, eventId, () =>
-    storeReading(db, head, input, digest, device.organisationId, gateKeys),
-  );
-  if (stored?.changed)
-    options.onBuilt?.({
-      eventId,
-      entries: input.entries.length,
-      revision: stored.replica.book.revision,
-      ms: Math.round(performance.now() - started),
-    });
+  const report = (read: Reading, stored: Stored | undefined) => {
+    if (stored?.changed)
+      options.onBuilt?.({
+        eventId,
+        revision: stored.replica.book.revision,
+        whole: read.whole,
+        ticketRows: read.rowsRead,
+        entries: read.tickets.reduce((sum, ticket) => sum + ticket.entries.length, 0),
+        rowsWritten: stored.rowsWritten,
+        ms: Math.round(performance.now() - started),
+      });
+    return stored;
+  };
+  /** Every ticket read, in pages and steps (a new book, the day's first reading). */
+  const readWhole = async () => {
+    const read = await readFixture(db, device, eventId, undefined);
+    const input = wholeInput(read, gateKeys.trusted, options.statusLists, readAt);
+    const { upto } = read;
+    return report(
+      read,
+      await serially(db, eventId, () => storeReading(db, head, input, upto, device.organisationId, gateKeys)),
+    );
+  };
+
+  let stored: Stored | 'whole' | undefined = 'whole';
+  if (usable && !head.wholeDue && head.changesFrom !== null) {
+    const read = await readFixture(db, device, eventId, head.changesFrom);
+    const { event, tickets, upto, changes } = read;
+    const patch = { createdAt: readAt, ...timesOf(event), tickets };
+    // No change read: the book's position stands (a later snapshot's would say the same).
+    const position = changes === 0 ? undefined : upto;
+    stored = await serially(db, eventId, () =>
+      storePatch(db, head, patch, event.seasonId, position, gateKeys),
+    );
+    if (stored !== 'whole') report(read, stored);
+  }
+  if (stored === 'whole' && usable) {
+    // A stored book to answer from: the whole reading is this process's work, not this poll's (the
+    // next poll after it gets what it stored). One that fails is read again at the next interval.
+    void readWhole().catch(options.onFailed);
+    return answerFrom(db, head, signer, ifNoneMatch, held, answering);
+  }
+  if (stored === 'whole') stored = await readWhole();
   if (stored) {
     const { book } = stored.replica;
-    return answer(digest, book, ifNoneMatch, held, () => Promise.resolve(book), answering);
+    return answer(
+      digestOf(book.salt, book.revision),
+      book,
+      ifNoneMatch,
+      held,
+      () => Promise.resolve(book),
+      answering,
+    );
   }
   // Another process stored first: the stored book answers.
   const [now] = await readBookHead(db).execute({ eventId, rebuildSeconds: options.rebuildSeconds });

@@ -45,7 +45,7 @@ export const euWalletModules = [
     ticketVct: null,
     credentialIdAt: null,
     statusListsPrefix: null,
-    credentialStatusesFor: (db) => credentialStatus.credentialStatusesFor(db, [1, 2]),
+    credentialStatusesFor: (db) => credentialStatus.credentialStatusesFor(db, [1, 2], [1]),
   }),
   sqlModule('eu-wallet.presentations', 'eu-wallet/verifier/presentations.queries.ts', presentations, {
     insertPresentationRequest: (db) =>

@@ -105,9 +105,11 @@ export const gateModules = [
   }),
   sqlModule('gate.manifest', 'features/gate/manifest.queries.ts', manifest, {
     findMatchOfClub: (db) => manifest.findMatchOfClub(db, 1, organisationId),
-    ticketsAdmitting: (db) => manifest.ticketsAdmitting(db, 1, [1, 2]),
-    walletCredentialsAdmitting: (db) => manifest.walletCredentialsAdmitting(db, [1, 2]),
+    ticketsAdmitting: (db) => manifest.ticketsAdmitting(db, 1, [1, 2], { after: 0, limit: 2000 }),
+    walletCredentialsAdmitting: (db) => manifest.walletCredentialsAdmitting(db, [1, 2], [1]),
     suspendedKeysAmong: (db) => manifest.suspendedKeysAmong(db, [identityKey.afm(sample.afm)]),
+    snapshotPosition: (db) => manifest.snapshotPosition(db),
+    changedTickets: (db) => manifest.changedTickets(db, [1, 2], '10:20:12,15'),
   }),
   sqlModule('gate.match-day', 'features/gate/match-day.queries.ts', matchDay, {
     findMatchForOfficer: (db) => matchDay.findMatchForOfficer(db, officer, 1),
