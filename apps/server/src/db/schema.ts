@@ -760,7 +760,7 @@ export const gateManifests = pgTable('gate_manifests', {
 
 /**
  * Whatever changed that a fixture's offline manifest may say (docs/design.md §8 "A reading follows
- * changes"): written by triggers in the transaction of each change (migration 0027), so no code
+ * changes"): written by triggers in the transaction of each change (migration 0028), so no code
  * path can forget it. A row names a ticket, or an identity key (a suspension's, the registry's) that
  * leads to the tickets whose entrant or companion it names. `xid` is the writer's transaction: a
  * reading applies the changes of the transactions its snapshot sees and the book's last reading's

@@ -151,7 +151,7 @@ export async function snapshotPosition(db: Db): Promise<string> {
 /**
  * The tickets of the fixture (`admitting`: its event and season) that the changes seen by this
  * reading's snapshot and not by the snapshot `from` name (gate_manifest_changes, written by
- * triggers: migration 0027; every transaction below `from`'s xmin was seen by it): a ticket's own
+ * triggers: migration 0028; every transaction below `from`'s xmin was seen by it): a ticket's own
  * rows directly; a suspension's or the registry's identity keys through the tickets whose entrant
  * (holder or loan recipient) or companion they name, or the registry links them to. In the database,
  * one statement: the fixture's tickets are not brought to the server to be matched.
