@@ -49,7 +49,12 @@ where
   (
     "gate_manifest_rows"."event_id" = $1
     and "gate_manifest_rows"."changed_at" > $2
-  );
+    and "gate_manifest_rows"."mark" > $3
+  )
+order by
+  "gate_manifest_rows"."mark"
+limit
+  $4;
 
 -- storeNewBook, a first book (2 statements, in this order)
 insert into

@@ -174,6 +174,12 @@ export const NEWER_THAN_LIST_MARGIN_SECONDS = 5;
 /** How often a gate device online asks for what changed in its manifest (a 304 or a small delta). */
 export const MANIFEST_POLL_SECONDS = 30;
 /**
+ * A fixture starting within this many hours has its offline manifest made ready when a device of its
+ * club lists the events (docs/design.md §8 "Ready before the gates open"): the gates open
+ * GATES_OPEN_MINUTES_BEFORE kick-off, and the devices are switched on before them.
+ */
+export const MANIFEST_PREPARE_HOURS = 6;
+/**
  * A delta carries at most this many changes (entries, revoked prints or credentials); a device further
  * behind gets the whole manifest. Some 200 bytes a change: about 1 MB at most, against 13 MB whole.
  */

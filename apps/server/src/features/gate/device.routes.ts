@@ -11,6 +11,7 @@ import {
   gateManifestDeltaSchema,
   gateManifestSchema,
   gatePairingSchema,
+  MANIFEST_PREPARE_HOURS,
   manifestHeldQuerySchema,
   offlineAdmissionResultsSchema,
   offlineAdmissionsSchema,
@@ -30,8 +31,8 @@ import {
 } from './api-descriptions';
 import { DeviceContacts } from './contacts.service';
 import { pairGateDevice, renewDeviceCredential } from './devices.service';
-import { acceptsGzip } from './manifest-body';
-import { gateManifest } from './manifest.service';
+import { acceptsGzip, type BodyPrepared } from './manifest-body';
+import { gateManifest, prepareGateManifest, type ManifestBuilt } from './manifest.service';
 import { recordOfflineAdmissions } from './offline-admissions.service';
 import { gateEvents } from './reports.service';
 
@@ -51,6 +52,18 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
   const marginHours = app.config.gateDeviceCredentialMarginHours;
   const tokenHours = app.config.gatePairingTokenHours;
   const contacts = new DeviceContacts(db);
+  /** How a request reads and answers the offline manifest, and where it tells of what it did. */
+  const manifestOptions = (request: FastifyRequest, eventId: number) => ({
+    rebuildSeconds: app.config.gateManifestRebuildSeconds,
+    statusLists: statusListsPrefix(app.publicUrl()),
+    onBuilt: (built: ManifestBuilt) => {
+      metrics.manifestBuilds.observe(built.ms / 1000);
+      request.log.info(built, 'gate manifest built');
+    },
+    onPrepared: (prepared: BodyPrepared & { eventId: number }) =>
+      request.log.info(prepared, 'gate manifest body prepared'),
+    onFailed: (error: unknown) => request.log.error({ err: error, eventId }, 'gate manifest reading failed'),
+  });
 
   app.post(
     '/api/gate/pairing',
@@ -95,7 +108,25 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
         response: { 200: z.array(gateEventSchema) },
       },
     },
-    async (request) => gateEvents(db, currentDevice(request)),
+    async (request) => {
+      const device = currentDevice(request);
+      const events = await gateEvents(db, device);
+      // A device lists the events when switched on: the fixtures about to open get their manifests
+      // ready now, so that its first fetch (and every other device's) is answered from them.
+      const soon = Date.now() + MANIFEST_PREPARE_HOURS * 3_600_000;
+      for (const event of events)
+        if (Date.parse(event.eventDateTime) <= soon)
+          void prepareGateManifest(
+            db,
+            device,
+            event.eventId,
+            gateKeys,
+            manifestOptions(request, event.eventId),
+          ).catch((error: unknown) =>
+            request.log.error({ err: error, eventId: event.eventId }, 'gate manifest preparation failed'),
+          );
+      return events;
+    },
   );
 
   app.post(
@@ -199,16 +230,7 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
         gateKeys,
         request.headers['if-none-match'],
         salt === undefined || revision === undefined ? undefined : { salt, revision },
-        {
-          rebuildSeconds: app.config.gateManifestRebuildSeconds,
-          statusLists: statusListsPrefix(app.publicUrl()),
-          onBuilt: (built) => {
-            metrics.manifestBuilds.observe(built.ms / 1000);
-            request.log.info(built, 'gate manifest built');
-          },
-          onPrepared: (prepared) => request.log.info(prepared, 'gate manifest body prepared'),
-          onFailed: (error) => request.log.error({ err: error, eventId }, 'gate manifest reading failed'),
-        },
+        manifestOptions(request, eventId),
       );
       reply.header('ETag', entityTag);
       // The whole manifest's bytes depend on it (gzip or not): so does what a cache may keep.

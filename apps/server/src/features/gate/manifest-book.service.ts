@@ -74,38 +74,51 @@ const stateOf = (head: Pick<BookHead, 'salt' | 'revision' | 'header'>): GateMani
 });
 
 /**
+ * Rows read a page at a time (`bookRowsSince`), and taken into a replica a page a turn of the event
+ * loop: a full stadium's 70,000 in one would hold it for a tenth of a second and more.
+ */
+const ROWS_PER_PAGE = 2_000;
+
+/**
  * This process's replica of the event's stored book, at the stored revision: followed from the rows
  * changed since its revision, or restored from all of them. Head and rows are read in one snapshot,
- * so the replica never holds one revision's header with another's rows. The caller runs one of
- * these at a time per event (`serially`).
+ * so the replica never holds one revision's header with another's rows. A replica in use changes in
+ * one step (a follow of the few rows a reading changes); one that would take more than a page is
+ * restored anew, a page a turn, and takes the place of the one in use only when whole. The caller
+ * runs one of these at a time per event (`serially`).
  */
 export async function syncedReplica(db: Db, eventId: number, signer: Keys['signer']): Promise<Replica> {
   const held = replicasOf(db).get(eventId);
-  const { head, rows } = await db.transaction(
+  return db.transaction(
     async (tx) => {
       const [head] = await readBookHead(tx).execute({ eventId, rebuildSeconds: 0 });
       if (!head) throw new Error(`The manifest book of event ${eventId} is gone.`);
-      const follows = held?.book.salt === head.salt && held.keysDigest === head.keysDigest;
-      if (follows && held.book.revision === head.revision) return { head, rows: undefined };
-      return { head, rows: await bookRowsSince(tx, eventId, follows ? held.book.revision : -1) };
+      const state = stateOf(head);
+      const pageAfter = (revision: number, afterMark: string) =>
+        bookRowsSince(tx, eventId, revision, { afterMark, limit: ROWS_PER_PAGE });
+      if (held?.book.salt === head.salt && held.keysDigest === head.keysDigest) {
+        if (held.book.revision === head.revision) return held;
+        const rows = await pageAfter(held.book.revision, '');
+        if (rows.length < ROWS_PER_PAGE) {
+          held.book.follow(state, rows);
+          return held;
+        }
+      }
+      let book: GateManifestBook | undefined;
+      for (let afterMark = ''; ; ) {
+        const rows = await pageAfter(-1, afterMark);
+        if (book) book.follow(state, rows);
+        else book = new GateManifestBook({ state, rows }, signer);
+        const last = rows.at(-1);
+        if (rows.length < ROWS_PER_PAGE || !last) break;
+        afterMark = last.mark;
+      }
+      const replica = { book, keysDigest: head.keysDigest };
+      keep(db, eventId, replica);
+      return replica;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
-  if (held && rows === undefined) return held;
-  if (
-    held?.book.salt === head.salt &&
-    held.keysDigest === head.keysDigest &&
-    held.book.revision < head.revision
-  ) {
-    held.book.follow(stateOf(head), rows ?? []);
-    return held;
-  }
-  const replica = {
-    book: new GateManifestBook({ state: stateOf(head), rows: rows ?? [] }, signer),
-    keysDigest: head.keysDigest,
-  };
-  keep(db, eventId, replica);
-  return replica;
 }
 
 /** Runs `work` after every earlier work of this process on the event's book has ended. */

@@ -381,6 +381,24 @@ const answerFrom = (
     answering,
   );
 
+/**
+ * This process's whole reading of a fixture that has no book to answer from, while it runs: every
+ * poll (and `prepareGateManifest`) that finds none meanwhile waits for the same reading, so a process
+ * reads and seals a fixture's first book once, not once per device switched on.
+ */
+const firstReadings = new WeakMap<Db, Map<string, Promise<Stored | undefined>>>();
+function firstReading(db: Db, device: Device, eventId: number, read: () => Promise<Stored | undefined>) {
+  let running = firstReadings.get(db);
+  if (!running) firstReadings.set(db, (running = new Map()));
+  // By club too: another club's device is refused the fixture, which must not refuse this club's.
+  const key = `${device.organisationId}:${eventId}`;
+  const held = running.get(key);
+  if (held) return held;
+  const reading = read().finally(() => running.delete(key));
+  running.set(key, reading);
+  return reading;
+}
+
 /** What a reading stored, for the log and its metric (and a test's count of the work a change costs). */
 export interface ManifestBuilt {
   eventId: number;
@@ -477,7 +495,7 @@ export async function gateManifest(
     void readWhole().catch(options.onFailed);
     return answerFrom(db, head, signer, ifNoneMatch, held, answering);
   }
-  if (stored === 'whole') stored = await readWhole();
+  if (stored === 'whole') stored = await firstReading(db, device, eventId, readWhole);
   if (stored) {
     const { book } = stored.replica;
     return answer(
@@ -493,4 +511,20 @@ export async function gateManifest(
   const [now] = await readBookHead(db).execute({ eventId, rebuildSeconds: options.rebuildSeconds });
   if (!now) throw new Error(`The manifest book of event ${eventId} was not stored.`);
   return answerFrom(db, now, signer, ifNoneMatch, held, answering);
+}
+
+/**
+ * Readies a fixture's manifest in this process before a device asks for it (docs/design.md §8
+ * "Ready before the gates open"): its first book read and stored when there is none, else this
+ * process's replica followed to the stored one, and the whole manifest's body prepared, as for a
+ * device that holds nothing. The device's own request then answers from what is ready.
+ */
+export async function prepareGateManifest(
+  db: Db,
+  device: Device,
+  eventId: number,
+  gateKeys: Config['gateKeys'],
+  options: Parameters<typeof gateManifest>[6],
+): Promise<void> {
+  await gateManifest(db, device, eventId, gateKeys, undefined, undefined, options);
 }

@@ -85,7 +85,7 @@ export const gateModules = [
   sqlModule('gate.manifest-book', 'features/gate/manifest-book.queries.ts', manifestBook, {
     readBookHead: (db) => manifestBook.readBookHead(db).execute({ eventId: 1, rebuildSeconds: 60 }),
     claimBookReading: (db) => manifestBook.claimBookReading(db, 1, 60),
-    bookRowsSince: (db) => manifestBook.bookRowsSince(db, 1, 0),
+    bookRowsSince: (db) => manifestBook.bookRowsSince(db, 1, 0, { afterMark: '', limit: 2000 }),
     storeNewBook: {
       'a first book': (db) => manifestBook.storeNewBook(db, head, bookRows, undefined),
       'in place of the stored book': async (db, unlogged) => {
