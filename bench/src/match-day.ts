@@ -11,17 +11,12 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { gunzip } from 'node:zlib';
-import {
-  applyManifestDelta,
-  generateGateKeyPair,
-  MANIFEST_POLL_SECONDS,
-  MANIFEST_REBUILD_SECONDS,
-  type GateManifest,
-  type GateManifestDelta,
-} from '@tickets/domain';
+import { generateGateKeyPair, MANIFEST_POLL_SECONDS, MANIFEST_REBUILD_SECONDS } from '@tickets/domain';
 import pg from 'pg';
 import { demoData, platformPlumbing } from '../../apps/server/src/bench-api';
+import type { CopyAnswer, CopyRequest } from './device-copies';
 import { claimantsSql, claimScenario, claimToken, type Claim } from './claim';
 import { load } from './load';
 import { repoRoot, startPlatform, waitFor, type Running } from './processes';
@@ -230,6 +225,8 @@ interface RunFigures {
   checks: { failed: number; down: number };
   peak: { requestsPerSecond: number; p50: number; p99: number; errors: number };
   wallSeconds: number;
+  /** From the first device's pairing to the fixture's book stored (the devices' listing readied it). */
+  bookReadySeconds: number;
 }
 
 function startHaproxy(port: number, servers: number[]): Promise<ChildProcess> {
@@ -291,6 +288,61 @@ async function healthChecksFailed(): Promise<{ failed: number; down: number }> {
   };
 }
 
+/** The devices' copies, in a worker thread (device-copies.ts); one at a time per run. */
+let copiesInUse: { close(): Promise<number> } | undefined;
+function deviceCopies() {
+  // tsx's loader registers per thread: the worker registers it before it imports its TypeScript.
+  const source = JSON.stringify(new URL('./device-copies.ts', import.meta.url).href);
+  const worker = new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); });`,
+    { eval: true },
+  );
+  copiesInUse = { close: () => worker.terminate() };
+  const waiting = new Map<
+    number,
+    { resolve: (answer: CopyAnswer) => void; reject: (error: Error) => void }
+  >();
+  let next = 0;
+  worker.on('message', (answer: CopyAnswer) => {
+    waiting.get(answer.id)?.resolve(answer);
+    waiting.delete(answer.id);
+  });
+  // A worker that fails fails the run through its own end (the processes and HAProxy stopped), not
+  // the bench's process at once (they would be left running).
+  worker.on('error', (error) => {
+    for (const pending of waiting.values()) pending.reject(error);
+    waiting.clear();
+  });
+  return {
+    /** A manifest or delta received (its ETag) by a device holding the copy of ETag `held`. */
+    take: (body: Buffer, etag: string, held: string | undefined) =>
+      new Promise<CopyAnswer>((resolve, reject) => {
+        const id = next++;
+        waiting.set(id, { resolve, reject });
+        worker.postMessage({ id, body, etag, held } satisfies CopyRequest);
+      }),
+  };
+}
+
+/**
+ * Waits for the event's manifest book to be stored; answers the seconds since `since`. A book not
+ * ready within two minutes ends the run: the devices would each wait for it.
+ */
+async function bookReady(databaseUrl: string, eventId: number, since: number): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const deadline = performance.now() + 120_000; performance.now() < deadline;) {
+      const { rowCount } = await client.query('select 1 from gate_manifests where event_id = $1', [eventId]);
+      if (rowCount) return (performance.now() - since) / 1000;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await client.end();
+  }
+  throw new Error('the devices listed the events, and no manifest book was made ready within 2 minutes');
+}
+
 /** One run: `processes` fresh platform processes behind HAProxy, the match, then the closed-loop peak of the scans. */
 async function matchRun(
   databaseUrl: string,
@@ -320,8 +372,11 @@ async function matchRun(
     const failed = started.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     haproxy = await startHaproxy(PORT_BASE, ports);
+    // Each run readies the fixture's first book itself: none left from the run before.
+    await runSql(databaseUrl, [['delete from gate_manifests where event_id = $1', [eventId]]]);
     const officer = await loginAs(base, demoData.people.officer);
     console.error(`[${processes}] pairing ${DEVICES} gate devices…`);
+    const pairingStarted = performance.now();
     const scanRange = { from: 0, count: SEATS };
     const devices: Device[] = [];
     for (let i = 0; i < DEVICES; i += 1) {
@@ -332,13 +387,14 @@ async function matchRun(
 
     // The peak's own device, paired now: after the match the process may be too busy to pair one.
     const { scenario: peakScans } = await gateScenario(base, officer, scanRange);
+    // Each device listed the events when paired (gateScenario), as a steward's screen does when switched
+    // on, which readies the fixture's manifest (docs/design.md §8 "Ready before the gates open"): the
+    // devices are switched on before the gates open, and fetch the manifest once it is ready.
+    const bookReadySeconds = await bookReady(databaseUrl, eventId, pairingStarted);
 
     // The devices fetch the whole manifest when switched on, before the gates' rush: a few at a time,
-    // not timed with the match. Copies at the same salt and revision are one object, shared: 40 copies
-    // of 70,000 entries, each copied again by every delta applied, would spend the bench's CPU (on the
-    // machine the servers run on) on the same work 40 times.
-    const copies = new Map<string, GateManifest>();
-    const copyKey = (salt: string, revision: number) => `${salt}:${revision}`;
+    // not timed with the match. Their copies are kept by a worker thread (device-copies.ts).
+    const copies = deviceCopies();
     const routes = new Routes();
     const manifestPath = (device: Device) =>
       `/api/gate/manifest?eventId=${eventId}` +
@@ -370,10 +426,8 @@ async function matchRun(
           throw new Error(`the first manifest answered ${answer.status}`);
         }
         firstManifestBytes = Math.max(firstManifestBytes, answer.wireBytes);
-        const manifest = JSON.parse(answer.body.toString()) as GateManifest;
-        const key = copyKey(manifest.salt, manifest.revision);
-        if (!copies.has(key)) copies.set(key, manifest);
-        Object.assign(device, { salt: manifest.salt, revision: manifest.revision, etag: answer.etag });
+        const copy = await copies.take(answer.body, answer.etag ?? '', undefined);
+        Object.assign(device, { salt: copy.salt, revision: copy.revision, etag: answer.etag });
         return;
       }
     };
@@ -401,28 +455,15 @@ async function matchRun(
         answer.status,
       );
       if (answer.status !== 200) return;
-      const document = JSON.parse(answer.body.toString()) as GateManifest | GateManifestDelta;
-      if (!('fromRevision' in document)) {
-        // A whole manifest after the first: what issue #38 is about (another process's salt).
-        wholeAfterFirst += 1;
-        const key = copyKey(document.salt, document.revision);
-        if (!copies.has(key)) copies.set(key, document);
-        Object.assign(device, { salt: document.salt, revision: document.revision, etag: answer.etag });
+      const copy = await copies.take(answer.body, answer.etag ?? '', device.etag);
+      // A whole manifest after the first: what issue #38 is about (another process's salt).
+      if (copy.whole) wholeAfterFirst += 1;
+      else deltas.push(answer.wireBytes);
+      if (!copy.applied) {
+        unapplied += 1;
         return;
       }
-      deltas.push(answer.wireBytes);
-      const key = copyKey(document.salt, document.revision);
-      const held = copies.get(copyKey(device.salt ?? '', device.revision ?? -1));
-      if (!copies.has(key)) {
-        const applied = held && applyManifestDelta(held, document);
-        if (!applied) {
-          // Not for the copy held: it stays, and the next poll asks again.
-          unapplied += 1;
-          return;
-        }
-        copies.set(key, applied);
-      }
-      Object.assign(device, { salt: document.salt, revision: document.revision, etag: answer.etag });
+      Object.assign(device, { salt: copy.salt, revision: copy.revision, etag: answer.etag });
     };
 
     // No admission left from a run before: the peak's delete after it can race the last scans in flight.
@@ -588,8 +629,10 @@ async function matchRun(
       checks,
       peak,
       wallSeconds: Math.round(wallSeconds),
+      bookReadySeconds,
     };
   } finally {
+    await copiesInUse?.close();
     haproxy?.kill('SIGTERM');
     await Promise.all(servers.map((server) => server.stop()));
   }
@@ -665,6 +708,10 @@ function printTable(runs: RunFigures[]): void {
     );
   }
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  line(
+    "the fixture's first book ready, from the first device's pairing (s; the devices fetch after it)",
+    runs.map((run) => run.bookReadySeconds.toFixed(1)),
+  );
   line(
     'the first manifest, whole (KB)',
     runs.map((run) => kb(run.firstManifestBytes)),
