@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import {
   applyManifestDelta,
   isManifestDelta,
+  withAfmCheckDigit,
   verifyGateCode,
   type GateManifest,
   type GateManifestDelta,
@@ -37,7 +38,7 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
   // Every poll reads the changes since the last (the interval is gate-manifest.test.ts's).
   const server = useTestServer(engine, { GATE_MANIFEST_REBUILD_SECONDS: '0' });
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
-    tonightSerials: [1, 2, 3, 4, 5, 6, 7],
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8],
   });
   let device: GateDevice;
   let held: { manifest: GateManifest; entityTag: string };
@@ -287,6 +288,64 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
       revokedPhones: 0,
     });
     expect(decide('7M1NR7TEST000007')).toMatchObject({ ok: false, reason: 'COMPANION_REQUIRED' });
+  });
+
+  it('gives a device the registry’s change: a suspension by ΑΦΜ reaches a holder bound by document once the registry links the two, and leaves when it unlinks them', async () => {
+    const { db } = server.database;
+    // An ΑΦΜ the registry knows no one by: its suspension names no entry yet.
+    const afm = withAfmCheckDigit('17171717');
+    const added = await call(PLATFORM_OFFICER, 'POST', '/api/blackList-administration/add', {
+      ...noPerson,
+      afm,
+      endDate: '2099-12-31',
+    });
+    expect(added.status).toBe(200);
+    const code = await personalize(tonightTicket(8), 'ΑΚ808080');
+    let next = await nextDelta();
+    expect(changesOf(next.delta)).toMatchObject({ entries: 1, removedEntries: 0 });
+    expect(decide(code).ok).toBe(true);
+
+    // The registry learns that the document's holder is the person of that ΑΦΜ.
+    const [ticket] = await db
+      .select({ documentKey: tickets.documentKey })
+      .from(tickets)
+      .where(eq(tickets.publicCode, tonightTicket(8)));
+    expect(ticket?.documentKey).toBeTruthy();
+    const [person] = await db
+      .insert(citizens)
+      .values({
+        afm,
+        amka: '01017099998',
+        firstName: 'ΙΩΑΝΝΗΣ',
+        lastName: 'ΠΑΠΑΔΑΚΗΣ',
+        birthDate: '1970-01-01',
+        identityCard: 'ΑΚ808080',
+        identityCardKey: ticket?.documentKey,
+      })
+      .returning({ id: citizens.id });
+    next = await nextDelta();
+    expect(changesOf(next.delta)).toEqual({
+      entries: 1,
+      removedEntries: 0,
+      revokedPrints: 0,
+      revokedPhones: 0,
+    });
+    expect(next.built).toMatchObject({ ticketRows: 1, rowsWritten: 1 });
+    expect(decide(code)).toMatchObject({ ok: false, reason: 'SUSPENDED' });
+
+    // The registry corrects itself: the document is no longer that person's.
+    await db
+      .update(citizens)
+      .set({ identityCard: null, identityCardKey: null })
+      .where(eq(citizens.id, person?.id ?? -1));
+    next = await nextDelta();
+    expect(changesOf(next.delta)).toEqual({
+      entries: 1,
+      removedEntries: 0,
+      revokedPrints: 0,
+      revokedPhones: 0,
+    });
+    expect(decide(code).ok).toBe(true);
   });
 
   it.skipIf(engine === 'pglite')(
