@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CLAIM_ATTEMPTS_MAX, type GateManifest } from '@tickets/domain';
 import { DEMO_PEOPLE } from '../src/demo/seed';
@@ -67,10 +68,11 @@ describe.each(engines)('metrics on %s', (engine) => {
         ...init.headers,
       },
     });
-  const scan = async (code: string) => {
+  const scan = async (code: string, idempotencyKey?: string) => {
     const response = await gate('/api/gate/admissions', {
       method: 'POST',
       body: JSON.stringify({ eventId: ids.tonight, code }),
+      headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {},
     });
     expect(response.status).toBe(200);
     return ((await response.json()) as { reason: string }).reason;
@@ -112,7 +114,12 @@ describe.each(engines)('metrics on %s', (engine) => {
     typed.push(device.token, tonightTicket(1));
     const printed = await personalize(tonightTicket(1));
     typed.push(printed);
-    expect(await scan(printed)).toBe('ADMITTED');
+    const key = randomUUID();
+    expect(await scan(printed, key)).toBe('ADMITTED');
+    // Its answer lost and sent again with its key: the same answer, one decision counted.
+    expect(await scan(printed, key)).toBe('ADMITTED');
+    // Scanned again: a second decision.
+    expect(await scan(printed, randomUUID())).toBe('ALREADY_ADMITTED');
     expect(await scan('ABCDEFGHJKMNPQRS')).toBe('UNKNOWN_CODE');
     // An EU wallet's presentation is decided and counted as a scan is (HOLDER's season ticket).
     const holder = await loginAs(server.baseUrl, HOLDER);
@@ -155,7 +162,7 @@ describe.each(engines)('metrics on %s', (engine) => {
     expect(answers(CLAIMS, '201')).toBe(1);
     expect(answers(CLAIMS, '404')).toBe(CLAIM_ATTEMPTS_MAX);
     expect(answers(CLAIMS, '429')).toBe(1);
-    expect(answers('/api/gate/admissions', '200')).toBe(2);
+    expect(answers('/api/gate/admissions', '200')).toBe(4);
     expect(answers('/api/gate/manifest', '200')).toBe(2);
     expect(answers('/api/gate/manifest', '304')).toBe(1);
     expect(answers('(unmatched)', '404')).toBeGreaterThanOrEqual(1);
@@ -175,10 +182,11 @@ describe.each(engines)('metrics on %s', (engine) => {
     ).toBe(1);
     const decisions = (reason: string) =>
       valueOf(samples, 'tickets_gate_decisions_total', { reason, club: 'ae-olympiada' });
-    // The printed code's admission and the EU wallet's.
+    // The printed code's admission (not its replay) and the EU wallet's.
     expect(decisions('ADMITTED')).toBe(2);
+    expect(decisions('ALREADY_ADMITTED')).toBe(1);
     expect(decisions('UNKNOWN_CODE')).toBe(1);
-    expect(valueOf(samples, 'tickets_gate_decisions_total')).toBe(3);
+    expect(valueOf(samples, 'tickets_gate_decisions_total')).toBe(4);
   });
 
   it('counts manifest builds and the bytes of full, delta and unchanged answers', () => {

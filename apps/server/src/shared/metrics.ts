@@ -135,7 +135,7 @@ export function createMetrics(database: Pick<Database, 'engine' | 'load'>) {
 
     gateDecisions: new Counter({
       name: 'tickets_gate_decisions_total',
-      help: "Online gate decisions (a scanned code's or an EU wallet's presentation), by reason (ADMITTED or the refusal) and club",
+      help: "Online gate decisions (a scanned code's or an EU wallet's presentation), by reason (ADMITTED or the refusal) and club; a scan's retry answered with its first decision is not one",
       labelNames: ['reason', 'club'] as const,
       registers,
     }),

@@ -211,6 +211,11 @@ type AdmissionContext = {
   audit: (entry: AuditEntry) => Promise<void>;
   requestId: string;
   trustedKeys: readonly PlatformPublicKey[];
+  /**
+   * Hears of each decision made (the route counts it in `tickets_gate_decisions_total`); not of a
+   * retry answered with the decision its first send was made (the idempotency key's replay).
+   */
+  decided?: (reason: AdmissionReason) => void;
 };
 
 /** An admission as the steward is answered it: the one recorded now, or the first answer replayed. */
@@ -258,6 +263,7 @@ async function decideRead(
       requestId: context.requestId,
       details: { eventId: event.id, reason },
     });
+    context.decided?.(reason);
     return {
       ...EMPTY_ADMISSION,
       decision: 'REFUSE',
@@ -299,7 +305,10 @@ async function decideRead(
         idempotencyKey,
         minor: entrant.minor,
       });
-  if (admitted) return admittedAnswer(shown, admitted, device.label);
+  if (admitted) {
+    context.decided?.('ADMITTED');
+    return admittedAnswer(shown, admitted, device.label);
+  }
   const between = first ? undefined : await findFirstAdmission(db, ticket.id, event.id);
   // The admission that came between was this very scan's, sent again while the first was being
   // recorded (the same process's group commit, or another process): the once key decided, and both

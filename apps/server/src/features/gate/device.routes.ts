@@ -154,9 +154,9 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
           audit: (entry) => audit(db, entry),
           requestId: request.id,
           trustedKeys: app.config.gateKeys.trusted,
+          decided: (reason) => metrics.gateDecisions.inc({ reason, club: device.organisationId }),
         },
       );
-      metrics.gateDecisions.inc({ reason: admission.reason, club: device.organisationId });
       return admission;
     },
   );
