@@ -431,6 +431,8 @@ with
   )
 select
   ticket.id,
+  ticket.public_code,
+  ticket.event_id = any ($15::bigint[]) as admits,
   (
     select
       count(*)
@@ -448,6 +450,5 @@ from
     from
       affected
   )
-  and ticket.event_id = any ($15::bigint[])
 order by
   ticket.id;

@@ -348,6 +348,25 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
     expect(decide(code).ok).toBe(true);
   });
 
+  it('drops the entries of a ticket moved to another event at the next reading', async () => {
+    // Ticket 8, bound above (the registry's case), as the device holds it.
+    const [bound] = await server.database.db
+      .select({ code: tickets.privateCode })
+      .from(tickets)
+      .where(eq(tickets.publicCode, tonightTicket(8)));
+    const code = bound?.code ?? '';
+    expect(decide(code).ok).toBe(true);
+    const elsewhere = Object.entries(ids).find(([name]) => name !== 'tonight' && name !== 'demo-season');
+    expect(elsewhere).toBeDefined();
+    await server.database.db
+      .update(tickets)
+      .set({ eventId: elsewhere?.[1] ?? -1 })
+      .where(eq(tickets.publicCode, tonightTicket(8)));
+    const next = await nextDelta();
+    expect(changesOf(next.delta)).toMatchObject({ entries: 1, removedEntries: 1 });
+    expect(decide(code).ok).toBe(false);
+  });
+
   it.skipIf(engine === 'pglite')(
     'misses no change committed after a later one: the first reading that sees it applies it',
     async () => {

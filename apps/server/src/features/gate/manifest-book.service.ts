@@ -105,7 +105,7 @@ export async function syncedReplica(db: Db, eventId: number, signer: Keys['signe
         }
       }
       let book: GateManifestBook | undefined;
-      for (let afterMark = ''; ; ) {
+      for (let afterMark = ''; ;) {
         const rows = await pageAfter(-1, afterMark);
         if (book) book.follow(state, rows);
         else book = new GateManifestBook({ state, rows }, signer);

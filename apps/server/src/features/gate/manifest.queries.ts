@@ -154,15 +154,22 @@ export async function snapshotPosition(db: Db): Promise<string> {
  * triggers: migration 0028; every transaction below `from`'s xmin was seen by it): a ticket's own
  * rows directly; a suspension's or the registry's identity keys through the tickets whose entrant
  * (holder or loan recipient) or companion they name, or the registry links them to. In the database,
- * one statement: the fixture's tickets are not brought to the server to be matched.
+ * one statement: the fixture's tickets are not brought to the server to be matched. `gone`: the codes
+ * of tickets changed that admit to another event now (moved, or never this fixture's): a book that
+ * holds their entries drops them.
  */
 export async function changedTickets(
   db: Db,
   admitting: number[],
   from: string,
-): Promise<{ ids: number[]; changes: number }> {
+): Promise<{ ids: number[]; gone: string[]; changes: number }> {
   const prefix = IDENTITY_KEY_PREFIX;
-  const rows = rowsOf<{ id: string | null; changes: string }>(
+  const rows = rowsOf<{
+    id: string | null;
+    public_code: string | null;
+    admits: boolean | null;
+    changes: string;
+  }>(
     await db.execute(sql`
     with changed as (
       select ${gateManifestChanges.ticketId} as ticket_id, ${gateManifestChanges.identityKey} as key
@@ -192,14 +199,15 @@ export async function changedTickets(
           and ${prefix.afm}::text || loan.to_afm in (select key from linked))
         or exists (select 1 from ${companionDeclarations} as companion where companion.ticket_id = ticket.id
           and ${prefix.afm}::text || companion.companion_afm in (select key from linked))))
-    select ticket.id, (select count(*) from changed) as changes
+    select ticket.id, ticket.public_code, ticket.event_id = any(${sql.param(admitting)}::bigint[]) as admits,
+      (select count(*) from changed) as changes
     from (select 1) as one
     left join ${tickets} as ticket on ticket.id in (select id from affected)
-      and ticket.event_id = any(${sql.param(admitting)}::bigint[])
     order by ticket.id`),
   );
   return {
-    ids: rows.flatMap((row) => (row.id === null ? [] : [Number(row.id)])),
+    ids: rows.flatMap((row) => (row.id !== null && row.admits ? [Number(row.id)] : [])),
+    gone: rows.flatMap((row) => (row.public_code !== null && row.admits === false ? [row.public_code] : [])),
     changes: Number(rows[0]?.changes ?? 0),
   };
 }

@@ -228,6 +228,8 @@ async function readFixture(db: Db, device: Device, eventId: number, since: strin
       if (since !== undefined) {
         const changed = await changedTickets(tx, admitting, since);
         changes = changed.changes;
+        // A ticket that admits to another event now lets nobody in here: its entries go, if any.
+        for (const ticketCode of changed.gone) tickets.push({ ...noLongerAdmitting, ticketCode });
         for (let from = 0; from < changed.ids.length; from += TICKETS_PER_READ) {
           const read = await readTickets(tx, event, admitting, {
             ids: changed.ids.slice(from, from + TICKETS_PER_READ),
@@ -286,6 +288,17 @@ function wholeInput(
     entries: tickets.flatMap((t) => t.entries),
   };
 }
+
+/** What a reading says of a ticket that no longer admits to the fixture: nothing. */
+const noLongerAdmitting = {
+  entries: [],
+  revokedSerials: [],
+  credentialIds: [],
+  revokedCredentialIds: [],
+  issuedCredentialIds: [],
+  invalid: [],
+  suspended: [],
+} satisfies Omit<GateManifestPatch['tickets'][number], 'ticketCode'>;
 
 const notEntering = {
   holderName: null,
