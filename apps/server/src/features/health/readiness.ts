@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 /** How often, at most, readiness asks the database itself (`select 1`). */
 export const READINESS_PROBE_INTERVAL_MS = 1000;
 /**
@@ -12,10 +13,17 @@ const STALE_MS = 2000;
 const PATIENCE_MS = 5000;
 
 /**
+ * How long a check waits for the probe it starts before answering from the last result: a database
+ * that refuses connections (down, restarting) is told within it, so the first check after an outage
+ * begins already says so; one that is slow, or a probe queued behind a busy pool, is not waited for.
+ */
+const PROBE_WAIT_MS = 50;
+
+/**
  * Whether the database answers, as `/readyz` tells the balancer (features/health/routes.ts), without a
  * check ever waiting behind the pool's queue: each check answers from the last probe's result and, at
- * most once a second, starts the next probe in the background. Only a check finding no recent result
- * and no probe under way (no check for a while) waits for the probe it starts.
+ * most once a second, starts the next probe, waiting for it PROBE_WAIT_MS at most. Only a check finding
+ * no recent result and no probe under way (no check for a while) waits for the probe it starts.
  */
 export class DatabaseReadiness {
   private startedAt = Number.NEGATIVE_INFINITY;
@@ -39,7 +47,7 @@ export class DatabaseReadiness {
     const now = this.now();
     if (!this.pending && now - this.startedAt >= READINESS_PROBE_INTERVAL_MS) {
       const started = this.start(now);
-      if (now - this.settledAt > STALE_MS) await started;
+      await (now - this.settledAt > STALE_MS ? started : Promise.race([started, delay(PROBE_WAIT_MS)]));
       return !this.failed;
     }
     if (this.pending && now - this.startedAt > PATIENCE_MS) return false;
