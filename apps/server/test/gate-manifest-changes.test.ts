@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import {
   applyManifestDelta,
   isManifestDelta,
@@ -13,11 +13,13 @@ import {
   companionDeclarations,
   gateManifests,
   guardianships,
+  issuedCredentials,
   tickets,
   transfers,
 } from '../src/db/schema';
 import {
   cardOf,
+  GUARDIAN,
   HOLDER,
   OTHER,
   PLATFORM_OFFICER,
@@ -25,6 +27,8 @@ import {
   useGateFixture,
   type GateDevice,
 } from './support/gate';
+import { takeTicket } from './support/eu-wallet';
+import { loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
 import { engines, useTestServer } from './support/test-server';
 
@@ -38,7 +42,7 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
   // Every poll reads the changes since the last (the interval is gate-manifest.test.ts's).
   const server = useTestServer(engine, { GATE_MANIFEST_REBUILD_SECONDS: '0' });
   const { ids, call, personalize, walletCode, addDevice } = useGateFixture(server, {
-    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8],
+    tonightSerials: [1, 2, 3, 4, 5, 6, 7, 8, 9],
   });
   let device: GateDevice;
   let held: { manifest: GateManifest; entityTag: string };
@@ -298,6 +302,92 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
     next = await nextDelta();
     expect(changesOf(next.delta)).toEqual(ONE_ENTRY);
     expect(decide(code).ok).toBe(true);
+  });
+
+  it('gives a device the guardianship’s change: a guardian’s phone for their child’s ticket admits while they are its guardian', async () => {
+    const { db } = server.database;
+    // The demo guardian's child under 15, known by ΑΜΚΑ only, holds tonight's ticket 9 (a barcode).
+    const [child] = await db
+      .select({ id: citizens.id, amka: citizens.amka })
+      .from(citizens)
+      .innerJoin(guardianships, eq(guardianships.minorId, citizens.id))
+      .innerJoin(sql`${citizens} as guardian`, sql`guardian.id = ${guardianships.guardianId}`)
+      .where(sql`guardian.afm = ${GUARDIAN} and ${citizens.afm} is null`)
+      .limit(1);
+    expect(child).toBeDefined();
+    await db
+      .update(tickets)
+      .set({ holderAmka: child?.amka, privateCode: '9M1NR9TEST000009', codeSerial: 1 })
+      .where(eq(tickets.publicCode, tonightTicket(9)));
+    await nextDelta();
+    const phone = (await walletCode(GUARDIAN, tonightTicket(9))) ?? '';
+    let next = await nextDelta();
+    expect(changesOf(next.delta)).toEqual(ONE_ENTRY);
+    expect(decide(phone)).not.toMatchObject({ reason: 'REVOKED' });
+
+    // The registry ends the guardianship: the phone is another's now, its entry goes.
+    const [ended] = await db
+      .delete(guardianships)
+      .where(eq(guardianships.minorId, child?.id ?? -1))
+      .returning();
+    next = await nextDelta();
+    expect(next.built).toMatchObject({ ticketRows: 1 });
+    expect(changesOf(next.delta)).toMatchObject({ removedEntries: 1, revokedPhones: 1 });
+    expect(decide(phone)).toMatchObject({ ok: false, reason: 'REVOKED' });
+
+    // And registers it again: the phone admits as before.
+    if (ended) await db.insert(guardianships).values(ended);
+    next = await nextDelta();
+    expect(next.built).toMatchObject({ ticketRows: 1 });
+    expect(changesOf(next.delta)).toMatchObject({ entries: 1, removedEntries: 0, revokedPhones: 1 });
+    expect(decide(phone)).not.toMatchObject({ reason: 'REVOKED' });
+  });
+
+  it('gives a device an EU wallet credential’s status: suspended with its holder, valid once lifted, invalid after a new phone', async () => {
+    const SEASON_TICKET = '303000000001';
+    await takeTicket(server.baseUrl, SEASON_TICKET, (await loginAs(server.baseUrl, HOLDER)).cookie);
+    const [issued] = await server.database.db
+      .select({ id: issuedCredentials.id })
+      .from(issuedCredentials)
+      .orderBy(desc(issuedCredentials.id))
+      .limit(1);
+    const id = issued?.id ?? -1;
+    const statusOf = () => ({
+      invalid: held.manifest.credentialStatus?.invalid.includes(id),
+      suspended: held.manifest.credentialStatus?.suspended.includes(id),
+    });
+    // Issued valid: a device has nothing to mark, and no reading stores anything.
+    const before = builds().length;
+    expect((await poll(held)).status).toBe(304);
+    expect(builds()).toHaveLength(before);
+    expect(statusOf()).toEqual({ invalid: false, suspended: false });
+
+    const added = await call(PLATFORM_OFFICER, 'POST', '/api/blackList-administration/add', {
+      ...noPerson,
+      afm: HOLDER,
+      endDate: '2099-12-31',
+    });
+    expect(added.status).toBe(200);
+    let next = await nextDelta();
+    expect(next.delta.credentialStatus?.suspended.added).toEqual([id]);
+    expect(statusOf()).toEqual({ invalid: false, suspended: true });
+
+    const lifted = await call(
+      PLATFORM_OFFICER,
+      'PUT',
+      `/api/blackList-administration/delete/${((await added.json()) as { id: number }).id}`,
+      { afm: HOLDER, amka: null, documentId: null },
+    );
+    expect(lifted.status).toBe(200);
+    next = await nextDelta();
+    expect(next.delta.credentialStatus?.suspended.removed).toEqual([id]);
+    expect(statusOf()).toEqual({ invalid: false, suspended: false });
+
+    await walletCode(HOLDER, SEASON_TICKET);
+    next = await nextDelta();
+    expect(next.built).toMatchObject({ ticketRows: 1 });
+    expect(next.delta.credentialStatus?.invalid.added).toEqual([id]);
+    expect(statusOf()).toEqual({ invalid: true, suspended: false });
   });
 
   it('drops the entries of a ticket moved to another event at the next reading', async () => {
