@@ -146,6 +146,22 @@ describe('configuration', () => {
       expect(() => loadConfig({ GATE_PAIRING_TOKEN_HOURS: bad })).toThrow(/GATE_PAIRING_TOKEN_HOURS/);
   });
 
+  it('answers the balancer on a listener of its own only when HEALTH_PORT is set, where the process listens unless HEALTH_HOST says otherwise, never on PORT', () => {
+    expect(loadConfig({}).health).toBeUndefined();
+    expect(loadConfig({ ...production, HOST: '10.0.0.7', HEALTH_PORT: '9101' }).health).toEqual({
+      host: '10.0.0.7',
+      port: 9101,
+    });
+    expect(loadConfig({ HEALTH_PORT: '9101', HEALTH_HOST: '127.0.0.1' }).health).toEqual({
+      host: '127.0.0.1',
+      port: 9101,
+    });
+    expect(() => loadConfig({ PORT: '8080', HEALTH_PORT: '8080' })).toThrow(
+      /HEALTH_PORT must differ from PORT/,
+    );
+    expect(() => loadConfig({ HEALTH_PORT: 'x' })).toThrow(/HEALTH_PORT/);
+  });
+
   it('serves metrics only when METRICS_PORT is set, on loopback unless METRICS_HOST says otherwise, never on PORT', () => {
     expect(loadConfig({}).metrics).toBeUndefined();
     expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });

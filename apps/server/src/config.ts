@@ -200,6 +200,9 @@ const environmentSchema = z.object({
   // Prometheus metrics on a listener of their own (README "Metrics and alerts"); unset: none.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  // The balancer's checks on a port of their own, answered off the main loop (features/health); unset: none.
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  HEALTH_HOST: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -295,6 +298,8 @@ export interface Config {
   port: number;
   /** Where Prometheus scrapes `/metrics` (plugins/metrics.ts); undefined: no metrics listener. */
   metrics: { host: string; port: number } | undefined;
+  /** Where the balancer's `/readyz` is answered off the main loop (features/health); undefined: none. */
+  health: { host: string; port: number } | undefined;
   /** The origin people reach the service at; unset in development = the listening address. */
   publicUrl: string | undefined;
   database:
@@ -534,6 +539,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT !== 0 && parsed.METRICS_PORT === parsed.PORT) {
     problems.push('METRICS_PORT must differ from PORT: the metrics are never served on the public port.');
   }
+  if (parsed.HEALTH_PORT !== undefined && parsed.HEALTH_PORT !== 0 && parsed.HEALTH_PORT === parsed.PORT) {
+    problems.push('HEALTH_PORT must differ from PORT: the health checks have a listener of their own.');
+  }
   let gateKeys: Config['gateKeys'] | undefined;
   try {
     gateKeys = gateKeysOf(parsed.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]);
@@ -553,6 +561,10 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     host: env.HOST,
     port: env.PORT,
     metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
+    health:
+      env.HEALTH_PORT === undefined
+        ? undefined
+        : { host: env.HEALTH_HOST ?? env.HOST, port: env.HEALTH_PORT },
     publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }

@@ -41,6 +41,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
   const first = freePortish();
   const ports = [first, first + 1, first + 2];
   const balancerPort = first + 3;
+  /** Each process's HEALTH_PORT, where HAProxy checks it. */
+  const healthPorts = [first + 4, first + 5, first + 6];
+  const envOf = (index: number) => ({ ...serverEnv, HEALTH_PORT: String(healthPorts[index]) });
   const base = `http://localhost:${balancerPort}`;
   const direct = (index: number) => `http://localhost:${ports[index]}`;
   const servers: (ChildProcess | undefined)[] = [];
@@ -55,6 +58,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
     TICKETS_SERVER_1: `127.0.0.1:${ports[0]}`,
     TICKETS_SERVER_2: `127.0.0.1:${ports[1]}`,
     TICKETS_SERVER_3: `127.0.0.1:${ports[2]}`,
+    TICKETS_HEALTH_PORT_1: String(healthPorts[0]),
+    TICKETS_HEALTH_PORT_2: String(healthPorts[1]),
+    TICKETS_HEALTH_PORT_3: String(healthPorts[2]),
   };
   const query = async (text: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: postgres.url });
@@ -82,7 +88,9 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
       SHUTDOWN_DRAIN_SECONDS: '5',
       GATE_MANIFEST_REBUILD_SECONDS: '0',
     };
-    started = await Promise.allSettled(ports.map((port, index) => startServer(port, serverEnv, logs[index])));
+    started = await Promise.allSettled(
+      ports.map((port, index) => startServer(port, envOf(index), logs[index])),
+    );
     started.forEach((result, index) => {
       if (result.status === 'fulfilled') servers[index] = result.value;
     });
@@ -141,6 +149,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
     const { TICKETS_SERVER_3: _, ...missing } = balancerEnv;
     const refused = spawnSync(HAPROXY, ['-c', '-f', CONFIG], { env: { ...process.env, ...missing } });
     expect(refused.status).not.toBe(0);
+    // A process's health port too: a check on the public port would wait behind its requests.
+    const { TICKETS_HEALTH_PORT_3: __, ...unchecked } = balancerEnv;
+    const uncheckedRefused = spawnSync(HAPROXY, ['-c', '-f', CONFIG], {
+      env: { ...process.env, ...unchecked },
+    });
+    expect(uncheckedRefused.status).not.toBe(0);
   });
 
   it('keeps a session made through one process valid on the others, and ends it on all at logout', async () => {
@@ -309,10 +323,12 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
     // closing each connection it answers on.
     await sleep(500);
     expect((await fetch(`${direct(1)}/readyz`)).status).toBe(503);
+    // As its health port, where HAProxy checks it, says.
+    expect((await fetch(`http://localhost:${healthPorts[1]}/readyz`)).status).toBe(503);
     const served = await fetch(`${direct(1)}/healthz`);
     expect([served.status, served.headers.get('connection')]).toEqual([200, 'close']);
     expect(await exited).toBe(0);
-    servers[1] = await startServer(ports[1] as number, serverEnv);
+    servers[1] = await startServer(ports[1] as number, envOf(1));
     await sleep(3000);
     polling = false;
     await Promise.all([office.stop(), claims.stop(), gate.stop(), polls]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../shared/app-error';
+import { startHealthListener, type HealthListener } from './health-listener';
 import { DatabaseReadiness } from './readiness';
 
 /**
@@ -8,7 +9,9 @@ import { DatabaseReadiness } from './readiness';
  * before it stops, plugins/drain.ts, and its database answers). Readiness is told from what the process
  * already knows (the outage tracker, plugins/database-outage.ts) and a `select 1` refreshed in the
  * background at most once a second (readiness.ts): a balancer's check (deploy/haproxy.cfg: 2 s) never
- * waits behind requests queued for the pool, so a busy process is not taken for a dead one.
+ * waits behind requests queued for the pool, so a busy process is not taken for a dead one. With
+ * HEALTH_PORT set, the balancer's checks are answered on that port by a thread of their own
+ * (health-listener.ts), from the same readiness, without waiting behind the requests on the main loop.
  */
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
   const database = new DatabaseReadiness(
@@ -16,10 +19,24 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     // And the outage is logged (once) even before a request meets it.
     (error) => app.databaseOutage.notice(error),
   );
+  const ready = async () =>
+    !app.isDraining() && !app.databaseOutage.unreachable && (await database.answering());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async () => {
-    if (app.isDraining() || app.databaseOutage.unreachable || !(await database.answering()))
-      throw new AppError('SERVICE_UNAVAILABLE');
+    if (!(await ready())) throw new AppError('SERVICE_UNAVAILABLE');
     return { status: 'ok' };
   });
+
+  const { health } = app.config;
+  if (!health) return;
+  let listener: HealthListener | undefined;
+  app.addHook('onReady', async () => {
+    listener = await startHealthListener({
+      ...health,
+      // Ready once the public port listens too: a balancer never sends traffic to a port not yet open.
+      ready: async () => app.server.listening && (await ready()),
+    });
+    app.log.info({ url: listener.url }, 'the balancer’s health checks are answered on their own thread');
+  });
+  app.addHook('onClose', async () => listener?.close());
 }
