@@ -39,11 +39,13 @@ const LOOKUPS = Number(process.env.BENCH_MATCH_LOOKUPS ?? 1000);
 const PEAK_SECONDS = Number(process.env.BENCH_MATCH_PEAK_SECONDS ?? 10);
 /**
  * HAProxy listens here, the platform processes on the three ports after it, HAProxy's statistics on the
- * next (bench/haproxy-stats.cfg), and the processes' metrics listeners on the three after that.
+ * next (bench/haproxy-stats.cfg), the processes' metrics listeners on the three after that, and their
+ * health listeners, which HAProxy checks, on the three after those.
  */
 const PORT_BASE = Number(process.env.BENCH_PORT_BASE ?? 9400);
 const STATS_PORT = PORT_BASE + 4;
 const metricsPort = (index: number) => PORT_BASE + 5 + index;
+const healthPort = (index: number) => PORT_BASE + 8 + index;
 const HAPROXY = process.env.BENCH_HAPROXY ?? '/usr/sbin/haproxy';
 /** The goal of issue #38 for what a device receives per change. */
 const DELTA_GOAL_BYTES = 50 * 1024;
@@ -242,6 +244,9 @@ function startHaproxy(port: number, servers: number[]): Promise<ChildProcess> {
       TICKETS_SERVER_1: `127.0.0.1:${servers[0]}`,
       TICKETS_SERVER_2: `127.0.0.1:${servers[1 % servers.length]}`,
       TICKETS_SERVER_3: `127.0.0.1:${servers[2 % servers.length]}`,
+      TICKETS_HEALTH_PORT_1: String(healthPort(0)),
+      TICKETS_HEALTH_PORT_2: String(healthPort(1 % servers.length)),
+      TICKETS_HEALTH_PORT_3: String(healthPort(2 % servers.length)),
     },
     // The configuration logs every request to stdout: not read here.
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -366,7 +371,13 @@ async function matchRun(
   try {
     // Started together (their start-up writes take turns, design.md).
     const started = await Promise.allSettled(
-      ports.map((port, i) => startPlatform(port, { ...env, METRICS_PORT: String(metricsPort(i)) })),
+      ports.map((port, i) =>
+        startPlatform(port, {
+          ...env,
+          METRICS_PORT: String(metricsPort(i)),
+          HEALTH_PORT: String(healthPort(i)),
+        }),
+      ),
     );
     for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
     const failed = started.find((result) => result.status === 'rejected');
