@@ -125,8 +125,8 @@ const claimCodeKey = z
   .min(32, { error: 'must be at least 32 characters (npm run admin -- claim-key)' });
 
 /**
- * The development profile's key for the audit log's identifier digests (rules/suspensions.ts), known
- * to anyone who reads this file: refused in production.
+ * The development profile's key for the audit log's identifier digests (rules/identifier-digests.ts),
+ * known to anyone who reads this file: refused in production.
  */
 export const DEVELOPMENT_AUDIT_DIGEST_KEY = 'development-audit-digest-key-known-to-all-never-in-production';
 
