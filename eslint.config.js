@@ -153,14 +153,15 @@ export default tseslint.config(
     // the Config it returns (CONTRIBUTING.md). Tests, scripts, the bench and e2e may read the
     // environment.
     files: ['apps/server/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/server/src/config.ts', '**/*.test.{ts,tsx}'],
+    ignores: ['apps/server/src/config/index.ts', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-properties': [
         'error',
         {
           object: 'process',
           property: 'env',
-          message: 'Read configuration only in apps/server/src/config.ts and take it from the Config.',
+          message:
+            'Read configuration only in apps/server/src/config/ (loadConfig) and take it from the Config.',
         },
       ],
     },

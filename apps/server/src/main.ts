@@ -8,7 +8,8 @@ import { eraseExpiredPersonalData } from './retention';
 import { logDestination } from './shared/logging';
 import { openNotifications } from './shared/notifications';
 import { installBindingRule } from './rules/fixtures';
-import { backfillIdentityKeys, keyBareDigests, refreshSuspensionKeys } from './rules/suspensions';
+import { keyBareDigests } from './rules/identifier-digests';
+import { backfillIdentityKeys, refreshSuspensionKeys } from './rules/suspension-keys';
 
 const PURGE_INTERVAL_MS = 15 * 60_000;
 const REVERT_INTERVAL_MS = 60_000;

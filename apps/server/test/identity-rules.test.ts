@@ -8,7 +8,7 @@ import {
   withAmkaCheckDigit,
 } from '@tickets/domain';
 import { auditLog, citizens, events, officers, suspensionKeys, suspensions, tickets } from '../src/db/schema';
-import { refreshSuspensionKeys } from '../src/rules/suspensions';
+import { refreshSuspensionKeys } from '../src/rules/suspension-keys';
 import { firstError, jsonFrom, loginAs } from './support/login';
 import { gateStatusOf, noPerson } from './support/suspensions-api';
 import { insertSuspension } from './support/suspensions';

@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { errorCatalogue, identityKey, withAfmCheckDigit } from '@tickets/domain';
 import { addOfficer } from '../src/admin/officers';
 import { auditLog, citizens } from '../src/db/schema';
-import { keyBareDigests } from '../src/rules/suspensions';
+import { keyBareDigests } from '../src/rules/identifier-digests';
 import { DEMO_ORGANISATIONS } from '../src/demo/seed';
 import { jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { transfers, type tickets } from '../db/schema';
-import type { HolderIdentifiers } from './suspensions';
+import type { HolderIdentifiers } from './identity-keys';
 
 /**
  * Who enters a fixture with a ticket (docs/design.md §8): its holder, except for a fixture of a season

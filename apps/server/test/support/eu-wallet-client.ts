@@ -14,7 +14,8 @@ import { setGlobalConfig } from '@openid4vc/utils';
  * browser tests' runner imports it too.
  */
 
-// The test server listens on plain HTTP on loopback; in production PUBLIC_URL must be https (config.ts).
+// The test server listens on plain HTTP on loopback; in production PUBLIC_URL must be https
+// (config/profiles.ts).
 setGlobalConfig({ allowInsecureUrls: true });
 
 /** A wallet's key pair: the credential is bound to its public half. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../src/db/client';
 import { suspensions } from '../../src/db/schema';
-import { backfillIdentityKeys } from '../../src/rules/suspensions';
+import { backfillIdentityKeys } from '../../src/rules/suspension-keys';
 
 /**
  * A suspension row written straight to the table, as one written before identity keys existed,

@@ -18,7 +18,7 @@ const receivedMailSchema = z.object({
 /**
  * The development mailbox's contents (issue #30 item 4), for the page `/mailbox-standin`: the e-mail
  * the platform sent the demo people, as a real SMTP server on loopback received it. Development
- * only, like the wallet stand-in: production answers 404 (and config.ts refuses the mailbox there).
+ * only, like the wallet stand-in: production answers 404 (and config/profiles.ts refuses the mailbox there).
  * The route exists in every profile because the API contract is the same document in each.
  */
 export async function mailboxStandInRoutes(instance: FastifyInstance): Promise<void> {

@@ -15,17 +15,17 @@ import { audit } from '../../shared/audit';
 import { notify } from '../../shared/notifications';
 import { suspensionNotices } from '../../rules/notices';
 import type { Actor } from '../../shared/guards';
+import { activeSuspensionOf } from '../../rules/suspensions';
+import { identifierDigest } from '../../rules/identifier-digests';
 import {
-  activeSuspensionOf,
   givenKeys,
-  identifierDigest,
   keysByKind,
   personKeys,
   resolveIdentity,
-  storeSuspensionKeys,
   type PersonDescription,
   type RegistryPerson,
-} from '../../rules/suspensions';
+} from '../../rules/identity-keys';
+import { storeSuspensionKeys } from '../../rules/suspension-keys';
 import {
   findSuspensionsByKeys,
   insertSuspension,

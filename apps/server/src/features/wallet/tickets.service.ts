@@ -7,13 +7,9 @@ import {
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import type { events, tickets } from '../../db/schema';
-import {
-  activeSuspensionOf,
-  activeSuspensionsOf,
-  identifierDigest,
-  personKeys,
-  type ActiveSuspension,
-} from '../../rules/suspensions';
+import { activeSuspensionOf, activeSuspensionsOf, type ActiveSuspension } from '../../rules/suspensions';
+import { identifierDigest } from '../../rules/identifier-digests';
+import { personKeys } from '../../rules/identity-keys';
 import {
   findRegistryAmka,
   listSuspensionChecksOf,

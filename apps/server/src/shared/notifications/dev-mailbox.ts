@@ -5,7 +5,7 @@ import { SMTPServer } from 'smtp-server';
 /**
  * The development mailbox (issue #30 item 4): a real SMTP server on loopback that keeps the mail it
  * receives in memory, for the mailbox page (`/mailbox-standin`, `GET /api/standin/mailbox`). It exists
- * only in the development profile (config.ts refuses DEV_MAILBOX in production); delivery sends to it
+ * only in the development profile (config/profiles.ts refuses DEV_MAILBOX in production); delivery sends to it
  * over SMTP as it would to a real mail server.
  */
 export interface ReceivedMail {

@@ -12,8 +12,11 @@ import {
 } from '../../../src/db/schema';
 import * as entry from '../../../src/rules/entry';
 import * as fixtures from '../../../src/rules/fixtures';
+import * as identifierDigests from '../../../src/rules/identifier-digests';
+import * as identityKeys from '../../../src/rules/identity-keys';
 import * as notices from '../../../src/rules/notices';
 import * as people from '../../../src/rules/people';
+import * as suspensionKeys from '../../../src/rules/suspension-keys';
 import * as suspensionRule from '../../../src/rules/suspensions';
 import * as ticketRule from '../../../src/rules/tickets';
 import { officer, sample, sqlModule } from './module';
@@ -59,6 +62,30 @@ export const ruleModules = [
     isSuspended: (db) => suspensionRule.isSuspended(db, person),
     namesSuspendedPersonWithUnknownDocument: (db) =>
       suspensionRule.namesSuspendedPersonWithUnknownDocument(db, description),
+  }),
+  sqlModule('rules.identity-keys', 'rules/identity-keys.ts', identityKeys, {
+    directKeys: null,
+    givenKeys: null,
+    personKeys: null,
+    // By every identifier and the identity details.
+    resolveIdentity: (db) => identityKeys.resolveIdentity(db, description),
+    keysByKind: null,
+  }),
+  sqlModule('rules.suspension-keys', 'rules/suspension-keys.ts', suspensionKeys, {
+    storeSuspensionKeys: (db) =>
+      suspensionKeys.storeSuspensionKeys(db, 1, [identityKey.afm(afm), identityKey.amka(amka)]),
+    refreshSuspensionKeys: async (db, unlogged) => {
+      await unlogged.insert(suspensions).values(suspensionInForce);
+      await suspensionKeys.refreshSuspensionKeys(db);
+    },
+    // A ticket bound by document before document keys, and a suspension before identity keys.
+    backfillIdentityKeys: async (db, unlogged) => {
+      await unlogged.insert(tickets).values({ publicCode, eventId: 1, documentId: 'Α1' });
+      await unlogged.insert(suspensions).values(suspensionInForce);
+      await suspensionKeys.backfillIdentityKeys(db);
+    },
+  }),
+  sqlModule('rules.identifier-digests', 'rules/identifier-digests.ts', identifierDigests, {
     identifierDigest: null,
     // An audit row of a search from before digests were keyed, of a person the registry knows.
     keyBareDigests: async (db, unlogged) => {
@@ -69,24 +96,7 @@ export const ruleModules = [
       await unlogged
         .insert(auditLog)
         .values({ actor: afm, action: 'SUSPENSION_SEARCH', details: { identifiers: [bare] } });
-      await suspensionRule.keyBareDigests(db, 'secret');
-    },
-    givenKeys: null,
-    personKeys: null,
-    // By every identifier and the identity details.
-    resolveIdentity: (db) => suspensionRule.resolveIdentity(db, description),
-    keysByKind: null,
-    storeSuspensionKeys: (db) =>
-      suspensionRule.storeSuspensionKeys(db, 1, [identityKey.afm(afm), identityKey.amka(amka)]),
-    refreshSuspensionKeys: async (db, unlogged) => {
-      await unlogged.insert(suspensions).values(suspensionInForce);
-      await suspensionRule.refreshSuspensionKeys(db);
-    },
-    // A ticket bound by document before document keys, and a suspension before identity keys.
-    backfillIdentityKeys: async (db, unlogged) => {
-      await unlogged.insert(tickets).values({ publicCode, eventId: 1, documentId: 'Α1' });
-      await unlogged.insert(suspensions).values(suspensionInForce);
-      await suspensionRule.backfillIdentityKeys(db);
+      await identifierDigests.keyBareDigests(db, 'secret');
     },
   }),
   sqlModule('rules.notices', 'rules/notices.ts', notices, {

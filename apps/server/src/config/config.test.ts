@@ -1,13 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateGateKeyPair, issueWalletCredential, signPaperCode } from '@tickets/domain';
-import {
-  ConfigError,
-  DEVELOPMENT_AUDIT_DIGEST_KEY,
-  DEVELOPMENT_CLAIM_CODE_KEY,
-  DEVELOPMENT_ISSUER_KEY,
-  loadConfig,
-} from './config';
+import { ConfigError, loadConfig } from './index';
+import { DEVELOPMENT_AUDIT_DIGEST_KEY, DEVELOPMENT_CLAIM_CODE_KEY, DEVELOPMENT_ISSUER_KEY } from './keys';
 
 /** A new P-256 key as CREDENTIAL_ISSUER_KEYS takes it (PKCS #8 DER, base64url). */
 const issuerKey = () =>

@@ -1,0 +1,216 @@
+import path from 'node:path';
+import type { TurnLimits } from '../db/turns';
+import { repoRoot } from '../shared/server-root';
+import { ConfigError } from './config-error';
+import { parseEnvironment, type Environment } from './environment';
+import {
+  DEVELOPMENT_AUDIT_DIGEST_KEY,
+  DEVELOPMENT_CLAIM_CODE_KEY,
+  DEVELOPMENT_GATE_KEY,
+  gateKeysOf,
+  issuerKeysOf,
+  type GateKeys,
+  type IssuerKeys,
+} from './keys';
+import { unsafeDevelopment, unsafeProduction } from './profiles';
+
+/**
+ * The server's whole configuration, read from the environment once and validated here
+ * (CONTRIBUTING.md): each variable by the environment's schema (environment.ts, the keys' own
+ * parsing in keys.ts), then what the profile refuses (profiles.ts). Start-up fails with a clear
+ * message on a missing or bad value. This index is what the rest of the server imports.
+ */
+
+export { ConfigError };
+export { DEFAULT_SUSPENSION_RETENTION_DAYS } from './environment';
+export { DEVELOPMENT_CLAIM_CODE_KEY, DEVELOPMENT_ISSUER_KEY, issuerKeyOf, type IssuerKey } from './keys';
+
+/**
+ * How long a process told to stop keeps serving with /readyz failing before it closes: in production,
+ * long enough for deploy/haproxy.cfg's health check (every 1 s, out after 2 failures) to take it out
+ * of the rotation, with a margin for a check under way; in development a single process with no
+ * balancer, so Ctrl-C stops it at once.
+ */
+export const SHUTDOWN_DRAIN_DEFAULT_SECONDS = { production: 5, development: 0 } as const;
+
+export interface Config {
+  profile: 'development' | 'production';
+  host: string;
+  port: number;
+  /** Where Prometheus scrapes `/metrics` (plugins/metrics.ts); undefined: no metrics listener. */
+  metrics: { host: string; port: number } | undefined;
+  /** Where the balancer's `/readyz` is answered off the main loop (features/health); undefined: none. */
+  health: { host: string; port: number } | undefined;
+  /** The origin people reach the service at; unset in development = the listening address. */
+  publicUrl: string | undefined;
+  database:
+    | { kind: 'postgres'; url: string }
+    | {
+        kind: 'pglite';
+        dataDir: string | undefined;
+        /** How many requests use it at once, how many may wait and how long; unset = unbounded (tools). */
+        turns?: TurnLimits;
+      };
+  demoData: boolean;
+  taxis: {
+    standIn: boolean;
+    /** Unset only with the stand-in: then it is the service's own origin. */
+    baseUrl: string | undefined;
+    clientId: string;
+    clientSecret: string;
+  };
+  session: { idleMinutes: number; absoluteHours: number };
+  /** Days after an event ends before its tickets', declarations' and loans' personal data are erased. */
+  retentionDays: number;
+  /** Days after a suspension ends or is lifted before its identifiers and keys are erased. */
+  suspensionRetentionDays: number;
+  /** Off only for load benchmarks, and never in production. */
+  rateLimits: boolean;
+  /** Suspension pre-checks and searches one officer may make in an hour (registry lookups each). */
+  suspensionLookupsPerHour: number;
+  /** Stats lookups one officer may make in an hour (features/stats). */
+  statsLookupsPerHour: number;
+  /**
+   * The reverse proxies (addresses, CIDR ranges) whose X-Forwarded-For names the client. Empty =
+   * none: the client is whoever connects, so a forged header cannot buy a fresh rate-limit bucket.
+   */
+  trustedProxies: string[];
+  logLevel: string;
+  /** Log lines go to this file instead of standard output (the browser tests read it back). */
+  logFile: string | undefined;
+  webDistDir: string;
+  gateKeys: GateKeys;
+  issuerKeys: IssuerKeys;
+  /** The key claim codes are derived with (src/rules/claim-codes.ts): a re-push gives the same code. */
+  claimCodeKey: string;
+  /** The key of the audit log's digests of identifiers (ΑΦΜ, ΑΜΚΑ, documents): HMAC, never a bare hash. */
+  auditDigestKey: string;
+  /** A match's manifest is rebuilt at most once in this many seconds, whatever changes arrive. */
+  gateManifestRebuildSeconds: number;
+  /** A paired gate device's credential ends this long after its club's match day (docs/design.md §8). */
+  gateDeviceCredentialMarginHours: number;
+  /** An unpaired device's pairing token pairs this long after its registration, then never (docs/design.md §8). */
+  gatePairingTokenHours: number;
+  mail: {
+    /** The mail server; unset only with the development mailbox, which then receives every message. */
+    smtpUrl: string | undefined;
+    /** Development only: a local SMTP server on loopback and its page (src/shared/notifications/). */
+    devMailbox: boolean;
+    from: string;
+    /** The first retry's delay, doubled at each retry up to the largest (pg-boss's back-off). */
+    retryDelaySeconds: number;
+    retryMaxDelaySeconds: number;
+    /** A message not delivered this long after it was written is given up and marked FAILED. */
+    giveUpMinutes: number;
+    /** false (NOTIFICATIONS=false, benchmarks only): a change writes no notification. */
+    notifications: boolean;
+    /**
+     * false (MAIL_DELIVERY=false): this process takes no delivery job. The messages it writes wait in
+     * the outbox for a process that delivers (there must be one: none is lost meanwhile).
+     */
+    delivery: boolean;
+  };
+  /** Seconds between SIGTERM and the close, answering all but /readyz (plugins/drain.ts). */
+  shutdownDrainSeconds: number;
+}
+
+/** The host of the service's address: the sender's and the Message-IDs' domain. */
+export function mailDomainOf(publicUrl: string | undefined): string {
+  return publicUrl ? new URL(publicUrl).hostname : 'localhost';
+}
+
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable is an unset one (`DATABASE_URL= npm start` means: no PostgreSQL).
+  const present = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
+  const { env: parsed, problems } = parseEnvironment(present);
+  const production = parsed.PROFILE === 'production';
+  const standIn = parsed.TAXIS_STANDIN ?? !production;
+  // Refused rather than taken to mean production (docs/design.md §3): a deployer who set only the
+  // conventional variable meant production but gave none of its settings, and a profile chosen by a
+  // variable that libraries and build tools also read would switch the stand-in on or off unseen.
+  if (present.NODE_ENV === 'production' && !production) {
+    problems.push(
+      'NODE_ENV=production is set but PROFILE is not production: the development profile (a TaxisNet stand-in that signs anyone in, demo data, the development mailbox) would start. Set PROFILE=production with its settings, or unset NODE_ENV for development.',
+    );
+  }
+  problems.push(...(production ? unsafeProduction(parsed, standIn) : unsafeDevelopment(parsed, standIn)));
+  // The metrics say how busy the service is and which clubs play: never on the public port.
+  if (parsed.METRICS_PORT !== undefined && parsed.METRICS_PORT !== 0 && parsed.METRICS_PORT === parsed.PORT) {
+    problems.push('METRICS_PORT must differ from PORT: the metrics are never served on the public port.');
+  }
+  if (parsed.HEALTH_PORT !== undefined && parsed.HEALTH_PORT !== 0 && parsed.HEALTH_PORT === parsed.PORT) {
+    problems.push('HEALTH_PORT must differ from PORT: the health checks have a listener of their own.');
+  }
+  let gateKeys: Config['gateKeys'] | undefined;
+  try {
+    gateKeys = gateKeysOf(parsed.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    problems.push(error.message);
+  }
+  // An operator fixing a settings file sees every bad setting in one try.
+  if (problems.length > 0 || !gateKeys) {
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  const env = parsed as Environment;
+
+  const dataDir = env.DATA_DIR ?? path.resolve(environment.INIT_CWD ?? repoRoot, 'data');
+  return {
+    profile: env.PROFILE,
+    host: env.HOST,
+    port: env.PORT,
+    metrics: env.METRICS_PORT === undefined ? undefined : { host: env.METRICS_HOST, port: env.METRICS_PORT },
+    health:
+      env.HEALTH_PORT === undefined
+        ? undefined
+        : { host: env.HEALTH_HOST ?? env.HOST, port: env.HEALTH_PORT },
+    publicUrl: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : {
+          kind: 'pglite',
+          dataDir: dataDir === 'memory' ? undefined : dataDir,
+          turns: {
+            concurrent: env.PGLITE_CONCURRENT_REQUESTS,
+            maxWaiting: env.PGLITE_MAX_WAITING,
+            maxWaitMs: env.PGLITE_MAX_WAIT_MS,
+          },
+        },
+    demoData: env.DEMO_DATA ?? !production,
+    taxis: {
+      standIn,
+      baseUrl: env.TAXIS_BASE_URL?.replace(/\/+$/, ''),
+      // Development-only defaults: the stand-in checks the same values it is given here.
+      clientId: env.TAXIS_CLIENT_ID ?? 'athletic-tickets-local',
+      clientSecret: env.TAXIS_CLIENT_SECRET ?? 'local-stand-in-only',
+    },
+    session: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+    retentionDays: env.RETENTION_DAYS,
+    suspensionRetentionDays: env.SUSPENSION_RETENTION_DAYS,
+    rateLimits: env.RATE_LIMITS ?? true,
+    suspensionLookupsPerHour: env.SUSPENSION_LOOKUPS_PER_HOUR,
+    statsLookupsPerHour: env.STATS_LOOKUPS_PER_HOUR,
+    trustedProxies: env.TRUSTED_PROXIES ?? [],
+    logLevel: env.LOG_LEVEL,
+    logFile: env.LOG_FILE,
+    webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
+    gateKeys,
+    issuerKeys: issuerKeysOf(env.CREDENTIAL_ISSUER_KEYS),
+    claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
+    auditDigestKey: env.AUDIT_DIGEST_KEY ?? DEVELOPMENT_AUDIT_DIGEST_KEY,
+    gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
+    gateDeviceCredentialMarginHours: env.GATE_DEVICE_CREDENTIAL_MARGIN_HOURS,
+    gatePairingTokenHours: env.GATE_PAIRING_TOKEN_HOURS,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      devMailbox: !production && (env.DEV_MAILBOX ?? !env.SMTP_URL),
+      from: env.MAIL_FROM ?? `"Ψηφιακό εισιτήριο" <no-reply@${mailDomainOf(env.PUBLIC_URL)}>`,
+      retryDelaySeconds: env.MAIL_RETRY_DELAY_SECONDS,
+      retryMaxDelaySeconds: env.MAIL_RETRY_MAX_DELAY_SECONDS,
+      giveUpMinutes: env.MAIL_GIVE_UP_MINUTES,
+      notifications: env.NOTIFICATIONS ?? true,
+      delivery: env.MAIL_DELIVERY ?? true,
+    },
+    shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? SHUTDOWN_DRAIN_DEFAULT_SECONDS[env.PROFILE],
+  };
+}

@@ -1,0 +1,127 @@
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { events } from './events';
+import { gateDevices } from './gate';
+import { tickets } from './tickets';
+import { transfers } from './transfers';
+
+/**
+ * A credential offer (OpenID4VCI's pre-authorized code flow, docs/design.md §12): a ticket the
+ * person carries, offered to their EU wallet. Only digests of its codes are kept: the pre-authorized
+ * code (in the QR), the transaction code (shown apart) and the access token the code is exchanged for.
+ * Each is good once and briefly; the database decides, so any process may answer any step.
+ */
+export const credentialOffers = pgTable(
+  'credential_offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    codeHash: text('code_hash').notNull(),
+    /** SHA-256 of the offer's id and the transaction code: a copy of the table has no code to type. */
+    txCodeHash: text('tx_code_hash').notNull(),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    /** The ticket's own event (a match, a season) or, for a loan's recipient, the lent fixture. */
+    scopeEventId: bigint('scope_event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    /** The loan whose recipient enters with it; null for the holder's (or a minor's) own ticket. */
+    transferId: uuid('transfer_id').references(() => transfers.id),
+    /** The ΑΦΜ of the signed-in person who asked for the offer (the holder, a guardian, a recipient). */
+    issuedTo: text('issued_to').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Wrong transaction codes typed: at CREDENTIAL_OFFER_TX_CODE_ATTEMPTS the code is spent. */
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    accessTokenHash: text('access_token_hash'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('credential_offers_code_key').on(t.codeHash),
+    uniqueIndex('credential_offers_access_token_key').on(t.accessTokenHash),
+    index('credential_offers_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/** A nonce of the nonce endpoint, kept as a digest until a key proof spends it or it expires. */
+export const issuanceNonces = pgTable(
+  'issuance_nonces',
+  {
+    nonceHash: text('nonce_hash').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('issuance_nonces_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * A ticket issued as an SD-JWT VC: its id places it in a status list (list = (id - 1) div
+ * STATUS_LIST_SIZE, index = (id - 1) mod it). What the binding was when it was issued is kept, and
+ * its status is worked out from it and the binding now whenever a list is served (docs/design.md §12):
+ * no write path can forget to flip a bit.
+ */
+export const issuedCredentials = pgTable(
+  'issued_credentials',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    offerId: uuid('offer_id')
+      .notNull()
+      .references(() => credentialOffers.id),
+    ticketId: bigint('ticket_id', { mode: 'number' })
+      .notNull()
+      .references(() => tickets.id),
+    scopeEventId: bigint('scope_event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    transferId: uuid('transfer_id').references(() => transfers.id),
+    issuedTo: text('issued_to').notNull(),
+    /** The ticket's holder and print serial when issued: a new binding or a reprint ends the credential. */
+    holderAfm: text('holder_afm'),
+    holderAmka: text('holder_amka'),
+    codeSerial: integer('code_serial').notNull(),
+    /** The JWK thumbprint (RFC 7638) of the wallet's key in `cnf`. */
+    keyThumbprint: text('key_thumbprint').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('issued_credentials_offer_key').on(t.offerId),
+    index('issued_credentials_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/**
+ * A steward's OpenID4VP request (docs/design.md §12): its nonce, for the device and event that asked,
+ * answered once, within PRESENTATION_REQUEST_MINUTES; the answer (`result`: the decision and the
+ * disclosed claims) is what the device reads back. Any process may serve the request object, take the
+ * response or answer the poll: the row is the state.
+ */
+export const presentationRequests = pgTable(
+  'presentation_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nonce: text('nonce').notNull(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => gateDevices.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => events.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('presentation_requests_expires_idx').on(t.expiresAt)],
+);
