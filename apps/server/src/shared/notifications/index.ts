@@ -60,7 +60,8 @@ export async function openNotifications(
 ): Promise<Notifications> {
   const mailbox = config.mail.devMailbox ? await startDevMailbox() : undefined;
   const smtpUrl = mailbox?.url ?? config.mail.smtpUrl;
-  if (!smtpUrl) throw new Error('no mail server: set SMTP_URL (config.ts lets none through)');
+  if (!smtpUrl)
+    throw new Error('no mail server: set SMTP_URL (the configuration lets none through: config/profiles.ts)');
   if (mailbox) mailboxes.set(database.db, mailbox);
   const transport = mailTransport(smtpUrl);
   const outbox = await openOutbox(
