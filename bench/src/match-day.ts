@@ -17,10 +17,14 @@ import { generateGateKeyPair, MANIFEST_POLL_SECONDS, MANIFEST_REBUILD_SECONDS } 
 import pg from 'pg';
 import { demoData, platformPlumbing } from '../../apps/server/src/bench-api';
 import type { CopyAnswer, CopyRequest } from './device-copies';
-import { claimantsSql, claimScenario, claimToken, type Claim } from './claim';
-import { load } from './load';
-import { repoRoot, startPlatform, waitFor, type Running } from './processes';
-import { addPrintedCodes, code, gateScenario, loadTickets, loginAs, printedCode, runSql } from './run';
+import { addPrintedCodes, printedCode } from './shared/bulk-data';
+import { claimantsSql, claimScenario, claimToken, type Claim } from './shared/claim';
+import { runSql } from './shared/database';
+import { gateScenario } from './shared/gate';
+import { load } from './shared/load';
+import { repoRoot, startPlatform, waitFor, type Running } from './shared/processes';
+import { loginAs } from './shared/sign-in';
+import { code, loadTickets } from './shared/tickets';
 
 /**
  * Seats of the fixture, every one a bound printed ticket scanned once during the match. Issue #38 asks
