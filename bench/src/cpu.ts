@@ -23,9 +23,11 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { demoData, platformPlumbing } from '../../apps/server/src/bench-api';
-import { repoRoot, startFloor, startFrameworkServer, startPlatform, type Running } from './processes';
-import { load } from './load';
-import { code, loadTickets, loginAs, logoutUrlOf, scenarios } from './run';
+import { load } from './shared/load';
+import { repoRoot, startFloor, startFrameworkServer, startPlatform, type Running } from './shared/processes';
+import { scenarios } from './shared/scenarios';
+import { loginAs, logoutUrlOf } from './shared/sign-in';
+import { code, loadTickets } from './shared/tickets';
 
 const CYCLES = Number(process.env.CPU_CYCLES ?? 20);
 /** One server's turn in a cycle: long enough for `/proc`'s 10 ms ticks to be a per cent of it. */

@@ -8,8 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { platformPlumbing } from '../../apps/server/src/bench-api';
-import { load, WARM_UP_SECONDS } from './load';
-import { startFrameworkServer } from './processes';
+import { load, WARM_UP_SECONDS } from './shared/load';
+import { startFrameworkServer } from './shared/processes';
 
 const SECONDS = Number(process.env.FRAMEWORK_SECONDS ?? 8);
 const ROUNDS = Number(process.env.FRAMEWORK_ROUNDS ?? 3);

@@ -13,9 +13,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { demoData } from '../../apps/server/src/bench-api';
 import { SMTPServer } from 'smtp-server';
-import { load, type Figures, type Scenario } from './load';
-import { startPlatform } from './processes';
-import { code, loadTickets, loginAs, runSql } from './run';
+import { runSql } from './shared/database';
+import { load, type Figures, type Scenario } from './shared/load';
+import { startPlatform } from './shared/processes';
+import { loginAs } from './shared/sign-in';
+import { code, loadTickets } from './shared/tickets';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);

@@ -14,8 +14,13 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { demoData } from '../../apps/server/src/bench-api';
-import { halfRate, load, pacedP99, type Scenario } from './load';
-import { repoRoot, waitFor } from './processes';
+import { addDeclarations, addSuspensions } from './shared/bulk-data';
+import { runSql } from './shared/database';
+import { halfRate, load, pacedP99, type Scenario } from './shared/load';
+import { repoRoot, waitFor } from './shared/processes';
+import { scenarios } from './shared/scenarios';
+import { loginAs } from './shared/sign-in';
+import { loadTickets } from './shared/tickets';
 import {
   describePostgres,
   logHappenings,
@@ -23,7 +28,6 @@ import {
   type Happening,
   type PostgresFacts,
 } from './tail-postgres';
-import { addDeclarations, addSuspensions, loadTickets, loginAs, runSql, scenarios } from './run';
 
 const SECONDS = Number(process.env.TAIL_SECONDS ?? 10);
 const RUNS = Number(process.env.TAIL_RUNS ?? 3);

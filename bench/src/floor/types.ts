@@ -1,6 +1,7 @@
 /**
- * What the floor records of the platform (statements.ts) and sends again (replay.ts, claim.ts, server.ts):
- * the types they share, in a module of their own so that none of them imports another for them.
+ * What the floor records of the platform (statements.ts) and sends again (replay.ts, claim.ts,
+ * database.ts): the types they share, in a module of their own so that none of them imports another
+ * for them.
  */
 
 /** One statement as the platform sent it. */

@@ -1,8 +1,8 @@
 /**
- * The devices' copies of the manifest for `npm run match-day` (match-day.ts), kept in a worker thread:
- * parsing a full stadium's manifest, or applying a delta to a copy of its 70,000 entries, takes the
- * thread that does it a tenth of a second and more, and the bench's own thread sends each request at
- * its due time. A late send would count as the server's latency.
+ * The devices' copies of the manifest for `npm run match-day`, kept in a worker thread (devices.ts
+ * starts it): parsing a full stadium's manifest, or applying a delta to a copy of its 70,000 entries,
+ * takes the thread that does it a tenth of a second and more, and the bench's own thread sends each
+ * request at its due time. A late send would count as the server's latency.
  */
 import { parentPort } from 'node:worker_threads';
 import { applyManifestDelta, type GateManifest, type GateManifestDelta } from '@tickets/domain';

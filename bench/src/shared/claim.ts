@@ -5,7 +5,7 @@
  * are registry people with a signed-in session each, written in bulk (as the declarations are:
  * signing a hundred thousand people in through the TaxisNet stand-in would take the time budget).
  */
-import { platformPlumbing } from '../../apps/server/src/bench-api';
+import { platformPlumbing } from '../../../apps/server/src/bench-api';
 import type { Scenario } from './load';
 
 export const CLAIM_SCENARIO = 'claim';
