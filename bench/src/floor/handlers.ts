@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
-import { LOOKUP_SWEEP_CODES } from '@tickets/domain';
+import { LOOKUP_SWEEP_CODES, maskedAmka } from '@tickets/domain';
 import { measuredWork } from '../../../apps/server/src/bench-api';
 import { answer, iso, refuse } from './answers';
 import type { auditBatches, Claim, Db, Row, Run, SentStatements } from './database';
@@ -53,7 +53,7 @@ function ticketDetails(ticket: Row, row: Row) {
     installationId: ticket.installation_id,
     skipMode: ticket.skip_mode,
     afm: ticket.holder_afm,
-    amka: ticket.holder_amka,
+    amka: maskedAmka(ticket.holder_amka as string | null),
     createdOn: iso(ticket.created_at),
     modifiedOn: iso(ticket.modified_at),
     personalizedOn: iso(ticket.personalized_at),

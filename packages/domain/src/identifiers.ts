@@ -1,4 +1,10 @@
-import { AFM_LENGTH, AMKA_LENGTH, DOCUMENT_ID_PATTERN, TICKET_CODE_LENGTH } from './constants';
+import {
+  AFM_LENGTH,
+  AMKA_LENGTH,
+  AMKA_SHOWN_DIGITS,
+  DOCUMENT_ID_PATTERN,
+  TICKET_CODE_LENGTH,
+} from './constants';
 
 const digitsOnly = (length: number) => new RegExp(`^\\d{${length}}$`);
 
@@ -81,6 +87,16 @@ function luhnSum(value: string): number {
 /** Shows only the last three digits of an identifier, for logs and audit details. */
 export const maskIdentifier = (value: string): string =>
   value.length <= 3 ? '***' : `${'*'.repeat(value.length - 3)}${value.slice(-3)}`;
+
+/**
+ * The holder's ΑΜΚΑ as a stats lookup shows it: its last digits. No task of the window needs the whole
+ * (a binding is by document, a holder is told apart by name and ΑΦΜ), and a harvested ΑΜΚΑ with a
+ * birth date in it is worth more than a name.
+ */
+export const maskedAmka = (amka: string | null): string | null =>
+  amka === null
+    ? null
+    : `${'•'.repeat(Math.max(0, amka.length - AMKA_SHOWN_DIGITS))}${amka.slice(-AMKA_SHOWN_DIGITS)}`;
 
 /**
  * The Greek capitals that look like Latin ones (Α Β Ε Ζ Η Ι Κ Μ Ν Ο Ρ Τ Υ Χ), each with its Latin

@@ -1,9 +1,4 @@
-import {
-  AMKA_SHOWN_DIGITS,
-  LOOKUP_SWEEP_CODES,
-  type FixtureEntrant,
-  type StatsTicket,
-} from '@tickets/domain';
+import { LOOKUP_SWEEP_CODES, maskedAmka, type FixtureEntrant, type StatsTicket } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import type { tickets } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
@@ -31,16 +26,6 @@ async function fixtureEntrants(
     lent: lentTo !== null,
   }));
 }
-
-/**
- * The holder's ΑΜΚΑ as a stats lookup shows it: its last digits. No task of the window needs the whole
- * (a binding is by document, a holder is told apart by name and ΑΦΜ), and a harvested ΑΜΚΑ with a
- * birth date in it is worth more than a name.
- */
-const maskedAmka = (amka: string | null) =>
-  amka === null
-    ? null
-    : `${'•'.repeat(Math.max(0, amka.length - AMKA_SHOWN_DIGITS))}${amka.slice(-AMKA_SHOWN_DIGITS)}`;
 
 /**
  * Every field of a ticket by its 12-digit code (the holder's ΑΜΚΑ masked), and for a season ticket who
