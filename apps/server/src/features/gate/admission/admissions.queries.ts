@@ -1,8 +1,8 @@
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADMISSION_UNDO_MINUTES, GATES_OPEN_MINUTES_BEFORE } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
+import type { Db } from '../../../db/client';
+import { preparedQuery } from '../../../db/prepared';
 import {
   citizens,
   companionDeclarations,
@@ -14,12 +14,12 @@ import {
   tickets,
   transfers,
   walletCredentials,
-} from '../../db/schema';
-import { auditedRowsWith } from '../../shared/audit';
-import { entryGivingLoan } from '../../rules/entry';
-import { eventEnd } from '../../rules/events';
-import { ageToday, fullNameOf, registryHolderOfTicket } from '../../rules/people';
-import { directKeysOf, isSuspendedWhere } from '../../rules/suspensions';
+} from '../../../db/schema';
+import { auditedRowsWith } from '../../../shared/audit';
+import { entryGivingLoan } from '../../../rules/entry';
+import { eventEnd } from '../../../rules/events';
+import { ageToday, fullNameOf, registryHolderOfTicket } from '../../../rules/people';
+import { directKeysOf, isSuspendedWhere } from '../../../rules/suspensions';
 
 /**
  * What the scan is given: the code as scanned, the event at the gate, the device (authenticated

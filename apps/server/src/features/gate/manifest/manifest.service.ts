@@ -11,11 +11,11 @@ import {
   type GateManifestInput,
   type GateManifestPatch,
 } from '@tickets/domain';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { AppError } from '../../shared/app-error';
-import { CREDENTIAL_STATUS, credentialStatusesFor } from '../../eu-wallet';
-import type { Device } from './devices.service';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../shared/app-error';
+import { CREDENTIAL_STATUS, credentialStatusesFor } from '../../../eu-wallet';
+import type { Device } from '../devices/devices.service';
 import { claimBookReading, readBookHead, type BookHead } from './manifest-book.queries';
 import { dropStaleBody, manifestBody, type BodyPrepared, type ManifestBody } from './manifest-body';
 import {
@@ -99,10 +99,10 @@ async function readTickets(
   }
   /**
    * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's phone was registered by (none
-   * for the print, which is the holder's). As online (admissions.service.ts): on a fixture the holder
-   * lent, the holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's code
-   * admits only the one who enters, or a young holder's guardian: another's phone has no entry and is
-   * listed as revoked (REVOKED, as online). Answers whether the code has an entry.
+   * for the print, which is the holder's). As online (admission/admissions.service.ts): on a fixture the
+   * holder lent, the holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's
+   * code admits only the one who enters, or a young holder's guardian: another's phone has no entry and
+   * is listed as revoked (REVOKED, as online). Answers whether the code has an entry.
    */
   const addEntry = (row: TicketRow, code: GateManifestEntryInput['code'], bearer?: string) => {
     const entries = parts.get(row.id)?.entries ?? [];

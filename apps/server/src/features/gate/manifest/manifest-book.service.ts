@@ -7,8 +7,8 @@ import {
   type GateManifestInput,
   type GateManifestPatch,
 } from '@tickets/domain';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
 import {
   bookRowsSince,
   readBookHead,

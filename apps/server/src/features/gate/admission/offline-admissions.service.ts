@@ -7,13 +7,13 @@ import {
   type PlatformPublicKey,
   whoEnters,
 } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { AppError } from '../../shared/app-error';
-import { audit, type AuditEntry } from '../../shared/audit';
-import { notify } from '../../shared/notifications';
-import { minorAdmittedNotices } from '../../rules/notices';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../shared/app-error';
+import { audit, type AuditEntry } from '../../../shared/audit';
+import { notify } from '../../../shared/notifications';
+import { minorAdmittedNotices } from '../../../rules/notices';
 import { codeFacts, proofDigestOf, readScan, ticketAtFixture } from './admissions.service';
-import type { Device } from './devices.service';
+import type { Device } from '../devices/devices.service';
 import {
   findKeyedAdmissions,
   insertDoubleEntries,
@@ -21,7 +21,7 @@ import {
   insertOfflineRefusals,
   type Pending,
 } from './offline-admissions.queries';
-import { findMatchOfClub } from './manifest.queries';
+import { findMatchOfClub } from '../manifest/manifest.queries';
 
 /**
  * What a device admitted while offline (docs/design.md §8 "Offline"), uploaded when the network is
