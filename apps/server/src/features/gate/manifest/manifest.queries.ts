@@ -94,7 +94,7 @@ export async function ticketsAdmitting(db: Db, eventId: number, admitting: numbe
       ),
     )
     // In id order: a page ends at its last ticket's id (a ticket's extra rows past it are dropped
-    // anyway: one row per ticket, manifest.service.ts).
+    // anyway: one row per ticket, manifest-entries.ts).
     .orderBy(tickets.id)
     .$dynamic();
   return 'ids' in which ? query : query.limit(which.limit);

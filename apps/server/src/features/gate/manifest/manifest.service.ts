@@ -1,206 +1,35 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import {
-  whoEnters,
-  GATE_MANIFEST_DELTA_MAX_CHANGES,
-  gateMessages,
-  type GateManifestBook,
-  GATES_OPEN_MINUTES_BEFORE,
-  parseGateCode,
-  type GateManifestDelta,
-  type GateManifestEntryInput,
-  type GateManifestInput,
-  type GateManifestPatch,
-} from '@tickets/domain';
+import { GATES_OPEN_MINUTES_BEFORE, type GateManifestInput, type GateManifestPatch } from '@tickets/domain';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
 import { AppError } from '../../../shared/app-error';
-import { CREDENTIAL_STATUS, credentialStatusesFor } from '../../../eu-wallet';
 import type { Device } from '../devices/devices.service';
-import { claimBookReading, readBookHead, type BookHead } from './manifest-book.queries';
-import { dropStaleBody, manifestBody, type BodyPrepared, type ManifestBody } from './manifest-body';
+import {
+  answer,
+  answerFrom,
+  type Answering,
+  type HeldManifest,
+  type ManifestAnswer,
+} from './manifest-answer';
+import { claimBookReading, readBookHead } from './manifest-book.queries';
 import {
   digestOf,
   keysDigestOf,
   serially,
   storePatch,
   storeReading,
-  syncedReplica,
   type Stored,
 } from './manifest-book.service';
-import {
-  changedTickets,
-  findMatchOfClub,
-  snapshotPosition,
-  suspendedKeysAmong,
-  ticketsAdmitting,
-  walletCredentialsAdmitting,
-  type TicketRow,
-  type TicketsRead,
-} from './manifest.queries';
+import { readTickets } from './manifest-entries';
+import { changedTickets, findMatchOfClub, snapshotPosition } from './manifest.queries';
 
 /**
  * The offline manifest of one match (docs/design.md §8 "Offline"; formats in docs/gate-codes.md §7):
  * every live code of every ticket that admits to it, with who enters by it and whether an active
- * suspension names them today (resolved here, with the online rule: no identity key leaves the
- * server), sealed per code by the domain's `GateManifestBook`; and the prints and phones replaced
+ * suspension names them today (resolved on the server, manifest-entries.ts: no identity key leaves
+ * it), sealed per code by the domain's `GateManifestBook`; and the prints and phones replaced
  * since. A device holding an earlier revision gets only what changed (a delta, §7.6).
  */
-
-const present = (keys: (string | null)[]) => [...new Set(keys.filter((key): key is string => key !== null))];
-
-/** An entry before suspensions are resolved: with the identity keys they are met against. */
-type EntryWithKeys = Omit<GateManifestEntryInput, 'holderSuspended'> & {
-  holderKeys: string[];
-  companionKeys: string[];
-};
-
-/** What a reading says of one ticket (GateManifestPatch's), its entries' suspensions not yet resolved. */
-type TicketPart = Omit<GateManifestPatch['tickets'][number], 'entries'> & { entries: EntryWithKeys[] };
-
-/**
- * What the manifest says of some tickets of the fixture (`which`: those changed, or a page of all),
- * read from the database in the caller's snapshot: every live code of each with who enters by it,
- * the prints and phones replaced, the EU wallets' credentials not VALID, and whether an active
- * suspension names who enters (resolved here, with the online rule: no identity key leaves the server).
- */
-async function readTickets(
-  db: Db,
-  event: { id: number },
-  admitting: number[],
-  which: TicketsRead,
-): Promise<{ tickets: GateManifestPatch['tickets']; rowsRead: number; lastId: number | undefined }> {
-  const rows = await ticketsAdmitting(db, event.id, admitting, which);
-  // One row per ticket: a ticket has at most one entry-giving loan per fixture and one accepted
-  // companion, but a left join must not make two entries of one code if data ever says otherwise.
-  const byTicket = new Map<number, TicketRow>();
-  for (const row of rows) if (!byTicket.has(row.id)) byTicket.set(row.id, row);
-  const ids = [...byTicket.keys()];
-  const [credentials, statuses] =
-    ids.length === 0
-      ? [[], []]
-      : await Promise.all([
-          walletCredentialsAdmitting(db, admitting, ids),
-          credentialStatusesFor(db, admitting, ids),
-        ]);
-
-  const parts = new Map<number, TicketPart>();
-  for (const row of byTicket.values()) {
-    parts.set(row.id, {
-      ticketCode: row.publicCode,
-      entries: [],
-      // Every print before the live one was replaced by a reprint (tickets.code_serial).
-      revokedSerials: Array.from({ length: Math.max(row.codeSerial - 1, 0) }, (_, at) => at + 1),
-      credentialIds: [],
-      revokedCredentialIds: [],
-      issuedCredentialIds: [],
-      invalid: [],
-      suspended: [],
-    });
-  }
-  /**
-   * The entry of one code of `row`'s ticket. `bearer` is the ΑΦΜ a wallet's phone was registered by (none
-   * for the print, which is the holder's). As online (admission/admissions.service.ts): on a fixture the
-   * holder lent, the holder's codes are NOT_FOR_THIS_EVENT and only the recipient's admit; a wallet's
-   * code admits only the one who enters, or a young holder's guardian: another's phone has no entry and
-   * is listed as revoked (REVOKED, as online). Answers whether the code has an entry.
-   */
-  const addEntry = (row: TicketRow, code: GateManifestEntryInput['code'], bearer?: string) => {
-    const entries = parts.get(row.id)?.entries ?? [];
-    const lent = row.loanAfm !== null;
-    const seat = gateMessages.seat(row);
-    if (lent && (bearer === undefined || bearer === row.holderAfm)) {
-      // Whom it does not let in is not the device's to know: no name, no keys.
-      entries.push({
-        ...notEntering,
-        code,
-        ticketCode: row.publicCode,
-        seat,
-        holderKeys: [],
-        companionKeys: [],
-      });
-      return true;
-    }
-    const entrantAfm = lent ? row.loanAfm : row.holderAfm;
-    if (bearer !== undefined && (entrantAfm ? bearer !== entrantAfm : !row.guardianAfms.includes(bearer)))
-      return false;
-    const entrant = whoEnters({
-      holder: {
-        name: row.fullName ?? row.registryName,
-        age: row.age,
-        documentType: row.documentType,
-        documentId: row.documentId,
-      },
-      loan: lent ? { name: row.loanName } : null,
-      // A suspended companion is left out below, with the suspensions of everyone's keys.
-      companion:
-        row.companionAfm === null
-          ? null
-          : { name: row.companionName, afm: row.companionAfm, suspended: false },
-    });
-    entries.push({
-      code,
-      ...entrant.shown,
-      ticketCode: row.publicCode,
-      seat,
-      entersThisEvent: true,
-      holderKeys: present(row.entrantKeys),
-      companionRequired: entrant.companionRequired,
-      companionKeys: entrant.shown.companion ? present(row.companionKeys) : [],
-    });
-    return true;
-  };
-
-  for (const row of byTicket.values()) {
-    const printed = row.privateCode === null ? undefined : parseGateCode(row.privateCode);
-    // A signed print of another ticket (never made by the platform) would be refused by the builder.
-    if (printed?.kind === 'random' || (printed?.kind === 'paper' && printed.ticketCode === row.publicCode)) {
-      addEntry(row, { kind: printed.kind, code: row.privateCode as string });
-    }
-  }
-  // A live credential whose phone was registered by someone who does not enter (a loan's recipient
-  // after the loan ended): the phone key is not the entrant's, refused as a replaced phone.
-  for (const credential of credentials) {
-    const row = byTicket.get(credential.ticketId);
-    const part = parts.get(credential.ticketId);
-    if (!row || !part) continue;
-    part.credentialIds.push(credential.id);
-    const code = { kind: 'wallet' as const, credential: credential.credential };
-    if (credential.revoked || !addEntry(row, code, credential.issuedTo))
-      part.revokedCredentialIds.push(credential.id);
-  }
-  // The EU wallets' credentials for this fixture that are not VALID, as the status lists say
-  // (docs/design.md §12): a device offline checks a presented one's status against them.
-  for (const { id, ticketId, status } of statuses) {
-    const part = parts.get(ticketId);
-    if (!part) continue;
-    part.issuedCredentialIds.push(id);
-    if (status === CREDENTIAL_STATUS.INVALID) part.invalid.push(id);
-    if (status === CREDENTIAL_STATUS.SUSPENDED) part.suspended.push(id);
-  }
-
-  // Of the keys of everyone these codes let in, those an active suspension names today: the holder is
-  // marked, a suspended companion is no companion (as online). Only the marks reach the manifest.
-  const everyKey = new Set<string>();
-  for (const part of parts.values())
-    for (const entry of part.entries)
-      for (const key of [...entry.holderKeys, ...entry.companionKeys]) everyKey.add(key);
-  const suspended = new Set(
-    everyKey.size === 0 ? [] : (await suspendedKeysAmong(db, [...everyKey])).map((row) => row.key),
-  );
-  const isSuspended = (keys: string[]) => keys.some((key) => suspended.has(key));
-  return {
-    tickets: [...parts.values()].map((part) => ({
-      ...part,
-      entries: part.entries.map(({ holderKeys, companionKeys, companion, ...entry }) => ({
-        ...entry,
-        holderSuspended: isSuspended(holderKeys),
-        companion: companion && !isSuspended(companionKeys) ? companion : null,
-      })),
-    })),
-    rowsRead: rows.length,
-    lastId: ids.at(-1),
-  };
-}
 
 /**
  * Tickets read a statement at a time, with a turn of the event loop between two: the rows of one
@@ -299,100 +128,6 @@ const noLongerAdmitting = {
   invalid: [],
   suspended: [],
 } satisfies Omit<GateManifestPatch['tickets'][number], 'ticketCode'>;
-
-const notEntering = {
-  holderName: null,
-  documentType: null,
-  documentHint: null,
-  entersThisEvent: false,
-  companionRequired: false,
-  companion: null,
-} satisfies Partial<GateManifestEntryInput>;
-
-/**
- * The tag of what a manifest says (RFC 9110 §8.8.3): weak, because two builds of the same data differ
- * in their salt and `createdAt` but decide every code alike. A device sends it back in If-None-Match
- * and, when nothing changed, is answered 304 with no body.
- */
-const entityTagOf = (digest: string) => `W/"${digest}"`;
-
-/** One entity tag (RFC 9110 §8.8.3): `"…"` or `W/"…"`, its characters `etagc`. */
-const ENTITY_TAG = String.raw`(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"`;
-/** RFC 9110 §13.1.2's field: `*` alone, or a comma-separated list of entity tags. */
-const ENTITY_TAG_LIST = new RegExp(String.raw`^[ \t]*${ENTITY_TAG}(?:[ \t]*,[ \t]*${ENTITY_TAG})*[ \t]*$`);
-
-/**
- * Whether `If-None-Match` names the current manifest (RFC 9110 §13.1.2): `*` alone does (a current
- * representation exists: the route answers 404 before this when none does); a list does when one of
- * its tags equals `tag` weakly (the W/ prefix aside). A field that is neither (a `*` inside a list,
- * an unquoted tag) is invalid and ignored: the manifest is sent.
- */
-function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  if (!ENTITY_TAG_LIST.test(ifNoneMatch)) return false;
-  const opaque = (value: string) => value.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((given) => opaque(given) === opaque(tag));
-}
-
-/** The copy a device holds: its manifest's salt and revision (query `salt`, `revision`). */
-export type HeldManifest = { salt: string; revision: number } | undefined;
-
-/**
- * What the route answers: nothing (a 304), a delta, or the whole manifest's prepared body
- * (manifest-body.ts), with the entity tag.
- */
-export type ManifestAnswer = { entityTag: string; delta?: GateManifestDelta; body?: ManifestBody };
-
-/** What answering asks of the process besides the book: how to tell of a body it prepares. */
-type Answering = { eventId: number; onPrepared?: (prepared: BodyPrepared & { eventId: number }) => void };
-
-/**
- * Nothing when the device's copy is revision `at` of the book or `ifNoneMatch` names `digest` (304);
- * else a delta from the device's copy when it is an earlier revision of the book and few things
- * changed since, or the whole manifest: the body prepared once for the book's revision, which every
- * device asking for it meanwhile waits for (`manifestBody`).
- */
-async function answer(
-  digest: string,
-  at: { salt: string; revision: number },
-  ifNoneMatch: string | undefined,
-  held: HeldManifest,
-  bookNow: () => Promise<GateManifestBook>,
-  answering: Answering,
-): Promise<ManifestAnswer> {
-  const entityTag = entityTagOf(digest);
-  const current = held?.salt === at.salt && held.revision === at.revision;
-  if (current || matchesAny(ifNoneMatch, entityTag)) return { entityTag };
-  const book = await bookNow();
-  dropStaleBody(book);
-  const delta = held && book.deltaSince(held.salt, held.revision, GATE_MANIFEST_DELTA_MAX_CHANGES);
-  if (delta) return { entityTag, delta };
-  const { eventId, onPrepared } = answering;
-  const body = await manifestBody(book, entityTag, (prepared) => onPrepared?.({ eventId, ...prepared }));
-  return { entityTag: body.entityTag, body };
-}
-
-/** The answer from the stored book whose head is `head` (this process's replica followed to it). */
-const answerFrom = (
-  db: Db,
-  head: BookHead,
-  signer: Config['gateKeys']['signer'],
-  ifNoneMatch: string | undefined,
-  held: HeldManifest,
-  answering: Answering,
-) =>
-  answer(
-    head.digest,
-    head,
-    ifNoneMatch,
-    held,
-    async () => {
-      const replica = await serially(db, head.eventId, () => syncedReplica(db, head.eventId, signer));
-      return replica.book;
-    },
-    answering,
-  );
 
 /**
  * This process's whole reading of a fixture that has no book to answer from, while it runs: every
