@@ -30,6 +30,12 @@ import {
 type Keys = Config['gateKeys'];
 
 /**
+ * The periodic purge of old books and applied changes (purge.ts), offered here: outside its room, a
+ * room's queries are not imported, its services are (eslint.config.js).
+ */
+export { purgeOldManifests } from './manifest-book.queries';
+
+/**
  * A book's build or update, one step (`MANIFEST_BOOK_STEP` entries) per turn of the event loop: a
  * full stadium's is a second of CPU, during which the process would answer nothing else, health
  * checks included (bench/README.md "Match day").

@@ -17,7 +17,7 @@ import { entryGivingLoan } from '../../../rules/entry';
 import { eventEnd } from '../../../rules/events';
 import { ageToday, fullNameOf, registryHolderOfTicket } from '../../../rules/people';
 import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../../rules/suspensions';
-import { shownAtTheGate } from '../admission/admissions.queries';
+import { shownAtTheGate } from '../shown-at-the-gate';
 
 /** A match (not a season) of the device's club, with when it starts and ends (its manifest's and its uploads' window). */
 export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {

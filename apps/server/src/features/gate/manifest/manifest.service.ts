@@ -32,6 +32,16 @@ import { changedTickets, findMatchOfClub, snapshotPosition } from './manifest.qu
  */
 
 /**
+ * A match (not a season) of the device's club, with when it starts and ends: the window of its
+ * manifest and of the device's offline uploads (admission/offline-admissions.service.ts).
+ */
+export async function matchForDevice(db: Db, device: Device, eventId: number) {
+  const event = await findMatchOfClub(db, eventId, device.organisationId);
+  if (!event) throw new AppError('EVENT_NOT_FOUND');
+  return event;
+}
+
+/**
  * Tickets read a statement at a time, with a turn of the event loop between two: the rows of one
  * statement are turned into entries in one turn (a few milliseconds for this many).
  */
@@ -48,8 +58,7 @@ async function readFixture(db: Db, device: Device, eventId: number, since: strin
   return db.transaction(
     async (tx) => {
       const upto = await snapshotPosition(tx);
-      const event = await findMatchOfClub(tx, eventId, device.organisationId);
-      if (!event) throw new AppError('EVENT_NOT_FOUND');
+      const event = await matchForDevice(tx, device, eventId);
       const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
       const tickets: GateManifestPatch['tickets'] = [];
       let rowsRead = 0;
