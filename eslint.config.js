@@ -31,6 +31,28 @@ const featureZones = ['apps/server/src', 'apps/web/src'].flatMap((app) => {
 });
 
 /**
+ * The server's gate (apps/server/src/features/gate, its README) is cut into rooms by kind of work:
+ * devices/, admission/, manifest/, reports/. A room's SQL (its `*.queries.ts`) is imported only inside
+ * the room; another room, the gate's routes and the rest of the server call the room's services.
+ */
+const GATE = 'apps/server/src/features/gate';
+const entriesBut = (folder, left) =>
+  readdirSync(folder)
+    .filter((entry) => entry !== left)
+    .map((entry) => `./${folder}/${entry}`);
+const gateRoomZones = readdirSync(GATE, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name: room }) => ({
+    target: [
+      ...entriesBut('apps/server/src', 'features'),
+      ...entriesBut('apps/server/src/features', 'gate'),
+      ...entriesBut(GATE, room),
+    ],
+    from: `./${GATE}/${room}/*.queries.ts`,
+    message: `Only the gate's ${room}/ room imports its queries: call its service.`,
+  }));
+
+/**
  * The server's business rules (apps/server/src/rules: who a suspension reaches, who enters, an
  * officer's scope, …) stand on its plumbing (apps/server/src/shared, db, plugins: logging, limits,
  * sessions, the outbox); the plumbing never knows them (apps/server/src/rules/README.md).
@@ -209,7 +231,10 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, rulesZone, ...euWalletZones] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...featureZones, rulesZone, ...euWalletZones, ...gateRoomZones] },
+      ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

@@ -3,7 +3,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import { takeTurnsForRequests } from './db/turns';
-import { deviceAccess } from './features/gate/device-access';
+import { deviceAccess } from './features/gate/devices/device-access';
 import { providerAccess } from './features/providers/access';
 import { issuanceAccess } from './eu-wallet';
 import { setUpAccess } from './plugins/access';

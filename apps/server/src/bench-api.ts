@@ -26,8 +26,8 @@ import * as schema from './db/schema';
 import { DEMO_PROVIDER_KEYS } from './demo/events';
 import { DEMO_PEOPLE } from './demo/seed';
 import { listLiveDeclarations } from './features/companions/queries';
-import { decideAdmission } from './features/gate/admissions.service';
-import { authenticateDevice } from './features/gate/devices.service';
+import { decideAdmission } from './features/gate/admission/admissions.service';
+import { authenticateDevice } from './features/gate/devices/devices.service';
 import { countNeighbourLookups } from './features/stats/queries';
 import { searchSuspensions } from './features/suspensions/service';
 import { issueTicket } from './features/ticket-office/service';
@@ -82,8 +82,8 @@ export const measuredWork = {
     addWalletTicket(db, actor, request, development.claimCodeKey),
   /**
    * POST /api/gate/admissions: the device by its credential, before the body is read (the `device`
-   * access level's check, features/gate/device-access.ts), then the decision and its record. A refusal
-   * the route answers as an error (401, 404) is an AppError, with its `status` and `code`.
+   * access level's check, features/gate/devices/device-access.ts), then the decision and its record.
+   * A refusal the route answers as an error (401, 404) is an AppError, with its `status` and `code`.
    */
   admitAtGate: async (
     db: Db,

@@ -1,6 +1,6 @@
 import type { Db } from './db/client';
 import { purgeExpiredLoginAttempts } from './features/auth/service';
-import { purgeOldManifests } from './features/gate/manifest-book.queries';
+import { purgeOldManifests } from './features/gate/manifest/manifest-book.service';
 import { purgeExpiredGrants } from './features/taxis-standin/service';
 import { purgeExpiredNonces } from './eu-wallet';
 import { purgeExpiredRateLimitHits } from './shared/rate-limit-store';

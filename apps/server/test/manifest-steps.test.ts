@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inSteps } from '../src/features/gate/manifest-book.service';
+import { inSteps } from '../src/features/gate/manifest/manifest-book.service';
 
 describe("a fixture's reading in steps", () => {
   it('lets the process answer other requests between two steps of a book', async () => {

@@ -5,7 +5,7 @@ import { enforceUserAccess, type Access } from '../shared/guards';
 /**
  * Who is calling an authenticated device or provider route: sets `request.device` (or
  * `request.pairingToken`) or `request.importer`, or throws the route's 401/429. The features own
- * how their bearer is checked (features/gate/device-access.ts, features/providers/access.ts).
+ * how their bearer is checked (features/gate/devices/device-access.ts, features/providers/access.ts).
  */
 export type Authenticate = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

@@ -17,7 +17,7 @@ import { walletNotificationRoutes } from '../features/wallet/notifications.route
 import { walletStandInRoutes } from '../features/wallet/stand-in.routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { listWalletTickets } from '../features/wallet/tickets.service';
-import { decidePresentedAdmission } from '../features/gate/admissions.service';
+import { decidePresentedAdmission } from '../features/gate/admission/admissions.service';
 import { gatePresentationRoutes, issuanceRoutes, walletPresentationRoutes } from '../eu-wallet';
 import type { EuWalletPorts } from '../eu-wallet/ports';
 import type { Access } from '../shared/guards';

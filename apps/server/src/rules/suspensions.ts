@@ -31,8 +31,8 @@ export const directKeysOf = (afm: SQL, amka: SQL, documentKey: SQL) =>
 /**
  * The ΑΦΜ, ΑΜΚΑ and identity-card keys the registry links to a person's `afm`, `amka` or document
  * (`documentKey`, canonical: their identity card) (SQL text expressions), as a text array: the
- * registry's half of the rule. The offline manifest (features/gate/manifest.queries.ts) meets a
- * person's own keys and these against the suspended ones on the server, and marks the entry: the
+ * registry's half of the rule. The offline manifest (features/gate/manifest/manifest.queries.ts) meets
+ * a person's own keys and these against the suspended ones on the server, and marks the entry: the
  * device refuses whom the rule does, without any key leaving the server.
  */
 export function registryKeysOf(afm: SQL, amka: SQL, documentKey: SQL = sql`null::text`) {

@@ -23,7 +23,7 @@ export type Access = (typeof ACCESS_LEVELS)[number];
 const COOKIELESS: ReadonlySet<Access | undefined> = new Set<Access>(['provider', 'device', 'eu-wallet']);
 export const isCookieless = (access: Access | undefined): boolean => COOKIELESS.has(access);
 
-/** A paired gate device, as its credential authenticated it (features/gate/device-access.ts). */
+/** A paired gate device, as its credential authenticated it (features/gate/devices/device-access.ts). */
 export interface Device {
   id: string;
   organisationId: string;

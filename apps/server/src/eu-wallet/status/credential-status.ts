@@ -140,7 +140,8 @@ export const listCredentialStatuses = (db: Db, range: { fromId: number; toId: nu
 
 /**
  * The status of every credential issued for these events (a fixture and its season) and tickets, by
- * the same rule: what the fixture's offline manifest carries of them (features/gate/manifest.service.ts).
+ * the same rule: what the fixture's offline manifest carries of them
+ * (features/gate/manifest/manifest-entries.ts).
  */
 export const credentialStatusesFor = (db: Db, scopeEventIds: number[], ticketIds: number[]) =>
   statusesWhere(

@@ -20,7 +20,7 @@ import {
 import { statusListsPrefix } from '../../eu-wallet';
 import { audit } from '../../shared/audit';
 import { currentDevice } from '../../shared/guards';
-import { decideAdmission, undoAdmission } from './admissions.service';
+import { decideAdmission, undoAdmission } from './admission/admissions.service';
 import {
   GATE_CODE_FORMATS,
   MANIFEST_FORMAT,
@@ -29,12 +29,12 @@ import {
   PAIRING_FORMAT,
   SCAN_RETRIES,
 } from './api-descriptions';
-import { DeviceContacts } from './contacts.service';
-import { pairGateDevice, renewDeviceCredential } from './devices.service';
-import { acceptsGzip, type BodyPrepared } from './manifest-body';
-import { gateManifest, prepareGateManifest, type ManifestBuilt } from './manifest.service';
-import { recordOfflineAdmissions } from './offline-admissions.service';
-import { gateEvents } from './reports.service';
+import { DeviceContacts } from './devices/contacts.service';
+import { pairGateDevice, renewDeviceCredential } from './devices/devices.service';
+import { acceptsGzip, type BodyPrepared } from './manifest/manifest-body';
+import { gateManifest, prepareGateManifest, type ManifestBuilt } from './manifest/manifest.service';
+import { recordOfflineAdmissions } from './admission/offline-admissions.service';
+import { gateEvents } from './reports/reports.service';
 
 /** 500 rows of codes up to 512 characters are some 300 kB, over the default body limit. */
 const OFFLINE_UPLOAD_BODY_LIMIT = 512 * 1024;
@@ -42,7 +42,7 @@ const OFFLINE_UPLOAD_BODY_LIMIT = 512 * 1024;
 /**
  * The gate devices' API (/api/gate/*): a device (a steward's screen, a turnstile's software) pairs
  * once, then calls with `Authorization: Bearer <credential>`, checked before the body is read (the
- * `device` access level: device-access.ts).
+ * `device` access level: devices/device-access.ts).
  */
 export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();

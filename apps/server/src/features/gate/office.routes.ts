@@ -23,9 +23,9 @@ import {
   listGateDevices,
   renewGateDevice,
   revokeGateDevice,
-} from './devices.service';
-import { matchDay, matchReportCsv } from './match-day.service';
-import { admissionCounts, liveAdmission, officerGateEvents, voidAdmission } from './reports.service';
+} from './devices/devices.service';
+import { matchDay, matchReportCsv } from './reports/match-day.service';
+import { admissionCounts, liveAdmission, officerGateEvents, voidAdmission } from './reports/reports.service';
 
 /**
  * Entry control at the ticket office (/api/ticket-office/gate-*): officers register their club's gate

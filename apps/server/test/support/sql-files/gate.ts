@@ -1,13 +1,13 @@
 import { identityKey } from '@tickets/domain';
 import { gateManifests } from '../../../src/db/schema';
-import * as admissions from '../../../src/features/gate/admissions.queries';
-import * as contacts from '../../../src/features/gate/contacts.queries';
-import * as devices from '../../../src/features/gate/devices.queries';
-import * as manifestBook from '../../../src/features/gate/manifest-book.queries';
-import * as manifest from '../../../src/features/gate/manifest.queries';
-import * as matchDay from '../../../src/features/gate/match-day.queries';
-import * as offlineAdmissions from '../../../src/features/gate/offline-admissions.queries';
-import * as reports from '../../../src/features/gate/reports.queries';
+import * as admissions from '../../../src/features/gate/admission/admissions.queries';
+import * as offlineAdmissions from '../../../src/features/gate/admission/offline-admissions.queries';
+import * as contacts from '../../../src/features/gate/devices/contacts.queries';
+import * as devices from '../../../src/features/gate/devices/devices.queries';
+import * as manifestBook from '../../../src/features/gate/manifest/manifest-book.queries';
+import * as manifest from '../../../src/features/gate/manifest/manifest.queries';
+import * as matchDay from '../../../src/features/gate/reports/match-day.queries';
+import * as reports from '../../../src/features/gate/reports/reports.queries';
 import { officer, sample, sqlModule } from './module';
 
 const { id, organisationId, publicCode, at, digest } = sample;
@@ -26,7 +26,7 @@ const head = {
 const bookRows = [{ mark: 'entry:1', sealed: 'sealed', tag: 'tag', changedAt: 1 }];
 
 export const gateModules = [
-  sqlModule('gate.admissions', 'features/gate/admissions.queries.ts', admissions, {
+  sqlModule('gate.admissions', 'features/gate/admission/admissions.queries.ts', admissions, {
     scanQuery: (db) =>
       admissions.scanQuery(db).execute({
         code: 'code',
@@ -54,13 +54,13 @@ export const gateModules = [
     lockAdmissionOfClub: (db) => admissions.lockAdmissionOfClub(db, id, organisationId),
     markAdmissionUndone: (db) => admissions.markAdmissionUndone(db, id),
   }),
-  sqlModule('gate.contacts', 'features/gate/contacts.queries.ts', contacts, {
+  sqlModule('gate.contacts', 'features/gate/devices/contacts.queries.ts', contacts, {
     listDevicesAtOpenGates: (db) => contacts.listDevicesAtOpenGates(db),
     recordContact: (db) => contacts.recordContact(db, id),
     recordUnsent: (db) => contacts.recordUnsent(db, id, 3),
     lowerUnsent: (db) => contacts.lowerUnsent(db, id, 3),
   }),
-  sqlModule('gate.devices', 'features/gate/devices.queries.ts', devices, {
+  sqlModule('gate.devices', 'features/gate/devices/devices.queries.ts', devices, {
     findOrganisation: (db) => devices.findOrganisation(db, organisationId),
     listOrganisations: (db) => devices.listOrganisations(db, organisationId),
     insertGateDevice: (db) =>
@@ -82,7 +82,7 @@ export const gateModules = [
     voidAdmissionsOfDevice: (db) => devices.voidAdmissionsOfDevice(db, id),
     markPairingRefused: (db) => devices.markPairingRefused(db, id),
   }),
-  sqlModule('gate.manifest-book', 'features/gate/manifest-book.queries.ts', manifestBook, {
+  sqlModule('gate.manifest-book', 'features/gate/manifest/manifest-book.queries.ts', manifestBook, {
     readBookHead: (db) => manifestBook.readBookHead(db).execute({ eventId: 1, rebuildSeconds: 60 }),
     claimBookReading: (db) => manifestBook.claimBookReading(db, 1, 60),
     bookRowsSince: (db) => manifestBook.bookRowsSince(db, 1, 0, { afterMark: '', limit: 2000 }),
@@ -103,7 +103,7 @@ export const gateModules = [
     },
     purgeOldManifests: (db) => manifestBook.purgeOldManifests(db),
   }),
-  sqlModule('gate.manifest', 'features/gate/manifest.queries.ts', manifest, {
+  sqlModule('gate.manifest', 'features/gate/manifest/manifest.queries.ts', manifest, {
     findMatchOfClub: (db) => manifest.findMatchOfClub(db, 1, organisationId),
     ticketsAdmitting: (db) => manifest.ticketsAdmitting(db, 1, [1, 2], { after: 0, limit: 2000 }),
     walletCredentialsAdmitting: (db) => manifest.walletCredentialsAdmitting(db, [1, 2], [1]),
@@ -111,7 +111,7 @@ export const gateModules = [
     snapshotPosition: (db) => manifest.snapshotPosition(db),
     changedTickets: (db) => manifest.changedTickets(db, [1, 2], '10:20:12,15'),
   }),
-  sqlModule('gate.match-day', 'features/gate/match-day.queries.ts', matchDay, {
+  sqlModule('gate.match-day', 'features/gate/reports/match-day.queries.ts', matchDay, {
     findMatchForOfficer: (db) => matchDay.findMatchForOfficer(db, officer, 1),
     countBoundTickets: (db) => matchDay.countBoundTickets(db, [1, 2]),
     listMatchDevices: (db) => matchDay.listMatchDevices(db, organisationId, 1),
@@ -119,16 +119,21 @@ export const gateModules = [
     countRefusalsOverTime: (db) => matchDay.countRefusalsOverTime(db, 1),
     countDoubleEntries: (db) => matchDay.countDoubleEntries(db, 1),
   }),
-  sqlModule('gate.offline-admissions', 'features/gate/offline-admissions.queries.ts', offlineAdmissions, {
-    insertOfflineAdmissions: (db) => offlineAdmissions.insertOfflineAdmissions(db, id, 1, pending),
-    insertDoubleEntries: (db) => offlineAdmissions.insertDoubleEntries(db, id, 1, pending),
-    findKeyedAdmissions: (db) => offlineAdmissions.findKeyedAdmissions(db, id, 1, ['scan-1']),
-    insertOfflineRefusals: (db) =>
-      offlineAdmissions.insertOfflineRefusals(db, id, 1, [
-        { reason: 'NOT_FOUND', refusedAt: at.toISOString(), proofDigest: digest },
-      ]),
-  }),
-  sqlModule('gate.reports', 'features/gate/reports.queries.ts', reports, {
+  sqlModule(
+    'gate.offline-admissions',
+    'features/gate/admission/offline-admissions.queries.ts',
+    offlineAdmissions,
+    {
+      insertOfflineAdmissions: (db) => offlineAdmissions.insertOfflineAdmissions(db, id, 1, pending),
+      insertDoubleEntries: (db) => offlineAdmissions.insertDoubleEntries(db, id, 1, pending),
+      findKeyedAdmissions: (db) => offlineAdmissions.findKeyedAdmissions(db, id, 1, ['scan-1']),
+      insertOfflineRefusals: (db) =>
+        offlineAdmissions.insertOfflineRefusals(db, id, 1, [
+          { reason: 'NOT_FOUND', refusedAt: at.toISOString(), proofDigest: digest },
+        ]),
+    },
+  ),
+  sqlModule('gate.reports', 'features/gate/reports/reports.queries.ts', reports, {
     listMatchesNotOverOfClub: (db) => reports.listMatchesNotOverOfClub(db, organisationId),
     listMatchesNotOverForOfficer: (db) => reports.listMatchesNotOverForOfficer(db, officer),
     listMatchesOverForOfficer: (db) => reports.listMatchesOverForOfficer(db, officer),

@@ -4,7 +4,7 @@ import {
   GATES_OPEN_MINUTES_BEFORE,
   MATCH_DAY_REFUSAL_BUCKET_MINUTES,
 } from '@tickets/domain';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import {
   auditLog,
   events,
@@ -14,11 +14,11 @@ import {
   gateDoubleEntries,
   gateEventOf,
   tickets,
-} from '../../db/schema';
-import { eventEnd, isOver } from '../../rules/events';
-import { officerScope } from '../../rules/officer-scope';
-import { boundTicket } from '../../rules/tickets';
-import type { SessionUser } from '../../shared/sessions';
+} from '../../../db/schema';
+import { eventEnd, isOver } from '../../../rules/events';
+import { officerScope } from '../../../rules/officer-scope';
+import { boundTicket } from '../../../rules/tickets';
+import type { SessionUser } from '../../../shared/sessions';
 
 /**
  * The club's match-day view and a match's report (issue #42 items 3, 4): one match as its gates saw

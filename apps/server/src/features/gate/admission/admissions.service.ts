@@ -17,15 +17,15 @@ import {
   whoEnters,
   type TicketAtFixture,
 } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { perDatabase } from '../../db/prepared';
-import { AppError } from '../../shared/app-error';
-import { audit, type AuditEntry } from '../../shared/audit';
-import { admitsTo } from '../../rules/entry';
-import { groupCommit } from '../../shared/group-commit';
-import { notify } from '../../shared/notifications';
-import { minorAdmittedNotices } from '../../rules/notices';
-import type { PresentedCredential } from '../../eu-wallet/ports';
+import type { Db } from '../../../db/client';
+import { perDatabase } from '../../../db/prepared';
+import { AppError } from '../../../shared/app-error';
+import { audit, type AuditEntry } from '../../../shared/audit';
+import { admitsTo } from '../../../rules/entry';
+import { groupCommit } from '../../../shared/group-commit';
+import { notify } from '../../../shared/notifications';
+import { minorAdmittedNotices } from '../../../rules/notices';
+import type { PresentedCredential } from '../../../eu-wallet/ports';
 import {
   admitQuery,
   findFirstAdmission,
@@ -33,7 +33,7 @@ import {
   markAdmissionUndone,
   scanQuery,
 } from './admissions.queries';
-import type { Device } from './devices.service';
+import type { Device } from '../devices/devices.service';
 
 /**
  * The entry decision (docs/design.md §8): is the code genuine and current, for this event, are the

@@ -1,8 +1,8 @@
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { ADMISSION_UNDO_MINUTES, GATES_OPEN_MINUTES_BEFORE } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
+import type { Db } from '../../../db/client';
+import { preparedQuery } from '../../../db/prepared';
 import {
   citizens,
   companionDeclarations,
@@ -14,12 +14,13 @@ import {
   tickets,
   transfers,
   walletCredentials,
-} from '../../db/schema';
-import { auditedRowsWith } from '../../shared/audit';
-import { entryGivingLoan } from '../../rules/entry';
-import { eventEnd } from '../../rules/events';
-import { ageToday, fullNameOf, registryHolderOfTicket } from '../../rules/people';
-import { directKeysOf, isSuspendedWhere } from '../../rules/suspensions';
+} from '../../../db/schema';
+import { auditedRowsWith } from '../../../shared/audit';
+import { entryGivingLoan } from '../../../rules/entry';
+import { eventEnd } from '../../../rules/events';
+import { ageToday, fullNameOf, registryHolderOfTicket } from '../../../rules/people';
+import { directKeysOf, isSuspendedWhere } from '../../../rules/suspensions';
+import { shownAtTheGate } from '../shown-at-the-gate';
 
 /**
  * What the scan is given: the code as scanned, the event at the gate, the device (authenticated
@@ -56,19 +57,6 @@ type ScanParams = {
  * or the companion is suspended (the rule of rules/suspensions.ts, asked inside the statement).
  */
 type ScanSource = 'print' | 'credential';
-
-/**
- * What a steward is shown of a ticket, online and in the manifest's sealed entries (docs/design.md
- * §8): the name, the document's type and (of it only its last characters, cut later) number, the seat.
- */
-export const shownAtTheGate = {
-  fullName: tickets.fullName,
-  documentType: tickets.documentType,
-  documentId: tickets.documentId,
-  sector: tickets.sector,
-  row: tickets.row,
-  seat: tickets.seat,
-};
 
 /** A time as a driver answers it (a Date, or text from a computed column). */
 const asDate = (value: Date | string) => new Date(value);

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
-import type { Metrics } from '../../shared/metrics';
+import type { Db } from '../../../db/client';
+import type { Metrics } from '../../../shared/metrics';
 import { listDevicesAtOpenGates, lowerUnsent, recordContact, recordUnsent } from './contacts.queries';
 
 /**

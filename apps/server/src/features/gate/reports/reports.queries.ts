@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, isNull, max, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 import {
   auditLog,
   events,
@@ -10,10 +10,10 @@ import {
   gateDoubleEntries,
   gateEventOf,
   tickets,
-} from '../../db/schema';
-import { isOver } from '../../rules/events';
-import { officerScope } from '../../rules/officer-scope';
-import type { SessionUser } from '../../shared/sessions';
+} from '../../../db/schema';
+import { isOver } from '../../../rules/events';
+import { officerScope } from '../../../rules/officer-scope';
+import type { SessionUser } from '../../../shared/sessions';
 
 /** Matches not yet over, soonest first: where `scope` says (a club's; none = every club's). */
 const matchesNotOver = (db: Db, scope: SQL | undefined) =>

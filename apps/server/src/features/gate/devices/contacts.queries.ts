@@ -1,9 +1,9 @@
 import { and, eq, gt, isNotNull, isNull, not, sql } from 'drizzle-orm';
 import { GATE_CONTACT_WRITE_SECONDS, GATES_OPEN_MINUTES_BEFORE } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
-import { events, gateDevices } from '../../db/schema';
-import { isOver } from '../../rules/events';
+import type { Db } from '../../../db/client';
+import { preparedQuery } from '../../../db/prepared';
+import { events, gateDevices } from '../../../db/schema';
+import { isOver } from '../../../rules/events';
 
 const gatesOpenAt = sql`${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`;
 

@@ -6,9 +6,9 @@ import {
   gateCountsMessages,
   type MatchDay,
 } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { AppError } from '../../shared/app-error';
-import type { SessionUser } from '../../shared/sessions';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../shared/app-error';
+import type { SessionUser } from '../../../shared/sessions';
 import {
   countBoundTickets,
   countDoubleEntries,

@@ -7,8 +7,8 @@ import {
   type GateManifestInput,
   type GateManifestPatch,
 } from '@tickets/domain';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
 import {
   bookRowsSince,
   readBookHead,
@@ -28,6 +28,12 @@ import {
  */
 
 type Keys = Config['gateKeys'];
+
+/**
+ * The periodic purge of old books and applied changes (purge.ts), offered here: outside its room, a
+ * room's queries are not imported, its services are (eslint.config.js).
+ */
+export { purgeOldManifests } from './manifest-book.queries';
 
 /**
  * A book's build or update, one step (`MANIFEST_BOOK_STEP` entries) per turn of the event loop: a

@@ -1,10 +1,10 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { TIME_ZONE, type GateManifestBookRow } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
-import { events, gateManifestChanges, gateManifestRows, gateManifests } from '../../db/schema';
-import { athensToday } from '../../shared/athens-time';
-import { eventEnd } from '../../rules/events';
+import type { Db } from '../../../db/client';
+import { preparedQuery } from '../../../db/prepared';
+import { events, gateManifestChanges, gateManifestRows, gateManifests } from '../../../db/schema';
+import { athensToday } from '../../../shared/athens-time';
+import { eventEnd } from '../../../rules/events';
 
 /**
  * The offline manifests every process shares (docs/design.md §8 "One book for every process"): a

@@ -1,10 +1,10 @@
 import type { AdmissionCounts, AdmissionVoid, LiveAdmission, VoidedAdmission } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { AppError } from '../../shared/app-error';
-import { audit } from '../../shared/audit';
-import type { Actor } from '../../shared/guards';
-import type { SessionUser } from '../../shared/sessions';
-import type { Device } from './devices.service';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../shared/app-error';
+import { audit } from '../../../shared/audit';
+import type { Actor } from '../../../shared/guards';
+import type { SessionUser } from '../../../shared/sessions';
+import type { Device } from '../devices/devices.service';
 import {
   countAdmissions,
   countRefusals,

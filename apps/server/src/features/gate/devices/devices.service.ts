@@ -6,11 +6,11 @@ import type {
   GateDeviceOrganisations,
   GatePairing,
 } from '@tickets/domain';
-import type { Actor, Device } from '../../shared/guards';
-import type { Db } from '../../db/client';
-import { AppError } from '../../shared/app-error';
-import { audit } from '../../shared/audit';
-import type { SessionUser } from '../../shared/sessions';
+import type { Actor, Device } from '../../../shared/guards';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../shared/app-error';
+import { audit } from '../../../shared/audit';
+import type { SessionUser } from '../../../shared/sessions';
 import {
   extendToMatchDay,
   findDeviceByCredential,

@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { GATE_CONTACT_WRITE_SECONDS, GATES_OPEN_MINUTES_BEFORE, TIME_ZONE } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { preparedQuery } from '../../db/prepared';
-import { events, gateAdmissions, gateDevices, officers, organisations } from '../../db/schema';
-import { athensToday } from '../../shared/athens-time';
-import { eventEnd } from '../../rules/events';
+import type { Db } from '../../../db/client';
+import { preparedQuery } from '../../../db/prepared';
+import { events, gateAdmissions, gateDevices, officers, organisations } from '../../../db/schema';
+import { athensToday } from '../../../shared/athens-time';
+import { eventEnd } from '../../../rules/events';
 
 export type GateDeviceRow = typeof gateDevices.$inferSelect;
 

@@ -7,13 +7,13 @@ import {
   type PlatformPublicKey,
   whoEnters,
 } from '@tickets/domain';
-import type { Db } from '../../db/client';
-import { AppError } from '../../shared/app-error';
-import { audit, type AuditEntry } from '../../shared/audit';
-import { notify } from '../../shared/notifications';
-import { minorAdmittedNotices } from '../../rules/notices';
+import type { Db } from '../../../db/client';
+import { AppError } from '../../../shared/app-error';
+import { audit, type AuditEntry } from '../../../shared/audit';
+import { notify } from '../../../shared/notifications';
+import { minorAdmittedNotices } from '../../../rules/notices';
 import { codeFacts, proofDigestOf, readScan, ticketAtFixture } from './admissions.service';
-import type { Device } from './devices.service';
+import type { Device } from '../devices/devices.service';
 import {
   findKeyedAdmissions,
   insertDoubleEntries,
@@ -21,7 +21,7 @@ import {
   insertOfflineRefusals,
   type Pending,
 } from './offline-admissions.queries';
-import { findMatchOfClub } from './manifest.queries';
+import { matchForDevice } from '../manifest/manifest.service';
 
 /**
  * What a device admitted while offline (docs/design.md §8 "Offline"), uploaded when the network is
@@ -218,8 +218,7 @@ export async function recordOfflineAdmissions(
   context: { requestId: string; trustedKeys: readonly PlatformPublicKey[] },
 ): Promise<OfflineAdmissionResults> {
   const { requestId } = context;
-  const event = await findMatchOfClub(db, upload.eventId, device.organisationId);
-  if (!event) throw new AppError('EVENT_NOT_FOUND');
+  const event = await matchForDevice(db, device, upload.eventId);
   const latest = Date.now() + GATE_UPLOAD_CLOCK_SKEW_SECONDS * 1000;
   const keyed = await sameScans(db, device.id, event.id, upload.admissions);
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from '../../shared/app-error';
-import { matchedRoute } from '../../shared/api-paths';
-import { bearerOf } from '../../shared/guards';
+import { AppError } from '../../../shared/app-error';
+import { matchedRoute } from '../../../shared/api-paths';
+import { bearerOf } from '../../../shared/guards';
 import { DeviceContacts } from './contacts.service';
 import { authenticateDevice, checkPairingToken } from './devices.service';
 

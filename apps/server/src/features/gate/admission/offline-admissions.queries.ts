@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
-import { gateAdmissions, gateDoubleEntries, gateOfflineRefusals, tickets } from '../../db/schema';
+import { rowsOf, type Db } from '../../../db/client';
+import { gateAdmissions, gateDoubleEntries, gateOfflineRefusals, tickets } from '../../../db/schema';
 
 /** An admission a device made offline, its code verified, still to be settled. */
 export interface Pending {

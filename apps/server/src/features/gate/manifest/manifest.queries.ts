@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { IDENTITY_KEY_PREFIX } from '@tickets/domain';
-import { rowsOf, type Db } from '../../db/client';
+import { rowsOf, type Db } from '../../../db/client';
 import {
   citizens,
   companionDeclarations,
@@ -12,12 +12,12 @@ import {
   tickets,
   transfers,
   walletCredentials,
-} from '../../db/schema';
-import { entryGivingLoan } from '../../rules/entry';
-import { eventEnd } from '../../rules/events';
-import { ageToday, fullNameOf, registryHolderOfTicket } from '../../rules/people';
-import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../rules/suspensions';
-import { shownAtTheGate } from './admissions.queries';
+} from '../../../db/schema';
+import { entryGivingLoan } from '../../../rules/entry';
+import { eventEnd } from '../../../rules/events';
+import { ageToday, fullNameOf, registryHolderOfTicket } from '../../../rules/people';
+import { activeSuspensionCondition, directKeysOf, registryKeysOf } from '../../../rules/suspensions';
+import { shownAtTheGate } from '../shown-at-the-gate';
 
 /** A match (not a season) of the device's club, with when it starts and ends (its manifest's and its uploads' window). */
 export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {
@@ -65,7 +65,8 @@ export async function ticketsAdmitting(db: Db, eventId: number, admitting: numbe
       age: ageToday(citizens),
       loanAfm: transfers.toAfm,
       loanName: transfers.toName,
-      // Who enters (the rule of admissions.service.ts): a loan's recipient, known by ΑΦΜ; else the holder.
+      // Who enters (the rule of admission/admissions.service.ts): a loan's recipient, known by ΑΦΜ;
+      // else the holder.
       entrantKeys: sql<(string | null)[]>`case when ${lent}
         then ${keysOf(sql`${transfers.toAfm}`, sql`null::text`, sql`null::text`)}
         else ${keysOf(sql`${tickets.holderAfm}`, sql`${tickets.holderAmka}`, sql`${tickets.documentKey}`)} end`,
@@ -93,7 +94,7 @@ export async function ticketsAdmitting(db: Db, eventId: number, admitting: numbe
       ),
     )
     // In id order: a page ends at its last ticket's id (a ticket's extra rows past it are dropped
-    // anyway: one row per ticket, manifest.service.ts).
+    // anyway: one row per ticket, manifest-entries.ts).
     .orderBy(tickets.id)
     .$dynamic();
   return 'ids' in which ? query : query.limit(which.limit);

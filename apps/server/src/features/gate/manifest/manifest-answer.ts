@@ -1,0 +1,103 @@
+import {
+  GATE_MANIFEST_DELTA_MAX_CHANGES,
+  type GateManifestBook,
+  type GateManifestDelta,
+} from '@tickets/domain';
+import type { Config } from '../../../config';
+import type { Db } from '../../../db/client';
+import type { BookHead } from './manifest-book.queries';
+import { dropStaleBody, manifestBody, type BodyPrepared, type ManifestBody } from './manifest-body';
+import { serially, syncedReplica } from './manifest-book.service';
+
+/**
+ * A device's poll answered from a book (RFC 9110's conditional requests): nothing when its copy is
+ * current, a delta from its copy, or the whole manifest.
+ */
+
+/**
+ * The tag of what a manifest says (RFC 9110 §8.8.3): weak, because two builds of the same data differ
+ * in their salt and `createdAt` but decide every code alike. A device sends it back in If-None-Match
+ * and, when nothing changed, is answered 304 with no body.
+ */
+const entityTagOf = (digest: string) => `W/"${digest}"`;
+
+/** One entity tag (RFC 9110 §8.8.3): `"…"` or `W/"…"`, its characters `etagc`. */
+const ENTITY_TAG = String.raw`(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"`;
+/** RFC 9110 §13.1.2's field: `*` alone, or a comma-separated list of entity tags. */
+const ENTITY_TAG_LIST = new RegExp(String.raw`^[ \t]*${ENTITY_TAG}(?:[ \t]*,[ \t]*${ENTITY_TAG})*[ \t]*$`);
+
+/**
+ * Whether `If-None-Match` names the current manifest (RFC 9110 §13.1.2): `*` alone does (a current
+ * representation exists: the route answers 404 before this when none does); a list does when one of
+ * its tags equals `tag` weakly (the W/ prefix aside). A field that is neither (a `*` inside a list,
+ * an unquoted tag) is invalid and ignored: the manifest is sent.
+ */
+function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  if (!ENTITY_TAG_LIST.test(ifNoneMatch)) return false;
+  const opaque = (value: string) => value.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((given) => opaque(given) === opaque(tag));
+}
+
+/** The copy a device holds: its manifest's salt and revision (query `salt`, `revision`). */
+export type HeldManifest = { salt: string; revision: number } | undefined;
+
+/**
+ * What the route answers: nothing (a 304), a delta, or the whole manifest's prepared body
+ * (manifest-body.ts), with the entity tag.
+ */
+export type ManifestAnswer = { entityTag: string; delta?: GateManifestDelta; body?: ManifestBody };
+
+/** What answering asks of the process besides the book: how to tell of a body it prepares. */
+export type Answering = {
+  eventId: number;
+  onPrepared?: (prepared: BodyPrepared & { eventId: number }) => void;
+};
+
+/**
+ * Nothing when the device's copy is revision `at` of the book or `ifNoneMatch` names `digest` (304);
+ * else a delta from the device's copy when it is an earlier revision of the book and few things
+ * changed since, or the whole manifest: the body prepared once for the book's revision, which every
+ * device asking for it meanwhile waits for (`manifestBody`).
+ */
+export async function answer(
+  digest: string,
+  at: { salt: string; revision: number },
+  ifNoneMatch: string | undefined,
+  held: HeldManifest,
+  bookNow: () => Promise<GateManifestBook>,
+  answering: Answering,
+): Promise<ManifestAnswer> {
+  const entityTag = entityTagOf(digest);
+  const current = held?.salt === at.salt && held.revision === at.revision;
+  if (current || matchesAny(ifNoneMatch, entityTag)) return { entityTag };
+  const book = await bookNow();
+  dropStaleBody(book);
+  const delta = held && book.deltaSince(held.salt, held.revision, GATE_MANIFEST_DELTA_MAX_CHANGES);
+  if (delta) return { entityTag, delta };
+  const { eventId, onPrepared } = answering;
+  const body = await manifestBody(book, entityTag, (prepared) => onPrepared?.({ eventId, ...prepared }));
+  return { entityTag: body.entityTag, body };
+}
+
+/** The answer from the stored book whose head is `head` (this process's replica followed to it). */
+export const answerFrom = (
+  db: Db,
+  head: BookHead,
+  signer: Config['gateKeys']['signer'],
+  ifNoneMatch: string | undefined,
+  held: HeldManifest,
+  answering: Answering,
+) =>
+  answer(
+    head.digest,
+    head,
+    ifNoneMatch,
+    held,
+    async () => {
+      const replica = await serially(db, head.eventId, () => syncedReplica(db, head.eventId, signer));
+      return replica.book;
+    },
+    answering,
+  );
