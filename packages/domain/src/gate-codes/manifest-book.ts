@@ -301,13 +301,8 @@ export class GateManifestBook {
    * step it changes nothing a reader sees: the book answers as at its revision until then.
    */
   *updating(input: GateManifestInput): Generator<void, boolean> {
-    assertInput(input, this.platformKey);
     const headerAtStart = this.header;
-    const next = this.revision + 1;
-    const header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
-    const marks = this.headerChanges(header);
-    const timesChanged =
-      header.gatesOpenAt !== this.header.gatesOpenAt || header.endsAt !== this.header.endsAt;
+    const change = this.headerChange(input);
 
     const changed: GateManifestEntryInput[] = [];
     const present = new Set<string>();
@@ -322,15 +317,7 @@ export class GateManifestBook {
     // A `follow` in a pause would leave the comparison behind (a caller runs one at a time per book).
     if (this.header !== headerAtStart) throw new Error('The book changed while it was being updated.');
     const removed = [...this.tags.keys()].filter((mark) => !present.has(mark));
-    if (marks.length === 0 && !timesChanged && changed.length === 0 && removed.length === 0) return false;
-
-    this.revision = next;
-    this.header = header;
-    this.signed = undefined;
-    for (const mark of marks) this.changedAt.set(mark, next);
-    for (const mark of removed) this.remove(mark, next);
-    this.reseal(changed);
-    return true;
+    return this.advance(change, changed, removed);
   }
 
   /** Seals `entries` again at the current revision, in place of what their codes' entries said. */
@@ -398,11 +385,7 @@ export class GateManifestBook {
       }),
       entries: [],
     };
-    assertInput(input, this.platformKey);
-    const header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
-    const marks = this.headerChanges(header);
-    const timesChanged =
-      header.gatesOpenAt !== this.header.gatesOpenAt || header.endsAt !== this.header.endsAt;
+    const change = this.headerChange(input);
 
     const changed: GateManifestEntryInput[] = [];
     const removed: string[] = [];
@@ -425,8 +408,29 @@ export class GateManifestBook {
         if (!present.has(mark)) removed.push(mark);
     }
     if (this.header !== headerAtStart) throw new Error('The book changed while it was being updated.');
-    if (marks.length === 0 && !timesChanged && changed.length === 0 && removed.length === 0) return false;
+    return this.advance(change, changed, removed);
+  }
 
+  /** The header `input` gives, the revocations' marks it changes, and whether the gates' times moved. */
+  private headerChange(input: GateManifestInput) {
+    assertInput(input, this.platformKey);
+    const header = { ...manifestHeader(input), createdAt: input.createdAt.toISOString() };
+    const marks = this.headerChanges(header);
+    const timesChanged =
+      header.gatesOpenAt !== this.header.gatesOpenAt || header.endsAt !== this.header.endsAt;
+    return { header, marks, timesChanged };
+  }
+
+  /**
+   * What a comparison found, taken at the next revision when anything differs: the header, the
+   * revocations' marks it changed, the entries removed and those sealed again. Answers whether it did.
+   */
+  private advance(
+    { header, marks, timesChanged }: ReturnType<GateManifestBook['headerChange']>,
+    changed: GateManifestEntryInput[],
+    removed: string[],
+  ): boolean {
+    if (marks.length === 0 && !timesChanged && changed.length === 0 && removed.length === 0) return false;
     const next = this.revision + 1;
     this.revision = next;
     this.header = header;
