@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withAfmCheckDigit } from '@tickets/domain';
+import { OAUTH_DESCRIPTION, withAfmCheckDigit } from '@tickets/domain';
 import { addOfficer } from '../src/admin/officers';
 import { citizens } from '../src/db/schema';
 import { firstError, jsonFrom, loginAs } from './support/login';
@@ -159,12 +159,16 @@ describe('authorization matrix', () => {
           response.headers.get('content-type')?.includes('application/json') &&
           !route.url.startsWith('/api/blackList')
         ) {
-          // An EU wallet's routes answer OAuth's errors, their description in Greek too.
-          const description =
-            route.access === 'eu-wallet' || route.url.startsWith('/api/wallet/oid4vci/')
-              ? ((await response.json()) as { error_description?: string }).error_description
-              : (await firstError(response))?.description;
-          expect(description, `${method} ${route.url}`).toMatch(/[\u0370-\u03ff]/);
+          // An EU wallet's routes answer OAuth's errors, their description in ASCII English.
+          if (route.access === 'eu-wallet' || route.url.startsWith('/api/wallet/oid4vci/'))
+            expect(
+              ((await response.json()) as { error_description?: string }).error_description,
+              `${method} ${route.url}`,
+            ).toMatch(OAUTH_DESCRIPTION);
+          else
+            expect((await firstError(response))?.description, `${method} ${route.url}`).toMatch(
+              /[\u0370-\u03ff]/,
+            );
         }
       }
     }

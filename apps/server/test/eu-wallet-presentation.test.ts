@@ -4,6 +4,7 @@ import type { JWK } from 'jose';
 import { DcqlQuery } from 'dcql';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
+import { type PresentationRefusal, presentationRefusalDescriptions } from '@tickets/domain';
 import { HOLDER, OTHER, useGateFixture } from './support/gate';
 import { loginAs } from './support/login';
 import { euPresentationWallet, takeTicket, walletKey, type WalletKey } from './support/eu-wallet';
@@ -218,7 +219,7 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
 
   it('refuses a wrong nonce, another audience, a stale key binding, another holder’s key and a withheld claim, each with its reason', async () => {
     const { credential, key } = await takeTicket(server.baseUrl, OTHERS_SEASON_TICKET, otherCookie);
-    const cases: [string, (r: Request) => Promise<string>][] = [
+    const cases: [PresentationRefusal, (r: Request) => Promise<string>][] = [
       ['PRESENTATION_NONCE', (r) => present(credential, key, { nonce: 'another-nonce', aud: r.clientId })],
       [
         'PRESENTATION_AUDIENCE',
@@ -237,7 +238,7 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       // A genuine presentation that withholds any claim the query asks for (OpenID4VP 1.0 §8.6), or
       // shows the ticket's code alone: enough to decide, not what the gate asked for.
       ...[...Object.keys(ASKED).map((name) => ({ ...ASKED, [name]: false })), { ticket_code: true }].map(
-        (disclose): [string, (r: Request) => Promise<string>] => [
+        (disclose): [PresentationRefusal, (r: Request) => Promise<string>] => [
           'PRESENTATION_CLAIMS',
           (r) => present(credential, key, { nonce: r.nonce, aud: r.clientId }, disclose),
         ],
@@ -249,7 +250,7 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       expect(posted.status, reason).toBe(400);
       expect(await posted.json()).toMatchObject({
         error: 'invalid_request',
-        error_description: expect.any(String),
+        error_description: presentationRefusalDescriptions[reason],
       });
       expect(result, reason).toMatchObject({
         status: 'REFUSED',

@@ -6,6 +6,7 @@ import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { jsonFrom, loginAs } from './support/login';
 import { engines, useTestServer } from './support/test-server';
 import { pairDevice } from './support/gate';
+import { type RefusalAnswer, saysWhyInItsWords } from './support/refusal-words';
 
 /**
  * Every route of the server's own route table (a route added later is walked too), as every kind
@@ -218,25 +219,16 @@ for (const engine of engines) {
       });
       const where = `${caller} ${method} ${url} ${(body ?? '').slice(0, 200)}`;
       if (response.status >= 500) problems.push(`${response.status} ${where}`);
-      const answer = (await response.json()) as {
-        exceptions?: { errors?: { description?: string }[] };
-        error?: string;
-        /** An EU wallet's routes answer OAuth's errors, the description in Greek. */
-        error_description?: string;
-        inserted?: number;
-        updated?: number;
-      };
+      const answer = (await response.json()) as RefusalAnswer & { inserted?: number; updated?: number };
       if (response.status < 400) {
         // Only a provider's batch answers 200 with its bad rows reported: none of them taken.
         if (answer.inserted !== 0 || answer.updated !== 0) problems.push(`${response.status} ${where}`);
         return;
       }
-      const message =
-        answer.exceptions?.errors?.[0]?.description ?? answer.error_description ?? answer.error ?? '';
-      if (!/[\u0370-\u03ff]/.test(message)) problems.push(`${response.status} not in Greek: ${where}`);
+      if (!saysWhyInItsWords(answer)) problems.push(`${response.status} not in its reader's words: ${where}`);
     };
 
-    it('refuses control characters, lone surrogates, wrong types and extreme numbers everywhere, in Greek, writing nothing', async () => {
+    it('refuses control characters, lone surrogates, wrong types and extreme numbers everywhere, in Greek (to a wallet in OAuth’s ASCII English), writing nothing', async () => {
       const before = await rowCounts();
       // Logging out ends the session the calls after it use: it goes last.
       const routes = server.app.routeTable

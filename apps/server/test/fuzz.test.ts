@@ -4,6 +4,7 @@ import { count } from 'drizzle-orm';
 import { auditLog, companionDeclarations, suspensions, tickets } from '../src/db/schema';
 import { DEMO_PROVIDER_KEYS } from '../src/demo/events';
 import { loginAs } from './support/login';
+import { type RefusalAnswer, saysWhyInItsWords } from './support/refusal-words';
 import { useTestServer } from './support/test-server';
 
 /**
@@ -165,15 +166,8 @@ describe('generated bad input', () => {
           });
           expect(response.status, `${route.method} ${url}`).toBeLessThan(500);
           if (response.status >= 400) {
-            const answer = (await response.json()) as {
-              exceptions?: { errors?: { description?: string }[] };
-              error?: string;
-              /** An EU wallet's routes answer OAuth's errors, the description in Greek. */
-              error_description?: string;
-            };
-            const message =
-              answer.exceptions?.errors?.[0]?.description ?? answer.error_description ?? answer.error;
-            expect(message, `${route.method} ${url}`).toMatch(/[\u0370-\u03ff]/);
+            const answer = (await response.json()) as RefusalAnswer;
+            expect(saysWhyInItsWords(answer), `${route.method} ${url}: ${JSON.stringify(answer)}`).toBe(true);
             // A refused call writes nothing but, for lookups, its audit row.
             const after = await counts();
             expect(after.slice(0, 3)).toEqual(before.slice(0, 3));
@@ -201,15 +195,8 @@ describe('generated bad input', () => {
           });
           expect(response.status, `${route.method} ${url}`).toBeLessThan(500);
           if (response.status >= 400 && route.method !== 'HEAD') {
-            const answer = (await response.json()) as {
-              exceptions?: { errors?: { description?: string }[] };
-              error?: string;
-              /** An EU wallet's routes answer OAuth's errors, the description in Greek. */
-              error_description?: string;
-            };
-            const message =
-              answer.exceptions?.errors?.[0]?.description ?? answer.error_description ?? answer.error;
-            expect(message, `${route.method} ${url}`).toMatch(/[\u0370-\u03ff]/);
+            const answer = (await response.json()) as RefusalAnswer;
+            expect(saysWhyInItsWords(answer), `${route.method} ${url}: ${JSON.stringify(answer)}`).toBe(true);
             expect((await counts()).slice(0, 3)).toEqual(before.slice(0, 3));
           } else {
             await response.arrayBuffer();

@@ -108,3 +108,50 @@ export function oauthErrorOf(code: string, status: number, credentialEndpoint: b
   if (status >= 500) return 'server_error';
   return credentialEndpoint ? 'invalid_credential_request' : 'invalid_request';
 }
+
+/**
+ * The characters an `error_description` may hold (RFC 6749 §5.2: printable ASCII but `"` and `\`). A
+ * wallet from anywhere in the EU reads it, its developers and logs too, so the Greek sentences stay in
+ * the platform's own API and the wallet-facing endpoints say it in English.
+ */
+export const OAUTH_DESCRIPTION = /^[\x20\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/** What a refusal with a code of its own tells a wallet, beyond its `error`. */
+const OAUTH_DESCRIPTIONS: Record<string, string> = {
+  ISSUANCE_INVALID_GRANT: 'The pre-authorized code or its transaction code is wrong, spent or expired.',
+  ISSUANCE_UNSUPPORTED_GRANT: 'The grant type is not supported: only the pre-authorized code is.',
+  ISSUANCE_INVALID_TOKEN: 'The access token is missing, wrong, spent or expired.',
+  ISSUANCE_INVALID_PROOF: 'The key proof is missing, malformed or does not verify.',
+  ISSUANCE_INVALID_NONCE: 'The key proof does not carry a fresh c_nonce from the nonce endpoint.',
+  ISSUANCE_UNKNOWN_CONFIGURATION: 'The credential configuration is not one this issuer offers.',
+  TICKET_NOT_FOUND: 'The ticket is not held by the person the offer was made to any more.',
+  TICKET_BLOCKED: 'The ticket cannot be issued to this person now.',
+  EVENT_NOT_FOUND: 'The event does not exist.',
+  PRESENTATION_REQUEST_NOT_FOUND: 'The presentation request does not exist, was answered or has expired.',
+  PRESENTATION_RESPONSE_INVALID: 'The response is malformed: it carries no vp_token for the request.',
+  VALIDATION_ERROR: 'A parameter is missing or malformed.',
+  MALFORMED_JSON: 'The body is not valid JSON.',
+  RATE_LIMITED: 'Too many requests; try again later.',
+  SERVICE_BUSY: 'The service is busy; try again after Retry-After.',
+  SERVICE_UNAVAILABLE: 'The service is unavailable for a moment; try again after Retry-After.',
+};
+
+/** What the status says, for a code with no description of its own. */
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  401: 'The request is not authenticated.',
+  403: 'The request is not allowed.',
+  404: 'Not found.',
+  413: 'The body is too large.',
+  415: 'The body is not of a type this endpoint reads.',
+};
+
+/** An OAuth error answer (RFC 6749 §5.2) for one of the platform's codes. */
+export function oauthErrorAnswer(code: string, status: number, credentialEndpoint: boolean) {
+  return {
+    error: oauthErrorOf(code, status, credentialEndpoint),
+    error_description:
+      OAUTH_DESCRIPTIONS[code] ??
+      STATUS_DESCRIPTIONS[status] ??
+      (status >= 500 ? 'The server could not answer; try again later.' : 'The request is not valid.'),
+  };
+}

@@ -25,6 +25,17 @@ export type PresentationRequest = z.infer<typeof presentationRequestSchema>;
 /** The DCQL query's one credential query id: the wallet answers `vp_token: { ticket: [...] }`. */
 export const TICKET_CREDENTIAL_QUERY_ID = 'ticket';
 
+/** What a refused presentation tells the wallet (ASCII, as `OAUTH_DESCRIPTION` says); the steward reads the Greek. */
+export const presentationRefusalDescriptions: Record<keyof typeof presentationRefusalMessages, string> = {
+  PRESENTATION_INVALID:
+    'The presentation does not verify: not signed by this issuer, or parts of it are missing.',
+  PRESENTATION_NONCE: "The presentation answers another request: its nonce is not this request's.",
+  PRESENTATION_AUDIENCE: 'The presentation is addressed to another verifier: its aud is not this client_id.',
+  PRESENTATION_STALE: 'The key binding JWT is too old.',
+  PRESENTATION_KEY: 'The key binding JWT is signed with a key other than the one the credential is bound to.',
+  PRESENTATION_CLAIMS: 'The presentation withholds claims the DCQL query requires.',
+};
+
 export const PRESENTATION_REFUSALS = Object.keys(presentationRefusalMessages) as [
   keyof typeof presentationRefusalMessages,
   ...(keyof typeof presentationRefusalMessages)[],

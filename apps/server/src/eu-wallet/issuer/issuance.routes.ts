@@ -7,7 +7,7 @@ import {
   issuanceNonceResponseSchema,
   issuanceTokenRequestSchema,
   issuanceTokenResponseSchema,
-  oauthErrorOf,
+  oauthErrorAnswer,
   STATUS_LIST_TTL_SECONDS,
   ticketTypeMetadataSchema,
 } from '@tickets/domain';
@@ -33,7 +33,8 @@ const READS_PER_MINUTE = { max: 120, timeWindow: '1 minute' } as const;
  * The platform as an OpenID4VCI 1.0 credential issuer of SD-JWT VC tickets (docs/design.md §12): the
  * metadata an EU wallet and a verifier read (`/.well-known/…`, outside the JSON API), and the token,
  * nonce, credential, type metadata and status list endpoints. These answer OAuth's errors
- * (`{"error", "error_description"}`), the description in Greek, instead of the envelope.
+ * (`{"error", "error_description"}`), the description in ASCII English as RFC 6749 asks, instead of
+ * the envelope.
  */
 export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletPorts): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -49,10 +50,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
     return reply
       .status(appError.status)
       .header('cache-control', 'no-store')
-      .send({
-        error: oauthErrorOf(appError.code, appError.status, credentialEndpoint),
-        error_description: appError.message,
-      });
+      .send(oauthErrorAnswer(appError.code, appError.status, credentialEndpoint));
   });
 
   // The token request is a form (RFC 6749 §4.1.3), the one form the API reads.

@@ -1,7 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { oauthErrorOf, presentationRefusalMessages, presentationResponseSchema } from '@tickets/domain';
+import {
+  oauthErrorAnswer,
+  presentationRefusalDescriptions,
+  presentationResponseSchema,
+} from '@tickets/domain';
 import { toAnsweredError } from '../../shared/http-errors';
 import type { EuWalletPorts } from '../ports';
 import { answerPresentation, presentationRequestObject } from './presentations.service';
@@ -19,7 +23,8 @@ const PER_MINUTE = {
 /**
  * The wallet's side of the gate's OpenID4VP verifier (docs/design.md §12), called from the wallet's
  * own app (the `eu-wallet` access level: no cookie, no `Origin`): the signed request object at
- * `request_uri` and the `direct_post` response. Errors are OAuth's, `{"error", "error_description"}`.
+ * `request_uri` and the `direct_post` response. Errors are OAuth's, `{"error", "error_description"}`,
+ * the description in ASCII English (RFC 6749 §5.2); the steward's screen says the refusal in Greek.
  */
 export async function walletPresentationRoutes(
   instance: FastifyInstance,
@@ -35,10 +40,7 @@ export async function walletPresentationRoutes(
     return reply
       .status(appError.status)
       .header('cache-control', 'no-store')
-      .send({
-        error: oauthErrorOf(appError.code, appError.status, false),
-        error_description: appError.message,
-      });
+      .send(oauthErrorAnswer(appError.code, appError.status, false));
   });
 
   // The response is a form (OpenID4VP 1.0 §8.2).
@@ -103,7 +105,10 @@ export async function walletPresentationRoutes(
       if ('refusal' in answer) {
         return reply
           .status(400)
-          .send({ error: 'invalid_request', error_description: presentationRefusalMessages[answer.refusal] });
+          .send({
+            error: 'invalid_request',
+            error_description: presentationRefusalDescriptions[answer.refusal],
+          });
       }
       // A decision like a scanned code's, counted as one (a refusal before it decided nothing).
       app.metrics.gateDecisions.inc({ reason: answer.admission.reason, club: answer.club });

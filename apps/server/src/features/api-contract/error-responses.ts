@@ -1,4 +1,4 @@
-import { errorCatalogue, oauthErrorOf, type ErrorCode } from '@tickets/domain';
+import { errorCatalogue, oauthErrorAnswer, type ErrorCode } from '@tickets/domain';
 import type { RouteOptions } from 'fastify';
 import { isCookieless } from '../../shared/guards';
 
@@ -184,7 +184,7 @@ export const errorShapeOf = (url: string): ErrorShape =>
 export const exampleName = (shape: ErrorShape, code: string) =>
   shape === 'ErrorEnvelope' ? code : shape === 'OAuthError' ? `oauth.${code}` : `suspensions.${code}`;
 
-/** The example of one code in one shape, with the catalogue's Greek description. */
+/** The example of one code in one shape: the catalogue's Greek description, OAuth's in English. */
 export function errorExample(shape: ErrorShape, code: string) {
   const known = knownErrors[code];
   if (!known) throw new Error(`${code} is not in the error catalogue`);
@@ -192,7 +192,7 @@ export function errorExample(shape: ErrorShape, code: string) {
     shape === 'ErrorEnvelope'
       ? { exceptions: { errors: [{ code, description: known.description }] } }
       : shape === 'OAuthError'
-        ? { error: oauthErrorOf(code, known.status, false), error_description: known.description }
+        ? oauthErrorAnswer(code, known.status, false)
         : { error: known.description };
   return { summary: `${code} (${known.status})`, value };
 }
