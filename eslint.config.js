@@ -88,6 +88,27 @@ const euWalletZones = [
 ];
 
 /**
+ * A queries module's SQL samples (`<module>.sql-samples.ts`, beside it: CONTRIBUTING.md, "Tests") are
+ * test code kept next to the functions they call. Only apps/server/test/sql-files.test.ts loads them;
+ * production code imports neither them nor the test support they stand on, so the build (what
+ * src/main.ts and src/admin/cli.ts import) holds none of it.
+ */
+const SERVER = './apps/server';
+const sqlSamplesZones = [
+  {
+    target: `${SERVER}/src`,
+    from: `${SERVER}/src/**/*.sql-samples.ts`,
+    message:
+      'SQL samples are for apps/server/test/sql-files.test.ts only: production code may not import them.',
+  },
+  {
+    target: `${SERVER}/src/**/!(*.sql-samples|*.test).ts`,
+    from: `${SERVER}/test`,
+    message: 'Production code may not import test code (only SQL samples and tests beside the code do).',
+  },
+];
+
+/**
  * The web client's calls (docs/design.md §6): `fetch` only in its one API client; a path of the API
  * only where the typed client checks it against the contract (shared/api/, a feature's api.ts, and
  * a `<part>-api.ts` beside it once that splits); and a screen (.tsx) calls a feature's hooks,
@@ -239,7 +260,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...featureZones, rulesZone, ...euWalletZones, ...gateRoomZones] },
+        { zones: [...featureZones, rulesZone, ...euWalletZones, ...gateRoomZones, ...sqlSamplesZones] },
       ],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

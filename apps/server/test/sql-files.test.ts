@@ -41,15 +41,15 @@ it.each(names)('apps/server/sql/%s holds the statements its functions send', (na
   expect(file.text, `apps/server/sql/${name}: ${RUN}`).toBe(checkedIn);
 });
 
-it('every queries module of the features has its sample calls', () => {
-  const features = path.resolve(import.meta.dirname, '../src/features');
-  const queriesModules = readdirSync(features, { recursive: true, encoding: 'utf8' })
+it('every queries module has its samples beside it', () => {
+  const src = path.resolve(import.meta.dirname, '../src');
+  const queriesModules = readdirSync(src, { recursive: true, encoding: 'utf8' })
     .filter((name) => /(^|[/.])queries\.ts$/.test(name))
-    .map((name) => `features/${name.split(path.sep).join('/')}`);
-  const listed = sqlModules.map((module) => module.source);
+    .map((name) => name.split(path.sep).join('/'));
+  const sampled = sqlModules.map((module) => module.source);
   expect(
-    queriesModules.filter((source) => !listed.includes(source)),
-    'give each its table in apps/server/test/support/sql-files/',
+    queriesModules.filter((source) => !sampled.includes(source)),
+    'give each its calls in a <module>.sql-samples.ts beside it',
   ).toEqual([]);
 });
 

@@ -15,28 +15,34 @@ type FunctionName<Module> = {
 }[keyof Module] &
   string;
 
-/** A module whose statements make one file of apps/server/sql/. */
-export interface SqlModule {
-  /** The file's name there, without `.sql`: `<feature>.<module>` (`gate.admissions`). */
-  file: string;
-  /** The module's path under apps/server/src/. */
-  source: string;
+/**
+ * A module's samples (its `<module>.sql-samples.ts`, beside it): the module, and how each of its
+ * functions is called.
+ */
+export interface SqlSamples {
   exports: Record<string, unknown>;
   /** Every exported function, in the file's order: its call (or one per branch), or null when it sends nothing itself. */
   calls: Record<string, Sample>;
 }
 
+/** A module whose statements make one file of apps/server/sql/. */
+export interface SqlModule extends SqlSamples {
+  /** The file's name there, without `.sql`: `<feature>.<module>` (`gate.admissions`). */
+  file: string;
+  /** The module's path under apps/server/src/. */
+  source: string;
+}
+
 /**
- * A module's table: every function it exports must be listed (else `tsc` fails, and the recording
- * too), with its sample call, or `null` for a piece of SQL or a mapper that another function sends.
- * A function whose SQL differs by its arguments (not only in their values) has a call per branch.
+ * A module's samples, exported as `samples` by its `<module>.sql-samples.ts`: every function it
+ * exports must be listed (else `tsc` fails, and the recording too), with its sample call, or `null`
+ * for a piece of SQL or a mapper that another function sends. A function whose SQL differs by its
+ * arguments (not only in their values) has a call per branch.
  */
-export const sqlModule = <Module extends Record<string, unknown>>(
-  file: string,
-  source: string,
+export const sqlSamples = <Module extends Record<string, unknown>>(
   exports: Module,
   calls: { [Name in FunctionName<Module>]: Sample },
-): SqlModule => ({ file, source, exports, calls });
+): SqlSamples => ({ exports, calls });
 
 /** Sample values: what they are does not show in the files (parameters stay `$1`, `$2`). */
 export const sample = {
@@ -57,4 +63,15 @@ export const officer: SessionUser = {
   lastName: 'ΠΑΠΑΔΟΠΟΥΛΟΥ',
   role: 'OFFICER',
   organisationId: sample.organisationId,
+};
+
+/** A person by the identifiers a ticket or a suspension holds (the rules' samples). */
+export const person = { afm: sample.afm, amka: sample.amka, documentId: 'Α1' };
+/** The same person described in full, as the registry knows them. */
+export const description = {
+  ...person,
+  firstName: 'ΜΑΡΙΑ',
+  fathersName: 'ΙΩΑΝΝΗΣ',
+  lastName: 'ΠΑΠΑΔΟΠΟΥΛΟΥ',
+  dateOfBirth: '1980-01-01',
 };

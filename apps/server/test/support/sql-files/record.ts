@@ -1,10 +1,11 @@
 /**
  * The SQL each queries module sends, recorded from the module itself (apps/server/test/sql-files.test.ts
  * compares it with apps/server/sql/; `npm run sql` writes it there). Every exported function of a
- * module is called once with sample arguments (modules.ts) on an empty migrated PGlite in memory
- * (emptied again after any call that may have written), and drizzle's logger hands over each
- * statement it sends, with its parameters as `$1`, `$2`: the values are never recorded. Foreign
- * keys are not checked (the session's replication role), so a sample row needs no rows to refer to.
+ * module is called once with sample arguments (its `<module>.sql-samples.ts`, beside it) on an empty
+ * migrated PGlite in memory (emptied again after any call that may have written), and drizzle's
+ * logger hands over each statement it sends, with its parameters as `$1`, `$2`: the values are never
+ * recorded. Foreign keys are not checked (the session's replication role), so a sample row needs no
+ * rows to refer to.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -15,8 +16,8 @@ import { rowsOf, type Db } from '../../../src/db/client';
 import * as schema from '../../../src/db/schema';
 import { serverRoot } from '../../../src/shared/server-root';
 import { installBindingRule } from '../../../src/rules/fixtures';
-import type { SampleCall } from './module';
-import { sqlModules, type SqlModule } from './modules';
+import type { SampleCall, SqlModule } from './module';
+import { sqlModules } from './modules';
 
 /** A function's statements, in the order it sends them. */
 export interface RecordedFunction {
@@ -32,7 +33,7 @@ export interface SqlFile {
   text: string;
 }
 
-/** The exported functions (not classes) a module's table must list: a new one without a sample call fails. */
+/** The exported functions (not classes) a module's samples must list: a new one without a sample call fails. */
 const exportedFunctions = (module: SqlModule) =>
   Object.entries(module.exports)
     .filter(
@@ -80,7 +81,9 @@ export async function recordSqlFiles(): Promise<SqlFile[]> {
       const listed = Object.keys(module.calls);
       const unlisted = exportedFunctions(module).filter((name) => !listed.includes(name));
       if (unlisted.length > 0)
-        throw new Error(`${module.source}: give ${unlisted.join(', ')} sample arguments in modules.ts`);
+        throw new Error(
+          `${module.source}: give ${unlisted.join(', ')} sample arguments in its .sql-samples.ts`,
+        );
       const functions: RecordedFunction[] = [];
       for (const [name, call, branch] of samplesOf(module)) {
         const title = branch ? `${name}, ${branch}` : name;
