@@ -269,6 +269,30 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
     expect(again.headers.get('www-authenticate')).toMatch(/invalid_token/);
   });
 
+  it('counts a wallet’s tries by the offer it holds, not by the address a stadium’s phones share', async () => {
+    // More nonces from one address than a wallet's steps allow: a mobile operator's address at a match.
+    for (let request = 0; request < 31; request += 1)
+      expect((await fetch(`${server.baseUrl}/api/wallet/oid4vci/nonce`, { method: 'POST' })).status).toBe(
+        200,
+      );
+    const token = (code: string) =>
+      fetch(`${server.baseUrl}/api/wallet/oid4vci/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: PRE_AUTHORIZED_CODE_GRANT, 'pre-authorized_code': code }),
+      });
+    const guessed = 'g'.repeat(43);
+    for (let request = 0; request < 30; request += 1) expect((await token(guessed)).status).toBe(400);
+    const limited = await token(guessed);
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'Too many requests; try again later.',
+    });
+    // Another offer's code, from the same address: its own allowance.
+    expect((await token('h'.repeat(43))).status).toBe(400);
+  });
+
   it('offers only a ticket the person carries, as the rest of the wallet API answers', async () => {
     const stranger = (await loginAs(server.baseUrl, RECIPIENT)).cookie;
     expect((await offerFor(SEASON_TICKET, stranger)).status).toBe(404);

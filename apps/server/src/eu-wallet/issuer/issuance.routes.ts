@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -7,6 +7,7 @@ import {
   issuanceNonceResponseSchema,
   issuanceTokenRequestSchema,
   issuanceTokenResponseSchema,
+  type IssuanceTokenRequest,
   oauthErrorAnswer,
   STATUS_LIST_TTL_SECONDS,
   ticketTypeMetadataSchema,
@@ -14,6 +15,7 @@ import {
 import { AppError } from '../../shared/app-error';
 import { toAnsweredError } from '../../shared/http-errors';
 import type { EuWalletPorts } from '../ports';
+import { digestOf } from './credential-offers.service';
 import { issueNonce, issueTicketCredential, redeemPreAuthorizedCode } from './issuance.service';
 import {
   authorizationServerMetadata,
@@ -24,10 +26,24 @@ import {
 } from './issuer-metadata';
 import { statusListToken } from '../status/status-lists.service';
 
-/** Each wallet's requests to one step, from one address, in a minute (the database counts them). */
-const PER_MINUTE = { max: 30, timeWindow: '1 minute' } as const;
-/** A verifier's reads of the type metadata and the status list (cacheable: a gate asks once a ttl). */
-const READS_PER_MINUTE = { max: 120, timeWindow: '1 minute' } as const;
+/**
+ * A wallet's steps, a minute (the database counts them), keyed by what the wallet holds: the offer's
+ * code at the token endpoint, the offer its access token was given for at the credential endpoint.
+ * Counted once the request is read and its token checked (`preHandler`), and never by address: at a
+ * stadium thousands of phones share a mobile operator's address.
+ */
+const perHeld = (key: (request: FastifyRequest) => string) =>
+  ({ max: 30, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: key }) as const;
+const PER_OFFER_CODE = perHeld(
+  (request) => `offer-code:${digestOf((request.body as IssuanceTokenRequest)['pre-authorized_code'] ?? '')}`,
+);
+const PER_GRANT = perHeld((request) => `offer:${request.issuanceGrant?.offerId ?? ''}`);
+/**
+ * Per address, where the caller holds nothing yet (a nonce) or reads what anyone may (the type
+ * metadata, the status list: wallets check their credentials' status too): only at a rate a
+ * stadium's shared address does not reach.
+ */
+const PER_ADDRESS = { max: 6_000, timeWindow: '1 minute' } as const;
 
 /**
  * The platform as an OpenID4VCI 1.0 credential issuer of SD-JWT VC tickets (docs/design.md §12): the
@@ -72,7 +88,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
   app.get(
     ISSUANCE_PATHS.ticketType,
     {
-      config: { access: 'public', rateLimit: READS_PER_MINUTE },
+      config: { access: 'public', rateLimit: PER_ADDRESS },
       schema: {
         tags,
         operationId: 'ticketTypeMetadata',
@@ -86,7 +102,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
   app.post(
     ISSUANCE_PATHS.token,
     {
-      config: { access: 'eu-wallet', rateLimit: PER_MINUTE },
+      config: { access: 'eu-wallet', rateLimit: PER_OFFER_CODE },
       schema: {
         tags,
         operationId: 'issuanceToken',
@@ -102,7 +118,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
   app.post(
     ISSUANCE_PATHS.nonce,
     {
-      config: { access: 'eu-wallet', rateLimit: PER_MINUTE },
+      config: { access: 'eu-wallet', rateLimit: PER_ADDRESS },
       schema: {
         tags,
         operationId: 'issuanceNonce',
@@ -116,7 +132,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
   app.post(
     ISSUANCE_PATHS.credential,
     {
-      config: { access: 'eu-wallet', issuanceAccessToken: true, rateLimit: PER_MINUTE },
+      config: { access: 'eu-wallet', issuanceAccessToken: true, rateLimit: PER_GRANT },
       schema: {
         tags,
         operationId: 'issuanceCredential',
@@ -141,7 +157,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
   app.get(
     '/api/wallet/oid4vci/status-lists/:listId',
     {
-      config: { access: 'public', rateLimit: READS_PER_MINUTE },
+      config: { access: 'public', rateLimit: PER_ADDRESS },
       schema: {
         tags,
         operationId: 'statusList',
