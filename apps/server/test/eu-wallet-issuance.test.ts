@@ -142,10 +142,16 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
     const { status } = JSON.parse(
       Buffer.from(credential.split('.')[1] ?? '', 'base64url').toString('utf8'),
     ) as { status: { status_list: { idx: number; uri: string } } };
-    const listed = await fetch(status.status_list.uri);
+    // A wallet's web page reads it too (CORS); a list no credential has a place in does not exist.
+    const listed = await fetch(status.status_list.uri, { headers: { origin: 'https://wallet.example' } });
     expect(listed.headers.get('content-type')).toMatch(/^application\/statuslist\+jwt/);
     expect(listed.headers.get('cache-control')).toMatch(/max-age=\d+/);
+    expect(listed.headers.get('access-control-allow-origin')).toBe('*');
     expect(getListFromStatusListJWT(await listed.text()).getStatus(status.status_list.idx)).toBe(1);
+    const next = Number(/(\d+)$/.exec(status.status_list.uri)?.[1]) + 1;
+    const missing = await fetch(status.status_list.uri.replace(/\d+$/, String(next)));
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: 'invalid_request', error_description: 'Not found.' });
   });
 
   it('suspends it while the holder is suspended, and finds it valid again once lifted', async () => {

@@ -171,9 +171,13 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
         issuer: issuer(),
         signer: app.config.issuerKeys.signer,
       });
+      if (token === undefined) throw new AppError('NOT_FOUND');
+      // Anyone may read it, a wallet's web page too (Token Status List §8: CORS for browser clients).
       return reply
         .header('content-type', 'application/statuslist+jwt')
         .header('cache-control', `public, max-age=${STATUS_LIST_TTL_SECONDS}`)
+        .header('access-control-allow-origin', '*')
+        .header('cross-origin-resource-policy', 'cross-origin')
         .send(token);
     },
   );

@@ -12,21 +12,18 @@ const BITS = 2;
  * A status list token, made when it is asked for from the credentials' bindings now
  * (docs/design.md §12): list `listId` holds the credentials with ids from
  * (listId - 1) × STATUS_LIST_SIZE + 1, each at its id's place; an index no credential has yet is VALID
- * (no credential refers to it).
+ * (no credential refers to it). None for a list no credential has a place in: it does not exist.
  */
 export async function statusListToken(
   db: Db,
   listId: number,
   context: { issuer: string; signer: IssuerKey },
-): Promise<string> {
+): Promise<string | undefined> {
   const fromId = (listId - 1) * STATUS_LIST_SIZE + 1;
+  const rows = await listCredentialStatuses(db, { fromId, toId: fromId + STATUS_LIST_SIZE - 1 });
+  if (rows.length === 0) return undefined;
   const statuses = new Uint8Array(STATUS_LIST_SIZE);
-  for (const { id, status } of await listCredentialStatuses(db, {
-    fromId,
-    toId: fromId + STATUS_LIST_SIZE - 1,
-  })) {
-    statuses[id - fromId] = status;
-  }
+  for (const { id, status } of rows) statuses[id - fromId] = status;
   return signStatusList(
     {
       uri: `${context.issuer}${ISSUANCE_PATHS.statusList(listId)}`,

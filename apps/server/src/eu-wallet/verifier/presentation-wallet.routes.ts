@@ -103,12 +103,10 @@ export async function walletPresentationRoutes(
         ports,
       });
       if ('refusal' in answer) {
-        return reply
-          .status(400)
-          .send({
-            error: 'invalid_request',
-            error_description: presentationRefusalDescriptions[answer.refusal],
-          });
+        return reply.status(400).send({
+          error: 'invalid_request',
+          error_description: presentationRefusalDescriptions[answer.refusal],
+        });
       }
       // A decision like a scanned code's, counted as one (a refusal before it decided nothing).
       app.metrics.gateDecisions.inc({ reason: answer.admission.reason, club: answer.club });

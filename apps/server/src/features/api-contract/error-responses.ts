@@ -121,6 +121,7 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   'GET /api/gate/manifest': ['EVENT_NOT_FOUND'],
   'POST /api/gate/admissions/batch': ['EVENT_NOT_FOUND'],
   'DELETE /api/gate/admissions/:admissionId': ['ADMISSION_NOT_FOUND', 'ADMISSION_UNDO_EXPIRED'],
+  'GET /api/wallet/oid4vci/status-lists/:listId': ['NOT_FOUND'],
 };
 
 const knownErrors: Record<string, { status: number; description: string }> = errorCatalogue;
