@@ -10,13 +10,13 @@ import { repoRoot, serverRoot } from '../../src/shared/server-root';
 
 /**
  * Test files start on copies of a database migrated once per run, not on a database each migrates:
- * on a busy 2-core machine a fresh PGlite and its migrations took 28.8 s and loading a dump of it
- * 5.3 s; a new PostgreSQL database and its migrations 2.7 s, a copy of a template 0.4 s. The global
- * setup (global-setup.ts) prepares both and hands them to the test files (`inject`); each file still
- * runs the migrations on its copy (they find everything applied) and writes its own demo data.
+ * on a busy machine, running every migration takes several times as long as loading a PGlite dump or
+ * copying a PostgreSQL template (some five times and seven times). The global setup (global-setup.ts)
+ * prepares both and hands them to the test files (`inject`); each file still runs the migrations on
+ * its copy (they find everything applied) and writes its own demo data.
  */
 export interface MigratedCopies {
-  /** A `dumpDataDir()` tarball of a migrated PGlite. */
+  /** The file of a migrated PGlite's `dumpDataDir()`, a gzipped tarball. */
   pgliteDump: string;
   /** A migrated database on DATABASE_URL's server, never connected to once made; unset without one. */
   postgresTemplate: string | undefined;
@@ -55,7 +55,7 @@ async function preparePgliteDump(hash: string): Promise<string> {
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined });
   try {
     if (database.connection.engine !== 'pglite') throw new Error('PGlite expected');
-    // Compressed, 5 MB instead of 42, loads as fast (1.8–3.5 s either way, the machine busy).
+    // Compressed: a ninth of the size, and it loads as fast.
     const dump = await database.connection.client.dumpDataDir('gzip');
     await mkdir(cacheFolder, { recursive: true });
     // Written aside and renamed: a run starting meanwhile never reads half a file.
