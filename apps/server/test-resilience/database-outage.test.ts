@@ -3,11 +3,11 @@ import { errorCatalogue } from '@tickets/domain';
 import { openDatabase } from '../src/db/client';
 import { loginAs } from '../test/support/login';
 import { startOutageProxy } from '../test/support/outage-proxy';
+import { createPostgresDatabase } from '../test/support/migrated-copies';
 import {
   demoCode,
   expectAcknowledgedPersonalizations,
   freePortish,
-  freshPostgres,
   killHard,
   personalizationLoad,
   startServer,
@@ -29,7 +29,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the database unreachable for a while
   });
 
   it('answers 503 with Retry-After meanwhile, logs it once, and keeps every acknowledged write', async () => {
-    const postgres = await freshPostgres();
+    const postgres = await createPostgresDatabase();
     cleanups.push(postgres.drop);
     const proxy = await startOutageProxy(postgres.url);
     cleanups.push(proxy.close);

@@ -12,6 +12,7 @@ import {
 } from '@tickets/domain';
 import { DEMO_PEOPLE } from '../src/demo/seed';
 import { jsonFrom, loginAs } from '../test/support/login';
+import { createPostgresDatabase } from '../test/support/migrated-copies';
 import {
   claimantsSql,
   claimBody,
@@ -23,7 +24,7 @@ import {
   workers,
   type Sent,
 } from './balanced-load';
-import { freePortish, freshPostgres, killHard, repoRoot, startServer } from './support';
+import { freePortish, killHard, repoRoot, startServer } from './support';
 
 const HAPROXY = '/usr/sbin/haproxy';
 const CONFIG = path.join(repoRoot, 'deploy/haproxy.cfg');
@@ -48,7 +49,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
   const direct = (index: number) => `http://localhost:${ports[index]}`;
   const servers: (ChildProcess | undefined)[] = [];
   const logs: string[][] = [[], [], []];
-  let postgres: Awaited<ReturnType<typeof freshPostgres>>;
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let started: PromiseSettledResult<ChildProcess>[] = [];
   let serverEnv: Record<string, string> = {};
   let haproxy: ChildProcess | undefined;
@@ -77,7 +78,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
       console.warn('haproxy is missing: installing Debian’s haproxy package with apt-get…');
       execSync('apt-get update -qq && apt-get install -y -qq haproxy', { stdio: 'inherit' });
     }
-    postgres = await freshPostgres();
+    postgres = await createPostgresDatabase();
     serverEnv = {
       DATABASE_URL: postgres.url,
       // Every process knows the public origin is the balancer's: redirects, cookies and the Origin check agree.

@@ -12,7 +12,8 @@ import {
 import { openDatabase } from '../src/db/client';
 import { events } from '../src/db/schema';
 import { jsonFrom, loginAs } from '../test/support/login';
-import { freePortish, freshPostgres, killHard, startServer } from './support';
+import { createPostgresDatabase } from '../test/support/migrated-copies';
+import { freePortish, killHard, startServer } from './support';
 
 /**
  * One offline manifest book for every process (docs/design.md §8): a device's copy made by one
@@ -24,7 +25,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('one manifest book for two pro
   const ports = { a: freePortish(), b: freePortish() + 1 };
   const url = (port: number) => `http://localhost:${port}`;
   const servers: Record<'a' | 'b', ChildProcess | undefined> = { a: undefined, b: undefined };
-  let postgres: Awaited<ReturnType<typeof freshPostgres>>;
+  let postgres: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let env: Record<string, string>;
   let officer: string;
   let deviceToken: string;
@@ -79,7 +80,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('one manifest book for two pro
   };
 
   beforeAll(async () => {
-    postgres = await freshPostgres();
+    postgres = await createPostgresDatabase();
     // Every change shows at the next poll: the test is about who answers, not when.
     env = { DATABASE_URL: postgres.url, PUBLIC_URL: url(ports.a), GATE_MANIFEST_REBUILD_SECONDS: '0' };
     await start('a');

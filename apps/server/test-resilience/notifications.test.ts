@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startDevMailbox, type DevMailbox } from '../src/shared/notifications/dev-mailbox';
 import { jsonFrom, loginAs } from '../test/support/login';
 import { noPerson } from '../test/support/suspensions-api';
-import { freePortish, freshPostgres, killHard, serverOn, startServer, targets } from './support';
+import { createPostgresDatabase } from '../test/support/migrated-copies';
+import { freePortish, killHard, serverOn, startServer, targets } from './support';
 
 /**
  * The notifications' outbox across crashes and processes (issue #30): a message committed is
@@ -137,7 +138,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('two servers on one PostgreSQL
     const MESSAGES = 20;
     const mailbox = await startDevMailbox();
     cleanups.push(() => mailbox.close());
-    const postgres = await freshPostgres();
+    const postgres = await createPostgresDatabase();
     cleanups.push(postgres.drop);
     const env = { DATABASE_URL: postgres.url, SMTP_URL: mailbox.url };
     const ports = [freePortish(), freePortish() + 1];

@@ -1,14 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import pg from 'pg';
 import { expect } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { auditLog, tickets } from '../src/db/schema';
 import { demoTicketCode } from '../src/demo/events';
+import { createPostgresDatabase } from '../test/support/migrated-copies';
 
 /** Real server processes for the resilience tests, started as `npm start` runs them: compiled. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -72,22 +71,6 @@ export const killHard = (child: ChildProcess) =>
     child.once('exit', () => resolve());
     child.kill('SIGKILL');
   });
-
-/** A fresh PostgreSQL database next to DATABASE_URL's, and how to drop it. */
-export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.DATABASE_URL as string;
-  const name = `tickets_res_${randomBytes(4).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.href, drop: () => run(`drop database if exists ${name} with (force)`) };
-}
 
 /**
  * Personalizes up to `max` demo tickets from 8 parallel workers, until stopped; collects the
@@ -170,7 +153,7 @@ export async function serverOn(
     env = { DATA_DIR: dataDir };
     reopen = () => openDatabase({ kind: 'pglite', dataDir });
   } else {
-    const postgres = await freshPostgres();
+    const postgres = await createPostgresDatabase();
     cleanups.push(postgres.drop);
     env = { DATABASE_URL: postgres.url };
     reopen = () => openDatabase({ kind: 'postgres', url: postgres.url });

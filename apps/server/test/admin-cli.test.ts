@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { addOfficer } from '../src/admin/officers';
 import { openDatabase, type Database } from '../src/db/client';
 import { auditLog, officers } from '../src/db/schema';
+import { openMigratedCopy } from './support/migrated-copies';
 
 /**
  * `npm run admin` beside a server on the same embedded database: two PGlite instances on one
@@ -57,7 +58,7 @@ describe('the admin command on an embedded database a server has open', () => {
 
   // Two runs of the command, each a process of its own (tsx compiles it): room for a busy machine.
   it('refuses while the server runs, changing nothing, and works once it has stopped', async () => {
-    const server = await openDatabase({ kind: 'pglite', dataDir });
+    const server = await openMigratedCopy({ kind: 'pglite', dataDir });
     try {
       await addOfficer(server.db, 'test', OFFICER, null);
       const refused = await runAdmin(dataDir, 'officers', 'remove', OFFICER);

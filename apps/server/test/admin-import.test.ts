@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCodeRange } from '../src/admin/code-ranges';
 import { addOrganisation } from '../src/admin/officers';
 import type { Config } from '../src/config';
-import { openDatabase } from '../src/db/client';
-import { createPostgresDatabase, engines } from './support/test-server';
+import { createPostgresDatabase, openMigratedCopy } from './support/migrated-copies';
+import { engines } from './support/test-server';
 
 /**
  * `npm run admin -- import` of a club's season, as an operator runs it with its output in a log (not
@@ -111,7 +111,7 @@ describe('the admin import of a season, its output not a terminal', () => {
       dropDatabase = postgres.drop;
       target = { kind: 'postgres', url: postgres.url };
     }
-    const database = await openDatabase(target);
+    const database = await openMigratedCopy(target);
     try {
       await addOrganisation(database.db, 'test', { id: CLUB, name: 'Club of the import test' });
       await addCodeRange(database.db, 'test', CLUB, '7');

@@ -50,6 +50,8 @@ export interface Config {
         dataDir: string | undefined;
         /** How many requests use it at once, how many may wait and how long; unset = unbounded (tools). */
         turns?: TurnLimits;
+        /** A `dumpDataDir()` tarball to start from, the migrations then run on it; only tests set it. */
+        loadDataDir?: Blob;
       };
   demoData: boolean;
   taxis: {

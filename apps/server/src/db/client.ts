@@ -12,7 +12,7 @@ import { serverRoot } from '../shared/server-root';
 import { lockDataDir } from './data-dir-lock';
 import { connectionToPrimary } from './primary';
 import * as schema from './schema';
-import { Turns, type TurnLimits } from './turns';
+import { Turns } from './turns';
 
 /** The same typed database whichever engine is behind it (docs/design.md §2). */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -78,7 +78,7 @@ const START_UP_LOCK_KEY = 4_817_202_613;
 export const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
 
 export async function openDatabase(target: Config['database']): Promise<Database> {
-  if (target.kind === 'pglite') return openPglite(target.dataDir, target.turns);
+  if (target.kind === 'pglite') return openPglite(target);
   // Each new connection goes to the host that accepts writes (a multi-host DATABASE_URL: primary.ts).
   const pool = new pg.Pool({ ...connectionToPrimary(target.url), max: POOL_CONNECTIONS });
   // An idle connection can be cut by the server (restart, failover, a dropped database). The pool
@@ -131,11 +131,18 @@ async function holdingSessionLock<T>(url: string, key: number, writes: () => Pro
   }
 }
 
-/** A folder is held by one process from open to close (data-dir-lock.ts); memory needs no lock. */
-async function openPglite(dataDir: string | undefined, turns?: TurnLimits): Promise<Database> {
+/**
+ * A folder is held by one process from open to close (data-dir-lock.ts); memory needs no lock. The
+ * migrations run on a loaded dump too: an older dump is brought up to date, a current one is left as it is.
+ */
+async function openPglite({
+  dataDir,
+  turns,
+  loadDataDir,
+}: Extract<Config['database'], { kind: 'pglite' }>): Promise<Database> {
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
-    const client = await PGlite.create(dataDir);
+    const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {});
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const limited = turns ? new Turns(turns) : undefined;

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
-import { openDatabase, type Database, type Db } from '../db/client';
+import type { Database, Db } from '../db/client';
 import * as schema from '../db/schema';
 import { auditLog } from '../db/schema';
+import { openMigratedCopy } from '../../test/support/migrated-copies';
 import { audit, type AuditEntry } from './audit';
 
 /**
@@ -29,7 +30,7 @@ function writerOn(db: Db, through?: (send: () => Promise<unknown>) => Promise<un
 describe('audit rows of concurrent requests', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite', dataDir: undefined });
+    database = await openMigratedCopy({ kind: 'pglite', dataDir: undefined });
   });
   afterAll(() => database.close());
 

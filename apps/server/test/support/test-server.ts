@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
@@ -9,11 +7,13 @@ import { openDatabase, type Database } from '../../src/db/client';
 import { seedDemoData } from '../../src/demo/seed';
 import { installBindingRule } from '../../src/rules/fixtures';
 import { openNotifications, type Notifications } from '../../src/shared/notifications';
+import { createPostgresDatabase, openMigratedCopy } from './migrated-copies';
 import { personalDataInLogs } from './personal-data';
 
 /**
  * The real server, listening on a loopback port, on a fresh database: PGlite in memory always,
- * and PostgreSQL when DATABASE_URL is set (a new database per test file, dropped afterwards).
+ * and PostgreSQL when DATABASE_URL is set (a new database per test file, dropped afterwards); each
+ * a copy of one migrated once per run (migrated-copies.ts).
  */
 export type Engine = 'pglite' | 'postgres';
 
@@ -63,27 +63,6 @@ function capturingLogs(): { logs: string[]; logStream: Writable } {
   return { logs, logStream };
 }
 
-/** A new PostgreSQL database on DATABASE_URL's server, for one test file; `drop` removes it. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL as string;
-  const name = `tickets_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export async function startTestServer(
   engine: Engine,
   environment: Record<string, string> = {},
@@ -96,7 +75,7 @@ export async function startTestServer(
     ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     ...environment,
   });
-  const database = await openDatabase(config.database);
+  const database = await openMigratedCopy(config.database);
   // As main.ts: the binding rule's function, before anything binds.
   await installBindingRule(database.db);
   const { logs, logStream } = capturingLogs();
