@@ -55,67 +55,81 @@ const statusOf = async (server: UsedTestServer) =>
 const loanMails = (mailbox: DevMailbox) =>
   mailbox.list(RECIPIENT_MAIL).filter((mail) => mail.subject.includes('σας δανείζει'));
 
+/**
+ * The first two tests start their own server and wait on purpose (the mail server down, then back):
+ * room for a loaded machine, which the polls use only if they need it.
+ */
+const ROOM = 120_000;
+
 describe.each(engines)('notification delivery on %s', (engine) => {
-  it('keeps retrying while the mail server is down, and delivers once, same Message-ID, when it is back', async () => {
-    const port = await freePort();
-    const server = await startTestServer(engine, {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_RETRY_DELAY_SECONDS: '1',
-      MAIL_RETRY_MAX_DELAY_SECONDS: '2',
-    });
-    let mailbox: DevMailbox | undefined;
-    try {
-      await lendDerby(server, await derbyOf(server));
-      // Refused a few times meanwhile: still PENDING, nothing given up.
-      await new Promise((resolve) => setTimeout(resolve, 4000));
-      expect(await statusOf(server)).toEqual(['PENDING']);
-      mailbox = await startDevMailbox(port);
-      const box = mailbox;
-      await expect.poll(() => loanMails(box).length, { timeout: 20_000 }).toBe(1);
-      await expect.poll(() => statusOf(server), { timeout: 5000 }).toEqual(['SENT']);
-      const [row] = await server.database.db
-        .select()
-        .from(notifications)
-        .where(eq(notifications.kind, 'LOAN_OFFERED'));
-      expect(loanMails(box)[0]?.messageId).toBe(`<${row?.id}@localhost>`);
-    } finally {
-      await server.close();
-      await mailbox?.close();
-    }
-  });
+  it(
+    'keeps retrying while the mail server is down, and delivers once, same Message-ID, when it is back',
+    async () => {
+      const port = await freePort();
+      const server = await startTestServer(engine, {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_RETRY_DELAY_SECONDS: '1',
+        MAIL_RETRY_MAX_DELAY_SECONDS: '2',
+      });
+      let mailbox: DevMailbox | undefined;
+      try {
+        await lendDerby(server, await derbyOf(server));
+        // Refused a few times meanwhile: still PENDING, nothing given up.
+        await new Promise((resolve) => setTimeout(resolve, 4000));
+        expect(await statusOf(server)).toEqual(['PENDING']);
+        mailbox = await startDevMailbox(port);
+        const box = mailbox;
+        await expect.poll(() => loanMails(box).length, { timeout: 40_000 }).toBe(1);
+        await expect.poll(() => statusOf(server), { timeout: 20_000 }).toEqual(['SENT']);
+        const [row] = await server.database.db
+          .select()
+          .from(notifications)
+          .where(eq(notifications.kind, 'LOAN_OFFERED'));
+        expect(loanMails(box)[0]?.messageId).toBe(`<${row?.id}@localhost>`);
+      } finally {
+        await server.close();
+        await mailbox?.close();
+      }
+    },
+    ROOM,
+  );
 
-  it('gives a message up after MAIL_GIVE_UP_MINUTES (FAILED, listed), and an operator’s retry sends it', async () => {
-    const port = await freePort();
-    const server = await startTestServer(engine, {
-      SMTP_URL: `smtp://127.0.0.1:${port}`,
-      MAIL_GIVE_UP_MINUTES: '0',
-    });
-    let mailbox: DevMailbox | undefined;
-    try {
-      await lendDerby(server, await derbyOf(server));
-      await expect.poll(() => statusOf(server), { timeout: 20_000 }).toEqual(['FAILED']);
-      const failed = await listFailedNotifications(server.database);
-      // The demo data's companion requests failed too (no mail server): the loan's is among them.
-      const loan = failed.find((entry) => entry.kind === 'LOAN_OFFERED');
-      expect(loan).toMatchObject({ recipientAfm: RECIPIENT });
+  it(
+    'gives a message up after MAIL_GIVE_UP_MINUTES (FAILED, listed), and an operator’s retry sends it',
+    async () => {
+      const port = await freePort();
+      const server = await startTestServer(engine, {
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        MAIL_GIVE_UP_MINUTES: '0',
+      });
+      let mailbox: DevMailbox | undefined;
+      try {
+        await lendDerby(server, await derbyOf(server));
+        await expect.poll(() => statusOf(server), { timeout: 40_000 }).toEqual(['FAILED']);
+        const failed = await listFailedNotifications(server.database);
+        // The demo data's companion requests failed too (no mail server): the loan's is among them.
+        const loan = failed.find((entry) => entry.kind === 'LOAN_OFFERED');
+        expect(loan).toMatchObject({ recipientAfm: RECIPIENT });
 
-      mailbox = await startDevMailbox(port);
-      const box = mailbox;
-      await retryNotification(server.database, 'admin-cli', loan!.id);
-      await expect.poll(() => loanMails(box).length, { timeout: 20_000 }).toBe(1);
-      expect(loanMails(box)[0]?.messageId).toBe(`<${loan!.id}@localhost>`);
-      await expect.poll(() => statusOf(server), { timeout: 5000 }).toEqual(['SENT']);
-      expect((await listFailedNotifications(server.database)).map((entry) => entry.id)).not.toContain(
-        loan!.id,
-      );
-      await expect(retryNotification(server.database, 'admin-cli', loan!.id)).rejects.toThrow(
-        /No failed notification/,
-      );
-    } finally {
-      await server.close();
-      await mailbox?.close();
-    }
-  });
+        mailbox = await startDevMailbox(port);
+        const box = mailbox;
+        await retryNotification(server.database, 'admin-cli', loan!.id);
+        await expect.poll(() => loanMails(box).length, { timeout: 40_000 }).toBe(1);
+        expect(loanMails(box)[0]?.messageId).toBe(`<${loan!.id}@localhost>`);
+        await expect.poll(() => statusOf(server), { timeout: 20_000 }).toEqual(['SENT']);
+        expect((await listFailedNotifications(server.database)).map((entry) => entry.id)).not.toContain(
+          loan!.id,
+        );
+        await expect(retryNotification(server.database, 'admin-cli', loan!.id)).rejects.toThrow(
+          /No failed notification/,
+        );
+      } finally {
+        await server.close();
+        await mailbox?.close();
+      }
+    },
+    ROOM,
+  );
 });
 
 describe.runIf(engines.includes('postgres'))('a process started with MAIL_DELIVERY=false', () => {
