@@ -6,7 +6,8 @@ import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { type PresentationRefusal, presentationRefusalDescriptions } from '@tickets/domain';
 import { HOLDER, OTHER, useGateFixture } from './support/gate';
-import { loginAs } from './support/login';
+import { jsonFrom, loginAs } from './support/login';
+import { noPerson } from './support/suspensions-api';
 import { euPresentationWallet, takeTicket, walletKey, type WalletKey } from './support/eu-wallet';
 import { engines, useTestServer } from './support/test-server';
 
@@ -18,6 +19,8 @@ import { engines, useTestServer } from './support/test-server';
  */
 const SEASON_TICKET = '303000000001'; // HOLDER's
 const OTHERS_SEASON_TICKET = '303000000002';
+/** A club officer of the demo data, who keeps the list of suspended fans. */
+const CLUB_OFFICER = '100000015';
 /** The DCQL credential query's id: `vp_token` is keyed by it (OpenID4VP 1.0 §8.1). */
 const TICKET_QUERY_ID = 'ticket';
 /** What the gate's query asks for, every claim of it: a wallet discloses these and nothing else. */
@@ -279,6 +282,32 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     );
     expect(posted.status).toBe(200);
     expect(result).toMatchObject({ status: 'DECIDED', admission: { decision: 'REFUSE', reason: 'REVOKED' } });
+  });
+
+  it('refuses a suspended holder’s credential as SUSPENDED from the platform’s own data, the public list showing nothing of it', async () => {
+    const { credential, key } = await takeTicket(server.baseUrl, SEASON_TICKET, holderCookie);
+    const officer = (await loginAs(server.baseUrl, CLUB_OFFICER)).cookie;
+    const added = await fetch(`${server.baseUrl}/api/blackList-administration/add`, {
+      method: 'POST',
+      headers: jsonFrom(server.baseUrl, officer),
+      body: JSON.stringify({ ...noPerson, afm: HOLDER, endDate: '2099-12-31' }),
+    });
+    expect(added.status).toBe(200);
+    try {
+      const r = await request();
+      const { result } = await answer(r, await present(credential, key, { nonce: r.nonce, aud: r.clientId }));
+      expect(result).toMatchObject({
+        status: 'DECIDED',
+        admission: { decision: 'REFUSE', reason: 'SUSPENDED' },
+      });
+    } finally {
+      const { id } = (await added.json()) as { id: number };
+      await fetch(`${server.baseUrl}/api/blackList-administration/delete/${id}`, {
+        method: 'PUT',
+        headers: jsonFrom(server.baseUrl, officer),
+        body: JSON.stringify({ afm: HOLDER, amka: null, documentId: null }),
+      });
+    }
   });
 
   it('serves no request object for a request already answered or unknown, and answers only its own device', async () => {

@@ -481,7 +481,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A Token Status List of the issued tickets (`application/statuslist+jwt`, 2 bits each: 0 valid, 1 invalid, 2 suspended), cacheable for its ttl (60 s)
+         * A Token Status List of the issued tickets (`application/statuslist+jwt`, 1 bit each: 0 valid, 1 invalid; a suspension never shows in it), cacheable for its ttl (60 s)
          * @description Anyone may call it.
          */
         get: operations["statusList"];

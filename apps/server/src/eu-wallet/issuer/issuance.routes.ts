@@ -161,7 +161,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
       schema: {
         tags,
         operationId: 'statusList',
-        summary: `A Token Status List of the issued tickets (\`application/statuslist+jwt\`, 2 bits each: 0 valid, 1 invalid, 2 suspended), cacheable for its ttl (${STATUS_LIST_TTL_SECONDS} s)`,
+        summary: `A Token Status List of the issued tickets (\`application/statuslist+jwt\`, 1 bit each: 0 valid, 1 invalid; a suspension never shows in it), cacheable for its ttl (${STATUS_LIST_TTL_SECONDS} s)`,
         params: z.object({ listId: z.coerce.number().int().min(1).max(1_000_000) }),
         response: { 200: z.string().describe('The status list token, a signed JWT') },
       },

@@ -44,7 +44,7 @@ const scopeEvents = alias(events, 'scope_event');
 const loans = alias(transfers, 'loan');
 const later = alias(issuedCredentials, 'later');
 
-/** A credential's status in its list (Token Status List §7.1, 2 bits): what the query answers. */
+/** A credential's status as the platform works it out; the public list shows only VALID and INVALID (status-lists.service.ts). */
 export const CREDENTIAL_STATUS = { VALID: 0, INVALID: 1, SUSPENDED: 2 } as const;
 
 /**

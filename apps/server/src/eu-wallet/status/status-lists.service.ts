@@ -3,10 +3,15 @@ import type { IssuerKey } from '../../config';
 import type { Db } from '../../db/client';
 import { ISSUANCE_PATHS } from '../issuer/issuer-metadata';
 import { encodeStatusList, signStatusList } from '../issuer/sd-jwt-vc';
-import { listCredentialStatuses } from './credential-status';
+import { CREDENTIAL_STATUS, listCredentialStatuses } from './credential-status';
 
-/** Two bits a credential: VALID, INVALID, SUSPENDED (credential-status.ts). */
-const BITS = 2;
+/**
+ * One bit a credential, VALID or INVALID: the list is public, and a suspension must not show in it
+ * (anyone could tell a banned fan's credential from the others). The gate enforces a suspension from
+ * the platform's own data (the online decision, and the device's signed manifest offline), so a list
+ * needs only what ends a credential for good; a lifted suspension leaves nothing to refresh.
+ */
+const BITS = 1;
 
 /**
  * A status list token, made when it is asked for from the credentials' bindings now
@@ -23,7 +28,8 @@ export async function statusListToken(
   const rows = await listCredentialStatuses(db, { fromId, toId: fromId + STATUS_LIST_SIZE - 1 });
   if (rows.length === 0) return undefined;
   const statuses = new Uint8Array(STATUS_LIST_SIZE);
-  for (const { id, status } of rows) statuses[id - fromId] = status;
+  for (const { id, status } of rows)
+    if (status === CREDENTIAL_STATUS.INVALID) statuses[id - fromId] = CREDENTIAL_STATUS.INVALID;
   return signStatusList(
     {
       uri: `${context.issuer}${ISSUANCE_PATHS.statusList(listId)}`,
