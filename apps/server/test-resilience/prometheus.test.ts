@@ -117,6 +117,13 @@ describe('the Prometheus alert rules and a real scrape', () => {
       'TicketsProcessNotReady',
       'TicketsServerErrors',
     ]);
-    expect(loaded.filter((rule) => rule.state !== 'inactive')).toEqual([]);
+    // A new process's first minute may hold one stall over 100 ms (code compiled on first use: 120 ms
+    // once on Node 24 here). The loop's rule is pending then, which is what its `for: 2m` is for; every
+    // other rule stays quiet.
+    const raised = loaded.filter(
+      (rule) =>
+        rule.state === 'firing' || (rule.state === 'pending' && rule.name !== 'TicketsEventLoopDelayed'),
+    );
+    expect(raised).toEqual([]);
   });
 });
