@@ -37,6 +37,14 @@ const GUARDIAN = '100000027';
 /** A demo person who does not hold the holder's season ticket. */
 const RECIPIENT = '100000040';
 
+/** The status list entry an issued credential names (its JWT's `status` claim). */
+const statusEntryOf = (credential: string) =>
+  (
+    JSON.parse(Buffer.from(credential.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      status: { status_list: { idx: number; uri: string } };
+    }
+  ).status;
+
 describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engine) => {
   const server = useTestServer(engine);
   let holderCookie = '';
@@ -139,9 +147,7 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
     expect(phone.status).toBe(200);
     await expect(sdJwtVc.verify(credential)).rejects.toThrow(/Status is not valid/);
     // The list itself, as the status list library reads it: INVALID (1) at the credential's index.
-    const { status } = JSON.parse(
-      Buffer.from(credential.split('.')[1] ?? '', 'base64url').toString('utf8'),
-    ) as { status: { status_list: { idx: number; uri: string } } };
+    const status = statusEntryOf(credential);
     // A wallet's web page reads it too (CORS); a list no credential has a place in does not exist.
     const listed = await fetch(status.status_list.uri, { headers: { origin: 'https://wallet.example' } });
     expect(listed.headers.get('content-type')).toMatch(/^application\/statuslist\+jwt/);
@@ -157,9 +163,7 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
   it('shows nothing of a suspension in the public status list: the credential stays valid there, before and after it is lifted', async () => {
     const { credential } = await takeTicket();
     const sdJwtVc = await verifier();
-    const { status } = JSON.parse(
-      Buffer.from(credential.split('.')[1] ?? '', 'base64url').toString('utf8'),
-    ) as { status: { status_list: { idx: number; uri: string } } };
+    const status = statusEntryOf(credential);
     const listed = async () => {
       const list = getListFromStatusListJWT(await (await fetch(status.status_list.uri)).text());
       return { bits: list.getBitsPerStatus(), status: list.getStatus(status.status_list.idx) };
