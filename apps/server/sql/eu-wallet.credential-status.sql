@@ -4,6 +4,7 @@
 -- listCredentialStatuses
 select
   "issued_credentials"."id",
+  "issued_credentials"."status_number",
   "issued_credentials"."ticket_id",
   (
     case
@@ -195,11 +196,12 @@ from
   inner join "events" "scope_event" on "scope_event"."id" = "issued_credentials"."scope_event_id"
   left join "transfers" "loan" on "loan"."id" = "issued_credentials"."transfer_id"
 where
-  "issued_credentials"."id" between $17 and $18;
+  "issued_credentials"."status_number" between $17 and $18;
 
 -- credentialStatusesFor
 select
   "issued_credentials"."id",
+  "issued_credentials"."status_number",
   "issued_credentials"."ticket_id",
   (
     case

@@ -200,11 +200,11 @@ insert into
     "code_serial",
     "key_thumbprint",
     "issued_at",
-    "expires_at"
+    "expires_at",
+    "status_number"
   )
 values
   (
-    default,
     $1,
     $2,
     $3,
@@ -214,9 +214,25 @@ values
     $7,
     $8,
     $9,
+    $10,
     default,
-    $10
+    $11,
+    $12
   )
-on conflict ("offer_id") do nothing
+on conflict do nothing
 returning
   "id";
+
+-- nextIssuedCredentialId
+select
+  nextval(
+    pg_get_serial_sequence('issued_credentials', 'id')
+  ) as id;
+
+-- isOfferIssued
+select
+  "id"
+from
+  "issued_credentials"
+where
+  "issued_credentials"."offer_id" = $1;

@@ -10,6 +10,7 @@ import {
   CREDENTIAL_OFFER_TX_CODE_ATTEMPTS,
   generateGateKeyPair,
   PRE_AUTHORIZED_CODE_GRANT,
+  STATUS_LIST_SIZE,
 } from '@tickets/domain';
 import { citizens, tickets } from '../src/db/schema';
 import { DEMO_TICKETS } from '../src/demo/events';
@@ -155,9 +156,49 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
     expect(listed.headers.get('access-control-allow-origin')).toBe('*');
     expect(getListFromStatusListJWT(await listed.text()).getStatus(status.status_list.idx)).toBe(1);
     const next = Number(/(\d+)$/.exec(status.status_list.uri)?.[1]) + 1;
-    const missing = await fetch(status.status_list.uri.replace(/\d+$/, String(next)));
+    const missing = await fetch(status.status_list.uri.replace(/\d+$/, String(next)), {
+      headers: { origin: 'https://wallet.example' },
+    });
     expect(missing.status).toBe(404);
+    expect(missing.headers.get('access-control-allow-origin')).toBe('*');
     expect(await missing.json()).toEqual({ error: 'invalid_request', error_description: 'Not found.' });
+  });
+
+  it('places each credential at random in a large list: one issued after another is not its neighbour', async () => {
+    const places = [];
+    for (let taken = 0; taken < 4; taken += 1) places.push(statusEntryOf((await takeTicket()).credential));
+    const indices = places.map((place) => place.status_list.idx);
+    expect(new Set(places.map((place) => place.status_list.uri)).size).toBe(1);
+    expect(new Set(indices).size).toBe(4);
+    for (const [at, idx] of indices.entries())
+      if (at > 0) expect(Math.abs(idx - (indices[at - 1] ?? 0)), indices.join(', ')).toBeGreaterThan(1);
+    // Over the whole list (STATUS_LIST_SIZE places), not the first few.
+    const list = getListFromStatusListJWT(await (await fetch(places[0]?.status_list.uri ?? '')).text());
+    expect(list.statusList.length).toBe(STATUS_LIST_SIZE);
+  });
+
+  it('answers a revalidation with 304 while the list is unchanged, and the new list once it changed', async () => {
+    const { credential } = await takeTicket();
+    const { uri } = statusEntryOf(credential).status_list;
+    const first = await fetch(uri);
+    const entityTag = first.headers.get('etag') ?? '';
+    expect(entityTag).toMatch(/^"[\w-]+"$/);
+    const again = await fetch(uri, { headers: { 'if-none-match': entityTag } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    expect(again.headers.get('etag')).toBe(entityTag);
+    const phone = await fetch(`${server.baseUrl}/api/wallet/tickets/${SEASON_TICKET}/device-key`, {
+      method: 'POST',
+      headers: jsonFrom(server.baseUrl, holderCookie),
+      body: JSON.stringify({ publicKey: generateGateKeyPair().publicKey }),
+    });
+    expect(phone.status).toBe(200);
+    const changed = await fetch(uri, { headers: { 'if-none-match': entityTag } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(entityTag);
+    expect(
+      getListFromStatusListJWT(await changed.text()).getStatus(statusEntryOf(credential).status_list.idx),
+    ).toBe(1);
   });
 
   it('shows nothing of a suspension in the public status list: the credential stays valid there, before and after it is lifted', async () => {

@@ -347,14 +347,15 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
     const SEASON_TICKET = '303000000001';
     await takeTicket(server.baseUrl, SEASON_TICKET, (await loginAs(server.baseUrl, HOLDER)).cookie);
     const [issued] = await server.database.db
-      .select({ id: issuedCredentials.id })
+      .select({ statusNumber: issuedCredentials.statusNumber })
       .from(issuedCredentials)
       .orderBy(desc(issuedCredentials.id))
       .limit(1);
-    const id = issued?.id ?? -1;
+    // The manifest lists it by its status number (its place in the status lists), never by its id.
+    const place = issued?.statusNumber ?? -1;
     const statusOf = () => ({
-      invalid: held.manifest.credentialStatus?.invalid.includes(id),
-      suspended: held.manifest.credentialStatus?.suspended.includes(id),
+      invalid: held.manifest.credentialStatus?.invalid.includes(place),
+      suspended: held.manifest.credentialStatus?.suspended.includes(place),
     });
     // Issued valid: a device has nothing to mark, and no reading stores anything.
     const before = builds().length;
@@ -369,7 +370,7 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
     });
     expect(added.status).toBe(200);
     let next = await nextDelta();
-    expect(next.delta.credentialStatus?.suspended.added).toEqual([id]);
+    expect(next.delta.credentialStatus?.suspended.added).toEqual([place]);
     expect(statusOf()).toEqual({ invalid: false, suspended: true });
 
     const lifted = await call(
@@ -380,13 +381,13 @@ describe.each(engines)('a manifest reading that follows changes on %s', (engine)
     );
     expect(lifted.status).toBe(200);
     next = await nextDelta();
-    expect(next.delta.credentialStatus?.suspended.removed).toEqual([id]);
+    expect(next.delta.credentialStatus?.suspended.removed).toEqual([place]);
     expect(statusOf()).toEqual({ invalid: false, suspended: false });
 
     await walletCode(HOLDER, SEASON_TICKET);
     next = await nextDelta();
     expect(next.built).toMatchObject({ ticketRows: 1 });
-    expect(next.delta.credentialStatus?.invalid.added).toEqual([id]);
+    expect(next.delta.credentialStatus?.invalid.added).toEqual([place]);
     expect(statusOf()).toEqual({ invalid: true, suspended: false });
   });
 

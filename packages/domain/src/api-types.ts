@@ -481,7 +481,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * A Token Status List of the issued tickets (`application/statuslist+jwt`, 1 bit each: 0 valid, 1 invalid; a suspension never shows in it), cacheable for its ttl (60 s)
+         * A Token Status List of the issued tickets (`application/statuslist+jwt`, 1 bit each: 0 valid, 1 invalid; a suspension never shows in it), cacheable for its ttl (60 s) and revalidated by its ETag; 404 for a list that does not exist
          * @description Anyone may call it.
          */
         get: operations["statusList"];
@@ -3526,7 +3526,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The status list token, a signed JWT */
+            /** @description The status list token, a signed JWT, with its ETag */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3534,6 +3534,13 @@ export interface operations {
                 content: {
                     "application/json": string;
                 };
+            };
+            /** @description Unchanged: the ETag in If-None-Match is the current token */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description The request is not valid: `VALIDATION_ERROR`. */
             400: {

@@ -273,8 +273,18 @@ export const ISSUANCE_NONCE_SECONDS = 300;
  * verifier within it.
  */
 export const STATUS_LIST_TTL_SECONDS = 60;
-/** Credentials per status list: 2 bits each, so a list is 16 KiB before compression. */
-export const STATUS_LIST_SIZE = 65_536;
+/**
+ * Places in one status list, 1 bit each (128 KiB before compression, a few KiB after while few are
+ * set). A credential's place is drawn at random (Token Status List §12.5.1) among them: two credentials
+ * issued one after the other sit anywhere in their list, so an index tells nothing of when or in what
+ * order a ticket was issued, nor who came next.
+ */
+export const STATUS_LIST_SIZE = 1_048_576;
+/**
+ * Credentials given places in one list, one place in 16: list `n` takes the credentials issued
+ * `n`-th in blocks of this many, so a random draw finds a free place at once 15 times in 16.
+ */
+export const STATUS_LIST_CREDENTIALS = 65_536;
 /**
  * The gate's OpenID4VP request (docs/design.md §12): a presentation answers it within this many
  * minutes, once; its key-binding JWT is fresh when issued at most this many seconds before it arrives

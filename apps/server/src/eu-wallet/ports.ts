@@ -8,7 +8,8 @@ import type { AuditEntry } from '../shared/audit';
  */
 export type PresentedCredential = {
   kind: 'presentation';
-  credentialId: number;
+  /** The issued credential at its status entry's place; null when there is none (UNKNOWN_CODE). */
+  credentialId: number | null;
   keyThumbprint: string;
   ticketCode: string;
   /** Its status in the issuer's list is not VALID. */

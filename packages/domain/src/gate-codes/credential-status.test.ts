@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STATUS_LIST_SIZE } from '../constants';
-import { credentialIdAtStatus, offlineCredentialStatusRefusal } from './credential-status';
+import { statusNumberAt, offlineCredentialStatusRefusal } from './credential-status';
 import { verifyManifestSignature, type GateManifest, type GateManifestInput } from './manifest';
 import { GateManifestBook } from './manifest-book';
 import { applyManifestDelta, verifyManifestDelta, type GateManifestDelta } from './manifest-delta';
@@ -26,7 +26,7 @@ import {
 
 const LISTS = 'https://tickets.example.gov.gr/api/wallet/oid4vci/status-lists/';
 const holder = person('ΕΛΕΝΗ', 'ΓΕΩΡΓΙΟΥ');
-/** Credential 5 sits in list 1 at index 4; credential STATUS_LIST_SIZE + 3 in list 2 at index 2. */
+/** Status number 5 is list 1's index 4; STATUS_LIST_SIZE + 3, list 2's index 2. */
 const at = (id: number) => ({
   uri: `${LISTS}${Math.floor((id - 1) / STATUS_LIST_SIZE) + 1}`,
   idx: (id - 1) % STATUS_LIST_SIZE,
@@ -48,9 +48,9 @@ function reading(status: { invalid: number[]; suspended: number[] }): GateManife
 }
 
 describe('credential status offline', () => {
-  it('finds the credential of a status entry of the issuer’s lists, and none of another list', () => {
-    expect(credentialIdAtStatus(LISTS, { uri: `${LISTS}1`, idx: 0 })).toBe(1);
-    expect(credentialIdAtStatus(LISTS, at(STATUS_LIST_SIZE + 3))).toBe(STATUS_LIST_SIZE + 3);
+  it('numbers a status entry of the issuer’s lists, and none of another list', () => {
+    expect(statusNumberAt(LISTS, { uri: `${LISTS}1`, idx: 0 })).toBe(1);
+    expect(statusNumberAt(LISTS, at(STATUS_LIST_SIZE + 3))).toBe(STATUS_LIST_SIZE + 3);
     for (const entry of [
       { uri: `${LISTS}0`, idx: 0 },
       { uri: `${LISTS}1x`, idx: 0 },
@@ -58,7 +58,7 @@ describe('credential status offline', () => {
       { uri: `${LISTS}1`, idx: -1 },
       { uri: 'https://elsewhere.example/status-lists/1', idx: 0 },
     ])
-      expect(credentialIdAtStatus(LISTS, entry), entry.uri).toBeUndefined();
+      expect(statusNumberAt(LISTS, entry), entry.uri).toBeUndefined();
   });
 
   it('refuses an INVALID credential as REVOKED and a SUSPENDED one as SUSPENDED, admits a VALID one', () => {

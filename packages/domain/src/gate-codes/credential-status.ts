@@ -3,12 +3,13 @@ import type { GateManifest } from './manifest';
 import type { GateRefusalReason } from './verify-gate-code';
 
 /**
- * An EU-wallet credential's place in the issuer's Token Status Lists (docs/design.md §12): list `n`,
- * at `${lists}${n}`, holds the credentials with ids from (n - 1) × STATUS_LIST_SIZE + 1, each at its
- * id's place. The credential a status entry stands for; undefined for another issuer's list or an
- * index out of range. The server reads a presentation's entry with it, a device offline too.
+ * An EU-wallet credential's place in the issuer's Token Status Lists (docs/design.md §12) as one
+ * number, its status number: list `n`, at `${lists}${n}`, index `idx` is (n - 1) × STATUS_LIST_SIZE +
+ * idx + 1. The status number of a status entry; undefined for another issuer's list or an index out
+ * of range. The server finds a presented credential by it, and a device offline reads its status in
+ * the manifest, which lists credentials by it.
  */
-export function credentialIdAtStatus(lists: string, entry: { uri: string; idx: number }): number | undefined {
+export function statusNumberAt(lists: string, entry: { uri: string; idx: number }): number | undefined {
   if (!entry.uri.startsWith(lists)) return undefined;
   const listPart = entry.uri.slice(lists.length);
   const listId = Number(listPart);
@@ -29,7 +30,7 @@ export function offlineCredentialStatusRefusal(
   entry: { uri: string; idx: number },
 ): Extract<GateRefusalReason, 'REVOKED' | 'SUSPENDED' | 'UNKNOWN_CODE'> | null {
   const status = manifest.credentialStatus;
-  const id = status && credentialIdAtStatus(status.lists, entry);
+  const id = status && statusNumberAt(status.lists, entry);
   if (!status || id === undefined) return 'UNKNOWN_CODE';
   if (status.invalid.includes(id)) return 'REVOKED';
   if (status.suspended.includes(id)) return 'SUSPENDED';

@@ -62,6 +62,6 @@ export {
   type GateRefusalReason,
   type GateVerification,
 } from './verify-gate-code';
-export { credentialIdAtStatus, offlineCredentialStatusRefusal } from './credential-status';
+export { offlineCredentialStatusRefusal, statusNumberAt } from './credential-status';
 export { decideEntry, type CodeFacts, type EntrantFacts, type EntryFacts } from './decide-entry';
 export { showsEntrant, whoEnters, type EntrantShown, type TicketAtFixture, type WhoEnters } from './entrant';

@@ -27,7 +27,7 @@ const ticket = (n: number, serial = 1, suspended = false) => ({
   revokedSerials: Array.from({ length: serial - 1 }, (_, at) => at + 1),
   credentialIds: [] as number[],
   revokedCredentialIds: [] as number[],
-  issuedCredentialIds: [] as number[],
+  issuedStatusNumbers: [] as number[],
   invalid: [] as number[],
   suspended: [] as number[],
 });

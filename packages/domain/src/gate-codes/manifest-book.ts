@@ -64,8 +64,11 @@ export interface GateManifestPatch {
     /** Every phone credential of the ticket for the fixture; those revoked among them below. */
     credentialIds: number[];
     revokedCredentialIds: number[];
-    /** Every EU-wallet credential of the ticket for the fixture; those not VALID among them below. */
-    issuedCredentialIds: number[];
+    /**
+     * Every EU-wallet credential of the ticket for the fixture, by status number (`statusNumberAt`);
+     * those not VALID among them below.
+     */
+    issuedStatusNumbers: number[];
     invalid: number[];
     suspended: number[];
   }[];
@@ -352,7 +355,7 @@ export class GateManifestBook {
     const without = <T>(items: readonly T[], of: Set<T>) => items.filter((item) => !of.has(item));
     const ids = (pick: (ticket: GateManifestPatch['tickets'][number]) => number[]) =>
       new Set(patch.tickets.flatMap(pick));
-    const [phones, issued] = [ids((t) => t.credentialIds), ids((t) => t.issuedCredentialIds)];
+    const [phones, issued] = [ids((t) => t.credentialIds), ids((t) => t.issuedStatusNumbers)];
     const input: GateManifestInput = {
       eventId: held.eventId,
       seasonId: held.seasonId,

@@ -41,7 +41,8 @@ export const manifestSignatureSchema = z.strictObject({ keyId, value: base64urlO
 /**
  * The fixture's EU-wallet credentials in the issuer's status lists (docs/design.md §12): where the
  * lists are (list `n` at `${lists}${n}`), and of the credentials issued for this fixture or its season
- * those not VALID, by id: what a device checks a presented credential's status entry against offline.
+ * those not VALID, by status number (`statusNumberAt`: the list and index as one number, never the
+ * credential's id): what a device checks a presented credential's status entry against offline.
  */
 export const manifestCredentialStatusSchema = z.strictObject({
   lists: z.url(),
@@ -222,7 +223,7 @@ export function assertInput(input: GateManifestInput, platformKey: PlatformKey) 
   if (!input.revokedCredentialIds.every(isId)) throw new RangeError('Credential ids are positive integers.');
   const status = input.credentialStatus;
   if (status && (!URL.canParse(status.lists) || ![...status.invalid, ...status.suspended].every(isId)))
-    throw new RangeError('Status lists are a URL, credential ids positive integers.');
+    throw new RangeError('Status lists are a URL, status numbers positive integers.');
 }
 
 function assertHint(hint: string | null, what: string) {

@@ -66,8 +66,9 @@ export const issuanceNonces = pgTable(
 );
 
 /**
- * A ticket issued as an SD-JWT VC: its id places it in a status list (list = (id - 1) div
- * STATUS_LIST_SIZE, index = (id - 1) mod it). What the binding was when it was issued is kept, and
+ * A ticket issued as an SD-JWT VC, at a place drawn at random in a status list (`status_number`, the
+ * domain's `statusNumberAt`: list = (n - 1) div STATUS_LIST_SIZE + 1, index = (n - 1) mod it; unique,
+ * so two live credentials never share a place). What the binding was when it was issued is kept, and
  * its status is worked out from it and the binding now whenever a list is served (docs/design.md §12):
  * no write path can forget to flip a bit.
  */
@@ -94,9 +95,11 @@ export const issuedCredentials = pgTable(
     keyThumbprint: text('key_thumbprint').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    statusNumber: bigint('status_number', { mode: 'number' }).notNull(),
   },
   (t) => [
     uniqueIndex('issued_credentials_offer_key').on(t.offerId),
+    uniqueIndex('issued_credentials_status_key').on(t.statusNumber),
     index('issued_credentials_ticket_idx').on(t.ticketId),
   ],
 );

@@ -33,5 +33,9 @@ export const samples = sqlSamples(issuance, {
       codeSerial: 0,
       keyThumbprint: digest,
       expiresAt: at,
+      id: 1,
+      statusNumber: 1,
     }),
+  nextIssuedCredentialId: (db) => issuance.nextIssuedCredentialId(db),
+  isOfferIssued: (db) => issuance.isOfferIssued(db, id),
 });

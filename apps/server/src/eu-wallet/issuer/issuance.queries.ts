@@ -204,15 +204,35 @@ export async function findCredentialFacts(db: Pick<Db, 'select'>, offerId: strin
   return facts;
 }
 
+/** An id for the next credential, taken before its row is written: its status list follows from it. */
+export async function nextIssuedCredentialId(tx: Pick<Db, 'execute'>): Promise<number> {
+  const result = await tx.execute(
+    sql`select nextval(pg_get_serial_sequence('issued_credentials', 'id')) as id`,
+  );
+  // node-postgres and PGlite both answer { rows }; a bigint comes as text or a number.
+  const [row] = (result as unknown as { rows: { id: string | number }[] }).rows;
+  return Number(row?.id);
+}
+
 /**
- * The credential's row, its id its place in a status list. One per offer: a second request with the
- * same access token inserts nothing.
+ * The credential's row, at its status number. Nothing is inserted when the offer's one credential
+ * was issued meanwhile (a second request with the same access token) or the status number is taken:
+ * `isOfferIssued` tells which.
  */
 export async function insertIssuedCredential(tx: Tx, credential: typeof issuedCredentials.$inferInsert) {
   const [row] = await tx
     .insert(issuedCredentials)
     .values(credential)
-    .onConflictDoNothing({ target: issuedCredentials.offerId })
+    .onConflictDoNothing()
     .returning({ id: issuedCredentials.id });
   return row;
+}
+
+/** Whether the offer's one credential is issued. */
+export async function isOfferIssued(db: Pick<Db, 'select'>, offerId: string) {
+  const [row] = await db
+    .select({ id: issuedCredentials.id })
+    .from(issuedCredentials)
+    .where(eq(issuedCredentials.offerId, offerId));
+  return row !== undefined;
 }

@@ -13,6 +13,7 @@ import {
   ticketTypeMetadataSchema,
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
+import { matchesAny } from '../../shared/entity-tags';
 import { toAnsweredError } from '../../shared/http-errors';
 import type { EuWalletPorts } from '../ports';
 import { digestOf } from './credential-offers.service';
@@ -161,24 +162,28 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
       schema: {
         tags,
         operationId: 'statusList',
-        summary: `A Token Status List of the issued tickets (\`application/statuslist+jwt\`, 1 bit each: 0 valid, 1 invalid; a suspension never shows in it), cacheable for its ttl (${STATUS_LIST_TTL_SECONDS} s)`,
+        summary: `A Token Status List of the issued tickets (\`application/statuslist+jwt\`, 1 bit each: 0 valid, 1 invalid; a suspension never shows in it), cacheable for its ttl (${STATUS_LIST_TTL_SECONDS} s) and revalidated by its ETag; 404 for a list that does not exist`,
         params: z.object({ listId: z.coerce.number().int().min(1).max(1_000_000) }),
-        response: { 200: z.string().describe('The status list token, a signed JWT') },
+        response: {
+          200: z.string().describe('The status list token, a signed JWT, with its ETag'),
+          304: z.null().describe('Unchanged: the ETag in If-None-Match is the current token'),
+        },
       },
     },
     async (request, reply) => {
-      const token = await statusListToken(db, request.params.listId, {
+      // Anyone may read it, a wallet's web page too (Token Status List §8: CORS for browser clients),
+      // and may be told that a list does not exist.
+      reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
+      const list = await statusListToken(db, request.params.listId, {
         issuer: issuer(),
         signer: app.config.issuerKeys.signer,
       });
-      if (token === undefined) throw new AppError('NOT_FOUND');
-      // Anyone may read it, a wallet's web page too (Token Status List §8: CORS for browser clients).
-      return reply
-        .header('content-type', 'application/statuslist+jwt')
+      if (list === undefined) throw new AppError('NOT_FOUND');
+      reply
         .header('cache-control', `public, max-age=${STATUS_LIST_TTL_SECONDS}`)
-        .header('access-control-allow-origin', '*')
-        .header('cross-origin-resource-policy', 'cross-origin')
-        .send(token);
+        .header('etag', list.entityTag);
+      if (matchesAny(request.headers['if-none-match'], list.entityTag)) return reply.code(304).send(null);
+      return reply.header('content-type', 'application/statuslist+jwt').send(list.token);
     },
   );
 }

@@ -5,7 +5,6 @@ import {
   ISSUANCE_ACCESS_TOKEN_SECONDS,
   ISSUANCE_NONCE_SECONDS,
   PRE_AUTHORIZED_CODE_GRANT,
-  STATUS_LIST_SIZE,
   TICKET_CREDENTIAL_CONFIGURATION_ID,
   whoEnters,
   type CredentialRequest,
@@ -24,10 +23,13 @@ import {
   findRedeemableOffer,
   insertIssuedCredential,
   insertNonce,
+  isOfferIssued,
+  nextIssuedCredentialId,
   redeemOffer,
   spendNonce,
 } from './issuance.queries';
 import { ticketVct } from '../status/credential-status';
+import { drawStatusNumber, statusPlaceOf } from '../status/status-places';
 import { ISSUANCE_PATHS } from './issuer-metadata';
 import { issueSdJwtVc, publicJwkOf } from './sd-jwt-vc';
 
@@ -123,11 +125,26 @@ function endOf(event: { seasonal: boolean; startsAt: Date; endsAt: Date | null }
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** A status list's number and index of a credential id (ids from 1). */
-export const statusListPlaceOf = (credentialId: number) => ({
-  listId: Math.floor((credentialId - 1) / STATUS_LIST_SIZE) + 1,
-  index: (credentialId - 1) % STATUS_LIST_SIZE,
-});
+/** Draws of a status list place before giving up: each finds a free one 15 times in 16. */
+const STATUS_DRAWS = 8;
+
+/**
+ * The credential's row, at a place in its status list drawn at random (status/status-places.ts);
+ * drawn again while the place is taken. None when the offer's one credential was issued meanwhile.
+ */
+async function insertAtRandomPlace(
+  tx: Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>,
+  credential: Omit<Parameters<typeof insertIssuedCredential>[1], 'id' | 'statusNumber'>,
+) {
+  const id = await nextIssuedCredentialId(tx);
+  for (let draw = 0; draw < STATUS_DRAWS; draw += 1) {
+    const statusNumber = drawStatusNumber(id);
+    const row = await insertIssuedCredential(tx, { ...credential, id, statusNumber });
+    if (row) return { id: row.id, statusNumber };
+    if (await isOfferIssued(tx, credential.offerId)) return undefined;
+  }
+  throw new Error(`No free status list place for credential ${id} in ${STATUS_DRAWS} draws`);
+}
 
 /**
  * The credential endpoint: the ticket the offer was for, as the person still carries it, as an SD-JWT
@@ -169,7 +186,7 @@ export async function issueTicketCredential(
   const keyThumbprint = await calculateJwkThumbprint(jwk, 'sha256');
 
   return db.transaction(async (tx) => {
-    const row = await insertIssuedCredential(tx, {
+    const row = await insertAtRandomPlace(tx, {
       offerId: offer.id,
       ticketId: ticket.id,
       scopeEventId: offer.scopeEventId,
@@ -183,7 +200,7 @@ export async function issueTicketCredential(
     });
     // The access token's one credential was issued meanwhile (a second request with it).
     if (!row) throw new AppError('ISSUANCE_INVALID_TOKEN');
-    const place = statusListPlaceOf(row.id);
+    const place = statusPlaceOf(row.statusNumber);
     const credential = await issueSdJwtVc(
       {
         clear: {

@@ -47,16 +47,21 @@ export async function issueSdJwtVc(input: SdJwtVcInput, key: IssuerKey): Promise
 }
 
 /**
- * A status list's `lst` (§4.1): each status in `bits` bits, index 0 in the least significant bits of
- * the first byte, the bytes compressed with DEFLATE in the ZLIB format, base64url.
+ * A status list's `lst` (§4.1) of `size` statuses in `bits` bits, those not 0 given by index: index 0
+ * in the least significant bits of the first byte, the bytes compressed with DEFLATE in the ZLIB
+ * format, base64url. Only the set statuses are visited: a list of a million places costs what is set.
  */
-export function encodeStatusList(statuses: Uint8Array, bits: 1 | 2 | 4 | 8): string {
+export function encodeStatusList(
+  size: number,
+  bits: 1 | 2 | 4 | 8,
+  set: Iterable<{ index: number; status: number }>,
+): string {
   const perByte = 8 / bits;
-  const bytes = new Uint8Array(Math.ceil(statuses.length / perByte));
-  statuses.forEach((status, index) => {
+  const bytes = new Uint8Array(Math.ceil(size / perByte));
+  for (const { index, status } of set) {
     const byte = Math.floor(index / perByte);
     bytes[byte] = (bytes[byte] ?? 0) | (status << ((index % perByte) * bits));
-  });
+  }
   return deflateSync(bytes, { level: 9 }).toString('base64url');
 }
 

@@ -13,7 +13,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { credentialIdAtStatus } from '@tickets/domain';
+import { statusNumberAt } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { events, issuedCredentials, tickets, transfers, walletCredentials } from '../../db/schema';
 import { ENTRY_GIVING_LOANS } from '../../rules/entry';
@@ -23,8 +23,8 @@ import { directKeysOf, isSuspendedWhere } from '../../rules/suspensions';
 /**
  * The status of the tickets an EU wallet holds (docs/design.md §12): the issuer publishes it in its
  * status lists (status-lists.service.ts), the gate reads it for a presented credential
- * (eu-wallet/verifier/presentations.service.ts). List `n` holds the credentials with ids from
- * (n - 1) × STATUS_LIST_SIZE + 1, each at its id's place.
+ * (eu-wallet/verifier/presentations.service.ts). A credential sits at its status number's place, drawn
+ * at random when it was issued (status-places.ts).
  */
 export const statusListPath = (listId: number) => `/api/wallet/oid4vci/status-lists/${listId}`;
 
@@ -36,9 +36,9 @@ export const ticketVct = (issuer: string) => `${issuer}${TICKET_TYPE_PATH}`;
 /** Where the issuer's status lists are: list `n` at this prefix and `n`. */
 export const statusListsPrefix = (issuer: string) => `${issuer}${statusListPath(0).replace(/0$/, '')}`;
 
-/** The credential a status entry of the issuer's lists stands for; none for another list. */
-export const credentialIdAt = (issuer: string, entry: { uri: string; idx: number }) =>
-  credentialIdAtStatus(statusListsPrefix(issuer), entry);
+/** The status number of a status entry of the issuer's lists; none for another list. */
+export const statusNumberOf = (issuer: string, entry: { uri: string; idx: number }) =>
+  statusNumberAt(statusListsPrefix(issuer), entry);
 
 const scopeEvents = alias(events, 'scope_event');
 const loans = alias(transfers, 'loan');
@@ -120,6 +120,7 @@ const statusesWhere = (db: Db, where: SQL | undefined) =>
   db
     .select({
       id: issuedCredentials.id,
+      statusNumber: issuedCredentials.statusNumber,
       ticketId: issuedCredentials.ticketId,
       status: sql<number>`(case when ${noLongerTheBinding(db)} then ${CREDENTIAL_STATUS.INVALID}
         when ${entrantSuspended(db)} then ${CREDENTIAL_STATUS.SUSPENDED}
@@ -132,11 +133,11 @@ const statusesWhere = (db: Db, where: SQL | undefined) =>
     .where(where);
 
 /**
- * The status of every credential issued with an id in the range (one status list), in one statement
- * when the list is served.
+ * The status of every credential with a status number in the range (one status list, when it is
+ * served; one credential, when it is presented), in one statement.
  */
-export const listCredentialStatuses = (db: Db, range: { fromId: number; toId: number }) =>
-  statusesWhere(db, between(issuedCredentials.id, range.fromId, range.toId));
+export const listCredentialStatuses = (db: Db, range: { from: number; to: number }) =>
+  statusesWhere(db, between(issuedCredentials.statusNumber, range.from, range.to));
 
 /**
  * The status of every credential issued for these events (a fixture and its season) and tickets, by

@@ -20,8 +20,8 @@ import type { Device } from '../../shared/guards';
 import type { EuWalletPorts } from '../ports';
 import {
   CREDENTIAL_STATUS,
-  credentialIdAt,
   listCredentialStatuses,
+  statusNumberOf,
   ticketVct,
 } from '../status/credential-status';
 import {
@@ -184,8 +184,8 @@ export async function answerPresentation(
   const check: PresentationCheck =
     verified.ok && !answersQuery(vct, verified) ? { ok: false, reason: 'PRESENTATION_CLAIMS' } : verified;
   const ticketCode = check.ok ? check.disclosed.ticket_code : undefined;
-  const credentialId = check.ok ? credentialIdAt(context.issuer, check.status) : undefined;
-  if (!check.ok || typeof ticketCode !== 'string' || credentialId === undefined) {
+  const statusNumber = check.ok ? statusNumberOf(context.issuer, check.status) : undefined;
+  if (!check.ok || typeof ticketCode !== 'string' || statusNumber === undefined) {
     const refusal = check.ok ? 'PRESENTATION_INVALID' : check.reason;
     await audit(db, {
       actor,
@@ -204,13 +204,14 @@ export async function answerPresentation(
     await recordPresentationResult(db, id, result);
     return { refusal };
   }
-  const [status] = await listCredentialStatuses(db, { fromId: credentialId, toId: credentialId });
+  // The credential at its status entry's place: none when its row is gone (past retention).
+  const [status] = await listCredentialStatuses(db, { from: statusNumber, to: statusNumber });
   const admission = await context.ports.decidePresentation(
     db,
     { id: request.deviceId },
     {
       kind: 'presentation',
-      credentialId,
+      credentialId: status?.id ?? null,
       keyThumbprint: check.keyThumbprint,
       ticketCode,
       revoked: status?.status === CREDENTIAL_STATUS.INVALID,

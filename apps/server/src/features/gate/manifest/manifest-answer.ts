@@ -5,6 +5,7 @@ import {
 } from '@tickets/domain';
 import type { Config } from '../../../config';
 import type { Db } from '../../../db/client';
+import { matchesAny } from '../../../shared/entity-tags';
 import type { BookHead } from './manifest-book.queries';
 import { dropStaleBody, manifestBody, type BodyPrepared, type ManifestBody } from './manifest-body';
 import { serially, syncedReplica } from './manifest-book.service';
@@ -20,25 +21,6 @@ import { serially, syncedReplica } from './manifest-book.service';
  * and, when nothing changed, is answered 304 with no body.
  */
 const entityTagOf = (digest: string) => `W/"${digest}"`;
-
-/** One entity tag (RFC 9110 §8.8.3): `"…"` or `W/"…"`, its characters `etagc`. */
-const ENTITY_TAG = String.raw`(?:W/)?"[\x21\x23-\x7e\x80-\xff]*"`;
-/** RFC 9110 §13.1.2's field: `*` alone, or a comma-separated list of entity tags. */
-const ENTITY_TAG_LIST = new RegExp(String.raw`^[ \t]*${ENTITY_TAG}(?:[ \t]*,[ \t]*${ENTITY_TAG})*[ \t]*$`);
-
-/**
- * Whether `If-None-Match` names the current manifest (RFC 9110 §13.1.2): `*` alone does (a current
- * representation exists: the route answers 404 before this when none does); a list does when one of
- * its tags equals `tag` weakly (the W/ prefix aside). A field that is neither (a `*` inside a list,
- * an unquoted tag) is invalid and ignored: the manifest is sent.
- */
-function matchesAny(ifNoneMatch: string | undefined, tag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  if (!ENTITY_TAG_LIST.test(ifNoneMatch)) return false;
-  const opaque = (value: string) => value.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((given) => opaque(given) === opaque(tag));
-}
 
 /** The copy a device holds: its manifest's salt and revision (query `salt`, `revision`). */
 export type HeldManifest = { salt: string; revision: number } | undefined;

@@ -76,7 +76,7 @@ export async function readTickets(
       revokedSerials: Array.from({ length: Math.max(row.codeSerial - 1, 0) }, (_, at) => at + 1),
       credentialIds: [],
       revokedCredentialIds: [],
-      issuedCredentialIds: [],
+      issuedStatusNumbers: [],
       invalid: [],
       suspended: [],
     });
@@ -154,12 +154,13 @@ export async function readTickets(
   }
   // The EU wallets' credentials for this fixture that are not VALID, as the status lists say
   // (docs/design.md §12): a device offline checks a presented one's status against them.
-  for (const { id, ticketId, status } of statuses) {
+  // Each by its status number, as a presentation names it (never its id, which counts issuance).
+  for (const { statusNumber, ticketId, status } of statuses) {
     const part = parts.get(ticketId);
     if (!part) continue;
-    part.issuedCredentialIds.push(id);
-    if (status === CREDENTIAL_STATUS.INVALID) part.invalid.push(id);
-    if (status === CREDENTIAL_STATUS.SUSPENDED) part.suspended.push(id);
+    part.issuedStatusNumbers.push(statusNumber);
+    if (status === CREDENTIAL_STATUS.INVALID) part.invalid.push(statusNumber);
+    if (status === CREDENTIAL_STATUS.SUSPENDED) part.suspended.push(statusNumber);
   }
 
   // Of the keys of everyone these codes let in, those an active suspension names today: the holder is

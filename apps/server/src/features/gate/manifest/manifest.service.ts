@@ -133,7 +133,7 @@ const noLongerAdmitting = {
   revokedSerials: [],
   credentialIds: [],
   revokedCredentialIds: [],
-  issuedCredentialIds: [],
+  issuedStatusNumbers: [],
   invalid: [],
   suspended: [],
 } satisfies Omit<GateManifestPatch['tickets'][number], 'ticketCode'>;
