@@ -11,7 +11,8 @@ insert into
     "created_at",
     "expires_at",
     "answered_at",
-    "result"
+    "result",
+    "refused_answers"
   )
 select
   gen_random_uuid() as "id",
@@ -21,7 +22,8 @@ select
   now() as "created_at",
   now() + make_interval(mins => $3::int) as "expires_at",
   null::timestamptz as "answered_at",
-  null::jsonb as "result"
+  null::jsonb as "result",
+  0 as "refused_answers"
 from
   "events"
 where
@@ -35,10 +37,14 @@ returning
 
 -- findOpenPresentationRequest
 select
-  "nonce",
-  "expires_at"
+  "presentation_requests"."nonce",
+  "presentation_requests"."expires_at",
+  "presentation_requests"."device_id",
+  "presentation_requests"."event_id",
+  "events"."organisation_id"
 from
   "presentation_requests"
+  inner join "events" on "events"."id" = "presentation_requests"."event_id"
 where
   (
     "presentation_requests"."id" = $1
@@ -49,21 +55,33 @@ where
 -- spendPresentationRequest
 update "presentation_requests"
 set
-  "answered_at" = now()
-from
-  "events"
+  "answered_at" = now(),
+  "result" = $1
 where
   (
-    "presentation_requests"."id" = $1
-    and "events"."id" = "presentation_requests"."event_id"
+    "presentation_requests"."id" = $2
     and "presentation_requests"."answered_at" is null
     and "presentation_requests"."expires_at" > now()
   )
 returning
-  "presentation_requests"."nonce",
-  "presentation_requests"."device_id",
-  "presentation_requests"."event_id",
-  "events"."organisation_id";
+  "id";
+
+-- refuseAnswer
+update "presentation_requests"
+set
+  "answered_at" = case
+    when "presentation_requests"."refused_answers" + 1 >= $1::int then now()
+  end,
+  "result" = $2,
+  "refused_answers" = "presentation_requests"."refused_answers" + 1
+where
+  (
+    "presentation_requests"."id" = $3
+    and "presentation_requests"."answered_at" is null
+    and "presentation_requests"."expires_at" > now()
+  )
+returning
+  "answered_at" is not null;
 
 -- recordPresentationResult
 update "presentation_requests"

@@ -4,7 +4,12 @@ import type { JWK } from 'jose';
 import { DcqlQuery } from 'dcql';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
-import { type PresentationRefusal, presentationRefusalDescriptions } from '@tickets/domain';
+import {
+  PRESENTATION_ANSWERS,
+  type PresentationRefusal,
+  presentationRefusalDescriptions,
+  presentationRefusalMessages,
+} from '@tickets/domain';
 import { HOLDER, OTHER, useGateFixture } from './support/gate';
 import { jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
@@ -255,9 +260,11 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
         error: 'invalid_request',
         error_description: presentationRefusalDescriptions[reason],
       });
+      // The steward reads the refusal; the request stays open for the fan's wallet to answer again.
       expect(result, reason).toMatchObject({
-        status: 'REFUSED',
+        status: 'PENDING',
         refusal: reason,
+        message: presentationRefusalMessages[reason],
         admission: null,
         disclosed: null,
       });
@@ -269,6 +276,44 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       admission: { reason: 'ADMITTED' },
       disclosed: { holder_name: expect.stringMatching(/\S/), seat: expect.any(Object) },
     });
+  });
+
+  it('is spent by a verified presentation, never by a stranger’s bad answer: the fan’s real one after it is decided', async () => {
+    const { credential, key } = await takeTicket(server.baseUrl, OTHERS_SEASON_TICKET, otherCookie);
+    const r = await request();
+    // Anyone who sees the QR can post to the request: a presentation of nothing the issuer signed.
+    const stranger = await submit(r, `${credential.split('.')[0]}.e30.AAAA~`);
+    expect(stranger.status).toBe(400);
+    const { posted, result } = await answer(
+      r,
+      await present(credential, key, { nonce: r.nonce, aud: r.clientId }),
+    );
+    expect(posted.status).toBe(200);
+    // Decided as a scan (admitted, or already admitted by an earlier test's presentation of this ticket).
+    expect(result).toMatchObject({
+      status: 'DECIDED',
+      refusal: null,
+      admission: { reason: expect.stringMatching(/^(ALREADY_)?ADMITTED$/) },
+    });
+  });
+
+  it(`is spent by ${PRESENTATION_ANSWERS} refused answers: the steward reads the last refusal, and a later answer finds none`, async () => {
+    const { credential, key } = await takeTicket(server.baseUrl, SEASON_TICKET, holderCookie);
+    const r = await request();
+    const wrongNonce = await present(credential, key, { nonce: 'another-nonce', aud: r.clientId });
+    for (let refused = 1; refused <= PRESENTATION_ANSWERS; refused += 1) {
+      const { posted, result } = await answer(r, wrongNonce);
+      expect(posted.status).toBe(400);
+      expect(result).toMatchObject({
+        status: refused < PRESENTATION_ANSWERS ? 'PENDING' : 'REFUSED',
+        refusal: 'PRESENTATION_NONCE',
+      });
+    }
+    const late = await submit(r, await present(credential, key, { nonce: r.nonce, aud: r.clientId }));
+    expect(late.status).toBe(404);
+    expect(
+      (await fetch(`${server.baseUrl}/api/gate/presentation-requests/${r.id}/request-object`)).status,
+    ).toBe(404);
   });
 
   it('refuses a credential whose status is no longer valid (a new phone) as REVOKED', async () => {

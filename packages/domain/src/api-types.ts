@@ -1134,7 +1134,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The wallet's `direct_post` answer (a form with `vp_token`), once: verified, then decided as a scanned code is; the steward reads the decision
+         * The wallet's `direct_post` answer (a form with `vp_token`): verified, then decided as a scanned code is; the steward reads the decision. Only a verified presentation spends the request; a refused answer (400) is counted, and `PRESENTATION_ANSWERS` of them spend it
          * @description For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth's `{"error", "error_description"}`.
          */
         post: operations["presentationResponse"];

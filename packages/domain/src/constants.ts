@@ -291,6 +291,12 @@ export const STATUS_LIST_CREDENTIALS = 65_536;
  * (and no more than the clock skew after).
  */
 export const PRESENTATION_REQUEST_MINUTES = 5;
+/**
+ * Answers a request takes before it is spent unanswered: a verified presentation spends it at once,
+ * a refused one does not until this many (anyone who sees the gate's QR may post to it, and one bad
+ * answer from a stranger must not leave the fan's real one a 404).
+ */
+export const PRESENTATION_ANSWERS = 5;
 export const PRESENTATION_KB_MAX_AGE_SECONDS = 300;
 export const PRESENTATION_CLOCK_SKEW_SECONDS = 30;
 /**

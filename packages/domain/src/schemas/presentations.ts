@@ -42,9 +42,11 @@ export const PRESENTATION_REFUSALS = Object.keys(presentationRefusalMessages) as
 ];
 
 /**
- * What the steward's device reads back: PENDING until the wallet answers (or EXPIRED), then
- * REFUSED (the presentation itself failed: its reason) or DECIDED (the entry decision, as for a
- * scanned code, without the registry's personal data), with the disclosed claims only.
+ * What the steward's device reads back: PENDING until a presentation verifies (or EXPIRED), then
+ * DECIDED (the entry decision, as for a scanned code, without the registry's personal data), with
+ * the disclosed claims only; REFUSED once PRESENTATION_ANSWERS answers were refused (the last one's
+ * reason). While PENDING or EXPIRED, `refusal` and `message` say why the last answer, if any, was
+ * refused: the request stays open for the fan's wallet to answer again.
  */
 export const presentationResultSchema = z.object({
   status: z.enum(['PENDING', 'EXPIRED', 'REFUSED', 'DECIDED']),

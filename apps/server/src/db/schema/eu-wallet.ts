@@ -106,8 +106,9 @@ export const issuedCredentials = pgTable(
 
 /**
  * A steward's OpenID4VP request (docs/design.md §12): its nonce, for the device and event that asked,
- * answered once, within PRESENTATION_REQUEST_MINUTES; the answer (`result`: the decision and the
- * disclosed claims) is what the device reads back. Any process may serve the request object, take the
+ * spent (`answered_at`) by one verified presentation, or by PRESENTATION_ANSWERS refused answers,
+ * within PRESENTATION_REQUEST_MINUTES; the answer (`result`: the decision and the disclosed claims, or
+ * the last refusal) is what the device reads back. Any process may serve the request object, take the
  * response or answer the poll: the row is the state.
  */
 export const presentationRequests = pgTable(
@@ -125,6 +126,8 @@ export const presentationRequests = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     result: jsonb('result').$type<Record<string, unknown>>(),
+    /** Answers refused so far: the request stays open for the real one until PRESENTATION_ANSWERS. */
+    refusedAnswers: integer('refused_answers').notNull().default(0),
   },
   (t) => [index('presentation_requests_expires_idx').on(t.expiresAt)],
 );

@@ -83,7 +83,7 @@ export async function walletPresentationRoutes(
         tags,
         operationId: 'presentationResponse',
         summary:
-          "The wallet's `direct_post` answer (a form with `vp_token`), once: verified, then decided as a scanned code is; the steward reads the decision",
+          "The wallet's `direct_post` answer (a form with `vp_token`): verified, then decided as a scanned code is; the steward reads the decision. Only a verified presentation spends the request; a refused answer (400) is counted, and `PRESENTATION_ANSWERS` of them spend it",
         params,
         body: presentationResponseSchema,
         response: {

@@ -14,6 +14,7 @@ export const samples = sqlSamples(presentations, {
     }),
   findOpenPresentationRequest: (db) => presentations.findOpenPresentationRequest(db, id),
   spendPresentationRequest: (db) => presentations.spendPresentationRequest(db, id),
+  refuseAnswer: (db) => presentations.refuseAnswer(db, id, {}, 5),
   recordPresentationResult: (db) => presentations.recordPresentationResult(db, id, {}),
   findPresentationResult: (db) => presentations.findPresentationResult(db, id, id),
 });

@@ -23,6 +23,7 @@ export async function insertPresentationRequest(
           expiresAt: sql`now() + make_interval(mins => ${request.minutes}::int)`.as('expires_at'),
           answeredAt: sql`null::timestamptz`.as('answered_at'),
           result: sql`null::jsonb`.as('result'),
+          refusedAnswers: sql`0`.as('refused_answers'),
         })
         .from(events)
         .where(and(eq(events.id, request.eventId), eq(events.organisationId, request.organisationId))),
@@ -31,11 +32,23 @@ export async function insertPresentationRequest(
   return row;
 }
 
-/** A request the wallet may still answer: its nonce (for the request object). */
+/**
+ * A request the wallet may still answer: its nonce and expiry (for the request object), the device
+ * and event that asked, and the event's club (the device's: the request was made only for its
+ * club's events); none when spent or expired. Reading it spends nothing: a verified presentation
+ * spends it (`spendPresentationRequest`), a refused one counts (`refuseAnswer`).
+ */
 export async function findOpenPresentationRequest(db: Db, id: string) {
   const [row] = await db
-    .select({ nonce: presentationRequests.nonce, expiresAt: presentationRequests.expiresAt })
+    .select({
+      nonce: presentationRequests.nonce,
+      expiresAt: presentationRequests.expiresAt,
+      deviceId: presentationRequests.deviceId,
+      eventId: presentationRequests.eventId,
+      organisationId: events.organisationId,
+    })
     .from(presentationRequests)
+    .innerJoin(events, eq(events.id, presentationRequests.eventId))
     .where(
       and(
         eq(presentationRequests.id, id),
@@ -47,29 +60,46 @@ export async function findOpenPresentationRequest(db: Db, id: string) {
 }
 
 /**
- * Spends the request for the one answer it takes, in one conditional statement: of two answers (two
- * processes) one wins. Answers what the answer is checked against, and the event's club (the
- * device's: the request was made only for its club's events); none when spent or expired.
+ * Spends the request for the verified presentation it takes, in one conditional statement: of two
+ * (two processes) one wins. A refusal recorded before goes: the device reads PENDING until the
+ * decision is recorded. None when spent or expired meanwhile.
  */
 export async function spendPresentationRequest(db: Db, id: string) {
   const [row] = await db
     .update(presentationRequests)
-    .set({ answeredAt: sql`now()` })
-    .from(events)
+    .set({ answeredAt: sql`now()`, result: null })
     .where(
       and(
         eq(presentationRequests.id, id),
-        eq(events.id, presentationRequests.eventId),
         isNull(presentationRequests.answeredAt),
         gt(presentationRequests.expiresAt, sql`now()`),
       ),
     )
-    .returning({
-      nonce: presentationRequests.nonce,
-      deviceId: presentationRequests.deviceId,
-      eventId: presentationRequests.eventId,
-      organisationId: events.organisationId,
-    });
+    .returning({ id: presentationRequests.id });
+  return row;
+}
+
+/**
+ * A refused answer, counted in one conditional statement: recorded as the request's last refusal
+ * (what the device reads while it waits), and the request spent with it once `answers` are refused.
+ * Answers whether it was spent; none when it was already spent or expired.
+ */
+export async function refuseAnswer(db: Db, id: string, result: Record<string, unknown>, answers: number) {
+  const [row] = await db
+    .update(presentationRequests)
+    .set({
+      result,
+      refusedAnswers: sql`${presentationRequests.refusedAnswers} + 1`,
+      answeredAt: sql`case when ${presentationRequests.refusedAnswers} + 1 >= ${answers}::int then now() end`,
+    })
+    .where(
+      and(
+        eq(presentationRequests.id, id),
+        isNull(presentationRequests.answeredAt),
+        gt(presentationRequests.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ spent: sql<boolean>`${presentationRequests.answeredAt} is not null` });
   return row;
 }
 

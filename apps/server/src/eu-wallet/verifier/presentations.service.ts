@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import {
   EMPTY_ADMISSION,
+  PRESENTATION_ANSWERS,
   PRESENTATION_REQUEST_MINUTES,
   presentationRefusalMessages,
   SD_JWT_VC_FORMAT,
@@ -29,6 +30,7 @@ import {
   findPresentationResult,
   insertPresentationRequest,
   recordPresentationResult,
+  refuseAnswer,
   spendPresentationRequest,
 } from './presentations.queries';
 import { answersQuery, presentationQuery } from './presentation-query';
@@ -149,12 +151,14 @@ const withoutRegistryData = (admission: Admission): Admission => ({
 });
 
 /**
- * The wallet's answer: the request is spent first (one answer, whatever it is), the presentation
- * verified against its nonce and the verifier's identifier and checked against the request's query
- * (every claim it asks for disclosed), the credential's status read as its list
- * says it, then the entry decided as for a scanned code. A presentation refused before the decision
- * is recorded and audited with its reason and answered `invalid_request`; a decision is answered
- * `{}` whatever it is: it is the steward's to read.
+ * The wallet's answer: the presentation verified against the open request's nonce and the
+ * verifier's identifier and checked against the request's query (every claim it asks for
+ * disclosed), the credential's status read as its list says it, then the entry decided as for a
+ * scanned code. Only a verified presentation spends the request (of two, one wins); a refused one is
+ * counted, recorded as the request's last refusal (the steward reads it while the request stays open
+ * for the fan's real answer) and audited with its reason, and spends the request once
+ * PRESENTATION_ANSWERS are refused. A refusal is answered `invalid_request`; a decision `{}`
+ * whatever it is: it is the steward's to read.
  */
 export async function answerPresentation(
   db: Db,
@@ -168,7 +172,7 @@ export async function answerPresentation(
   },
 ): Promise<{ refusal: PresentationRefusal } | { admission: Admission; club: string }> {
   const presentation = presentationOf(vpToken);
-  const request = await spendPresentationRequest(db, id);
+  const request = await findOpenPresentationRequest(db, id);
   if (!request) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
   const actor = `device:${request.deviceId}`;
   const vct = ticketVct(context.issuer);
@@ -201,9 +205,12 @@ export async function answerPresentation(
       admission: null,
       disclosed: null,
     };
-    await recordPresentationResult(db, id, result);
+    if (!(await refuseAnswer(db, id, result, PRESENTATION_ANSWERS)))
+      throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
     return { refusal };
   }
+  // Spent by this presentation, unless another was verified first (the request is then answered).
+  if (!(await spendPresentationRequest(db, id))) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
   // The credential at its status entry's place: none when its row is gone (past retention).
   const [status] = await listCredentialStatuses(db, { from: statusNumber, to: statusNumber });
   const admission = await context.ports.decidePresentation(
@@ -238,11 +245,14 @@ export async function answerPresentation(
 export async function presentationResult(db: Db, device: Device, id: string): Promise<PresentationResult> {
   const row = await findPresentationResult(db, id, device.id);
   if (!row) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
-  if (row.result) return row.result as PresentationResult;
+  const result = row.result as PresentationResult | null;
+  if (result && row.answeredAt !== null) return result;
+  // Open (or its verified answer being decided), or expired unanswered: with the last refused answer,
+  // if any, while the fan's wallet may still try again.
   return {
     status: row.answeredAt === null && row.expired ? 'EXPIRED' : 'PENDING',
-    refusal: null,
-    message: null,
+    refusal: result?.refusal ?? null,
+    message: result?.message ?? null,
     admission: null,
     disclosed: null,
   };

@@ -184,6 +184,29 @@ describe("the steward's request to an EU wallet", { timeout: 20_000 }, () => {
     expect(screen.getByRole('status').contains(panel)).toBe(true);
   });
 
+  it('shows a refused answer while the request stays open, and then the decision of the fan’s real answer', async () => {
+    const refusedOpen: PresentationResult = {
+      ...pending,
+      refusal: 'PRESENTATION_INVALID',
+      message: presentationRefusalMessages.PRESENTATION_INVALID,
+    };
+    gateServer({
+      [CREATE]: [() => json(requestOf(FIRST))],
+      [results(FIRST)]: [() => json(refusedOpen), () => json(refusedOpen), () => json(admitted)],
+    });
+    fireEvent.click(await openScanScreen());
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(
+      `${text.walletAnswerRefused} ${presentationRefusalMessages.PRESENTATION_INVALID}`,
+    );
+    // Still waiting, the QR still shown: the request is open.
+    expect(screen.getByRole('img', { name: text.walletRequestQr })).toBeTruthy();
+    expect(screen.getByText(text.walletWaiting)).toBeTruthy();
+    await vi.waitFor(() => expect(screen.getByText('ΚΩΝΣΤΑΝΤΙΝΟΣ ΔΗΜΗΤΡΙΟΥ')).toBeTruthy(), {
+      timeout: 10_000,
+    });
+  });
+
   it('is disabled offline, and says why: the wallet answers the platform, not the device', async () => {
     gateServer({});
     const button = await openScanScreen();

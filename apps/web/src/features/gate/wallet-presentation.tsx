@@ -19,8 +19,9 @@ const OFFLINE_HINT = 'gate-wallet-offline';
 /**
  * The steward's request for an EU wallet's ticket (docs/design.md §12), cross-device: its link as a QR
  * for the fan's wallet to scan, and the wait for the wallet's answer, read from the server every few
- * seconds. An answer (a decision, or a presentation refused) is handed to `onAnswered` once; an
- * expired request offers a new one. Focus lands on the heading, so a screen reader starts here.
+ * seconds. An answer (a decision, or the request spent by refused answers) is handed to `onAnswered`
+ * once; a refused answer while the request stays open is shown above the wait; an expired request
+ * offers a new one. Focus lands on the heading, so a screen reader starts here.
  */
 export function WalletPresentation({
   token,
@@ -60,6 +61,8 @@ export function WalletPresentation({
     onAnswered(result.data);
   }, [result.data, status, request.id, onAnswered]);
 
+  // A refused answer while the request stays open: the fan's wallet may answer again.
+  const refusedAnswer = !expired && status === 'PENDING' ? result.data?.message : null;
   let waiting: string = text.walletWaiting;
   if (expired) waiting = text.walletExpired;
   else if (!connected) waiting = text.walletWaitingOffline;
@@ -91,6 +94,7 @@ export function WalletPresentation({
       >
         {waiting}
       </p>
+      {refusedAnswer ? <ErrorBox message={`${text.walletAnswerRefused} ${refusedAnswer}`} /> : null}
       {failure ? <ErrorBox message={failure} /> : null}
       <div className="govgr-button-group">
         {expired ? (
