@@ -135,7 +135,18 @@ test('the steward shows a request QR to an EU wallet and sees the decision; the 
   await shoot(gate, 'request-1280');
   await gate.setViewportSize(PHONE);
 
-  expect((await answerPresentationRequest(first, held)).status).toBe(200);
+  const sent = await answerPresentationRequest(first, held);
+  expect(sent.status).toBe(200);
+  // The wallet then opens the platform's page the answer names: the fan reads that the gate has it.
+  const { redirect_uri: sentPage } = (await sent.json()) as { redirect_uri: string };
+  const fanContext = await browser.newContext({ viewport: PHONE });
+  const fan = await fanContext.newPage();
+  await fan.goto(sentPage);
+  await expect(fan.getByRole('heading', { level: 1, name: messages.presentationSent.title })).toBeVisible();
+  await expect(fan.getByText(messages.presentationSent.body)).toBeVisible();
+  await expectAccessible(fan);
+  await shoot(fan, 'sent-390');
+  await fanContext.close();
   const status = gate.getByRole('status');
   await expect(status).toContainText(screen.admit);
   await expect(status).toContainText(gateMessages.decisions.ADMITTED);

@@ -12,7 +12,8 @@ insert into
     "expires_at",
     "answered_at",
     "result",
-    "refused_answers"
+    "refused_answers",
+    "response_key"
   )
 select
   gen_random_uuid() as "id",
@@ -23,13 +24,14 @@ select
   now() + make_interval(mins => $3::int) as "expires_at",
   null::timestamptz as "answered_at",
   null::jsonb as "result",
-  0 as "refused_answers"
+  0 as "refused_answers",
+  $4::jsonb as "response_key"
 from
   "events"
 where
   (
-    "events"."id" = $4
-    and "events"."organisation_id" = $5
+    "events"."id" = $5
+    and "events"."organisation_id" = $6
   )
 returning
   "id",
@@ -39,6 +41,7 @@ returning
 select
   "presentation_requests"."nonce",
   "presentation_requests"."expires_at",
+  "presentation_requests"."response_key",
   "presentation_requests"."device_id",
   "presentation_requests"."event_id",
   "events"."organisation_id"

@@ -6,6 +6,7 @@ import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import {
   PRESENTATION_ANSWERS,
+  PRESENTATION_SENT_PATH,
   type PresentationRefusal,
   presentationRefusalDescriptions,
   presentationRefusalMessages,
@@ -13,7 +14,13 @@ import {
 import { HOLDER, OTHER, useGateFixture } from './support/gate';
 import { jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
-import { euPresentationWallet, takeTicket, walletKey, type WalletKey } from './support/eu-wallet';
+import {
+  euPresentationWallet,
+  submitAnswer,
+  takeTicket,
+  walletKey,
+  type WalletKey,
+} from './support/eu-wallet';
 import { engines, useTestServer } from './support/test-server';
 
 /**
@@ -85,7 +92,11 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       effective: answer.clientId,
     });
     const payload = resolved.authorizationRequestPayload as Record<string, unknown>;
-    expect(payload).toMatchObject({ response_type: 'vp_token', response_mode: 'direct_post' });
+    expect(payload).toMatchObject({ response_type: 'vp_token', response_mode: 'direct_post.jwt' });
+    // The answer is encrypted to a key of this request alone (HAIP: ECDH-ES on P-256).
+    const { keys } = (payload.client_metadata as { jwks: { keys: JWK[] } }).jwks;
+    expect(keys).toEqual([expect.objectContaining({ kty: 'EC', crv: 'P-256', use: 'enc', alg: 'ECDH-ES' })]);
+    expect(keys[0]).not.toHaveProperty('d');
 
     // The DCQL query, as the DCQL library reads and validates it: the ticket `vct`, five claims.
     const query = DcqlQuery.parse(resolved.dcql?.query as DcqlQuery.Input);
@@ -132,17 +143,12 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     });
   }
 
-  /** The wallet library builds its `direct_post` answer and posts it; the device reads the result. */
-  async function submit(r: Request, presentation: string) {
-    const { authorizationResponsePayload } = await r.wallet.createOpenid4vpAuthorizationResponse({
-      authorizationRequestPayload: r.authorizationRequestPayload,
-      authorizationResponsePayload: { vp_token: { [TICKET_QUERY_ID]: [presentation] } },
-    });
-    const { response } = await r.wallet.submitOpenid4vpAuthorizationResponse({
-      authorizationRequestPayload: { response_uri: r.responseUri },
-      authorizationResponsePayload,
-    });
-    return response;
+  /**
+   * The wallet library builds its answer and posts it, encrypted to the request's key
+   * (`direct_post.jwt`), or plain (`direct_post`) as a wallet that ignores the response mode would.
+   */
+  async function submit(r: Request, presentation: string, options?: { encrypted: boolean }) {
+    return submitAnswer(r.wallet, r, { [TICKET_QUERY_ID]: [presentation] }, options);
   }
 
   async function answer(r: Request, presentation: string) {
@@ -175,6 +181,8 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     const presented = await present(credential, key, { nonce: first.nonce, aud: first.clientId });
     const { posted, result } = await answer(first, presented);
     expect(posted.status).toBe(200);
+    // The wallet is sent to the platform's page that tells the fan the gate has the answer.
+    expect(await posted.json()).toEqual({ redirect_uri: `${server.baseUrl}${PRESENTATION_SENT_PATH}` });
     expect(result).toMatchObject({
       status: 'DECIDED',
       admission: { decision: 'ADMIT', reason: 'ADMITTED' },
@@ -314,6 +322,29 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     expect(
       (await fetch(`${server.baseUrl}/api/gate/presentation-requests/${r.id}/request-object`)).status,
     ).toBe(404);
+  });
+
+  it('refuses an answer not encrypted to the request’s key, unread, and decides the encrypted one', async () => {
+    const { credential, key } = await takeTicket(server.baseUrl, OTHERS_SEASON_TICKET, otherCookie);
+    const r = await request();
+    const presented = await present(credential, key, { nonce: r.nonce, aud: r.clientId });
+    const plain = await submit(r, presented, { encrypted: false });
+    expect(plain.status).toBe(400);
+    expect(await plain.json()).toEqual({
+      error: 'invalid_request',
+      error_description: presentationRefusalDescriptions.PRESENTATION_ENCRYPTION,
+    });
+    // Encrypted to another request's key: refused as well.
+    const other = await request();
+    const elsewhere = await submitAnswer(
+      other.wallet,
+      { authorizationRequestPayload: { ...other.authorizationRequestPayload, response_uri: r.responseUri } },
+      { [TICKET_QUERY_ID]: [presented] },
+    );
+    expect(elsewhere.status).toBe(400);
+    const { posted, result } = await answer(r, presented);
+    expect(posted.status).toBe(200);
+    expect(result).toMatchObject({ status: 'DECIDED', refusal: null });
   });
 
   it('refuses a credential whose status is no longer valid (a new phone) as REVOKED', async () => {

@@ -1074,7 +1074,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * An OpenID4VP request for an EU wallet’s ticket at this event: its `openid4vp://` link for the QR (signed request object by reference, `direct_post`, a fresh nonce, a DCQL query for the ticket `vct`)
+         * An OpenID4VP request for an EU wallet’s ticket at this event: its `openid4vp://` link for the QR (signed request object by reference, `direct_post.jwt` to a key of its own, a fresh nonce, a DCQL query for the ticket `vct`)
          * @description For a registered gate device, with its token; refused at once once it's revoked.
          */
         post: operations["postGatePresentationRequests"];
@@ -1134,7 +1134,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The wallet's `direct_post` answer (a form with `vp_token`): verified, then decided as a scanned code is; the steward reads the decision. Only a verified presentation spends the request; a refused answer (400) is counted, and `PRESENTATION_ANSWERS` of them spend it
+         * The wallet's `direct_post.jwt` answer (a form whose `response` is a JWE to the request's key, holding `vp_token`): decrypted, verified, then decided as a scanned code is; the steward reads the decision. Only a verified presentation spends the request; a refused answer (400) is counted, and `PRESENTATION_ANSWERS` of them spend it
          * @description For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth's `{"error", "error_description"}`.
          */
         post: operations["presentationResponse"];
@@ -6242,7 +6242,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "PENDING" | "EXPIRED" | "REFUSED" | "DECIDED";
-                        refusal: ("PRESENTATION_INVALID" | "PRESENTATION_NONCE" | "PRESENTATION_AUDIENCE" | "PRESENTATION_STALE" | "PRESENTATION_KEY" | "PRESENTATION_CLAIMS") | null;
+                        refusal: ("PRESENTATION_INVALID" | "PRESENTATION_NONCE" | "PRESENTATION_AUDIENCE" | "PRESENTATION_STALE" | "PRESENTATION_KEY" | "PRESENTATION_CLAIMS" | "PRESENTATION_ENCRYPTION") | null;
                         message: string | null;
                         admission: {
                             /** @enum {string} */
@@ -6376,7 +6376,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    vp_token: string;
+                    response?: string;
+                    vp_token?: string;
                     state?: string;
                 };
             };
@@ -6388,7 +6389,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": Record<string, never>;
+                    "application/json": {
+                        /** @description The platform's page that tells the fan the gate has the answer (OpenID4VP 1.0 §8.2) */
+                        redirect_uri: string;
+                    };
                 };
             };
             /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */

@@ -297,6 +297,11 @@ export const PRESENTATION_REQUEST_MINUTES = 5;
  * answer from a stranger must not leave the fan's real one a 404).
  */
 export const PRESENTATION_ANSWERS = 5;
+/**
+ * The platform's page a wallet opens after its answer reached the gate (the `redirect_uri` of the
+ * response endpoint's answer, OpenID4VP 1.0 §8.2): it tells the fan the steward has it.
+ */
+export const PRESENTATION_SENT_PATH = '/tickets/presented';
 export const PRESENTATION_KB_MAX_AGE_SECONDS = 300;
 export const PRESENTATION_CLOCK_SKEW_SECONDS = 30;
 /**

@@ -68,6 +68,12 @@ export const messages = {
     title: 'Δεν βρέθηκε η σελίδα.',
     home: 'Επιστροφή στην αρχική σελίδα',
   },
+  /** The page a wallet opens once its answer reached the gate (PRESENTATION_SENT_PATH). */
+  presentationSent: {
+    title: 'Το εισιτήριο στάλθηκε στην πύλη',
+    body: 'Ο ελεγκτής της πύλης βλέπει τώρα την απόφαση στη συσκευή του. Μπορείτε να κλείσετε αυτή τη σελίδα.',
+    home: 'Επιστροφή στην αρχική σελίδα',
+  },
   /** The title of each screen of docs/product-spec.md §2 beyond the landing, login and confirmation pages. */
   screens: {
     chooseAction: 'Τι θέλετε να κάνετε;',

@@ -1,6 +1,10 @@
 import { createHash, generateKeyPairSync, randomBytes, X509Certificate, type JsonWebKey } from 'node:crypto';
-import { importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
-import { clientAuthenticationAnonymous, type HashAlgorithm } from '@openid4vc/oauth2';
+import { CompactEncrypt, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
+import {
+  clientAuthenticationAnonymous,
+  type EncryptJweCallback,
+  type HashAlgorithm,
+} from '@openid4vc/oauth2';
 import { Openid4vciClient } from '@openid4vc/openid4vci';
 import { Openid4vpClient } from '@openid4vc/openid4vp';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
@@ -99,8 +103,63 @@ const altNames = (certificate: X509Certificate, kind: string) =>
     .map((name) => name.slice(kind.length + 1));
 
 const signsNothing = () => {
-  throw new Error('this wallet answers by direct_post: it neither signs nor encrypts a response');
+  throw new Error('this wallet signs no response and decrypts nothing: it encrypts its answer only');
 };
+
+/** What this wallet encrypts with (OpenID4VP 1.0 §8.3): the verifier picks among them. */
+const ENCRYPTION = {
+  // It signs no response (JARM's signing is not asked for in OpenID4VP 1.0).
+  authorization_signing_alg_values_supported: [],
+  authorization_encryption_alg_values_supported: ['ECDH-ES'],
+  authorization_encryption_enc_values_supported: ['A128GCM', 'A256GCM'],
+};
+
+/** The wallet's answer to the verifier's key from the request's `client_metadata.jwks` (`direct_post.jwt`). */
+const encryptJwe: EncryptJweCallback = async (encryptor, data) => {
+  if (encryptor.method !== 'jwk') throw new Error('this wallet encrypts to a JWK only');
+  const jwe = await new CompactEncrypt(new TextEncoder().encode(data))
+    .setProtectedHeader({
+      alg: encryptor.alg,
+      enc: encryptor.enc,
+      ...(encryptor.publicJwk.kid && { kid: encryptor.publicJwk.kid }),
+      ...(encryptor.apu && { apu: encryptor.apu }),
+      ...(encryptor.apv && { apv: encryptor.apv }),
+    })
+    .encrypt(await importJWK(encryptor.publicJwk as JWK, encryptor.alg));
+  return { encryptionJwk: encryptor.publicJwk, jwe };
+};
+
+/**
+ * The wallet's answer of `vpToken` to a resolved request, as the library builds and posts it: encrypted
+ * to the request's key when the request asks `direct_post.jwt`, else a plain `direct_post` form (what
+ * a wallet that ignores the response mode sends). Answers the response endpoint's answer.
+ */
+export async function submitAnswer(
+  wallet: Openid4vpClient,
+  request: { authorizationRequestPayload: Record<string, unknown> },
+  vpToken: Record<string, string[]>,
+  { encrypted = true } = {},
+) {
+  type RequestPayload = Parameters<
+    Openid4vpClient['createOpenid4vpAuthorizationResponse']
+  >[0]['authorizationRequestPayload'];
+  const asked = request.authorizationRequestPayload;
+  const { authorizationResponsePayload, jarm } = await wallet.createOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: (encrypted
+      ? asked
+      : { ...asked, response_mode: 'direct_post' }) as RequestPayload,
+    authorizationResponsePayload: { vp_token: vpToken },
+    ...(encrypted
+      ? { jarm: { encryption: { nonce: randomBytes(16).toString('base64url') }, serverMetadata: ENCRYPTION } }
+      : {}),
+  });
+  const { response } = await wallet.submitOpenid4vpAuthorizationResponse({
+    authorizationRequestPayload: { response_uri: asked.response_uri as string },
+    authorizationResponsePayload,
+    ...(jarm && { jarm }),
+  });
+  return response;
+}
 
 /**
  * The EU wallet's OpenID4VP side: the library resolves the `openid4vp://` link (fetches the request
@@ -134,7 +193,7 @@ export function euPresentationWallet(trusted: readonly JWK[]) {
         return { verified: true, signerJwk: jwk as never };
       },
       signJwt: signsNothing,
-      encryptJwe: signsNothing,
+      encryptJwe,
       decryptJwe: signsNothing,
     },
   });
@@ -156,7 +215,7 @@ interface DcqlQuery {
  * Answers the `openid4vp://` link of a gate's QR as a wallet does: resolves it with the library (the
  * signed request object, its verifier), discloses what the request's DCQL query asks (the holder
  * consents to all of it), binds the presentation to the request's nonce and verifier, and posts it
- * (`direct_post`). Answers the response endpoint's answer.
+ * (`direct_post.jwt`, encrypted to the request's key). Answers the response endpoint's answer.
  */
 export async function answerPresentationRequest(link: string, { credential, key }: HeldCredential) {
   const wallet = euPresentationWallet(
@@ -182,13 +241,5 @@ export async function answerPresentationRequest(link: string, { credential, key 
       payload: { nonce: request.nonce, aud: resolved.client.effective, iat: Math.floor(Date.now() / 1000) },
     },
   });
-  const { authorizationResponsePayload } = await wallet.createOpenid4vpAuthorizationResponse({
-    authorizationRequestPayload: resolved.authorizationRequestPayload,
-    authorizationResponsePayload: { vp_token: { [query.id]: [presentation] } },
-  });
-  const { response } = await wallet.submitOpenid4vpAuthorizationResponse({
-    authorizationRequestPayload: { response_uri: request.response_uri },
-    authorizationResponsePayload,
-  });
-  return response;
+  return submitAnswer(wallet, resolved as never, { [query.id]: [presentation] });
 }

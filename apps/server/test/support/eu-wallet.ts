@@ -6,7 +6,7 @@ import { jsonFrom } from './login';
  * The EU wallet of eu-wallet-client.ts (the libraries of the Credo wallets), as the issuance and the
  * gate's presentation tests drive it against a signed-in person's ticket (docs/design.md §12).
  */
-export { euPresentationWallet, euWallet, walletKey, type WalletKey } from './eu-wallet-client';
+export { euPresentationWallet, euWallet, submitAnswer, walletKey, type WalletKey } from './eu-wallet-client';
 
 /** The signed-in person's offer for their ticket (POST /api/wallet/tickets/{publicCode}/credential-offer). */
 export const offerFor = (baseUrl: string, publicCode: string, cookie: string) =>

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { messages } from '@tickets/domain';
 import { CITIZEN_ROLES, OFFICER_ROLES, RequireRole } from '../shared/auth/guards';
 import { RouteErrorBoundary } from '../shared/components/route-error';
 import { Spinner } from '../shared/components/spinner';
@@ -7,6 +8,7 @@ import { lazyPage } from '../shared/lazy-page';
 import { paths } from '../shared/paths';
 import LandingPage from '../features/auth/landing-page';
 import LoginPage from '../features/auth/login-page';
+import { MessagePage } from '../shared/components/message-page';
 import NotFoundPage from '../shared/components/not-found-page';
 import { AppLayout } from './app-layout';
 
@@ -72,6 +74,16 @@ const ticketsRoutes: RouteObject = {
     { index: true, element: <LandingPage base={paths.tickets.base} /> },
     { path: 'login-app', element: <LoginPage base={paths.tickets.base} /> },
     { path: 'error', element: page(<AccessDeniedPage />) },
+    {
+      path: 'presented',
+      element: (
+        <MessagePage
+          title={messages.presentationSent.title}
+          body={messages.presentationSent.body}
+          link={{ to: paths.tickets.base, text: messages.presentationSent.home }}
+        />
+      ),
+    },
     {
       element: <RequireRole roles={CITIZEN_ROLES} />,
       children: [

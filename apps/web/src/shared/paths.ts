@@ -1,4 +1,4 @@
-import type { RouteBase } from '@tickets/domain';
+import { PRESENTATION_SENT_PATH, type RouteBase } from '@tickets/domain';
 
 /** Every route of docs/product-spec.md §2, in one table. */
 export const paths = {
@@ -14,6 +14,8 @@ export const paths = {
     selectedMinor: '/tickets/selected-minor',
     successCompanion: '/tickets/success-companion',
     successCancel: '/tickets/success-cancel',
+    /** Issue #53 item 3: where an EU wallet sends the fan once the gate has its answer (no login). */
+    presented: PRESENTATION_SENT_PATH,
   },
   ticketOffice: {
     base: '/ticket-office',

@@ -34,6 +34,8 @@ export const presentationRefusalDescriptions: Record<keyof typeof presentationRe
   PRESENTATION_STALE: 'The key binding JWT is too old.',
   PRESENTATION_KEY: 'The key binding JWT is signed with a key other than the one the credential is bound to.',
   PRESENTATION_CLAIMS: 'The presentation withholds claims the DCQL query requires.',
+  PRESENTATION_ENCRYPTION:
+    "The response is not a JWE encrypted to this request's key (response_mode direct_post.jwt).",
 };
 
 export const PRESENTATION_REFUSALS = Object.keys(presentationRefusalMessages) as [
@@ -57,8 +59,18 @@ export const presentationResultSchema = z.object({
 });
 export type PresentationResult = z.infer<typeof presentationResultSchema>;
 
-/** The wallet's `direct_post` (OpenID4VP 1.0 §8.2): a form whose `vp_token` is JSON. */
+/**
+ * The wallet's `direct_post.jwt` (OpenID4VP 1.0 §8.3): a form whose `response` is a JWE encrypted to
+ * the request's key, holding `vp_token`. A plain `vp_token` (`direct_post`) is read only to be refused.
+ */
 export const presentationResponseSchema = z.object({
-  vp_token: z.string().max(64 * 1024),
+  response: z
+    .string()
+    .max(96 * 1024)
+    .optional(),
+  vp_token: z
+    .string()
+    .max(64 * 1024)
+    .optional(),
   state: z.string().max(200).optional(),
 });

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { JWK } from 'jose';
 import { createdAt } from './columns';
 import { events } from './events';
 import { gateDevices } from './gate';
@@ -128,6 +129,8 @@ export const presentationRequests = pgTable(
     result: jsonb('result').$type<Record<string, unknown>>(),
     /** Answers refused so far: the request stays open for the real one until PRESENTATION_ANSWERS. */
     refusedAnswers: integer('refused_answers').notNull().default(0),
+    /** The private JWK the wallet's answer is encrypted to (`direct_post.jwt`), this request's alone. */
+    responseKey: jsonb('response_key').$type<JWK>(),
   },
   (t) => [index('presentation_requests_expires_idx').on(t.expiresAt)],
 );

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   oauthErrorAnswer,
+  PRESENTATION_SENT_PATH,
   presentationRefusalDescriptions,
   presentationResponseSchema,
 } from '@tickets/domain';
@@ -23,7 +24,7 @@ const PER_MINUTE = {
 /**
  * The wallet's side of the gate's OpenID4VP verifier (docs/design.md §12), called from the wallet's
  * own app (the `eu-wallet` access level: no cookie, no `Origin`): the signed request object at
- * `request_uri` and the `direct_post` response. Errors are OAuth's, `{"error", "error_description"}`,
+ * `request_uri` and the `direct_post.jwt` response, answered with the page the fan is sent to. Errors are OAuth's, `{"error", "error_description"}`,
  * the description in ASCII English (RFC 6749 §5.2); the steward's screen says the refusal in Greek.
  */
 export async function walletPresentationRoutes(
@@ -83,18 +84,24 @@ export async function walletPresentationRoutes(
         tags,
         operationId: 'presentationResponse',
         summary:
-          "The wallet's `direct_post` answer (a form with `vp_token`): verified, then decided as a scanned code is; the steward reads the decision. Only a verified presentation spends the request; a refused answer (400) is counted, and `PRESENTATION_ANSWERS` of them spend it",
+          "The wallet's `direct_post.jwt` answer (a form whose `response` is a JWE to the request's key, holding `vp_token`): decrypted, verified, then decided as a scanned code is; the steward reads the decision. Only a verified presentation spends the request; a refused answer (400) is counted, and `PRESENTATION_ANSWERS` of them spend it",
         params,
         body: presentationResponseSchema,
         response: {
-          200: z.object({}),
+          200: z.object({
+            redirect_uri: z
+              .string()
+              .describe(
+                "The platform's page that tells the fan the gate has the answer (OpenID4VP 1.0 §8.2)",
+              ),
+          }),
           400: z.object({ error: z.string(), error_description: z.string() }),
         },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const answer = await answerPresentation(db, request.params.id, request.body.vp_token, {
+      const answer = await answerPresentation(db, request.params.id, request.body, {
         issuer: app.publicUrl(),
         signer: app.config.issuerKeys.signer,
         requestId: request.id,
@@ -110,7 +117,7 @@ export async function walletPresentationRoutes(
       }
       // A decision like a scanned code's, counted as one (a refusal before it decided nothing).
       app.metrics.gateDecisions.inc({ reason: answer.admission.reason, club: answer.club });
-      return {};
+      return { redirect_uri: `${app.publicUrl()}${PRESENTATION_SENT_PATH}` };
     },
   );
 }

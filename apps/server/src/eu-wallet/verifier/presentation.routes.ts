@@ -25,7 +25,7 @@ export async function gatePresentationRoutes(instance: FastifyInstance): Promise
       schema: {
         tags,
         summary:
-          'An OpenID4VP request for an EU wallet’s ticket at this event: its `openid4vp://` link for the QR (signed request object by reference, `direct_post`, a fresh nonce, a DCQL query for the ticket `vct`)',
+          'An OpenID4VP request for an EU wallet’s ticket at this event: its `openid4vp://` link for the QR (signed request object by reference, `direct_post.jwt` to a key of its own, a fresh nonce, a DCQL query for the ticket `vct`)',
         body: presentationRequestCreateSchema,
         response: { 200: presentationRequestSchema },
       },

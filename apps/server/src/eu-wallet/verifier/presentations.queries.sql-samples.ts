@@ -11,6 +11,7 @@ export const samples = sqlSamples(presentations, {
       organisationId,
       eventId: 1,
       minutes: 5,
+      responseKey: { kty: 'EC' },
     }),
   findOpenPresentationRequest: (db) => presentations.findOpenPresentationRequest(db, id),
   spendPresentationRequest: (db) => presentations.spendPresentationRequest(db, id),

@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { JWK } from 'jose';
 import type { Db } from '../../db/client';
 import { events, presentationRequests } from '../../db/schema';
 
@@ -8,7 +9,14 @@ import { events, presentationRequests } from '../../db/schema';
  */
 export async function insertPresentationRequest(
   db: Db,
-  request: { nonce: string; deviceId: string; organisationId: string; eventId: number; minutes: number },
+  request: {
+    nonce: string;
+    deviceId: string;
+    organisationId: string;
+    eventId: number;
+    minutes: number;
+    responseKey: JWK;
+  },
 ) {
   const [row] = await db
     .insert(presentationRequests)
@@ -24,6 +32,7 @@ export async function insertPresentationRequest(
           answeredAt: sql`null::timestamptz`.as('answered_at'),
           result: sql`null::jsonb`.as('result'),
           refusedAnswers: sql`0`.as('refused_answers'),
+          responseKey: sql`${JSON.stringify(request.responseKey)}::jsonb`.as('response_key'),
         })
         .from(events)
         .where(and(eq(events.id, request.eventId), eq(events.organisationId, request.organisationId))),
@@ -33,9 +42,9 @@ export async function insertPresentationRequest(
 }
 
 /**
- * A request the wallet may still answer: its nonce and expiry (for the request object), the device
- * and event that asked, and the event's club (the device's: the request was made only for its
- * club's events); none when spent or expired. Reading it spends nothing: a verified presentation
+ * A request the wallet may still answer: its nonce, expiry and response key (for the request object
+ * and to open the answer), the device and event that asked, and the event's club (the device's: the
+ * request was made only for its club's events); none when spent or expired. Reading it spends nothing: a verified presentation
  * spends it (`spendPresentationRequest`), a refused one counts (`refuseAnswer`).
  */
 export async function findOpenPresentationRequest(db: Db, id: string) {
@@ -43,6 +52,7 @@ export async function findOpenPresentationRequest(db: Db, id: string) {
     .select({
       nonce: presentationRequests.nonce,
       expiresAt: presentationRequests.expiresAt,
+      responseKey: presentationRequests.responseKey,
       deviceId: presentationRequests.deviceId,
       eventId: presentationRequests.eventId,
       organisationId: events.organisationId,

@@ -36,12 +36,19 @@ import {
 import { answersQuery, presentationQuery } from './presentation-query';
 import { verifySdJwtPresentation, type PresentationCheck } from './sd-jwt-presentation';
 import { verifierCertificate } from './verifier-certificate';
+import {
+  newResponseKey,
+  openResponse,
+  RESPONSE_ENC_VALUES,
+  responseEncryptionJwk,
+} from './response-encryption';
 
 /**
  * The gate as an OpenID4VP 1.0 verifier (docs/design.md §12), cross-device: the steward's device asks
  * for a request and shows its link as a QR; the wallet fetches the signed request object (JAR,
- * RFC 9101) at `request_uri` and posts its presentation (`direct_post`) to `response_uri`; the device
- * reads the answer. The request, its nonce and its answer are a row: any process serves any step.
+ * RFC 9101) at `request_uri` and posts its presentation, encrypted to the request's key
+ * (`direct_post.jwt`), to `response_uri`; the device reads the answer. The request, its nonce, its key
+ * and its answer are a row: any process serves any step.
  */
 
 export const PRESENTATION_PATHS = {
@@ -69,6 +76,7 @@ export async function createPresentationRequest(
   const nonce = randomBytes(24).toString('base64url');
   const row = await insertPresentationRequest(db, {
     nonce,
+    responseKey: newResponseKey(),
     deviceId: device.id,
     organisationId: device.organisationId,
     eventId,
@@ -99,12 +107,15 @@ export async function presentationRequestObject(
   return new SignJWT({
     client_id: clientId,
     response_type: 'vp_token',
-    response_mode: 'direct_post',
+    response_mode: 'direct_post.jwt',
     response_uri: `${context.issuer}${PRESENTATION_PATHS.response(id)}`,
     nonce: row.nonce,
     state: id,
     dcql_query: presentationQuery(ticketVct(context.issuer)),
     client_metadata: {
+      // The answer is encrypted to this request's key (response-encryption.ts).
+      jwks: { keys: row.responseKey ? [responseEncryptionJwk(row.responseKey, id)] : [] },
+      encrypted_response_enc_values_supported: [...RESPONSE_ENC_VALUES],
       vp_formats_supported: {
         [SD_JWT_VC_FORMAT]: { 'sd-jwt_alg_values': ['ES256'], 'kb-jwt_alg_values': ['ES256', 'EdDSA'] },
       },
@@ -125,19 +136,40 @@ export async function presentationRequestObject(
 }
 
 /** The one presentation of `vp_token` (OpenID4VP 1.0 §8.1: `{ "<query id>": ["<presentation>"] }`). */
-function presentationOf(vpToken: string): string {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(vpToken);
-  } catch {
-    throw new AppError('PRESENTATION_RESPONSE_INVALID');
-  }
-  const presentations = (parsed as Record<string, unknown> | null)?.[TICKET_CREDENTIAL_QUERY_ID];
+function presentationOf(vpToken: unknown): string {
+  const presentations = (vpToken as Record<string, unknown> | null)?.[TICKET_CREDENTIAL_QUERY_ID];
   const list: unknown[] = Array.isArray(presentations) ? presentations : [];
   const [presentation] = list;
   if (typeof presentation !== 'string' || list.length !== 1)
     throw new AppError('PRESENTATION_RESPONSE_INVALID');
   return presentation;
+}
+
+/** A refused answer, counted against the request (`refuseAnswer`), audited, and the refusal answered. */
+async function refuse(
+  db: Db,
+  id: string,
+  refusal: PresentationRefusal,
+  request: { deviceId: string; eventId: number },
+  requestId: string,
+): Promise<{ refusal: PresentationRefusal }> {
+  await audit(db, {
+    actor: `device:${request.deviceId}`,
+    action: 'GATE_PRESENTATION_REFUSE',
+    subject: null,
+    requestId,
+    details: { eventId: request.eventId, reason: refusal },
+  });
+  const result: PresentationResult = {
+    status: 'REFUSED',
+    refusal,
+    message: presentationRefusalMessages[refusal],
+    admission: null,
+    disclosed: null,
+  };
+  if (!(await refuseAnswer(db, id, result, PRESENTATION_ANSWERS)))
+    throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
+  return { refusal };
 }
 
 /** The decision a steward reads of a presentation: the registry's personal data left out. */
@@ -163,7 +195,7 @@ const withoutRegistryData = (admission: Admission): Admission => ({
 export async function answerPresentation(
   db: Db,
   id: string,
-  vpToken: string,
+  answer: { response?: string; vp_token?: string },
   context: VerifierContext & {
     requestId: string;
     issuerKeys: Config['issuerKeys']['published'];
@@ -171,10 +203,12 @@ export async function answerPresentation(
     ports: Pick<EuWalletPorts, 'decidePresentation'>;
   },
 ): Promise<{ refusal: PresentationRefusal } | { admission: Admission; club: string }> {
-  const presentation = presentationOf(vpToken);
   const request = await findOpenPresentationRequest(db, id);
   if (!request) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
-  const actor = `device:${request.deviceId}`;
+  // Only an answer encrypted to this request's key is read: a plain `vp_token` is refused unread.
+  const opened = await openResponse(answer.response, request.responseKey);
+  if (!opened) return refuse(db, id, 'PRESENTATION_ENCRYPTION', request, context.requestId);
+  const presentation = presentationOf(opened.vp_token);
   const vct = ticketVct(context.issuer);
   const verified = await verifySdJwtPresentation(presentation, {
     issuerKeys: context.issuerKeys,
@@ -189,26 +223,8 @@ export async function answerPresentation(
     verified.ok && !answersQuery(vct, verified) ? { ok: false, reason: 'PRESENTATION_CLAIMS' } : verified;
   const ticketCode = check.ok ? check.disclosed.ticket_code : undefined;
   const statusNumber = check.ok ? statusNumberOf(context.issuer, check.status) : undefined;
-  if (!check.ok || typeof ticketCode !== 'string' || statusNumber === undefined) {
-    const refusal = check.ok ? 'PRESENTATION_INVALID' : check.reason;
-    await audit(db, {
-      actor,
-      action: 'GATE_PRESENTATION_REFUSE',
-      subject: null,
-      requestId: context.requestId,
-      details: { eventId: request.eventId, reason: refusal },
-    });
-    const result: PresentationResult = {
-      status: 'REFUSED',
-      refusal,
-      message: presentationRefusalMessages[refusal],
-      admission: null,
-      disclosed: null,
-    };
-    if (!(await refuseAnswer(db, id, result, PRESENTATION_ANSWERS)))
-      throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
-    return { refusal };
-  }
+  if (!check.ok || typeof ticketCode !== 'string' || statusNumber === undefined)
+    return refuse(db, id, check.ok ? 'PRESENTATION_INVALID' : check.reason, request, context.requestId);
   // Spent by this presentation, unless another was verified first (the request is then answered).
   if (!(await spendPresentationRequest(db, id))) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
   // The credential at its status entry's place: none when its row is gone (past retention).

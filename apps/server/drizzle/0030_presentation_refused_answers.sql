@@ -1,1 +1,0 @@
-ALTER TABLE "presentation_requests" ADD COLUMN "refused_answers" integer DEFAULT 0 NOT NULL;
