@@ -1,5 +1,5 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   INTERMEDIATE,
   intermediateKeys,
@@ -112,5 +112,37 @@ describe('the EU-wallet issuer’s certificates', () => {
         CREDENTIAL_ISSUER_TRUST_ANCHORS: developmentCa + testPki.root,
       }),
     ).toThrow(/CREDENTIAL_ISSUER_CERTIFICATES holds the development CA/);
+  });
+
+  it('makes the same development anchor in every process: a chain one made leads to the root another made', async () => {
+    const root = new X509Certificate(await developmentCaCertificate());
+    // A fresh copy of the module: another process's development CA, made anew.
+    vi.resetModules();
+    const another = await import('./development-pki');
+    const otherRoot = new X509Certificate(await another.developmentCaCertificate());
+    const facts = (certificate: X509Certificate) => ({
+      subject: certificate.subject,
+      serial: certificate.serialNumber,
+      validFrom: certificate.validFrom,
+      validTo: certificate.validTo,
+      key: certificate.publicKey.export({ type: 'spki', format: 'der' }).toString('base64'),
+    });
+    // Made anew (ECDSA's signature is random), and yet the same anchor: name, serial, validity, key.
+    expect(otherRoot.raw.equals(root.raw)).toBe(false);
+    expect(facts(otherRoot)).toEqual(facts(root));
+    const key = createPrivateKey({
+      key: Buffer.from(productionIssuerKey, 'base64url'),
+      format: 'der',
+      type: 'pkcs8',
+    });
+    const [leaf = ''] = await another.developmentCertificateChain(
+      key,
+      'http://localhost:8080',
+      'EU wallet ticket issuer',
+    );
+    const certificate = new X509Certificate(Buffer.from(leaf, 'base64'));
+    expect(certificate.checkIssued(root) && certificate.verify(root.publicKey)).toBe(true);
+    expect(certificate.checkPrivateKey(key)).toBe(true);
+    expect(root.ca && !certificate.ca).toBe(true);
   });
 });
