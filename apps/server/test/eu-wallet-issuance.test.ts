@@ -1,8 +1,7 @@
-import type { JsonWebKey } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, importJWK, SignJWT, type JWK } from 'jose';
 import { Openid4vciVersion } from '@openid4vc/openid4vci';
-import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
+import { digest } from '@sd-jwt/crypto-nodejs';
 import { getListFromStatusListJWT } from '@sd-jwt/jwt-status-list';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { eq } from 'drizzle-orm';
@@ -12,9 +11,11 @@ import {
   PRE_AUTHORIZED_CODE_GRANT,
   STATUS_LIST_SIZE,
 } from '@tickets/domain';
+import { developmentCaCertificate } from '../src/config';
 import { citizens, tickets } from '../src/db/schema';
 import { DEMO_TICKETS } from '../src/demo/events';
 import { jsonFrom, loginAs } from './support/login';
+import { testPki } from './support/production-environment';
 import { noPerson } from './support/suspensions-api';
 import {
   euWallet,
@@ -23,12 +24,14 @@ import {
   walletKey,
 } from './support/eu-wallet';
 import { engines, useTestServer } from './support/test-server';
+import { leafKeyOf, protectedHeaderOf, x5cVerifier } from './support/x5c';
 
 /**
  * Issue #43's interoperability test: a wallet the project did not write (`@openid4vc/openid4vci`, the
  * OpenID4VCI client of the Credo wallets) takes a ticket from the platform through the pre-authorized
  * code flow, and a verifier the project did not write either (`@sd-jwt/sd-jwt-vc` with
- * `@sd-jwt/jwt-status-list`) checks it against the published issuer metadata and its status list.
+ * `@sd-jwt/jwt-status-list`) checks it and its status list token through their `x5c` chains to the
+ * trust anchor (the development CA: issue #53 item 2), OpenSSL walking the chain (support/x5c.ts).
  * The platform issues with `jose` and its own encodings (eu-wallet/issuer/sd-jwt-vc.ts): no code is shared.
  */
 const HOLDER = '100000039';
@@ -58,18 +61,14 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
   const offerFor = async (publicCode: string, cookie = holderCookie) =>
     offerTicket(server.baseUrl, publicCode, cookie);
 
-  /** The issuer's keys as a verifier finds them: the JWT VC issuer metadata, by the credential's `kid`. */
+  /**
+   * A verifier as an EU wallet is one: it trusts the anchor it was given (here the development CA),
+   * and takes the key of the credential and of its status list token from their `x5c` chains.
+   */
   async function verifier() {
-    const metadata = (await (await fetch(`${server.baseUrl}/.well-known/jwt-vc-issuer`)).json()) as {
-      issuer: string;
-      jwks: { keys: (JWK & { kid: string })[] };
-    };
-    expect(metadata.issuer).toBe(server.baseUrl);
-    const [key] = metadata.jwks.keys;
-    if (!key) throw new Error('no key published');
     return new SDJwtVcInstance({
       hasher: digest,
-      verifier: await ES256.getVerifier(key as JsonWebKey),
+      verifier: x5cVerifier(await developmentCaCertificate()),
       loadTypeMetadataFormat: true,
     });
   }
@@ -122,6 +121,26 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
     );
     expect(decoded.length).toBeGreaterThan(5);
     for (const value of personal) expect(decoded.join('\n')).not.toContain(value);
+  });
+
+  it('signs the credential and its status list token with the chain to the anchor in x5c, leaf first, and the kid of the published key', async () => {
+    const { credential } = await takeTicket();
+    const anchor = await developmentCaCertificate();
+    const status = await (await fetch(statusEntryOf(credential).status_list.uri)).text();
+    const metadata = (await (await fetch(`${server.baseUrl}/.well-known/jwt-vc-issuer`)).json()) as {
+      jwks: { keys: (JWK & { kid: string })[] };
+    };
+    for (const jws of [credential.split('~')[0] ?? '', status]) {
+      const header = protectedHeaderOf(jws);
+      expect(header).toMatchObject({ alg: 'ES256', x5c: [expect.any(String)] });
+      // The leaf's key is the published key of the header's kid (the JWT VC issuer metadata stays).
+      const leafKey = leafKeyOf(header.x5c, anchor, server.baseUrl);
+      const published = metadata.jwks.keys.find((key) => key.kid === header.kid);
+      expect(published).toMatchObject({ x: leafKey.x, y: leafKey.y });
+      // Another CA, not the one the chain leads to: refused.
+      expect(() => leafKeyOf(header.x5c, testPki.root, server.baseUrl)).toThrow(/is not issued by/);
+    }
+    expect(protectedHeaderOf(status).typ).toBe('statuslist+jwt');
   });
 
   it('issues a minor’s ticket to the guardian’s wallet, naming the minor and that they enter with a companion', async () => {

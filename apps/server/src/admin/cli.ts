@@ -6,6 +6,7 @@ import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { addCodeRange, listCodeRanges } from './code-ranges';
 import { importFile, printReport, writeClaims } from './import-file';
+import { issuerCertificateRequest } from './issuer-certificate-request';
 import { progressOnStderr } from './import-progress';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
 import { listFailedNotifications, retryNotification } from './notifications';
@@ -23,7 +24,8 @@ const USAGE = `Usage: npm run admin -- <command>
   notifications failed                      (the e-mails given up after MAIL_GIVE_UP_MINUTES)
   notifications retry <id>                  (sends a failed one again, with the same Message-ID)
   gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
-  issuer-key [<kid>]                       (a new key for the SD-JWT VC tickets, to put in CREDENTIAL_ISSUER_KEYS)
+  issuer-key [<kid>] [--origin <https://…>]  (a new key for the SD-JWT VC tickets, to put in CREDENTIAL_ISSUER_KEYS;
+                                           with --origin, PUBLIC_URL, also a certificate request for it to send the state PKI's CA)
   claim-key                                (a new key for the tickets' claim codes, to put in CLAIM_CODE_KEY)
   audit-key                                (a new key for the audit log's identifier digests, to put in AUDIT_DIGEST_KEY)
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
@@ -35,7 +37,12 @@ async function run(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { organisation: { type: 'string' }, name: { type: 'string' }, claims: { type: 'string' } },
+    options: {
+      organisation: { type: 'string' },
+      name: { type: 'string' },
+      claims: { type: 'string' },
+      origin: { type: 'string' },
+    },
   });
   const [noun, verb, ...rest] = positionals;
   if (noun === 'gate-key') {
@@ -59,6 +66,13 @@ async function run(argv: string[]): Promise<number> {
     console.info(
       `CREDENTIAL_ISSUER_KEYS=${kid}:${pkcs8}\n(put the new key first and keep the old ones after it until the credentials they signed have expired)`,
     );
+    if (values.origin !== undefined) {
+      if (!/^https:\/\/[^/]+$/.test(values.origin))
+        throw new AdminInputError("--origin is the service's https:// origin (PUBLIC_URL), with no path.");
+      console.info(
+        `\nThe certificate request for this key (send it to the state PKI's CA; its answer, the chain leaf first, goes in CREDENTIAL_ISSUER_CERTIFICATES):\n${await issuerCertificateRequest(privateKey, values.origin)}`,
+      );
+    }
     return 0;
   }
   if (noun === 'claim-key') {

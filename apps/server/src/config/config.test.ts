@@ -1,29 +1,9 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateGateKeyPair, issueWalletCredential, signPaperCode } from '@tickets/domain';
+import { issuerKey, production, productionIssuerKey } from '../../test/support/production-environment';
 import { ConfigError, loadConfig } from './index';
 import { DEVELOPMENT_AUDIT_DIGEST_KEY, DEVELOPMENT_CLAIM_CODE_KEY, DEVELOPMENT_ISSUER_KEY } from './keys';
-
-/** A new P-256 key as CREDENTIAL_ISSUER_KEYS takes it (PKCS #8 DER, base64url). */
-const issuerKey = () =>
-  generateKeyPairSync('ec', { namedCurve: 'P-256' })
-    .privateKey.export({ format: 'der', type: 'pkcs8' })
-    .toString('base64url');
-
-const production = {
-  PROFILE: 'production',
-  TAXIS_STANDIN: 'false',
-  PUBLIC_URL: 'https://tickets.example.gov.gr',
-  DATABASE_URL: 'postgres://tickets@db/tickets',
-  TAXIS_BASE_URL: 'https://oauth2.gsis.gr',
-  TAXIS_CLIENT_ID: 'client',
-  TAXIS_CLIENT_SECRET: 'secret',
-  GATE_SIGNING_KEYS: `1:${generateGateKeyPair().secretKey}`,
-  CLAIM_CODE_KEY: 'a-production-claim-code-key-of-at-least-32-characters',
-  AUDIT_DIGEST_KEY: 'a-production-audit-digest-key-of-at-least-32-characters',
-  CREDENTIAL_ISSUER_KEYS: `2026-11:${issuerKey()}`,
-  SMTP_URL: 'smtps://tickets:secret@mail.example.gov.gr:465',
-};
 
 describe('configuration', () => {
   it('runs the embedded database, demo data and the TaxisNet stand-in by default', () => {
@@ -275,7 +255,7 @@ describe('configuration', () => {
   it('signs EU wallet tickets with the first of CREDENTIAL_ISSUER_KEYS and publishes them all; refuses a bad list, none and the development key in production', () => {
     const config = loadConfig({
       ...production,
-      CREDENTIAL_ISSUER_KEYS: `new:${issuerKey()},old:${issuerKey()}`,
+      CREDENTIAL_ISSUER_KEYS: `new:${productionIssuerKey},old:${issuerKey()}`,
     });
     expect(config.issuerKeys.signer.kid).toBe('new');
     expect(config.issuerKeys.published.map((key) => [key.kid, key.kty, key.crv, key.alg])).toEqual([

@@ -8,6 +8,7 @@ import {
   SUSPENSION_LOOKUPS_PER_HOUR,
 } from '@tickets/domain';
 import { parseMultiHostUrl } from '../db/multi-host-url';
+import { certificateList } from './certificates';
 import { claimCodeKey, gateKeyList, issuerKeyList } from './keys';
 
 const booleanFlag = z
@@ -122,6 +123,10 @@ const environmentSchema = z.object({
   GATE_SIGNING_KEYS: gateKeyList.optional(),
   CLAIM_CODE_KEY: claimCodeKey.optional(),
   CREDENTIAL_ISSUER_KEYS: issuerKeyList.optional(),
+  // The signing key's certificate chain, PEM, leaf first, and the roots EU wallets trust it through
+  // (docs/design.md §12); unset in development: the development CA's (development-pki.ts).
+  CREDENTIAL_ISSUER_CERTIFICATES: certificateList.optional(),
+  CREDENTIAL_ISSUER_TRUST_ANCHORS: certificateList.optional(),
   AUDIT_DIGEST_KEY: z
     .string()
     .min(32, { error: 'must be at least 32 characters (npm run admin -- audit-key)' })

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { TurnLimits } from '../db/turns';
 import { repoRoot } from '../shared/server-root';
+import { checkCertificateChain, developmentCaIn } from './certificates';
 import { ConfigError } from './config-error';
+import { developmentCertificateChain } from './development-pki';
 import { parseEnvironment, type Environment } from './environment';
 import {
   DEVELOPMENT_AUDIT_DIGEST_KEY,
@@ -24,6 +26,7 @@ import { unsafeDevelopment, unsafeProduction } from './profiles';
 export { ConfigError };
 export { DEFAULT_SUSPENSION_RETENTION_DAYS } from './environment';
 export { DEVELOPMENT_CLAIM_CODE_KEY, DEVELOPMENT_ISSUER_KEY, issuerKeyOf, type IssuerKey } from './keys';
+export { developmentCaCertificate } from './development-pki';
 
 /**
  * How long a process told to stop keeps serving with /readyz failing before it closes: in production,
@@ -83,6 +86,12 @@ export interface Config {
   webDistDir: string;
   gateKeys: GateKeys;
   issuerKeys: IssuerKeys;
+  /**
+   * The signing key's certificate chain as `x5c` carries it (leaf first, base64 DER, without the
+   * anchor), from CREDENTIAL_ISSUER_CERTIFICATES, checked at start; undefined: the development CA
+   * issues one (`issuerCertificateChain`).
+   */
+  issuerCertificates: string[] | undefined;
   /** The key claim codes are derived with (src/rules/claim-codes.ts): a re-push gives the same code. */
   claimCodeKey: string;
   /** The key of the audit log's digests of identifiers (ΑΦΜ, ΑΜΚΑ, documents): HMAC, never a bare hash. */
@@ -143,6 +152,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (parsed.HEALTH_PORT !== undefined && parsed.HEALTH_PORT !== 0 && parsed.HEALTH_PORT === parsed.PORT) {
     problems.push('HEALTH_PORT must differ from PORT: the health checks have a listener of their own.');
   }
+  const issuerCertificates = issuerCertificatesOf(present, parsed, production);
+  problems.push(...issuerCertificates.problems);
   let gateKeys: Config['gateKeys'] | undefined;
   try {
     gateKeys = gateKeysOf(parsed.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]);
@@ -198,6 +209,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     webDistDir: env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist'),
     gateKeys,
     issuerKeys: issuerKeysOf(env.CREDENTIAL_ISSUER_KEYS),
+    issuerCertificates: issuerCertificates.x5c,
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
     auditDigestKey: env.AUDIT_DIGEST_KEY ?? DEVELOPMENT_AUDIT_DIGEST_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
@@ -215,4 +227,61 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     },
     shutdownDrainSeconds: env.SHUTDOWN_DRAIN_SECONDS ?? SHUTDOWN_DRAIN_DEFAULT_SECONDS[env.PROFILE],
   };
+}
+
+/**
+ * The issuer's certificate chain from its settings, checked (docs/design.md §12): its leaf is for the
+ * signing key, each certificate is issued by the next, the last by one of the trust anchors, none is
+ * expired, and in production none is the development CA. Unset (development): none here, the
+ * development CA issues one. A key setting that did not parse has its own message: no chain is
+ * checked against a key that is not known.
+ */
+function issuerCertificatesOf(
+  present: Record<string, string | undefined>,
+  env: Partial<Environment>,
+  production: boolean,
+): { problems: string[]; x5c: string[] | undefined } {
+  const { CREDENTIAL_ISSUER_CERTIFICATES: chain, CREDENTIAL_ISSUER_TRUST_ANCHORS: anchors } = env;
+  if (!chain || !anchors) {
+    // Production names both among what it needs (profiles.ts); development takes both or neither.
+    const alone = !production && (chain || anchors);
+    return {
+      problems: alone
+        ? [
+            'CREDENTIAL_ISSUER_CERTIFICATES and CREDENTIAL_ISSUER_TRUST_ANCHORS go together: the chain is checked against the anchors. Set both, or neither for the development CA.',
+          ]
+        : [],
+      x5c: undefined,
+    };
+  }
+  const keys = env.CREDENTIAL_ISSUER_KEYS ?? (present.CREDENTIAL_ISSUER_KEYS ? undefined : null);
+  if (keys === undefined) return { problems: [], x5c: undefined };
+  const settings = {
+    chain,
+    anchors,
+    names: {
+      chain: 'CREDENTIAL_ISSUER_CERTIFICATES',
+      anchors: 'CREDENTIAL_ISSUER_TRUST_ANCHORS',
+      key: 'CREDENTIAL_ISSUER_KEYS',
+    },
+  };
+  const checked = checkCertificateChain(
+    settings,
+    issuerKeysOf(keys ?? undefined).signer.privateKey,
+    new Date(),
+  );
+  return {
+    problems: [...checked.problems, ...(production ? developmentCaIn(settings) : [])],
+    x5c: checked.x5c,
+  };
+}
+
+/**
+ * The `x5c` of everything the issuer signs (docs/design.md §12): the configured chain, or in
+ * development the development CA's certificate for the signing key, naming the issuer's origin (made
+ * once per process).
+ */
+export function issuerCertificateChain(config: Config, issuer: string): Promise<string[]> {
+  if (config.issuerCertificates) return Promise.resolve(config.issuerCertificates);
+  return developmentCertificateChain(config.issuerKeys.signer.privateKey, issuer, 'EU wallet ticket issuer');
 }

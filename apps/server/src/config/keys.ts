@@ -120,6 +120,15 @@ export const DEVELOPMENT_ISSUER_KEY = {
     'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgU6QwO2kbOlKwOSKsp4sx7VyJ2bggn9Oxk635ZNDPtD2hRANCAAQQoyyFQLYwTwzaKahexTu2WV72XomMGX_Swe-8UzjWgRAHMeenHDh_7XVw6wa_jhxU6r99piF5aJ4rHC6wNkBi',
 } as const;
 
+/**
+ * The development profile's certificate authority key (config/development-pki.ts), known to anyone who
+ * reads this file: its root is refused in production. Every development process derives the same root
+ * from it (the same name, key and validity), so one process's issuer certificate leads to the anchor
+ * another process made, as a credential one issued verifies against another's JWKS.
+ */
+export const DEVELOPMENT_CA_KEY =
+  'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgq9Vph81SBM7AYsZvNkXqrIg28L9pYqXBJ8XU_jGZgAWhRANCAASrAICAOtOclIHoLMj3k5fELjy0rReqghPRNuIHpjQaj3Ln6HhMW3lJIKZBoP-OYKOVNobTkKJX01hhiJL44n9k';
+
 /** The gate's signing keys: `signer` signs new codes, `trusted` verifies (the signer among them). */
 export interface GateKeys {
   signer: PlatformKey;

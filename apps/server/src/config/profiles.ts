@@ -35,6 +35,8 @@ export function unsafeProduction(env: Partial<Environment>, standIn: boolean): s
       'CLAIM_CODE_KEY',
       'AUDIT_DIGEST_KEY',
       'CREDENTIAL_ISSUER_KEYS',
+      'CREDENTIAL_ISSUER_CERTIFICATES',
+      'CREDENTIAL_ISSUER_TRUST_ANCHORS',
     ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) problems.push(`The production profile needs ${missing.join(', ')}.`);

@@ -12,11 +12,13 @@ import {
   STATUS_LIST_TTL_SECONDS,
   ticketTypeMetadataSchema,
 } from '@tickets/domain';
+import { issuerCertificateChain } from '../../config';
 import { AppError } from '../../shared/app-error';
 import { matchesAny } from '../../shared/entity-tags';
 import { toAnsweredError } from '../../shared/http-errors';
 import type { EuWalletPorts } from '../ports';
 import { digestOf } from './credential-offers.service';
+import type { IssuerSigner } from './sd-jwt-vc';
 import { issueNonce, issueTicketCredential, redeemPreAuthorizedCode } from './issuance.service';
 import {
   authorizationServerMetadata,
@@ -58,6 +60,22 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
   const { db } = app;
   const tags = ['eu wallet'];
   const issuer = () => app.publicUrl();
+  /**
+   * The signing key and its chain, for the `x5c` of what it signs (made once per process in
+   * development): one object per issuer origin, as the status lists' tokens are kept by signer.
+   */
+  const signers = new Map<string, Promise<IssuerSigner>>();
+  const signer = () => {
+    const origin = issuer();
+    const known = signers.get(origin);
+    if (known) return known;
+    const made = issuerCertificateChain(app.config, origin).then((x5c) => ({
+      ...app.config.issuerKeys.signer,
+      x5c,
+    }));
+    signers.set(origin, made);
+    return made;
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAnsweredError(error, request, reply);
@@ -148,7 +166,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
       if (!grant) throw new AppError('ISSUANCE_INVALID_TOKEN');
       return issueTicketCredential(db, grant, request.body, {
         issuer: issuer(),
-        signer: app.config.issuerKeys.signer,
+        signer: await signer(),
         requestId: request.id,
         ports,
       });
@@ -176,7 +194,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
       reply.header('access-control-allow-origin', '*').header('cross-origin-resource-policy', 'cross-origin');
       const list = await statusListToken(db, request.params.listId, {
         issuer: issuer(),
-        signer: app.config.issuerKeys.signer,
+        signer: await signer(),
       });
       if (list === undefined) throw new AppError('NOT_FOUND');
       reply

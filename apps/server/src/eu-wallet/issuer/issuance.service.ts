@@ -10,7 +10,6 @@ import {
   type CredentialRequest,
   type IssuanceTokenRequest,
 } from '@tickets/domain';
-import type { IssuerKey } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
@@ -31,7 +30,7 @@ import {
 import { ticketVct } from '../status/credential-status';
 import { drawStatusNumber, statusPlaceOf } from '../status/status-places';
 import { ISSUANCE_PATHS } from './issuer-metadata';
-import { issueSdJwtVc, publicJwkOf } from './sd-jwt-vc';
+import { issueSdJwtVc, publicJwkOf, type IssuerSigner } from './sd-jwt-vc';
 
 /**
  * The token, nonce and credential endpoints of OpenID4VCI 1.0's pre-authorized code flow
@@ -158,7 +157,7 @@ export async function issueTicketCredential(
   request: CredentialRequest,
   context: {
     issuer: string;
-    signer: IssuerKey;
+    signer: IssuerSigner;
     requestId: string;
     ports: Pick<EuWalletPorts, 'walletTickets'>;
   },

@@ -12,6 +12,13 @@ import type { IssuerKey } from '../../config';
  * mistake in the reader.
  */
 
+/**
+ * The issuer's signing key with its certificate chain (docs/design.md §12): every JWT it signs
+ * carries the chain in `x5c` (leaf first, base64 DER, without the anchor), as HAIP 1.0 asks of an
+ * SD-JWT VC and of a status list token, and `kid`, the key's entry in `/.well-known/jwt-vc-issuer`.
+ */
+export type IssuerSigner = IssuerKey & { x5c: readonly string[] };
+
 const sha256 = (text: string) => createHash('sha256').update(text, 'ascii').digest('base64url');
 
 /** One disclosure (RFC 9901 §4.2.1): `[salt, name, value]`, base64url; its digest goes in `_sd`. */
@@ -33,7 +40,7 @@ export interface SdJwtVcInput {
  * so that their order says nothing, then each disclosure, `~`-separated and ending with `~` (no
  * key-binding JWT: the holder adds one when presenting).
  */
-export async function issueSdJwtVc(input: SdJwtVcInput, key: IssuerKey): Promise<string> {
+export async function issueSdJwtVc(input: SdJwtVcInput, key: IssuerSigner): Promise<string> {
   const disclosed = Object.entries(input.disclosable).map(([name, value]) => discloseClaim(name, value));
   const payload = {
     ...input.clear,
@@ -41,7 +48,7 @@ export async function issueSdJwtVc(input: SdJwtVcInput, key: IssuerKey): Promise
     _sd_alg: 'sha-256',
   };
   const jwt = await new CompactSign(Buffer.from(JSON.stringify(payload), 'utf8'))
-    .setProtectedHeader({ alg: 'ES256', typ: SD_JWT_VC_FORMAT, kid: key.kid })
+    .setProtectedHeader({ alg: 'ES256', typ: SD_JWT_VC_FORMAT, kid: key.kid, x5c: [...key.x5c] })
     .sign(key.privateKey);
   return `${jwt}~${disclosed.map(({ disclosure }) => `${disclosure}~`).join('')}`;
 }
@@ -68,12 +75,12 @@ export function encodeStatusList(
 /** The status list token (§5.1): `statuslist+jwt`, its `sub` the list's own address, cacheable for `ttl`. */
 export async function signStatusList(
   list: { uri: string; issuer: string; lst: string; bits: number; ttlSeconds: number },
-  key: IssuerKey,
+  key: IssuerSigner,
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   return (
     new SignJWT({ status_list: { bits: list.bits, lst: list.lst }, ttl: list.ttlSeconds })
-      .setProtectedHeader({ alg: 'ES256', typ: 'statuslist+jwt', kid: key.kid })
+      .setProtectedHeader({ alg: 'ES256', typ: 'statuslist+jwt', kid: key.kid, x5c: [...key.x5c] })
       .setIssuer(list.issuer)
       .setSubject(list.uri)
       .setIssuedAt(now)

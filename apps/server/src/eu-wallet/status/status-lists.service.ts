@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { STATUS_LIST_SIZE, STATUS_LIST_TTL_SECONDS } from '@tickets/domain';
-import type { IssuerKey } from '../../config';
 import type { Db } from '../../db/client';
 import { ISSUANCE_PATHS } from '../issuer/issuer-metadata';
-import { encodeStatusList, signStatusList } from '../issuer/sd-jwt-vc';
+import { encodeStatusList, signStatusList, type IssuerSigner } from '../issuer/sd-jwt-vc';
 import { CREDENTIAL_STATUS, listCredentialStatuses } from './credential-status';
 import { statusNumbersOfList } from './status-places';
 
@@ -24,7 +23,7 @@ const REUSE_SECONDS = STATUS_LIST_TTL_SECONDS * 5;
 
 type Served = { lst: string; token: string; entityTag: string; signedAt: number };
 /** The process's last token of each list, by signing key (a test runs several issuers at once). */
-const served = new WeakMap<IssuerKey, Map<string, Served>>();
+const served = new WeakMap<IssuerSigner, Map<string, Served>>();
 
 /**
  * A status list token, from the credentials' bindings now (docs/design.md §12), with its entity tag
@@ -35,7 +34,7 @@ const served = new WeakMap<IssuerKey, Map<string, Served>>();
 export async function statusListToken(
   db: Db,
   listId: number,
-  context: { issuer: string; signer: IssuerKey },
+  context: { issuer: string; signer: IssuerSigner },
 ): Promise<{ token: string; entityTag: string } | undefined> {
   const { from, to } = statusNumbersOfList(listId);
   const rows = await listCredentialStatuses(db, { from, to });
