@@ -3,7 +3,6 @@ import type { TurnLimits } from '../db/turns';
 import { repoRoot } from '../shared/server-root';
 import { checkCertificateChain, developmentCaIn } from './certificates';
 import { ConfigError } from './config-error';
-import { developmentCertificateChain } from './development-pki';
 import { parseEnvironment, type Environment } from './environment';
 import {
   DEVELOPMENT_AUDIT_DIGEST_KEY,
@@ -26,7 +25,13 @@ import { unsafeDevelopment, unsafeProduction } from './profiles';
 export { ConfigError };
 export { DEFAULT_SUSPENSION_RETENTION_DAYS } from './environment';
 export { DEVELOPMENT_CLAIM_CODE_KEY, DEVELOPMENT_ISSUER_KEY, issuerKeyOf, type IssuerKey } from './keys';
-export { developmentCaCertificate } from './development-pki';
+
+/**
+ * The development CA's root, PEM (development-pki.ts), loaded only when asked for: a production
+ * process never loads the certificate library, nor the global Reflect metadata it needs.
+ */
+export const developmentCaCertificate = async () =>
+  (await import('./development-pki')).developmentCaCertificate();
 
 /**
  * How long a process told to stop keeps serving with /readyz failing before it closes: in production,
@@ -281,7 +286,8 @@ function issuerCertificatesOf(
  * development the development CA's certificate for the signing key, naming the issuer's origin (made
  * once per process).
  */
-export function issuerCertificateChain(config: Config, issuer: string): Promise<string[]> {
-  if (config.issuerCertificates) return Promise.resolve(config.issuerCertificates);
+export async function issuerCertificateChain(config: Config, issuer: string): Promise<string[]> {
+  if (config.issuerCertificates) return config.issuerCertificates;
+  const { developmentCertificateChain } = await import('./development-pki');
   return developmentCertificateChain(config.issuerKeys.signer.privateKey, issuer, 'EU wallet ticket issuer');
 }
