@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { serialId } from './columns';
 
 /** The event of a gate decision's audit row (GATE_ADMIT, GATE_REFUSE), as text. */
 export const gateEventOf = (row: { details: AnyPgColumn }) => sql`(${row.details} ->> 'eventId')`;
@@ -9,7 +10,7 @@ export const gateDecisionRows = sql`action in ('GATE_ADMIT', 'GATE_REFUSE')`;
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     at: timestamp('at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
