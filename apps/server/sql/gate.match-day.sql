@@ -121,8 +121,10 @@ from
   "audit_log"
 where
   (
-    action in ('GATE_ADMIT', 'GATE_REFUSE')
-    and ("audit_log"."details" ->> 'eventId') = $1
+    (
+      action in ('GATE_ADMIT', 'GATE_REFUSE')
+      and ("audit_log"."details" ->> 'eventId') = $1
+    )
     and "audit_log"."action" = $2
   )
 group by
@@ -153,12 +155,3 @@ order by
     ) * 300
   ),
   "audit_log"."details" ->> 'reason';
-
--- countDoubleEntries
-select
-  count(*)
-from
-  "gate_double_entries"
-  inner join "gate_admissions" on "gate_admissions"."id" = "gate_double_entries"."admission_id"
-where
-  "gate_admissions"."event_id" = $1;

@@ -172,6 +172,15 @@ where
     and ("audit_log"."details" ->> 'eventId') = $1
   );
 
+-- countDoubleEntries
+select
+  count(*)
+from
+  "gate_double_entries"
+  inner join "gate_admissions" on "gate_admissions"."id" = "gate_double_entries"."admission_id"
+where
+  "gate_admissions"."event_id" = $1;
+
 -- listDoubleEntries
 select
   "tickets"."public_code",

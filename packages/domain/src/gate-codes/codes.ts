@@ -3,6 +3,7 @@ import { TICKET_CODE_LENGTH, WALLET_CODE_TOLERANCE_SECONDS } from '../constants'
 import { ByteReader, ByteWriter, fromBase64url, MalformedBytes, toBase64url } from './bytes';
 import { bytesToDigits, digitsToBytes } from './digits';
 import {
+  assertKeyId,
   isValidKeyId,
   keysById,
   publicKeyBytes,
@@ -119,10 +120,6 @@ function assertTicketCode(ticketCode: string) {
 
 function assertPositive(value: number, name: string) {
   if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} is a positive integer.`);
-}
-
-function assertKeyId(keyId: number) {
-  if (!isValidKeyId(keyId)) throw new RangeError('A key id is an integer from 0 to 2^31 - 1.');
 }
 
 function secondsOf(time: Date): number {

@@ -79,6 +79,11 @@ export const canonicalDevicePublicKey = (publicKey: string): string | undefined 
 export const isValidKeyId = (keyId: number) =>
   Number.isInteger(keyId) && keyId >= 0 && keyId <= GATE_KEY_ID_MAX;
 
+/** A key id given to sign with, or to be trusted, is refused before anything is signed with it. */
+export function assertKeyId(keyId: number) {
+  if (!isValidKeyId(keyId)) throw new RangeError('A key id is an integer from 0 to 2^31 - 1.');
+}
+
 /**
  * Strict verification (RFC 8032 §5.1.7, FIPS 186-5; noble's `zip215: false`): S below the group order
  * and canonical point encodings, so a message has one valid signature and a signature's bytes can
@@ -118,4 +123,28 @@ export function keysById(keys: readonly PlatformPublicKey[]): Map<number, Uint8A
     decodedKeyLists.set(keys, byId);
   }
   return byId;
+}
+
+/** A platform key's signature as a signed JSON document carries it (the manifest, a delta). */
+export interface KeyedSignature {
+  keyId: number;
+  /** The 64-byte signature, base64url. */
+  value: string;
+}
+
+export const keyedSignature = (platformKey: PlatformKey, message: Uint8Array): KeyedSignature => ({
+  keyId: platformKey.keyId,
+  value: toBase64url(signWith(platformKey, message)),
+});
+
+/** Whether `signature` is one by a trusted key over `message`. */
+export function isKeyedSignatureOf(
+  signature: KeyedSignature,
+  message: Uint8Array,
+  trustedPublicKeys: readonly PlatformPublicKey[],
+): boolean {
+  const key = keysById(trustedPublicKeys).get(signature.keyId);
+  const bytes = decodeKey(signature.value, SIGNATURE_BYTES);
+  if (!key || !bytes) return false;
+  return verifySignature(bytes, message, key);
 }

@@ -3,7 +3,7 @@ import { concatBytes, randomBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { fromBase64url, toBase64url } from './bytes';
 import { SIGNING_CONTEXT, type GateCodeKind } from './codes';
 import { ManifestSalt, SALT_BYTES } from './entries';
-import { signWith, type PlatformKey } from './keys';
+import { keyedSignature, type PlatformKey } from './keys';
 import {
   assertInput,
   canonicalJson,
@@ -675,6 +675,6 @@ function* manifestParts(
   }
   // The canonical text's closing brace is hashed, and sent after the signature.
   hash.update(utf8ToBytes('}'));
-  const value = toBase64url(signWith(platformKey, concatBytes(SIGNING_CONTEXT.manifest, hash.digest())));
-  yield `${text},"signature":${JSON.stringify({ keyId: platformKey.keyId, value })}}`;
+  const signature = keyedSignature(platformKey, concatBytes(SIGNING_CONTEXT.manifest, hash.digest()));
+  yield `${text},"signature":${JSON.stringify(signature)}}`;
 }

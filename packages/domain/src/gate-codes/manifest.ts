@@ -6,12 +6,11 @@ import { decodeKey, fromBase64url, toBase64url } from './bytes';
 import { parseGateCode, parseWalletCredential, SIGNING_CONTEXT, type GateCodeKind } from './codes';
 import { LOOKUP_ID_BYTES, ManifestSalt, SALT_BYTES, sealEntry, type GateEntry } from './entries';
 import {
+  assertKeyId,
   GATE_KEY_ID_MAX,
-  isValidKeyId,
-  keysById,
-  signWith,
+  isKeyedSignatureOf,
+  keyedSignature,
   SIGNATURE_BYTES,
-  verifySignature,
   type PlatformKey,
   type PlatformPublicKey,
 } from './keys';
@@ -162,8 +161,7 @@ export function signDocument<T extends object>(
   unsigned: T,
   platformKey: PlatformKey,
 ): T & { signature: GateManifest['signature'] } {
-  const value = toBase64url(signWith(platformKey, signedBytes(context, unsigned)));
-  return { ...unsigned, signature: { keyId: platformKey.keyId, value } };
+  return { ...unsigned, signature: keyedSignature(platformKey, signedBytes(context, unsigned)) };
 }
 
 /** Whether a document parsed by its schema carries a signature by one of the trusted keys. */
@@ -172,10 +170,7 @@ export function isSignedBy(
   document: { signature: GateManifest['signature'] },
   trustedPublicKeys: readonly PlatformPublicKey[],
 ): boolean {
-  const key = keysById(trustedPublicKeys).get(document.signature.keyId);
-  const signature = decodeKey(document.signature.value, SIGNATURE_BYTES);
-  if (!key || !signature) return false;
-  return verifySignature(signature, signedBytes(context, document), key);
+  return isKeyedSignatureOf(document.signature, signedBytes(context, document), trustedPublicKeys);
 }
 
 /** The part of a code that only its holder has: what its entry's lookup id and key derive from. */
@@ -210,9 +205,8 @@ export function assertInput(input: GateManifestInput, platformKey: PlatformKey) 
   }
   if (!(input.gatesOpenAt.getTime() < input.endsAt.getTime()))
     throw new RangeError('Gates open before the end.');
-  if (!isValidKeyId(platformKey.keyId) || input.platformKeys.some((key) => !isValidKeyId(key.keyId))) {
-    throw new RangeError('A key id is an integer from 0 to 2^31 - 1.');
-  }
+  assertKeyId(platformKey.keyId);
+  for (const key of input.platformKeys) assertKeyId(key.keyId);
   if (input.platformKeys.some((key) => !decodeKey(key.publicKey, 32)))
     throw new RangeError('Not a public key.');
   if (

@@ -1,15 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { and, sql } from 'drizzle-orm';
+import { type AnyPgColumn, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { serialId } from './columns';
 
 /** The event of a gate decision's audit row (GATE_ADMIT, GATE_REFUSE), as text. */
-export const gateEventOf = (row: { details: AnyPgColumn }) => sql`(${row.details} ->> 'eventId')`;
-export const gateDecisionRows = sql`action in ('GATE_ADMIT', 'GATE_REFUSE')`;
+const gateEventOf = (row: { details: AnyPgColumn }) => sql`(${row.details} ->> 'eventId')`;
+const gateDecisionRows = sql`action in ('GATE_ADMIT', 'GATE_REFUSE')`;
 
 /** One row per write, by anyone (docs/design.md §2). */
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     at: timestamp('at', { withTimezone: true })
       .notNull()
       .default(sql`now()`),
@@ -27,3 +28,10 @@ export const auditLog = pgTable(
     index('audit_log_gate_event_idx').on(gateEventOf(t)).where(gateDecisionRows),
   ],
 );
+
+/**
+ * One event's gate decisions, in the expression and the condition of the index
+ * `audit_log_gate_event_idx`, so that a query reads them through it.
+ */
+export const gateDecisionsOf = (eventId: number) =>
+  and(gateDecisionRows, sql`${gateEventOf(auditLog)} = ${String(eventId)}`);

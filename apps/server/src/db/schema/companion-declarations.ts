@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DECLARATION_STATUSES } from '@tickets/domain';
-import { createdAt } from './columns';
+import { bigintRef, createdAt, updatedAt, uuidId } from './columns';
 import { citizens } from './registry';
 import { tickets } from './tickets';
 
@@ -13,22 +13,16 @@ import { tickets } from './tickets';
 export const companionDeclarations = pgTable(
   'companion_declarations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    guardianId: bigint('guardian_id', { mode: 'number' })
-      .notNull()
-      .references(() => citizens.id),
-    minorId: bigint('minor_id', { mode: 'number' })
-      .notNull()
-      .references(() => citizens.id),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.id),
+    id: uuidId(),
+    guardianId: bigintRef('guardian_id', () => citizens.id),
+    minorId: bigintRef('minor_id', () => citizens.id),
+    ticketId: bigintRef('ticket_id', () => tickets.id),
     companionAfm: text('companion_afm').notNull(),
     companionName: text('companion_name').notNull(),
     /** A text column holding one of the domain's statuses (typed, no database enum to migrate). */
     status: text('status', { enum: DECLARATION_STATUSES }).notNull(),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
     /** The declaration this one replaced when the companion was changed. */
     replacesId: uuid('replaces_id'),
   },

@@ -1,6 +1,5 @@
 import {
   bigint,
-  bigserial,
   index,
   integer,
   jsonb,
@@ -11,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { JWK } from 'jose';
-import { createdAt } from './columns';
+import { bigintRef, createdAt, serialId, uuidId, uuidRef } from './columns';
 import { events } from './events';
 import { gateDevices } from './gate';
 import { tickets } from './tickets';
@@ -26,17 +25,13 @@ import { transfers } from './transfers';
 export const credentialOffers = pgTable(
   'credential_offers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     codeHash: text('code_hash').notNull(),
     /** SHA-256 of the offer's id and the transaction code: a copy of the table has no code to type. */
     txCodeHash: text('tx_code_hash').notNull(),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.id),
+    ticketId: bigintRef('ticket_id', () => tickets.id),
     /** The ticket's own event (a match, a season) or, for a loan's recipient, the lent fixture. */
-    scopeEventId: bigint('scope_event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
+    scopeEventId: bigintRef('scope_event_id', () => events.id),
     /** The loan whose recipient enters with it; null for the holder's (or a minor's) own ticket. */
     transferId: uuid('transfer_id').references(() => transfers.id),
     /** The ΑΦΜ of the signed-in person who asked for the offer (the holder, a guardian, a recipient). */
@@ -76,16 +71,10 @@ export const issuanceNonces = pgTable(
 export const issuedCredentials = pgTable(
   'issued_credentials',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    offerId: uuid('offer_id')
-      .notNull()
-      .references(() => credentialOffers.id),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.id),
-    scopeEventId: bigint('scope_event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
+    id: serialId(),
+    offerId: uuidRef('offer_id', () => credentialOffers.id),
+    ticketId: bigintRef('ticket_id', () => tickets.id),
+    scopeEventId: bigintRef('scope_event_id', () => events.id),
     transferId: uuid('transfer_id').references(() => transfers.id),
     issuedTo: text('issued_to').notNull(),
     /** The ticket's holder and print serial when issued: a new binding or a reprint ends the credential. */
@@ -115,14 +104,10 @@ export const issuedCredentials = pgTable(
 export const presentationRequests = pgTable(
   'presentation_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     nonce: text('nonce').notNull(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => gateDevices.id),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
+    deviceId: uuidRef('device_id', () => gateDevices.id),
+    eventId: bigintRef('event_id', () => events.id),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

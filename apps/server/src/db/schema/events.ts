@@ -1,7 +1,6 @@
 import {
   type AnyPgColumn,
   bigint,
-  bigserial,
   boolean,
   index,
   integer,
@@ -11,17 +10,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { DISPLAY_MODES, MAX_TRANSFERS_DEFAULT, TRANSFER_CUTOFF_HOURS_DEFAULT } from '@tickets/domain';
-import { createdAt } from './columns';
+import { createdAt, serialId, textRef, updatedAt } from './columns';
 import { organisations } from './organisations';
 
 /** A match or a season, as a club's ticketing provider describes it, with its transfer rules. */
 export const events = pgTable(
   'events',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    id: serialId(),
+    organisationId: textRef('organisation_id', () => organisations.id),
     /** The provider's own id for the event, unique within the organisation. */
     externalId: text('external_id').notNull(),
     description: text('description').notNull(),
@@ -43,7 +40,7 @@ export const events = pgTable(
     minToAutoRevertTransferredTicket: integer('min_to_auto_revert_transferred_ticket'),
     ignoreTransfers: boolean('ignore_transfers').notNull().default(false),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('events_organisation_external_key').on(t.organisationId, t.externalId),

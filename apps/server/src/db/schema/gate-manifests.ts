@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { serialId } from './columns';
 import { events } from './events';
 
 /**
@@ -48,7 +49,7 @@ export const gateManifests = pgTable('gate_manifests', {
 export const gateManifestChanges = pgTable(
   'gate_manifest_changes',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     xid: bigint('xid', { mode: 'number' })
       .notNull()
       .default(sql`(pg_current_xact_id()::text)::bigint`),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintRef, createdAt, serialId, textRef, uuidId, uuidRef } from './columns';
 import { events } from './events';
 import { organisations } from './organisations';
 import { tickets } from './tickets';
@@ -23,10 +12,8 @@ import { tickets } from './tickets';
 export const gateDevices = pgTable(
   'gate_devices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    organisationId: text('organisation_id')
-      .notNull()
-      .references(() => organisations.id),
+    id: uuidId(),
+    organisationId: textRef('organisation_id', () => organisations.id),
     label: text('label').notNull(),
     /** SHA-256 of the one-time pairing token the officer was shown (spent by the first pairing). */
     tokenHash: text('token_hash').notNull(),
@@ -61,16 +48,10 @@ export const gateDevices = pgTable(
 export const gateAdmissions = pgTable(
   'gate_admissions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.id),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => gateDevices.id),
+    id: uuidId(),
+    ticketId: bigintRef('ticket_id', () => tickets.id),
+    eventId: bigintRef('event_id', () => events.id),
+    deviceId: uuidRef('device_id', () => gateDevices.id),
     admittedAt: timestamp('admitted_at', { withTimezone: true }).notNull().defaultNow(),
     /** An admission a steward undid (made in error): the ticket may enter again. */
     undoneAt: timestamp('undone_at', { withTimezone: true }),
@@ -107,13 +88,9 @@ export const gateAdmissions = pgTable(
 export const gateDoubleEntries = pgTable(
   'gate_double_entries',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    admissionId: uuid('admission_id')
-      .notNull()
-      .references(() => gateAdmissions.id),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => gateDevices.id),
+    id: serialId(),
+    admissionId: uuidRef('admission_id', () => gateAdmissions.id),
+    deviceId: uuidRef('device_id', () => gateDevices.id),
     admittedAt: timestamp('admitted_at', { withTimezone: true }).notNull(),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
     /** As gate_admissions.proof_digest: the code this second admission was made with, verified. */
@@ -133,13 +110,9 @@ export const gateDoubleEntries = pgTable(
 export const gateOfflineRefusals = pgTable(
   'gate_offline_refusals',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    deviceId: uuid('device_id')
-      .notNull()
-      .references(() => gateDevices.id),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
+    id: serialId(),
+    deviceId: uuidRef('device_id', () => gateDevices.id),
+    eventId: bigintRef('event_id', () => events.id),
     reason: text('reason').notNull(),
     refusedAt: timestamp('refused_at', { withTimezone: true }).notNull(),
     proofDigest: text('proof_digest').notNull(),

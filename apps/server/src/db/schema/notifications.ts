@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { bigint, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, uuidId } from './columns';
 import { events } from './events';
 
 /**
@@ -13,7 +13,7 @@ import { events } from './events';
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidId(),
     recipientAfm: text('recipient_afm').notNull(),
     /** One of the domain's NOTIFICATION_KINDS. */
     kind: text('kind').notNull(),

@@ -1,5 +1,5 @@
-import { boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, textRef, updatedAt } from './columns';
 
 /** Clubs (ΠΑΕ/ΚΑΕ) and other organisers whose officers use the ticket office. */
 export const organisations = pgTable('organisations', {
@@ -15,7 +15,7 @@ export const officers = pgTable('officers', {
   organisationId: text('organisation_id').references(() => organisations.id),
   active: boolean('active').notNull().default(true),
   createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
 
 /**
@@ -24,18 +24,14 @@ export const officers = pgTable('officers', {
  */
 export const ticketCodeRanges = pgTable('ticket_code_ranges', {
   prefix: text('prefix').primaryKey(),
-  organisationId: text('organisation_id')
-    .notNull()
-    .references(() => organisations.id),
+  organisationId: textRef('organisation_id', () => organisations.id),
   createdAt: createdAt(),
 });
 
 /** A club's ticketing provider: it sends events and tickets with its API key (stored hashed). */
 export const providers = pgTable('providers', {
   id: text('id').primaryKey(),
-  organisationId: text('organisation_id')
-    .notNull()
-    .references(() => organisations.id),
+  organisationId: textRef('organisation_id', () => organisations.id),
   name: text('name').notNull(),
   apiKeyHash: text('api_key_hash').notNull(),
   active: boolean('active').notNull().default(true),

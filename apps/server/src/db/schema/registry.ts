@@ -1,11 +1,11 @@
-import { bigint, bigserial, date, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { date, index, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintRef, createdAt, serialId } from './columns';
 
 /** The stand-in for the national registry of persons. */
 export const citizens = pgTable(
   'citizens',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     afm: text('afm'),
     amka: text('amka').notNull(),
     firstName: text('first_name').notNull(),
@@ -36,12 +36,8 @@ export const citizens = pgTable(
 export const guardianships = pgTable(
   'guardianships',
   {
-    guardianId: bigint('guardian_id', { mode: 'number' })
-      .notNull()
-      .references(() => citizens.id),
-    minorId: bigint('minor_id', { mode: 'number' })
-      .notNull()
-      .references(() => citizens.id),
+    guardianId: bigintRef('guardian_id', () => citizens.id),
+    minorId: bigintRef('minor_id', () => citizens.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.guardianId, t.minorId] }), index('guardianships_minor_idx').on(t.minorId)],

@@ -1,15 +1,5 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  date,
-  index,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, date, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigintRef, createdAt, serialId } from './columns';
 import { organisations } from './organisations';
 
 /**
@@ -19,7 +9,7 @@ import { organisations } from './organisations';
 export const suspensions = pgTable(
   'suspensions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     afm: text('afm'),
     amka: text('amka'),
     documentId: text('document_id'),
@@ -51,9 +41,7 @@ export const suspensions = pgTable(
 export const suspensionKeys = pgTable(
   'suspension_keys',
   {
-    suspensionId: bigint('suspension_id', { mode: 'number' })
-      .notNull()
-      .references(() => suspensions.id),
+    suspensionId: bigintRef('suspension_id', () => suspensions.id),
     key: text('key').notNull(),
   },
   (t) => [

@@ -1,27 +1,15 @@
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintRef, createdAt, serialId } from './columns';
 import { events } from './events';
 
 /** A ticket: its seat, and once bound, its holder (docs/product-spec.md §3 "Ticket details"). */
 export const tickets = pgTable(
   'tickets',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: serialId(),
     /** The 12-digit code printed on the ticket and typed by people. */
     publicCode: text('public_code').notNull(),
-    eventId: bigint('event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
+    eventId: bigintRef('event_id', () => events.id),
     sector: text('sector'),
     gate: text('gate'),
     row: text('row'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { TRANSFER_STATUSES } from '@tickets/domain';
-import { createdAt } from './columns';
+import { bigintRef, createdAt, updatedAt, uuidId } from './columns';
 import { events } from './events';
 import { tickets } from './tickets';
 
@@ -14,13 +14,9 @@ import { tickets } from './tickets';
 export const transfers = pgTable(
   'transfers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.id),
-    fixtureId: bigint('fixture_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
+    id: uuidId(),
+    ticketId: bigintRef('ticket_id', () => tickets.id),
+    fixtureId: bigintRef('fixture_id', () => events.id),
     fromAfm: text('from_afm').notNull(),
     toAfm: text('to_afm').notNull(),
     toName: text('to_name').notNull(),
@@ -29,7 +25,7 @@ export const transfers = pgTable(
     /** When an accepted loan is closed (REVERTED) after its fixture; null = never (COMPLETED). */
     revertAt: timestamp('revert_at', { withTimezone: true }),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('transfers_one_live_per_fixture_key')

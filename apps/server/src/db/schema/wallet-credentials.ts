@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigintRef, createdAt, serialId } from './columns';
 import { events } from './events';
 import { tickets } from './tickets';
 
@@ -12,14 +12,10 @@ import { tickets } from './tickets';
 export const walletCredentials = pgTable(
   'wallet_credentials',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    ticketId: bigint('ticket_id', { mode: 'number' })
-      .notNull()
-      .references(() => tickets.id),
+    id: serialId(),
+    ticketId: bigintRef('ticket_id', () => tickets.id),
     /** The fixture (a loan's) or the ticket's own event (a match or a season) it admits to. */
-    scopeEventId: bigint('scope_event_id', { mode: 'number' })
-      .notNull()
-      .references(() => events.id),
+    scopeEventId: bigintRef('scope_event_id', () => events.id),
     /** The ΑΦΜ of the person whose wallet registered it. */
     issuedTo: text('issued_to').notNull(),
     devicePublicKey: text('device_public_key').notNull(),

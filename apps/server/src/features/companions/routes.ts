@@ -9,6 +9,7 @@ import {
   modifyCompanionSchema,
 } from '@tickets/domain';
 import { currentActor, currentUser } from '../../shared/guards';
+import { routeOptions } from '../../shared/route-options';
 import { findCitizenByAfm } from '../../rules/people';
 import { listDependents, listLiveDeclarations, toDeclaration } from './queries';
 import { cancelDeclaration, changeCompanion, indicateCompanion } from './service';
@@ -17,19 +18,15 @@ import { cancelDeclaration, changeCompanion, indicateCompanion } from './service
 export async function companionRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const tags = ['citizen: companions'];
+  const userRoute = routeOptions('user', ['citizen: companions']);
 
   app.get(
     '/api/tickets/dependents/',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        operationId: 'listDependents',
-        summary: "The signed-in guardian's minors, as the registry has them",
-        response: { 200: z.array(dependentSchema) },
-      },
-    },
+    userRoute({
+      operationId: 'listDependents',
+      summary: "The signed-in guardian's minors, as the registry has them",
+      response: { 200: z.array(dependentSchema) },
+    }),
     async (request) => {
       const guardian = await findCitizenByAfm(db, currentUser(request).afm);
       const dependents = guardian ? await listDependents(db, guardian.id) : [];
@@ -39,10 +36,8 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/tickets/dependents/declarations/indicate',
-    {
-      config: { access: 'user', namesAPerson: true },
-      schema: {
-        tags,
+    userRoute(
+      {
         operationId: 'indicateCompanion',
         summary: "Name an adult as companion for a minor's ticket: a request they answer in their wallet",
         description:
@@ -51,21 +46,18 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
         body: indicateCompanionSchema,
         response: { 200: declarationSchema },
       },
-    },
+      { namesAPerson: true },
+    ),
     async (request) => indicateCompanion(db, currentActor(request), request.body),
   );
 
   app.get(
     '/api/tickets/dependents/declarations',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        operationId: 'listDeclarations',
-        summary: "The guardian's companion declarations still in force, newest first",
-        response: { 200: z.array(declarationSchema) },
-      },
-    },
+    userRoute({
+      operationId: 'listDeclarations',
+      summary: "The guardian's companion declarations still in force, newest first",
+      response: { 200: z.array(declarationSchema) },
+    }),
     async (request) => {
       const rows = await listLiveDeclarations(db, currentUser(request).afm);
       return rows.map(toDeclaration);
@@ -74,10 +66,8 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
 
   app.delete(
     '/api/tickets/dependents/declarations/:declarationId/cancel',
-    {
-      config: { access: 'user', namesAPerson: true },
-      schema: {
-        tags,
+    userRoute(
+      {
         operationId: 'cancelDeclaration',
         summary: 'Cancel a companion request that is still pending',
         params: declarationIdParams,
@@ -85,23 +75,23 @@ export async function companionRoutes(instance: FastifyInstance): Promise<void> 
         body: z.tuple([]).optional(),
         response: { 200: declarationSchema },
       },
-    },
+      { namesAPerson: true },
+    ),
     async (request) => cancelDeclaration(db, currentActor(request), request.params.declarationId),
   );
 
   app.post(
     '/api/tickets/dependents/declarations/modify',
-    {
-      config: { access: 'user', namesAPerson: true },
-      schema: {
-        tags,
+    userRoute(
+      {
         operationId: 'changeCompanion',
         summary:
           'Change the accepted companion: back to the guardian at once, or to another adult as a new request',
         body: modifyCompanionSchema,
         response: { 200: declarationSchema },
       },
-    },
+      { namesAPerson: true },
+    ),
     async (request) => changeCompanion(db, currentActor(request), request.body),
   );
 }

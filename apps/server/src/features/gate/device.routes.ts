@@ -20,6 +20,7 @@ import {
 import { statusListsPrefix } from '../../eu-wallet';
 import { audit } from '../../shared/audit';
 import { currentDevice } from '../../shared/guards';
+import { routeOptions } from '../../shared/route-options';
 import { decideAdmission, undoAdmission } from './admission/admissions.service';
 import {
   GATE_CODE_FORMATS,
@@ -47,7 +48,7 @@ const OFFLINE_UPLOAD_BODY_LIMIT = 512 * 1024;
 export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db, metrics } = app;
-  const deviceTags = ['gate devices'];
+  const deviceRoute = routeOptions('device', ['gate devices']);
   const { gateKeys } = app.config;
   const marginHours = app.config.gateDeviceCredentialMarginHours;
   const tokenHours = app.config.gatePairingTokenHours;
@@ -67,16 +68,15 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
 
   app.post(
     '/api/gate/pairing',
-    {
-      config: { access: 'device', gatePairing: true },
-      schema: {
-        tags: deviceTags,
+    deviceRoute(
+      {
         summary:
           "Pair this device: its one-time pairing token (the bearer) exchanged for the device's own credential",
         description: PAIRING_FORMAT,
         response: { 200: gatePairingSchema },
       },
-    },
+      { gatePairing: true },
+    ),
     async (request) =>
       pairGateDevice(db, request.pairingToken as string, {
         marginHours,
@@ -87,27 +87,19 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
 
   app.post(
     '/api/gate/pairing/renewal',
-    {
-      config: { access: 'device' },
-      schema: {
-        tags: deviceTags,
-        summary: "Renew the device's credential: it lasts a whole lifetime from now",
-        response: { 200: gateCredentialRenewalSchema },
-      },
-    },
+    deviceRoute({
+      summary: "Renew the device's credential: it lasts a whole lifetime from now",
+      response: { 200: gateCredentialRenewalSchema },
+    }),
     async (request) => renewDeviceCredential(db, currentDevice(request), marginHours),
   );
 
   app.get(
     '/api/gate/events',
-    {
-      config: { access: 'device' },
-      schema: {
-        tags: deviceTags,
-        summary: "The device club's events not yet over, soonest first, to pick the one at the gate",
-        response: { 200: z.array(gateEventSchema) },
-      },
-    },
+    deviceRoute({
+      summary: "The device club's events not yet over, soonest first, to pick the one at the gate",
+      response: { 200: z.array(gateEventSchema) },
+    }),
     async (request) => {
       const device = currentDevice(request);
       const events = await gateEvents(db, device);
@@ -131,18 +123,14 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
 
   app.post(
     '/api/gate/admissions',
-    {
-      config: { access: 'device' },
-      schema: {
-        tags: deviceTags,
-        summary:
-          'Decide and record the entry of a scanned code (paper QR or Code 128, or a wallet gate code) to an event',
-        description: `${GATE_CODE_FORMATS}\n\n${SCAN_RETRIES}`,
-        headers: admissionHeadersSchema,
-        body: admissionRequestSchema,
-        response: { 200: admissionSchema },
-      },
-    },
+    deviceRoute({
+      summary:
+        'Decide and record the entry of a scanned code (paper QR or Code 128, or a wallet gate code) to an event',
+      description: `${GATE_CODE_FORMATS}\n\n${SCAN_RETRIES}`,
+      headers: admissionHeadersSchema,
+      body: admissionRequestSchema,
+      response: { 200: admissionSchema },
+    }),
     async (request) => {
       const device = currentDevice(request);
       const idempotencyKey = request.headers['idempotency-key'];
@@ -163,15 +151,11 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
 
   app.delete(
     '/api/gate/admissions/:admissionId',
-    {
-      config: { access: 'device' },
-      schema: {
-        tags: deviceTags,
-        summary: 'Undo an admission made in error, within two minutes',
-        params: z.object({ admissionId: z.uuid({ error: validationMessages.admissionId }) }),
-        response: { 200: z.object({}) },
-      },
-    },
+    deviceRoute({
+      summary: 'Undo an admission made in error, within two minutes',
+      params: z.object({ admissionId: z.uuid({ error: validationMessages.admissionId }) }),
+      response: { 200: z.object({}) },
+    }),
     async (request) => {
       await undoAdmission(db, currentDevice(request), request.params.admissionId, request.id);
       return {};
@@ -180,14 +164,10 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
 
   app.get(
     '/api/gate/keys',
-    {
-      config: { access: 'device' },
-      schema: {
-        tags: deviceTags,
-        summary: "The platform's public keys, which a device pins when paired to verify its manifests",
-        response: { 200: gateKeysSchema },
-      },
-    },
+    deviceRoute({
+      summary: "The platform's public keys, which a device pins when paired to verify its manifests",
+      response: { 200: gateKeysSchema },
+    }),
     async () => ({ keys: gateKeys.trusted.map(({ keyId, publicKey }) => ({ keyId, publicKey })) }),
   );
 
@@ -195,19 +175,7 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
   app.get(
     '/api/gate/manifest',
     {
-      config: { access: 'device' },
-      // The bytes of each answer's body as sent, for the alert on a large delta: a 304 sends none,
-      // the whole manifest its prepared bytes (gzipped when the device takes gzip).
-      onSend: (request, reply, payload, done) => {
-        if (reply.statusCode < 400) {
-          const sent = reply.statusCode !== 304 && (typeof payload === 'string' || Buffer.isBuffer(payload));
-          const bytes = sent ? Buffer.byteLength(payload) : 0;
-          metrics.manifestAnswerBytes.observe({ kind: manifestKinds.get(request) ?? 'unchanged' }, bytes);
-        }
-        done(null, payload);
-      },
-      schema: {
-        tags: deviceTags,
+      ...deviceRoute({
         summary:
           'The signed offline manifest of one event (the codes that admit to it, sealed; the revoked ones), or what changed since the copy held',
         description: `${MANIFEST_FORMAT}\n\n${MANIFEST_REFRESH}`,
@@ -217,6 +185,16 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
           200: z.union([gateManifestSchema, gateManifestDeltaSchema]),
           304: z.null().describe("Unchanged: the device's copy (its ETag in If-None-Match) is current"),
         },
+      }),
+      // The bytes of each answer's body as sent, for the alert on a large delta: a 304 sends none,
+      // the whole manifest its prepared bytes (gzipped when the device takes gzip).
+      onSend: (request, reply, payload, done) => {
+        if (reply.statusCode < 400) {
+          const sent = reply.statusCode !== 304 && (typeof payload === 'string' || Buffer.isBuffer(payload));
+          const bytes = sent ? Buffer.byteLength(payload) : 0;
+          metrics.manifestAnswerBytes.observe({ kind: manifestKinds.get(request) ?? 'unchanged' }, bytes);
+        }
+        done(null, payload);
       },
     },
     async (request, reply) => {
@@ -257,16 +235,14 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/api/gate/admissions/batch',
     {
-      config: { access: 'device' },
-      bodyLimit: OFFLINE_UPLOAD_BODY_LIMIT,
-      schema: {
-        tags: deviceTags,
+      ...deviceRoute({
         summary:
           'Upload what a device decided offline: each admission verified by its code and recorded once, each refusal counted once',
         description: OFFLINE_UPLOAD_FORMAT,
         body: offlineAdmissionsSchema,
         response: { 200: offlineAdmissionResultsSchema },
-      },
+      }),
+      bodyLimit: OFFLINE_UPLOAD_BODY_LIMIT,
     },
     async (request) => {
       const device = currentDevice(request);

@@ -11,6 +11,7 @@ import {
   ticketImportReportSchema,
 } from '@tickets/domain';
 import { currentImporter } from '../../shared/guards';
+import { routeOptions } from '../../shared/route-options';
 import { claimsFor } from '../../rules/claim-codes';
 import { importEvents, importTickets } from './imports.service';
 import { gateStatus } from './service';
@@ -25,20 +26,18 @@ const PROVIDER_BODY_LIMIT = 4 * 1024 * 1024;
 export async function providerRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const tags = ['providers'];
+  const providerRoute = routeOptions('provider', ['providers']);
 
   app.put(
     '/api/providers/events',
     {
-      bodyLimit: PROVIDER_BODY_LIMIT,
-      config: { access: 'provider' },
-      schema: {
-        tags,
+      ...providerRoute({
         operationId: 'upsertEvents',
         summary: 'Upsert events by externalId',
         body: providerEventsBody,
         response: { 200: importReportSchema },
-      },
+      }),
+      bodyLimit: PROVIDER_BODY_LIMIT,
     },
     async (request) => importEvents(db, currentImporter(request), request.body.events),
   );
@@ -46,10 +45,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
   app.put(
     '/api/providers/tickets',
     {
-      bodyLimit: PROVIDER_BODY_LIMIT,
-      config: { access: 'provider' },
-      schema: {
-        tags,
+      ...providerRoute({
         operationId: 'upsertTickets',
         summary: "Upsert tickets by publicCode; answers each accepted ticket's claim code",
         description:
@@ -62,7 +58,8 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
           'whoever has it can add the ticket to their wallet, once.',
         body: providerTicketsBody,
         response: { 200: ticketImportReportSchema },
-      },
+      }),
+      bodyLimit: PROVIDER_BODY_LIMIT,
     },
     async (request) => {
       const { acceptedCodes, ...report } = await importTickets(
@@ -76,18 +73,14 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/providers/tickets/:publicCode/status',
-    {
-      config: { access: 'provider' },
-      schema: {
-        tags,
-        operationId: 'getTicketStatus',
-        summary:
-          "A ticket's status at the gate for a fixture (eventId or eventExternalId; else its own event): VALID, BLOCKED (the one who enters is suspended), EVENT_OVER or NOT_FOR_THIS_EVENT, and who enters",
-        params: z.object({ publicCode: ticketCodeField }),
-        querystring: gateStatusQuerySchema,
-        response: { 200: gateStatusSchema },
-      },
-    },
+    providerRoute({
+      operationId: 'getTicketStatus',
+      summary:
+        "A ticket's status at the gate for a fixture (eventId or eventExternalId; else its own event): VALID, BLOCKED (the one who enters is suspended), EVENT_OVER or NOT_FOR_THIS_EVENT, and who enters",
+      params: z.object({ publicCode: ticketCodeField }),
+      querystring: gateStatusQuerySchema,
+      response: { 200: gateStatusSchema },
+    }),
     async (request) =>
       gateStatus(db, currentImporter(request).organisationId, request.params.publicCode, request.query),
   );

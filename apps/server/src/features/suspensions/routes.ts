@@ -11,6 +11,7 @@ import {
 } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { currentActor, currentUser } from '../../shared/guards';
+import { routeOptions } from '../../shared/route-options';
 import { toAnsweredError } from '../../shared/http-errors';
 import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions } from './service';
 
@@ -21,7 +22,7 @@ import { addSuspension, deleteSuspension, findAffectedPeople, searchSuspensions 
 export async function suspensionRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const tags = ['ticket office: suspended users'];
+  const officerRoute = routeOptions('officer', ['ticket office: suspended users']);
   const base = '/api/blackList-administration';
 
   // A pre-check and a search each look people up in the registry: one allowance per officer for both.
@@ -45,14 +46,12 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     `${base}/info`,
     {
-      config: { access: 'officer' },
-      schema: {
-        tags,
+      ...officerRoute({
         operationId: 'previewSuspension',
         summary: 'Before adding a suspension: the people it would reach (none known yet is an answer too)',
         body: suspensionRequestSchema,
         response: { 200: z.array(affectedPersonSchema) },
-      },
+      }),
       preHandler: limitLookups,
     },
     async (request) => findAffectedPeople(db, currentActor(request), request.body, app.config.auditDigestKey),
@@ -60,30 +59,27 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
 
   app.post(
     `${base}/add`,
-    {
-      config: { access: 'officer' },
-      schema: {
-        tags,
-        operationId: 'addSuspension',
-        summary: 'Add a suspension (a stadium ban), resolved to the identity keys of the person it names',
-        body: suspensionRequestSchema,
-        response: { 200: suspensionRecordSchema },
-      },
-    },
+    officerRoute({
+      operationId: 'addSuspension',
+      summary: 'Add a suspension (a stadium ban), resolved to the identity keys of the person it names',
+      body: suspensionRequestSchema,
+      response: { 200: suspensionRecordSchema },
+    }),
     async (request) => addSuspension(db, currentActor(request), request.body),
   );
 
   app.post(
     `${base}/search`,
     {
-      config: { access: 'officer', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        operationId: 'searchSuspensions',
-        summary: 'Search suspensions by identifier or identity details',
-        body: suspensionSearchSchema,
-        response: { 200: z.array(suspensionRecordSchema) },
-      },
+      ...officerRoute(
+        {
+          operationId: 'searchSuspensions',
+          summary: 'Search suspensions by identifier or identity details',
+          body: suspensionSearchSchema,
+          response: { 200: z.array(suspensionRecordSchema) },
+        },
+        { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      ),
       preHandler: limitLookups,
     },
     async (request) => searchSuspensions(db, currentActor(request), request.body, app.config.auditDigestKey),
@@ -91,18 +87,14 @@ export async function suspensionRoutes(instance: FastifyInstance): Promise<void>
 
   app.put(
     `${base}/delete/:id`,
-    {
-      config: { access: 'officer' },
-      schema: {
-        tags,
-        operationId: 'liftSuspension',
-        summary:
-          'Lift a suspension: for the organisation that entered it and platform-wide officers, with its identifiers',
-        params: z.object({ id: z.coerce.number().int().positive() }),
-        body: suspensionDeleteSchema,
-        response: { 200: z.object({ message: z.string() }) },
-      },
-    },
+    officerRoute({
+      operationId: 'liftSuspension',
+      summary:
+        'Lift a suspension: for the organisation that entered it and platform-wide officers, with its identifiers',
+      params: z.object({ id: z.coerce.number().int().positive() }),
+      body: suspensionDeleteSchema,
+      response: { 200: z.object({ message: z.string() }) },
+    }),
     async (request) => {
       await deleteSuspension(db, currentActor(request), request.params.id, request.body);
       return { message: suspensionMessages.deleted };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { identifyTicketSchema, issuedTicketSchema, personalizeTicketSchema } from '@tickets/domain';
 import { currentActor } from '../../shared/guards';
+import { routeOptions } from '../../shared/route-options';
 import { issueTicket } from './service';
 
 /** The two bindings (`Binding`): one call, each with its own path, name and form. */
@@ -26,15 +27,12 @@ const bindings = [
 export async function ticketOfficeRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const tags = ['ticket office'];
+  const officerRoute = routeOptions('officer', ['ticket office']);
 
   for (const { binding, url, operationId, summary, body } of bindings) {
     app.post(
       url,
-      {
-        config: { access: 'officer' },
-        schema: { tags, operationId, summary, body, response: { 200: issuedTicketSchema } },
-      },
+      officerRoute({ operationId, summary, body, response: { 200: issuedTicketSchema } }),
       async (request) =>
         issueTicket(db, currentActor(request), binding, request.body, app.config.gateKeys.signer),
     );

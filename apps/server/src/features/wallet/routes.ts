@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../db/client';
 import { createCredentialOffer } from '../../eu-wallet';
 import { currentActor, currentUser } from '../../shared/guards';
+import { routeOptions } from '../../shared/route-options';
 import { toAppError } from '../../shared/http-errors';
 import { addWalletTicket } from './claims.service';
 import { answerCompanionRequest, listCompanionRequests } from './companion-requests.service';
@@ -31,7 +32,7 @@ import { answerTransfer, createTransfer, listTransfers } from './transfers.servi
 export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
-  const tags = ['wallet'];
+  const userRoute = routeOptions('user', ['wallet']);
   // The path calls the declaration's id `requestId`, as the wallet app does (a wire name).
   const params = z.object({
     requestId: z.uuid({ error: validationMessages.declarationId }),
@@ -44,10 +45,8 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
     item: Item,
     list: (db: Db, afm: string) => Promise<z.output<Item>[]>,
   ) =>
-    app.get(
-      url,
-      { config: { access: 'user' }, schema: { tags, summary, response: { 200: z.array(item) } } },
-      async (request) => list(db, currentUser(request).afm),
+    app.get(url, userRoute({ summary, response: { 200: z.array(item) } }), async (request) =>
+      list(db, currentUser(request).afm),
     );
 
   getHoldersList(
@@ -59,16 +58,12 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/wallet/companion-requests/:requestId/:answer',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        operationId: 'answerCompanionRequest',
-        summary: 'Accept or reject a companion request (answer: accept | reject)',
-        params,
-        response: { 200: companionRequestSchema },
-      },
-    },
+    userRoute({
+      operationId: 'answerCompanionRequest',
+      summary: 'Accept or reject a companion request (answer: accept | reject)',
+      params,
+      response: { 200: companionRequestSchema },
+    }),
     async (request) =>
       answerCompanionRequest(db, currentActor(request), request.params.requestId, request.params.answer),
   );
@@ -83,14 +78,7 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/wallet/tickets',
     {
-      config: { access: 'user' },
-      // Each refusal counted by its code (shared/metrics.ts): never the codes the person typed.
-      onError: (_request, _reply, error, done) => {
-        app.metrics.claimRefusals.inc({ reason: toAppError(error).code });
-        done();
-      },
-      schema: {
-        tags,
+      ...userRoute({
         operationId: 'addWalletTicket',
         summary:
           'Add a bought ticket with the two codes of its purchase confirmation (its QR, GRTICKET1:<publicCode>:<claimCode>), for the logged-in person or, with dependentAmka, one of their minors',
@@ -101,6 +89,11 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
           'Answers 201 with the ticket as GET /api/wallet/tickets lists it; the same person adding it again, 200 with the same.',
         body: addWalletTicketSchema,
         response: { 200: walletTicketSchema, 201: walletTicketSchema },
+      }),
+      // Each refusal counted by its code (shared/metrics.ts): never the codes the person typed.
+      onError: (_request, _reply, error, done) => {
+        app.metrics.claimRefusals.inc({ reason: toAppError(error).code });
+        done();
       },
     },
     async (request, reply) => {
@@ -130,18 +123,14 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/wallet/tickets/:publicCode/device-key',
-    {
-      config: { access: 'user' },
-      schema: {
-        tags,
-        operationId: 'registerDeviceKey',
-        summary:
-          "Register this phone's Ed25519 key for a ticket the person carries; answers the credential its gate codes are made with (the phone before it is revoked)",
-        params: z.object({ publicCode: ticketCodeField }),
-        body: walletDeviceKeySchema,
-        response: { 200: walletCredentialSchema },
-      },
-    },
+    userRoute({
+      operationId: 'registerDeviceKey',
+      summary:
+        "Register this phone's Ed25519 key for a ticket the person carries; answers the credential its gate codes are made with (the phone before it is revoked)",
+      params: z.object({ publicCode: ticketCodeField }),
+      body: walletDeviceKeySchema,
+      response: { 200: walletCredentialSchema },
+    }),
     async (request) =>
       registerDeviceKey(
         db,
@@ -154,17 +143,16 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/wallet/tickets/:publicCode/credential-offer',
-    {
-      config: { access: 'user', rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: {
-        tags,
+    userRoute(
+      {
         operationId: 'createCredentialOffer',
         summary:
           'Offer a ticket the person carries (their own, a minor’s in their care, a fixture lent to them) to their EU wallet as an SD-JWT VC: an openid-credential-offer:// link (show it as a QR) and the transaction code to show apart',
         params: z.object({ publicCode: ticketCodeField }),
         response: { 200: credentialOfferSchema },
       },
-    },
+      { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    ),
     async (request) =>
       createCredentialOffer(db, currentActor(request), request.params.publicCode, app.publicUrl(), {
         walletTickets: listWalletTickets,
@@ -173,26 +161,23 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/wallet/tickets/:publicCode/transfers',
-    {
-      config: { access: 'user', namesAPerson: true },
-      schema: {
-        tags,
+    userRoute(
+      {
         operationId: 'lendFixture',
         summary: 'Lend a season ticket to another person for one fixture',
         params: z.object({ publicCode: ticketCodeField }),
         body: createTransferSchema,
         response: { 200: transferSchema },
       },
-    },
+      { namesAPerson: true },
+    ),
     async (request) => createTransfer(db, currentActor(request), request.params.publicCode, request.body),
   );
 
   app.post(
     '/api/wallet/transfers/:transferId/:answer',
-    {
-      config: { access: 'user', namesAPerson: true },
-      schema: {
-        tags,
+    userRoute(
+      {
         operationId: 'answerTransfer',
         summary: 'The recipient accepts or rejects; the holder revokes a pending transfer',
         params: z.object({
@@ -201,7 +186,8 @@ export async function walletRoutes(instance: FastifyInstance): Promise<void> {
         }),
         response: { 200: transferSchema },
       },
-    },
+      { namesAPerson: true },
+    ),
     async (request) =>
       answerTransfer(db, currentActor(request), request.params.transferId, request.params.answer),
   );

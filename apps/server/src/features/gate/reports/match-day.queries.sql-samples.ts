@@ -9,5 +9,4 @@ export const samples = sqlSamples(matchDay, {
   listMatchDevices: (db) => matchDay.listMatchDevices(db, organisationId, 1),
   countEntriesPerMinute: (db) => matchDay.countEntriesPerMinute(db, 1),
   countRefusalsOverTime: (db) => matchDay.countRefusalsOverTime(db, 1),
-  countDoubleEntries: (db) => matchDay.countDoubleEntries(db, 1),
 });

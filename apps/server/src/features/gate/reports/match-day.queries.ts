@@ -5,16 +5,7 @@ import {
   MATCH_DAY_REFUSAL_BUCKET_MINUTES,
 } from '@tickets/domain';
 import type { Db } from '../../../db/client';
-import {
-  auditLog,
-  events,
-  gateAdmissions,
-  gateDecisionRows,
-  gateDevices,
-  gateDoubleEntries,
-  gateEventOf,
-  tickets,
-} from '../../../db/schema';
+import { auditLog, events, gateAdmissions, gateDecisionsOf, gateDevices, tickets } from '../../../db/schema';
 import { eventEnd, isOver } from '../../../rules/events';
 import { officerScope } from '../../../rules/officer-scope';
 import { boundTicket } from '../../../rules/tickets';
@@ -108,22 +99,6 @@ export const countRefusalsOverTime = (db: Db, eventId: number) =>
   db
     .select({ reason: refusalReason, from: refusalSpan, refused: count() })
     .from(auditLog)
-    .where(
-      and(
-        gateDecisionRows,
-        sql`${gateEventOf(auditLog)} = ${String(eventId)}`,
-        eq(auditLog.action, 'GATE_REFUSE'),
-      ),
-    )
+    .where(and(gateDecisionsOf(eventId), eq(auditLog.action, 'GATE_REFUSE')))
     .groupBy(refusalSpan, refusalReason)
     .orderBy(refusalSpan, refusalReason);
-
-/** The double entries recorded for the match from offline devices. */
-export async function countDoubleEntries(db: Db, eventId: number) {
-  const [doubles] = await db
-    .select({ n: count() })
-    .from(gateDoubleEntries)
-    .innerJoin(gateAdmissions, eq(gateAdmissions.id, gateDoubleEntries.admissionId))
-    .where(eq(gateAdmissions.eventId, eventId));
-  return doubles?.n ?? 0;
-}

@@ -11,13 +11,12 @@ import { AppError } from '../../../shared/app-error';
 import type { SessionUser } from '../../../shared/sessions';
 import {
   countBoundTickets,
-  countDoubleEntries,
   countEntriesPerMinute,
   countRefusalsOverTime,
   findMatchForOfficer,
   listMatchDevices,
 } from './match-day.queries';
-import { countAdmissions, countRefusals } from './reports.queries';
+import { countAdmissions, countDoubleEntries, countRefusals } from './reports.queries';
 
 const iso = (value: string | Date) => new Date(value).toISOString();
 

@@ -11,6 +11,7 @@ export const samples = sqlSamples(reports, {
   countAdmissions: (db) => reports.countAdmissions(db, 1),
   countRefusals: (db) => reports.countRefusals(db, 1),
   findLastDecision: (db) => reports.findLastDecision(db, 1),
+  countDoubleEntries: (db) => reports.countDoubleEntries(db, 1),
   listDoubleEntries: (db) => reports.listDoubleEntries(db, 1),
   markAdmissionVoided: (db) => reports.markAdmissionVoided(db, officer, 1, publicCode),
   findDeviceLabel: (db) => reports.findDeviceLabel(db, id),

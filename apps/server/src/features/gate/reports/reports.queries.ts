@@ -5,10 +5,9 @@ import {
   auditLog,
   events,
   gateAdmissions,
-  gateDecisionRows,
+  gateDecisionsOf,
   gateDevices,
   gateDoubleEntries,
-  gateEventOf,
   tickets,
 } from '../../../db/schema';
 import { isOver } from '../../../rules/events';
@@ -65,16 +64,12 @@ export async function countAdmissions(db: Db, eventId: number) {
   return admitted;
 }
 
-/** The expression and the condition of the index `audit_log_gate_event_idx`, to be read through it. */
-const decisionsOf = (eventId: number) =>
-  and(gateDecisionRows, sql`${gateEventOf(auditLog)} = ${String(eventId)}`);
-
 /** One event's refusals by reason, from their audit rows. */
 export const countRefusals = (db: Db, eventId: number) =>
   db
     .select({ reason: sql<string>`${auditLog.details} ->> 'reason'`, n: count() })
     .from(auditLog)
-    .where(and(decisionsOf(eventId), eq(auditLog.action, 'GATE_REFUSE')))
+    .where(and(gateDecisionsOf(eventId), eq(auditLog.action, 'GATE_REFUSE')))
     .groupBy(sql`${auditLog.details} ->> 'reason'`);
 
 /** When a device last decided online for the event (an admission or a refusal), from the audit rows. */
@@ -82,8 +77,18 @@ export async function findLastDecision(db: Db, eventId: number) {
   const [last] = await db
     .select({ at: max(auditLog.at) })
     .from(auditLog)
-    .where(decisionsOf(eventId));
+    .where(gateDecisionsOf(eventId));
   return last;
+}
+
+/** The double entries recorded for one event from offline devices. */
+export async function countDoubleEntries(db: Db, eventId: number) {
+  const [doubles] = await db
+    .select({ n: count() })
+    .from(gateDoubleEntries)
+    .innerJoin(gateAdmissions, eq(gateAdmissions.id, gateDoubleEntries.admissionId))
+    .where(eq(gateAdmissions.eventId, eventId));
+  return doubles?.n ?? 0;
 }
 
 /**
