@@ -41,6 +41,14 @@ export async function insertPresentationRequest(
   return row;
 }
 
+/** The request, while a wallet may still answer it: not spent, not expired. */
+const isOpen = (id: string) =>
+  and(
+    eq(presentationRequests.id, id),
+    isNull(presentationRequests.answeredAt),
+    gt(presentationRequests.expiresAt, sql`now()`),
+  );
+
 /**
  * A request the wallet may still answer: its nonce, expiry and response key (for the request object
  * and to open the answer), the device and event that asked, and the event's club (the device's: the
@@ -59,13 +67,7 @@ export async function findOpenPresentationRequest(db: Db, id: string) {
     })
     .from(presentationRequests)
     .innerJoin(events, eq(events.id, presentationRequests.eventId))
-    .where(
-      and(
-        eq(presentationRequests.id, id),
-        isNull(presentationRequests.answeredAt),
-        gt(presentationRequests.expiresAt, sql`now()`),
-      ),
-    );
+    .where(isOpen(id));
   return row;
 }
 
@@ -78,13 +80,7 @@ export async function spendPresentationRequest(db: Db, id: string) {
   const [row] = await db
     .update(presentationRequests)
     .set({ answeredAt: sql`now()`, result: null })
-    .where(
-      and(
-        eq(presentationRequests.id, id),
-        isNull(presentationRequests.answeredAt),
-        gt(presentationRequests.expiresAt, sql`now()`),
-      ),
-    )
+    .where(isOpen(id))
     .returning({ id: presentationRequests.id });
   return row;
 }
@@ -102,13 +98,7 @@ export async function refuseAnswer(db: Db, id: string, result: Record<string, un
       refusedAnswers: sql`${presentationRequests.refusedAnswers} + 1`,
       answeredAt: sql`case when ${presentationRequests.refusedAnswers} + 1 >= ${answers}::int then now() end`,
     })
-    .where(
-      and(
-        eq(presentationRequests.id, id),
-        isNull(presentationRequests.answeredAt),
-        gt(presentationRequests.expiresAt, sql`now()`),
-      ),
-    )
+    .where(isOpen(id))
     .returning({ spent: sql<boolean>`${presentationRequests.answeredAt} is not null` });
   return row;
 }
