@@ -81,6 +81,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'POST /api/gate/presentation-requests': 'device',
   'GET /api/gate/presentation-requests/:id': 'device',
   'GET /api/gate/presentation-requests/:id/request-object': 'eu-wallet',
+  'POST /api/gate/presentation-requests/:id/request-object': 'eu-wallet',
   'POST /api/gate/presentation-requests/:id/response': 'eu-wallet',
   'DELETE /api/gate/admissions/:admissionId': 'device',
   'GET /api/gate/keys': 'device',

@@ -1,6 +1,6 @@
 import type { JsonWebKey } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { JWK } from 'jose';
+import { decodeJwt, type JWK } from 'jose';
 import { DcqlQuery } from 'dcql';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
@@ -75,6 +75,8 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       requestUri: string;
     };
     expect(new URL(answer.uri).protocol).toBe('openid4vp:');
+    // The wallet may fetch the request object by POST (OpenID4VP 1.0 §5.10): the library does.
+    expect(new URL(answer.uri).searchParams.get('request_uri_method')).toBe('post');
     const fetched = await fetch(answer.requestUri);
     expect(fetched.headers.get('content-type')).toMatch(/^application\/oauth-authz-req\+jwt/);
 
@@ -384,6 +386,25 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
         body: JSON.stringify({ afm: HOLDER, amka: null, documentId: null }),
       });
     }
+  });
+
+  it('serves the request object by POST with the wallet’s own nonce in it, and by GET without', async () => {
+    const created = await device('POST', '/api/gate/presentation-requests', { eventId: ids.tonight });
+    const { requestUri } = (await created.json()) as { requestUri: string };
+    const posted = await fetch(requestUri, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        wallet_metadata: JSON.stringify({ vp_formats_supported: { 'dc+sd-jwt': {} } }),
+        wallet_nonce: 'wallet-nonce-1',
+      }).toString(),
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get('content-type')).toMatch(/^application\/oauth-authz-req\+jwt/);
+    expect(decodeJwt(await posted.text())).toMatchObject({ wallet_nonce: 'wallet-nonce-1' });
+    const got = decodeJwt(await (await fetch(requestUri)).text());
+    expect(got).not.toHaveProperty('wallet_nonce');
+    expect(got).toMatchObject({ response_mode: 'direct_post.jwt' });
   });
 
   it('serves no request object for a request already answered or unknown, and answers only its own device', async () => {

@@ -1117,7 +1117,11 @@ export interface paths {
          */
         get: operations["presentationRequestObject"];
         put?: never;
-        post?: never;
+        /**
+         * The request object by POST (OpenID4VP 1.0 §5.10, `request_uri_method=post`): the wallet's form may carry its `wallet_metadata` and a `wallet_nonce`, which the signed request object then carries back
+         * @description For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth's `{"error", "error_description"}`.
+         */
+        post: operations["presentationRequestObjectPost"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6328,6 +6332,91 @@ export interface operations {
             };
             /** @description The request is not valid: `VALIDATION_ERROR`. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Too many requests; try again later: `RATE_LIMITED`. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    presentationRequestObjectPost: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    wallet_metadata?: string;
+                    wallet_nonce?: string;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The request object, a signed JWT */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

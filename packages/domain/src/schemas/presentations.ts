@@ -60,6 +60,18 @@ export const presentationResultSchema = z.object({
 export type PresentationResult = z.infer<typeof presentationResultSchema>;
 
 /**
+ * A wallet's POST to `request_uri` (OpenID4VP 1.0 §5.10): a form with its metadata (JSON) and a nonce
+ * for the request object to carry back; whatever else it sends is ignored.
+ */
+export const presentationRequestUriPostSchema = z.looseObject({
+  wallet_metadata: z
+    .string()
+    .max(16 * 1024)
+    .optional(),
+  wallet_nonce: z.string().max(200).optional(),
+});
+
+/**
  * The wallet's `direct_post.jwt` (OpenID4VP 1.0 §8.3): a form whose `response` is a JWE encrypted to
  * the request's key, holding `vp_token`. A plain `vp_token` (`direct_post`) is read only to be refused.
  */

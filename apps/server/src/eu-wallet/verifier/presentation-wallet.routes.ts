@@ -1,10 +1,11 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   oauthErrorAnswer,
   PRESENTATION_SENT_PATH,
   presentationRefusalDescriptions,
+  presentationRequestUriPostSchema,
   presentationResponseSchema,
 } from '@tickets/domain';
 import { toAnsweredError } from '../../shared/http-errors';
@@ -51,6 +52,20 @@ export async function walletPresentationRoutes(
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
 
+  /** The request object, by GET or, as the link's `request_uri_method=post` offers, by POST. */
+  const sendRequestObject = async (id: string, reply: FastifyReply, walletNonce?: string) => {
+    const jwt = await presentationRequestObject(db, id, {
+      issuer: app.publicUrl(),
+      signer: app.config.issuerKeys.signer,
+      walletNonce,
+    });
+    return reply
+      .header('content-type', 'application/oauth-authz-req+jwt')
+      .header('cache-control', 'no-store')
+      .send(jwt);
+  };
+  const requestObjectAnswer = { 200: z.string().describe('The request object, a signed JWT') };
+
   app.get(
     '/api/gate/presentation-requests/:id/request-object',
     {
@@ -61,19 +76,27 @@ export async function walletPresentationRoutes(
         summary:
           'The OpenID4VP request object at `request_uri` (`application/oauth-authz-req+jwt`, signed with the issuer key), while the request is open',
         params,
-        response: { 200: z.string().describe('The request object, a signed JWT') },
+        response: requestObjectAnswer,
       },
     },
-    async (request, reply) => {
-      const jwt = await presentationRequestObject(db, request.params.id, {
-        issuer: app.publicUrl(),
-        signer: app.config.issuerKeys.signer,
-      });
-      return reply
-        .header('content-type', 'application/oauth-authz-req+jwt')
-        .header('cache-control', 'no-store')
-        .send(jwt);
+    async (request, reply) => sendRequestObject(request.params.id, reply),
+  );
+
+  app.post(
+    '/api/gate/presentation-requests/:id/request-object',
+    {
+      config: { access: 'eu-wallet', rateLimit: PER_MINUTE },
+      schema: {
+        tags,
+        operationId: 'presentationRequestObjectPost',
+        summary:
+          "The request object by POST (OpenID4VP 1.0 §5.10, `request_uri_method=post`): the wallet's form may carry its `wallet_metadata` and a `wallet_nonce`, which the signed request object then carries back",
+        params,
+        body: presentationRequestUriPostSchema,
+        response: requestObjectAnswer,
+      },
     },
+    async (request, reply) => sendRequestObject(request.params.id, reply, request.body.wallet_nonce),
   );
 
   app.post(

@@ -85,7 +85,12 @@ export async function createPresentationRequest(
   if (!row) throw new AppError('EVENT_NOT_FOUND');
   const clientId = verifierClientId(context.issuer);
   const requestUri = `${context.issuer}${PRESENTATION_PATHS.requestObject(row.id)}`;
-  const query = new URLSearchParams({ client_id: clientId, request_uri: requestUri });
+  // The wallet may fetch the request object by POST (its metadata and a nonce of its own) or GET.
+  const query = new URLSearchParams({
+    client_id: clientId,
+    request_uri: requestUri,
+    request_uri_method: 'post',
+  });
   return {
     id: row.id,
     uri: `openid4vp://?${query.toString()}`,
@@ -99,7 +104,7 @@ export async function createPresentationRequest(
 export async function presentationRequestObject(
   db: Db,
   id: string,
-  context: VerifierContext,
+  context: VerifierContext & { walletNonce?: string | undefined },
 ): Promise<string> {
   const row = await findOpenPresentationRequest(db, id);
   if (!row) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
@@ -111,6 +116,8 @@ export async function presentationRequestObject(
     response_uri: `${context.issuer}${PRESENTATION_PATHS.response(id)}`,
     nonce: row.nonce,
     state: id,
+    // The wallet's own nonce, when it POSTed one to `request_uri`: this object is fresh for it.
+    ...(context.walletNonce !== undefined && { wallet_nonce: context.walletNonce }),
     dcql_query: presentationQuery(ticketVct(context.issuer)),
     client_metadata: {
       // The answer is encrypted to this request's key (response-encryption.ts).
