@@ -128,6 +128,14 @@ test('the steward shows a request QR to an EU wallet and sees the decision; the 
   };
 
   const first = await showRequest();
+  // A wallet that opens only HAIP's scheme is shown the same request as haip://, and back.
+  const qr = gate.getByRole('img', { name: screen.walletRequestQr });
+  await gate.getByRole('button', { name: screen.walletOtherQr }).click();
+  await expect(qr).toHaveAttribute('data-request-uri', first.replace(/^openid4vp:/, 'haip:'));
+  expect(await decodeQr(qr.locator('svg'))).toBe(first.replace(/^openid4vp:/, 'haip:'));
+  await expectAccessible(gate);
+  await gate.getByRole('button', { name: screen.walletFirstQr }).click();
+  await expect(qr).toHaveAttribute('data-request-uri', first);
   await expectAccessible(gate);
   await expectNoSidewaysScroll(gate);
   await shoot(gate, 'request-390');

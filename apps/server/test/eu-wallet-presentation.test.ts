@@ -71,12 +71,15 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     const answer = (await created.json()) as {
       id: string;
       uri: string;
+      haipUri: string;
       clientId: string;
       requestUri: string;
     };
     expect(new URL(answer.uri).protocol).toBe('openid4vp:');
     // The wallet may fetch the request object by POST (OpenID4VP 1.0 §5.10): the library does.
     expect(new URL(answer.uri).searchParams.get('request_uri_method')).toBe('post');
+    // The same request by HAIP's scheme, which EU wallets must open.
+    expect(answer.haipUri).toBe(answer.uri.replace(/^openid4vp:/, 'haip:'));
     const fetched = await fetch(answer.requestUri);
     expect(fetched.headers.get('content-type')).toMatch(/^application\/oauth-authz-req\+jwt/);
 

@@ -6164,6 +6164,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         uri: string;
+                        haipUri: string;
                         clientId: string;
                         requestUri: string;
                         expiresAt: string;

@@ -230,8 +230,11 @@ export const gateScreenMessages = {
   walletRequestFailed: 'Δεν ήταν δυνατή η δημιουργία αιτήματος. Δοκιμάστε ξανά σε λίγο.',
   walletRequestTitle: 'Εισιτήριο από ευρωπαϊκό πορτοφόλι',
   walletRequestHint: (until: string) =>
-    `Ο φίλαθλος σαρώνει αυτό το QR με το ψηφιακό του πορτοφόλι (Gov.gr Wallet ή άλλο ευρωπαϊκό) και εγκρίνει να δείξει το εισιτήριο. Ισχύει έως τις ${until}.`,
+    `Ο φίλαθλος σαρώνει αυτό το QR με το ψηφιακό του πορτοφόλι (Gov.gr Wallet ή άλλο ευρωπαϊκό) και εγκρίνει να δείξει το εισιτήριο. Ισχύει έως τις ${until}. Αν το πορτοφόλι δεν ανοίγει με αυτό, δείξτε το εναλλακτικό QR.`,
   walletRequestQr: 'QR αιτήματος εισιτηρίου για ευρωπαϊκό ψηφιακό πορτοφόλι',
+  /** The same request by the other scheme (haip://, then openid4vp://): a wallet opens one or the other. */
+  walletOtherQr: 'Εναλλακτικό QR',
+  walletFirstQr: 'Το πρώτο QR',
   walletWaiting: 'Αναμονή για την απάντηση του πορτοφολιού…',
   /** An answer was refused, the request still open (PRESENTATION_ANSWERS): the refusal's reason follows. */
   walletAnswerRefused:

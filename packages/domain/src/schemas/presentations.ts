@@ -14,8 +14,10 @@ export type PresentationRequestCreate = z.infer<typeof presentationRequestCreate
 
 export const presentationRequestSchema = z.object({
   id: z.uuid(),
-  /** The link the steward's screen shows as a QR (cross-device flow). */
+  /** The link the steward's screen shows as a QR (cross-device flow): `openid4vp://`, OpenID4VP's scheme. */
   uri: z.string(),
+  /** The same request by HAIP's scheme (`haip://`), which EU wallets must open: the screen's other QR. */
+  haipUri: z.string(),
   clientId: z.string(),
   requestUri: z.string(),
   expiresAt: z.string(),

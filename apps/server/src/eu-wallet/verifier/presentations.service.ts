@@ -94,6 +94,7 @@ export async function createPresentationRequest(
   return {
     id: row.id,
     uri: `openid4vp://?${query.toString()}`,
+    haipUri: `haip://?${query.toString()}`,
     clientId,
     requestUri,
     expiresAt: row.expiresAt.toISOString(),

@@ -24,6 +24,7 @@ const EVENT = { eventId: 7, eventDescription: 'Α.Ε. Ολυμπιάδα - Ασ�
 const requestOf = (id: string): PresentationRequest => ({
   id,
   uri: `openid4vp://?client_id=gate.example&request_uri=https%3A%2F%2Fgate.example%2F${id}`,
+  haipUri: `haip://?client_id=gate.example&request_uri=https%3A%2F%2Fgate.example%2F${id}`,
   clientId: 'gate.example',
   requestUri: `https://gate.example/${id}`,
   expiresAt: new Date(Date.now() + 5 * 60_000).toISOString(),
@@ -109,6 +110,11 @@ describe("the steward's request to an EU wallet", { timeout: 20_000 }, () => {
     expect(qr.getAttribute('data-request-uri')).toBe(requestOf(FIRST).uri);
     expect(qr.querySelector('svg')).not.toBeNull();
     expect(screen.getByRole('status').textContent).toBe(text.walletWaiting);
+    // A wallet that opens only HAIP's scheme gets the same request as haip://, and back.
+    fireEvent.click(screen.getByRole('button', { name: text.walletOtherQr }));
+    expect(qr.getAttribute('data-request-uri')).toBe(requestOf(FIRST).haipUri);
+    fireEvent.click(screen.getByRole('button', { name: text.walletFirstQr }));
+    expect(qr.getAttribute('data-request-uri')).toBe(requestOf(FIRST).uri);
     // Scanning gives way to the QR until the wallet answers.
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(calls.find((call) => call.route === CREATE)).toMatchObject({

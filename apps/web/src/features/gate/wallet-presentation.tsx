@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import {
   formatTime,
@@ -48,6 +48,9 @@ export function WalletPresentation({
   onUnpaired(message: string): void;
 }) {
   const result = usePresentationResult(token, request.id, onUnpaired);
+  // OpenID4VP's link first; HAIP's (haip://) for a wallet that opens only that.
+  const [haip, setHaip] = useState(false);
+  const link = haip ? request.haipUri : request.uri;
   const heading = useRef<HTMLHeadingElement>(null);
   const answeredFor = useRef<string>(undefined);
   const status = result.data?.status;
@@ -79,12 +82,15 @@ export function WalletPresentation({
             className="app-verification-code app-gate-wallet__qr"
             role="img"
             aria-label={text.walletRequestQr}
-            data-request-uri={request.uri}
+            data-request-uri={link}
           >
             <div aria-hidden="true">
-              <QRCodeSVG value={request.uri} level={QR_LEVEL} size={QR_PIXELS} marginSize={4} />
+              <QRCodeSVG value={link} level={QR_LEVEL} size={QR_PIXELS} marginSize={4} />
             </div>
           </figure>
+          <Button variant="secondary" onClick={() => setHaip(!haip)}>
+            {haip ? text.walletFirstQr : text.walletOtherQr}
+          </Button>
         </>
       )}
       <p
