@@ -197,8 +197,8 @@ const withoutRegistryData = (admission: Admission): Admission => ({
  * scanned code. Only a verified presentation spends the request (of two, one wins); a refused one is
  * counted, recorded as the request's last refusal (the steward reads it while the request stays open
  * for the fan's real answer) and audited with its reason, and spends the request once
- * PRESENTATION_ANSWERS are refused. A refusal is answered `invalid_request`; a decision `{}`
- * whatever it is: it is the steward's to read.
+ * PRESENTATION_ANSWERS are refused. A refusal is answered `invalid_request`; a decision, whatever it
+ * is, with the page the fan is sent to (the route's `redirect_uri`): it is the steward's to read.
  */
 export async function answerPresentation(
   db: Db,
