@@ -1,4 +1,4 @@
-import type { JsonWebKey } from 'node:crypto';
+import { createHash, X509Certificate, type JsonWebKey } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt, type JWK } from 'jose';
 import { DcqlQuery } from 'dcql';
@@ -11,6 +11,7 @@ import {
   presentationRefusalDescriptions,
   presentationRefusalMessages,
 } from '@tickets/domain';
+import { developmentCaCertificate } from '../src/config';
 import { HOLDER, OTHER, useGateFixture } from './support/gate';
 import { jsonFrom, loginAs } from './support/login';
 import { noPerson } from './support/suspensions-api';
@@ -21,6 +22,7 @@ import {
   walletKey,
   type WalletKey,
 } from './support/eu-wallet';
+import { testPki } from './support/production-environment';
 import { engines, useTestServer } from './support/test-server';
 
 /**
@@ -58,11 +60,8 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       body: body === undefined ? undefined : JSON.stringify(body),
     });
 
-  /** The platform's issuer keys: the key its development verifier certificate is self-signed by. */
-  async function issuerKeys() {
-    const answer = await fetch(`${server.baseUrl}/.well-known/jwt-vc-issuer`);
-    return ((await answer.json()) as { jwks: { keys: JWK[] } }).jwks.keys;
-  }
+  /** The relying parties' trust anchor a wallet holds: in development, the development CA. */
+  const anchor = () => developmentCaCertificate();
 
   /** The steward's request, as the wallet library resolves and checks it from the QR's link. */
   async function request() {
@@ -83,19 +82,27 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     const fetched = await fetch(answer.requestUri);
     expect(fetched.headers.get('content-type')).toMatch(/^application\/oauth-authz-req\+jwt/);
 
-    const wallet = euPresentationWallet(await issuerKeys());
+    const wallet = euPresentationWallet(await anchor());
     const { params } = wallet.parseOpenid4vpAuthorizationRequest({ authorizationRequest: answer.uri });
     const resolved = await wallet.resolveOpenId4vpAuthorizationRequest({
       authorizationRequestPayload: params,
     });
-    // A signed request by reference, from a verifier named by its certificate's DNS name (OpenID4VP 1.0).
+    // A signed request by reference, from a verifier named by the hash of its access certificate
+    // (HAIP 1.0): its own key and certificate, not the issuer's.
     expect(resolved.version).toBe(100);
     expect(resolved.jar?.signer.method).toBe('x5c');
+    const [leaf] = resolved.jar?.signer.method === 'x5c' ? resolved.jar.signer.x5c : [];
+    const accessCertificate = new X509Certificate(Buffer.from(leaf ?? '', 'base64'));
     expect(resolved.client).toMatchObject({
-      prefix: 'x509_san_dns',
-      identifier: new URL(server.baseUrl).hostname,
+      prefix: 'x509_hash',
+      identifier: createHash('sha256').update(accessCertificate.raw).digest('base64url'),
       effective: answer.clientId,
     });
+    const issuerKeys = (await (await fetch(`${server.baseUrl}/.well-known/jwt-vc-issuer`)).json()) as {
+      jwks: { keys: JWK[] };
+    };
+    const { x } = accessCertificate.publicKey.export({ format: 'jwk' });
+    expect(issuerKeys.jwks.keys.map((key) => key.x)).not.toContain(x);
     const payload = resolved.authorizationRequestPayload as Record<string, unknown>;
     expect(payload).toMatchObject({ response_type: 'vp_token', response_mode: 'direct_post.jwt' });
     // The answer is encrypted to a key of this request alone (HAIP: ECDH-ES on P-256).
@@ -223,19 +230,19 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
     });
   });
 
-  it('is a request a wallet refuses unless it trusts the key of the verifier’s certificate', async () => {
+  it('is a request a wallet refuses unless the verifier’s access certificate leads to an anchor it trusts', async () => {
     const created = await device('POST', '/api/gate/presentation-requests', { eventId: ids.tonight });
     const { uri } = (await created.json()) as { uri: string };
-    const stranger = euPresentationWallet([walletKey().publicJwk]);
+    const stranger = euPresentationWallet(testPki.root);
     const { params } = stranger.parseOpenid4vpAuthorizationRequest({ authorizationRequest: uri });
     await expect(
       stranger.resolveOpenId4vpAuthorizationRequest({ authorizationRequestPayload: params }),
     ).rejects.toThrow();
     // The same request resolves for a wallet that trusts it: refusing was about trust, not the request.
-    const trusting = euPresentationWallet(await issuerKeys());
+    const trusting = euPresentationWallet(await anchor());
     await expect(
       trusting.resolveOpenId4vpAuthorizationRequest({ authorizationRequestPayload: params }),
-    ).resolves.toMatchObject({ client: { prefix: 'x509_san_dns' } });
+    ).resolves.toMatchObject({ client: { prefix: 'x509_hash' } });
   });
 
   it('refuses a wrong nonce, another audience, a stale key binding, another holder’s key and a withheld claim, each with its reason', async () => {
@@ -244,7 +251,8 @@ describe.each(engines)('an EU wallet presents its ticket at the gate (%s)', (eng
       ['PRESENTATION_NONCE', (r) => present(credential, key, { nonce: 'another-nonce', aud: r.clientId })],
       [
         'PRESENTATION_AUDIENCE',
-        (r) => present(credential, key, { nonce: r.nonce, aud: 'x509_san_dns:other.example' }),
+        (r) =>
+          present(credential, key, { nonce: r.nonce, aud: 'x509_hash:aGFzaCBvZiBhbm90aGVyIHZlcmlmaWVy' }),
       ],
       [
         'PRESENTATION_STALE',

@@ -1112,7 +1112,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The OpenID4VP request object at `request_uri` (`application/oauth-authz-req+jwt`, signed with the issuer key), while the request is open
+         * The OpenID4VP request object at `request_uri` (`application/oauth-authz-req+jwt`, signed with the verifier’s access key, its certificate chain in `x5c`), while the request is open
          * @description For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth's `{"error", "error_description"}`.
          */
         get: operations["presentationRequestObject"];

@@ -6,7 +6,7 @@ import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { addCodeRange, listCodeRanges } from './code-ranges';
 import { importFile, printReport, writeClaims } from './import-file';
-import { issuerCertificateRequest } from './issuer-certificate-request';
+import { certificateRequest } from './certificate-request';
 import { progressOnStderr } from './import-progress';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
 import { listFailedNotifications, retryNotification } from './notifications';
@@ -26,6 +26,8 @@ const USAGE = `Usage: npm run admin -- <command>
   gate-key [<id>]                          (a new signing key for the gate's codes, to put in GATE_SIGNING_KEYS)
   issuer-key [<kid>] [--origin <https://…>]  (a new key for the SD-JWT VC tickets, to put in CREDENTIAL_ISSUER_KEYS;
                                            with --origin, PUBLIC_URL, also a certificate request for it to send the state PKI's CA)
+  verifier-key [--origin <https://…>]      (a new key for the gate's requests to EU wallets, to put in VERIFIER_ACCESS_KEY;
+                                           with --origin, also the request for its access certificate)
   claim-key                                (a new key for the tickets' claim codes, to put in CLAIM_CODE_KEY)
   audit-key                                (a new key for the audit log's identifier digests, to put in AUDIT_DIGEST_KEY)
 The database is the one the server uses (DATABASE_URL, else the embedded one in DATA_DIR, which
@@ -56,21 +58,26 @@ async function run(argv: string[]): Promise<number> {
     );
     return 0;
   }
-  if (noun === 'issuer-key') {
-    // No database: a P-256 key (ES256) for the SD-JWT VC tickets and their status lists.
+  if (noun === 'issuer-key' || noun === 'verifier-key') {
+    // No database: a P-256 key (ES256), for the SD-JWT VC tickets and their status lists, or for the
+    // gate verifier's requests to EU wallets.
+    const issuer = noun === 'issuer-key';
     const kid = verb ?? new Date().toISOString().slice(0, 10);
-    if (!/^[A-Za-z0-9_-]{1,64}$/.test(kid))
+    if (issuer && !/^[A-Za-z0-9_-]{1,64}$/.test(kid))
       throw new AdminInputError('The key id is letters, digits, - or _.');
+    if (values.origin !== undefined && !/^https:\/\/[^/]+$/.test(values.origin))
+      throw new AdminInputError("--origin is the service's https:// origin (PUBLIC_URL), with no path.");
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const pkcs8 = privateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64url');
     console.info(
-      `CREDENTIAL_ISSUER_KEYS=${kid}:${pkcs8}\n(put the new key first and keep the old ones after it until the credentials they signed have expired)`,
+      issuer
+        ? `CREDENTIAL_ISSUER_KEYS=${kid}:${pkcs8}\n(put the new key first and keep the old ones after it until the credentials they signed have expired)`
+        : `VERIFIER_ACCESS_KEY=${pkcs8}\n(its access certificate changes with it: the gate's client identifier is that certificate's hash)`,
     );
     if (values.origin !== undefined) {
-      if (!/^https:\/\/[^/]+$/.test(values.origin))
-        throw new AdminInputError("--origin is the service's https:// origin (PUBLIC_URL), with no path.");
+      const setting = issuer ? 'CREDENTIAL_ISSUER_CERTIFICATES' : 'VERIFIER_ACCESS_CERTIFICATES';
       console.info(
-        `\nThe certificate request for this key (send it to the state PKI's CA; its answer, the chain leaf first, goes in CREDENTIAL_ISSUER_CERTIFICATES):\n${await issuerCertificateRequest(privateKey, values.origin)}`,
+        `\nThe certificate request for this key (send it to the state PKI's CA; its answer, the chain leaf first, goes in ${setting}):\n${await certificateRequest(privateKey, values.origin)}`,
       );
     }
     return 0;

@@ -6,11 +6,13 @@ import {
   issuerKey,
   production,
   productionIssuerKey,
+  productionVerifierKey,
   ROOT,
   testPki,
 } from '../../test/support/production-environment';
 import { certify, DAY, keyPairOf, newKeyPair } from '../../test/support/test-pki';
 import { developmentCertificateChain } from './development-pki';
+import { DEVELOPMENT_VERIFIER_ACCESS } from './keys';
 import { developmentCaCertificate, loadConfig } from './index';
 
 /**
@@ -144,5 +146,85 @@ describe('the EU-wallet issuer’s certificates', () => {
     expect(certificate.checkIssued(root) && certificate.verify(root.publicKey)).toBe(true);
     expect(certificate.checkPrivateKey(key)).toBe(true);
     expect(root.ca && !certificate.ca).toBe(true);
+  });
+});
+
+/**
+ * The gate verifier's access key and certificate (docs/design.md §12): its own, not the issuer's;
+ * checked at start as the issuer's are; in development the one the development CA issued.
+ */
+describe('the gate verifier’s access certificate', () => {
+  const der = (pem: string) => new X509Certificate(pem).raw.toString('base64');
+
+  it('is the development CA’s certificate for the development access key in development, the same bytes in every process', async () => {
+    const { verifierAccess } = loadConfig({});
+    const [leaf = ''] = verifierAccess.x5c;
+    expect(verifierAccess.x5c).toEqual([DEVELOPMENT_VERIFIER_ACCESS.certificate]);
+    expect(loadConfig({}).verifierAccess.x5c[0]).toBe(leaf);
+    const certificate = new X509Certificate(Buffer.from(leaf, 'base64'));
+    const root = new X509Certificate(await developmentCaCertificate());
+    expect(certificate.checkIssued(root) && certificate.verify(root.publicKey)).toBe(true);
+    expect(certificate.checkPrivateKey(verifierAccess.key)).toBe(true);
+    expect(certificate.ca).toBe(false);
+    // Valid as long as the development CA is.
+    expect(Date.parse(certificate.validTo)).toBe(Date.parse(root.validTo));
+    // Not the issuer's key.
+    expect(certificate.checkPrivateKey(loadConfig({}).issuerKeys.signer.privateKey)).toBe(false);
+  });
+
+  it('takes the key and chain from VERIFIER_ACCESS_* in production, and refuses a chain not for the key or not to the anchors', () => {
+    const config = loadConfig(production);
+    expect(config.verifierAccess.x5c).toEqual([der(testPki.access)]);
+    expect(new X509Certificate(testPki.access).checkPrivateKey(config.verifierAccess.key)).toBe(true);
+    expect(() => loadConfig({ ...production, VERIFIER_ACCESS_KEY: issuerKey() })).toThrow(
+      /VERIFIER_ACCESS_CERTIFICATES: the first certificate .* is not for the signing key, the first of VERIFIER_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ ...production, VERIFIER_ACCESS_TRUST_ANCHORS: testPki.root })).toThrow(
+      /VERIFIER_ACCESS_CERTIFICATES: the chain does not lead to a certificate of VERIFIER_ACCESS_TRUST_ANCHORS/,
+    );
+    expect(() => loadConfig({ ...production, VERIFIER_ACCESS_KEY: 'a key' })).toThrow(
+      /VERIFIER_ACCESS_KEY: must be a P-256 private key/,
+    );
+    const { VERIFIER_ACCESS_KEY: _key, ...withoutKey } = production;
+    expect(() => loadConfig(withoutKey)).toThrow(/The production profile needs VERIFIER_ACCESS_KEY\./);
+  });
+
+  it('refuses, in production, the issuer’s key as the verifier’s, and the development key or CA', async () => {
+    const issuerChain = {
+      VERIFIER_ACCESS_KEY: productionIssuerKey,
+      VERIFIER_ACCESS_CERTIFICATES: testPki.leaf + testPki.intermediate,
+      VERIFIER_ACCESS_TRUST_ANCHORS: testPki.root,
+    };
+    expect(() => loadConfig({ ...production, ...issuerChain })).toThrow(
+      /VERIFIER_ACCESS_KEY is one of CREDENTIAL_ISSUER_KEYS/,
+    );
+    const developmentCa = await developmentCaCertificate();
+    const developmentAccess = {
+      VERIFIER_ACCESS_KEY: DEVELOPMENT_VERIFIER_ACCESS.pkcs8,
+      VERIFIER_ACCESS_CERTIFICATES: new X509Certificate(
+        Buffer.from(DEVELOPMENT_VERIFIER_ACCESS.certificate, 'base64'),
+      ).toString(),
+      VERIFIER_ACCESS_TRUST_ANCHORS: developmentCa,
+    };
+    // What development uses when nothing is set, set explicitly: good there, refused in production.
+    expect(loadConfig(developmentAccess).verifierAccess.x5c).toEqual([
+      DEVELOPMENT_VERIFIER_ACCESS.certificate,
+    ]);
+    const refused = () => loadConfig({ ...production, ...developmentAccess });
+    expect(refused).toThrow(/VERIFIER_ACCESS_KEY is the development key/);
+    expect(refused).toThrow(/VERIFIER_ACCESS_TRUST_ANCHORS holds the development CA/);
+  });
+
+  it('takes all three settings or none in development', () => {
+    expect(() => loadConfig({ VERIFIER_ACCESS_KEY: productionVerifierKey })).toThrow(
+      /VERIFIER_ACCESS_KEY, VERIFIER_ACCESS_CERTIFICATES, VERIFIER_ACCESS_TRUST_ANCHORS go together/,
+    );
+    expect(
+      loadConfig({
+        VERIFIER_ACCESS_KEY: productionVerifierKey,
+        VERIFIER_ACCESS_CERTIFICATES: testPki.access,
+        VERIFIER_ACCESS_TRUST_ANCHORS: testPki.accessCa,
+      }).verifierAccess.x5c,
+    ).toEqual([der(testPki.access)]);
   });
 });

@@ -94,8 +94,10 @@ export function developmentCertificateChain(
   return made;
 }
 
-async function makeLeaf(publicKey: Buffer, uri: string, commonName: string): Promise<string[]> {
+async function makeLeaf(spki: Buffer, uri: string, commonName: string): Promise<string[]> {
   const { certificate: root, signingKey } = await developmentCa();
+  // A copy on an ArrayBuffer of its own, as WebCrypto's types (DOM's, where the browser tests read this) ask.
+  const publicKey = new Uint8Array(spki);
   const now = Date.now();
   const leaf = await x509.X509CertificateGenerator.create(
     {

@@ -9,7 +9,7 @@ import {
 } from '@tickets/domain';
 import { parseMultiHostUrl } from '../db/multi-host-url';
 import { certificateList } from './certificates';
-import { claimCodeKey, gateKeyList, issuerKeyList } from './keys';
+import { claimCodeKey, gateKeyList, issuerKeyList, verifierAccessKey } from './keys';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -127,6 +127,11 @@ const environmentSchema = z.object({
   // (docs/design.md §12); unset in development: the development CA's (development-pki.ts).
   CREDENTIAL_ISSUER_CERTIFICATES: certificateList.optional(),
   CREDENTIAL_ISSUER_TRUST_ANCHORS: certificateList.optional(),
+  // The gate verifier's own key, its access certificate's chain (PEM, leaf first) and the roots it
+  // leads to (docs/design.md §12); unset in development: the development CA's (keys.ts).
+  VERIFIER_ACCESS_KEY: verifierAccessKey.optional(),
+  VERIFIER_ACCESS_CERTIFICATES: certificateList.optional(),
+  VERIFIER_ACCESS_TRUST_ANCHORS: certificateList.optional(),
   AUDIT_DIGEST_KEY: z
     .string()
     .min(32, { error: 'must be at least 32 characters (npm run admin -- audit-key)' })

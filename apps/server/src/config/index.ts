@@ -1,14 +1,17 @@
 import path from 'node:path';
 import type { TurnLimits } from '../db/turns';
 import { repoRoot } from '../shared/server-root';
-import { checkCertificateChain, developmentCaIn } from './certificates';
+import type { KeyObject } from 'node:crypto';
+import { checkCertificateChain, developmentCaIn, type CertificateSettings } from './certificates';
 import { ConfigError } from './config-error';
 import { parseEnvironment, type Environment } from './environment';
 import {
   DEVELOPMENT_AUDIT_DIGEST_KEY,
   DEVELOPMENT_CLAIM_CODE_KEY,
   DEVELOPMENT_GATE_KEY,
+  DEVELOPMENT_VERIFIER_ACCESS,
   gateKeysOf,
+  issuerKeyOf,
   issuerKeysOf,
   type GateKeys,
   type IssuerKeys,
@@ -40,6 +43,16 @@ export const developmentCaCertificate = async () =>
  * balancer, so Ctrl-C stops it at once.
  */
 export const SHUTDOWN_DRAIN_DEFAULT_SECONDS = { production: 5, development: 0 } as const;
+
+/**
+ * The gate's OpenID4VP verifier as a relying party (docs/design.md §12): the key that signs its
+ * request objects and the chain of its access certificate, as `x5c` carries it (leaf first, base64
+ * DER, without the anchor). Its client identifier is the leaf's hash (`x509_hash:`).
+ */
+export interface VerifierAccess {
+  key: KeyObject;
+  x5c: string[];
+}
 
 export interface Config {
   profile: 'development' | 'production';
@@ -97,6 +110,8 @@ export interface Config {
    * issues one (`issuerCertificateChain`).
    */
   issuerCertificates: string[] | undefined;
+  /** The gate verifier's access key and its certificate chain, from VERIFIER_ACCESS_*. */
+  verifierAccess: VerifierAccess;
   /** The key claim codes are derived with (src/rules/claim-codes.ts): a re-push gives the same code. */
   claimCodeKey: string;
   /** The key of the audit log's digests of identifiers (ΑΦΜ, ΑΜΚΑ, documents): HMAC, never a bare hash. */
@@ -159,6 +174,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   const issuerCertificates = issuerCertificatesOf(present, parsed, production);
   problems.push(...issuerCertificates.problems);
+  const verifierAccess = verifierAccessOf(present, parsed, production);
+  problems.push(...verifierAccess.problems);
   let gateKeys: Config['gateKeys'] | undefined;
   try {
     gateKeys = gateKeysOf(parsed.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]);
@@ -167,7 +184,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     problems.push(error.message);
   }
   // An operator fixing a settings file sees every bad setting in one try.
-  if (problems.length > 0 || !gateKeys) {
+  if (problems.length > 0 || !gateKeys || !verifierAccess.access) {
     throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   }
   const env = parsed as Environment;
@@ -215,6 +232,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     gateKeys,
     issuerKeys: issuerKeysOf(env.CREDENTIAL_ISSUER_KEYS),
     issuerCertificates: issuerCertificates.x5c,
+    verifierAccess: verifierAccess.access,
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
     auditDigestKey: env.AUDIT_DIGEST_KEY ?? DEVELOPMENT_AUDIT_DIGEST_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
@@ -234,12 +252,27 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   };
 }
 
+/** A signing key's chain as settings give it, checked (docs/design.md §12); unset: none here. */
+function checkedChain(
+  settings: Partial<Pick<CertificateSettings, 'chain' | 'anchors'>> & Pick<CertificateSettings, 'names'>,
+  key: KeyObject,
+  production: boolean,
+): { problems: string[]; x5c: string[] | undefined } {
+  const { chain, anchors, names } = settings;
+  if (!chain || !anchors) return { problems: [], x5c: undefined };
+  const checked = checkCertificateChain({ chain, anchors, names }, key, new Date());
+  return {
+    problems: [...checked.problems, ...(production ? developmentCaIn({ chain, anchors, names }) : [])],
+    x5c: checked.x5c,
+  };
+}
+
 /**
- * The issuer's certificate chain from its settings, checked (docs/design.md §12): its leaf is for the
- * signing key, each certificate is issued by the next, the last by one of the trust anchors, none is
- * expired, and in production none is the development CA. Unset (development): none here, the
- * development CA issues one. A key setting that did not parse has its own message: no chain is
- * checked against a key that is not known.
+ * The issuer's certificate chain from its settings, checked: its leaf is for the signing key, each
+ * certificate is issued by the next, the last by one of the trust anchors, none is expired, and in
+ * production none is the development CA. Unset (development): none here, the development CA issues
+ * one. A key setting that did not parse has its own message: no chain is checked against a key that
+ * is not known.
  */
 function issuerCertificatesOf(
   present: Record<string, string | undefined>,
@@ -247,38 +280,60 @@ function issuerCertificatesOf(
   production: boolean,
 ): { problems: string[]; x5c: string[] | undefined } {
   const { CREDENTIAL_ISSUER_CERTIFICATES: chain, CREDENTIAL_ISSUER_TRUST_ANCHORS: anchors } = env;
-  if (!chain || !anchors) {
-    // Production names both among what it needs (profiles.ts); development takes both or neither.
-    const alone = !production && (chain || anchors);
+  // Production names both among what it needs (profiles.ts); development takes both or neither.
+  if (!production && !chain !== !anchors) {
     return {
-      problems: alone
-        ? [
-            'CREDENTIAL_ISSUER_CERTIFICATES and CREDENTIAL_ISSUER_TRUST_ANCHORS go together: the chain is checked against the anchors. Set both, or neither for the development CA.',
-          ]
-        : [],
+      problems: [
+        'CREDENTIAL_ISSUER_CERTIFICATES and CREDENTIAL_ISSUER_TRUST_ANCHORS go together: the chain is checked against the anchors. Set both, or neither for the development CA.',
+      ],
       x5c: undefined,
     };
   }
-  const keys = env.CREDENTIAL_ISSUER_KEYS ?? (present.CREDENTIAL_ISSUER_KEYS ? undefined : null);
-  if (keys === undefined) return { problems: [], x5c: undefined };
+  if (!env.CREDENTIAL_ISSUER_KEYS && present.CREDENTIAL_ISSUER_KEYS) return { problems: [], x5c: undefined };
+  const names = {
+    chain: 'CREDENTIAL_ISSUER_CERTIFICATES',
+    anchors: 'CREDENTIAL_ISSUER_TRUST_ANCHORS',
+    key: 'CREDENTIAL_ISSUER_KEYS',
+  };
+  const key = issuerKeysOf(env.CREDENTIAL_ISSUER_KEYS).signer.privateKey;
+  return checkedChain({ chain, anchors, names }, key, production);
+}
+
+/**
+ * The gate verifier's access key and certificate chain (docs/design.md §12), checked as the issuer's
+ * are. Development without them: the development key and the certificate the development CA issued
+ * for it (a constant: every process presents the same bytes, which the client identifier hashes).
+ */
+function verifierAccessOf(
+  present: Record<string, string | undefined>,
+  env: Partial<Environment>,
+  production: boolean,
+): { problems: string[]; access: VerifierAccess | undefined } {
+  const {
+    VERIFIER_ACCESS_KEY: key,
+    VERIFIER_ACCESS_CERTIFICATES: chain,
+    VERIFIER_ACCESS_TRUST_ANCHORS: anchors,
+  } = env;
+  const names = ['VERIFIER_ACCESS_KEY', 'VERIFIER_ACCESS_CERTIFICATES', 'VERIFIER_ACCESS_TRUST_ANCHORS'];
+  const given = names.filter((name) => present[name]);
+  if (given.length === 0 && !production) {
+    const { pkcs8, certificate } = DEVELOPMENT_VERIFIER_ACCESS;
+    return { problems: [], access: { key: issuerKeyOf('access', pkcs8).privateKey, x5c: [certificate] } };
+  }
+  if (given.length < names.length) {
+    // Production names the missing ones among what it needs (profiles.ts).
+    const problem = `${names.join(', ')} go together: the key, its access certificate's chain and the anchors the chain is checked against. Set all three, or none for the development access certificate.`;
+    return { problems: production ? [] : [problem], access: undefined };
+  }
+  // A setting that did not parse has its own message.
+  if (!key || !chain || !anchors) return { problems: [], access: undefined };
   const settings = {
     chain,
     anchors,
-    names: {
-      chain: 'CREDENTIAL_ISSUER_CERTIFICATES',
-      anchors: 'CREDENTIAL_ISSUER_TRUST_ANCHORS',
-      key: 'CREDENTIAL_ISSUER_KEYS',
-    },
+    names: { chain: names[1] ?? '', anchors: names[2] ?? '', key: names[0] ?? '' },
   };
-  const checked = checkCertificateChain(
-    settings,
-    issuerKeysOf(keys ?? undefined).signer.privateKey,
-    new Date(),
-  );
-  return {
-    problems: [...checked.problems, ...(production ? developmentCaIn(settings) : [])],
-    x5c: checked.x5c,
-  };
+  const { problems, x5c } = checkedChain(settings, key, production);
+  return { problems, access: x5c && { key, x5c } };
 }
 
 /**

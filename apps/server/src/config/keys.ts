@@ -129,6 +129,34 @@ export const DEVELOPMENT_ISSUER_KEY = {
 export const DEVELOPMENT_CA_KEY =
   'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgq9Vph81SBM7AYsZvNkXqrIg28L9pYqXBJ8XU_jGZgAWhRANCAASrAICAOtOclIHoLMj3k5fELjy0rReqghPRNuIHpjQaj3Ln6HhMW3lJIKZBoP-OYKOVNobTkKJX01hhiJL44n9k';
 
+/**
+ * The gate verifier's access key (docs/design.md §12): one P-256 private key in PKCS #8 DER, base64url,
+ * the key of the relying party's access certificate (VERIFIER_ACCESS_CERTIFICATES), which signs the
+ * gate's OpenID4VP request objects. Not an issuer key: a wallet tells the relying party from the
+ * issuer by it. Generate one with `npm run admin -- verifier-key`.
+ */
+export const verifierAccessKey = z.string().transform((pkcs8, context) => {
+  try {
+    return issuerKeyOf('access', pkcs8).privateKey;
+  } catch {
+    context.addIssue({ code: 'custom', message: 'must be a P-256 private key in PKCS #8 DER, base64url' });
+    return z.NEVER;
+  }
+});
+
+/**
+ * The development profile's verifier access key and the certificate the development CA issued for it
+ * once (development-pki.ts; a test checks it still is), both known to anyone who reads this file:
+ * refused in production. A constant, not made at start, because the client identifier is the hash
+ * of this certificate's bytes (`x509_hash:`): every process must present the very same one.
+ */
+export const DEVELOPMENT_VERIFIER_ACCESS = {
+  pkcs8:
+    'MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQg8K5y2QpR8pirXhxyZ_IdusZOaaz2Hj62x6cV_Tu1cTmhRANCAAToQzHZdXz8PBAonFfbdO5ayKC9Wj-xv5T31vBaRtZDHyhCmU5l7zV3MyvLyWKkU8liWp-RtDjdNzW9ACUP5Nim',
+  certificate:
+    'MIICJTCCAcqgAwIBAgIBAjAKBggqhkjOPQQDAjBvMT4wPAYDVQQDEzVBdGhsZXRpYyBUaWNrZXRzIERldmVsb3BtZW50IENBIChuZXZlciBpbiBwcm9kdWN0aW9uKTEtMCsGA1UEChMkQXRobGV0aWMgVGlja2V0cyBkZXZlbG9wbWVudCBwcm9maWxlMB4XDTI2MDEwMTAwMDAwMFoXDTQ1MTIzMTIzNTk1OVowZjE1MDMGA1UEAxMsQXRobGV0aWMgVGlja2V0cyBnYXRlIHZlcmlmaWVyIChkZXZlbG9wbWVudCkxLTArBgNVBAoTJEF0aGxldGljIFRpY2tldHMgZGV2ZWxvcG1lbnQgcHJvZmlsZTBZMBMGByqGSM49AgEGCCqGSM49AwEHA0IABOhDMdl1fPw8ECicV9t07lrIoL1aP7G/lPfW8FpG1kMfKEKZTmXvNXczK8vJYqRTyWJan5G0ON03Nb0AJQ/k2KajYDBeMAwGA1UdEwEB/wQCMAAwDgYDVR0PAQH/BAQDAgeAMB0GA1UdDgQWBBT46Y4Gk6kdPXpJHaDanb55RlWGRzAfBgNVHSMEGDAWgBRdarTJwrAnWU1Kbgh7k7Fs+5I1kTAKBggqhkjOPQQDAgNJADBGAiEA6EvHVyENU7LKFW6cqi63f8DxSYG0kQTLPRT4wUfWPsYCIQCErYafUnURE0gNTfNhs3lWWebOH/0XfVpG7H6n5hL2uw==',
+} as const;
+
 /** The gate's signing keys: `signer` signs new codes, `trusted` verifies (the signer among them). */
 export interface GateKeys {
   signer: PlatformKey;

@@ -1,13 +1,19 @@
+import { createPublicKey, type KeyObject } from 'node:crypto';
 import type { Environment } from './environment';
 import {
   DEVELOPMENT_AUDIT_DIGEST_KEY,
   DEVELOPMENT_CLAIM_CODE_KEY,
   DEVELOPMENT_GATE_KEY,
+  DEVELOPMENT_VERIFIER_ACCESS,
   isDevelopmentIssuerKey,
+  issuerKeyOf,
 } from './keys';
 
 /** The development profile signs anyone in (stand-in) as any demo person: this machine only. */
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|::1|\[::1\])$/i;
+
+const jwkOf = (key: KeyObject) => createPublicKey(key).export({ format: 'jwk' });
+const developmentVerifierKey = issuerKeyOf('access', DEVELOPMENT_VERIFIER_ACCESS.pkcs8).publicJwk;
 
 /** Why a production start would be unsafe: every reason, each naming the variable to change. */
 export function unsafeProduction(env: Partial<Environment>, standIn: boolean): string[] {
@@ -37,6 +43,9 @@ export function unsafeProduction(env: Partial<Environment>, standIn: boolean): s
       'CREDENTIAL_ISSUER_KEYS',
       'CREDENTIAL_ISSUER_CERTIFICATES',
       'CREDENTIAL_ISSUER_TRUST_ANCHORS',
+      'VERIFIER_ACCESS_KEY',
+      'VERIFIER_ACCESS_CERTIFICATES',
+      'VERIFIER_ACCESS_TRUST_ANCHORS',
     ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) problems.push(`The production profile needs ${missing.join(', ')}.`);
@@ -62,6 +71,17 @@ export function unsafeProduction(env: Partial<Environment>, standIn: boolean): s
   if (env.CREDENTIAL_ISSUER_KEYS?.some(isDevelopmentIssuerKey)) {
     problems.push(
       'CREDENTIAL_ISSUER_KEYS holds the development key, which anyone can read: anyone could issue tickets an EU wallet and a gate would accept. Generate one with `npm run admin -- issuer-key`.',
+    );
+  }
+  const verifierKey = env.VERIFIER_ACCESS_KEY && jwkOf(env.VERIFIER_ACCESS_KEY);
+  if (verifierKey && verifierKey.x === developmentVerifierKey.x) {
+    problems.push(
+      "VERIFIER_ACCESS_KEY is the development key, which anyone can read: anyone could ask wallets for tickets in the gate's name. Generate one with `npm run admin -- verifier-key`.",
+    );
+  }
+  if (verifierKey && env.CREDENTIAL_ISSUER_KEYS?.some((key) => key.publicJwk.x === verifierKey.x)) {
+    problems.push(
+      "VERIFIER_ACCESS_KEY is one of CREDENTIAL_ISSUER_KEYS: the gate asks for tickets with a key of its own, never the issuer's (a wallet tells the relying party from the issuer by it). Generate one with `npm run admin -- verifier-key`.",
     );
   }
   if (env.CLAIM_CODE_KEY === DEVELOPMENT_CLAIM_CODE_KEY) {

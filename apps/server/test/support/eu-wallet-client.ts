@@ -10,6 +10,8 @@ import { Openid4vpClient } from '@openid4vc/openid4vp';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { setGlobalConfig } from '@openid4vc/utils';
+import { developmentCaCertificate } from '../../src/config/development-pki';
+import { chainLeafOf } from './x5c';
 
 /**
  * An EU wallet the project did not write (`@openid4vc/openid4vci` and `@openid4vc/openid4vp`, the
@@ -163,12 +165,12 @@ export async function submitAnswer(
 
 /**
  * The EU wallet's OpenID4VP side: the library resolves the `openid4vp://` link (fetches the request
- * object, checks the client identifier against the certificate in `x5c`) and calls back here to check
- * the signature and whether the verifier is trusted. A real wallet trusts the chain of a registered
- * relying party's access certificate; this one trusts a leaf certificate whose key is in `trusted`
- * (the platform's development certificate is self-signed by its issuer key: docs/design.md §12).
+ * object, checks the `x509_hash:` client identifier against the leaf of its `x5c`) and calls back here
+ * to check the signature and whether the verifier is trusted: as a real wallet, through the chain of
+ * the relying party's access certificate to a trust anchor it holds (`anchorPem`; in development the
+ * development CA's, which the test reads as any process makes it).
  */
-export function euPresentationWallet(trusted: readonly JWK[]) {
+export function euPresentationWallet(anchorPem: string) {
   return new Openid4vpClient({
     callbacks: {
       fetch,
@@ -178,33 +180,20 @@ export function euPresentationWallet(trusted: readonly JWK[]) {
         return { sanDnsNames: altNames(certificate, 'DNS'), sanUriNames: altNames(certificate, 'URI') };
       },
       verifyJwt: async (signer, { compact }) => {
-        if (signer.method !== 'x5c' || !signer.x5c[0]) return { verified: false };
-        const leaf = certificateOf(signer.x5c[0]);
-        const now = Date.now();
-        const jwk = leaf.publicKey.export({ format: 'jwk' }) as JWK;
-        const inDate = Date.parse(leaf.validFrom) <= now && now <= Date.parse(leaf.validTo);
-        const pinned = trusted.some((key) => key.x === jwk.x && key.y === jwk.y);
-        if (!inDate || !pinned || !leaf.verify(leaf.publicKey)) return { verified: false };
+        if (signer.method !== 'x5c') return { verified: false };
         try {
+          const leaf = chainLeafOf(signer.x5c, anchorPem);
           await jwtVerify(compact, leaf.publicKey, { algorithms: [signer.alg] });
+          return { verified: true, signerJwk: leaf.publicKey.export({ format: 'jwk' }) as never };
         } catch {
           return { verified: false };
         }
-        return { verified: true, signerJwk: jwk as never };
       },
       signJwt: signsNothing,
       encryptJwe,
       decryptJwe: signsNothing,
     },
   });
-}
-
-/** The keys the platform publishes for its credentials, which this wallet trusts as the verifier's. */
-async function publishedKeys(origin: string): Promise<JWK[]> {
-  const issuer = (await (await fetch(new URL('/.well-known/jwt-vc-issuer', origin))).json()) as {
-    jwks: { keys: JWK[] };
-  };
-  return issuer.jwks.keys;
 }
 
 interface DcqlQuery {
@@ -218,9 +207,7 @@ interface DcqlQuery {
  * (`direct_post.jwt`, encrypted to the request's key). Answers the response endpoint's answer.
  */
 export async function answerPresentationRequest(link: string, { credential, key }: HeldCredential) {
-  const wallet = euPresentationWallet(
-    await publishedKeys(new URL(link).searchParams.get('request_uri') ?? ''),
-  );
+  const wallet = euPresentationWallet(await developmentCaCertificate());
   const { params } = wallet.parseOpenid4vpAuthorizationRequest({ authorizationRequest: link });
   const resolved = await wallet.resolveOpenId4vpAuthorizationRequest({ authorizationRequestPayload: params });
   const request = resolved.authorizationRequestPayload as {

@@ -11,11 +11,17 @@ export const issuerKey = () =>
 /** The issuer key of `production`, which its certificate chain is for. */
 export const productionIssuerKey = issuerKey();
 
+/** The gate verifier's access key of `production`, which its access certificate is for. */
+export const productionVerifierKey = issuerKey();
+
 /** The state PKI of `production`: a root (the anchor), an issuing CA, and the issuer key's leaf. */
 export const ROOT = 'CN=Hellenic Test Root CA';
 export const INTERMEDIATE = 'CN=Hellenic Test Issuing CA';
 export const rootKeys = await newKeyPair();
 export const intermediateKeys = await newKeyPair();
+/** The registrar of relying parties, whose CA issues access certificates. */
+export const ACCESS_CA = 'CN=Hellenic Test Relying Party Access CA';
+export const accessCaKeys = await newKeyPair();
 export const testPki = {
   root: await certify(ROOT, rootKeys, 'self', { ca: true }),
   intermediate: await certify(INTERMEDIATE, intermediateKeys, { name: ROOT, keys: rootKeys }, { ca: true }),
@@ -23,6 +29,13 @@ export const testPki = {
     'CN=tickets.example.gov.gr',
     await keyPairOf(productionIssuerKey),
     { name: INTERMEDIATE, keys: intermediateKeys },
+    { ca: false },
+  ),
+  accessCa: await certify(ACCESS_CA, accessCaKeys, 'self', { ca: true }),
+  access: await certify(
+    'CN=Athletic Tickets gate verifier',
+    await keyPairOf(productionVerifierKey),
+    { name: ACCESS_CA, keys: accessCaKeys },
     { ca: false },
   ),
 };
@@ -42,5 +55,8 @@ export const production = {
   CREDENTIAL_ISSUER_KEYS: `2026-11:${productionIssuerKey}`,
   CREDENTIAL_ISSUER_CERTIFICATES: testPki.leaf + testPki.intermediate,
   CREDENTIAL_ISSUER_TRUST_ANCHORS: testPki.root,
+  VERIFIER_ACCESS_KEY: productionVerifierKey,
+  VERIFIER_ACCESS_CERTIFICATES: testPki.access,
+  VERIFIER_ACCESS_TRUST_ANCHORS: testPki.accessCa,
   SMTP_URL: 'smtps://tickets:secret@mail.example.gov.gr:465',
 };

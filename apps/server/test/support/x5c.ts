@@ -19,11 +19,10 @@ const partOf = (compact: string, index: number) =>
 export const protectedHeaderOf = (compact: string) => partOf(compact, 0);
 
 /**
- * The leaf's key, once the chain holds: each certificate issued (and signed) by the next, the last by
- * the anchor, which is not in the chain itself; every one valid now and each issuer a CA; the leaf
- * names `issuer` (its `iss`) among its URIs, as SD-JWT VC asks of an `x5c`-signed credential.
+ * The leaf, once the chain holds: each certificate issued (and signed) by the next, the last by the
+ * anchor, which is not in the chain itself; every one valid now and each issuer a CA, the leaf not.
  */
-export function leafKeyOf(x5c: unknown, anchorPem: string, issuer: unknown): JsonWebKey {
+export function chainLeafOf(x5c: unknown, anchorPem: string): X509Certificate {
   if (!Array.isArray(x5c) || x5c.length === 0) throw new Error('no x5c in the header');
   const chain = x5c.map((der: unknown) => new X509Certificate(Buffer.from(String(der), 'base64')));
   const anchor = new X509Certificate(anchorPem);
@@ -42,6 +41,15 @@ export function leafKeyOf(x5c: unknown, anchorPem: string, issuer: unknown): Jso
   });
   const [leaf] = chain;
   if (!leaf || leaf.ca) throw new Error('the leaf is a CA');
+  return leaf;
+}
+
+/**
+ * The issuer's key, once its chain holds (`chainLeafOf`) and the leaf names `issuer` (its `iss`)
+ * among its URIs, as SD-JWT VC asks of an `x5c`-signed credential.
+ */
+export function leafKeyOf(x5c: unknown, anchorPem: string, issuer: unknown): JsonWebKey {
+  const leaf = chainLeafOf(x5c, anchorPem);
   if (!(leaf.subjectAltName ?? '').split(', ').includes(`URI:${String(issuer)}`))
     throw new Error(`the leaf does not name ${String(issuer)}`);
   return leaf.publicKey.export({ format: 'jwk' });

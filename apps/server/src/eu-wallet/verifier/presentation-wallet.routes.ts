@@ -56,7 +56,7 @@ export async function walletPresentationRoutes(
   const sendRequestObject = async (id: string, reply: FastifyReply, walletNonce?: string) => {
     const jwt = await presentationRequestObject(db, id, {
       issuer: app.publicUrl(),
-      signer: app.config.issuerKeys.signer,
+      access: app.config.verifierAccess,
       walletNonce,
     });
     return reply
@@ -74,7 +74,7 @@ export async function walletPresentationRoutes(
         tags,
         operationId: 'presentationRequestObject',
         summary:
-          'The OpenID4VP request object at `request_uri` (`application/oauth-authz-req+jwt`, signed with the issuer key), while the request is open',
+          'The OpenID4VP request object at `request_uri` (`application/oauth-authz-req+jwt`, signed with the verifier’s access key, its certificate chain in `x5c`), while the request is open',
         params,
         response: requestObjectAnswer,
       },
@@ -126,7 +126,7 @@ export async function walletPresentationRoutes(
       reply.header('cache-control', 'no-store');
       const answer = await answerPresentation(db, request.params.id, request.body, {
         issuer: app.publicUrl(),
-        signer: app.config.issuerKeys.signer,
+        access: app.config.verifierAccess,
         requestId: request.id,
         issuerKeys: app.config.issuerKeys.published,
         trustedKeys: app.config.gateKeys.trusted,

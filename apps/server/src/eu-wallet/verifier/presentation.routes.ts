@@ -33,7 +33,7 @@ export async function gatePresentationRoutes(instance: FastifyInstance): Promise
     async (request) =>
       createPresentationRequest(db, currentDevice(request), request.body.eventId, {
         issuer: app.publicUrl(),
-        signer: app.config.issuerKeys.signer,
+        access: app.config.verifierAccess,
         requestId: request.id,
       }),
   );

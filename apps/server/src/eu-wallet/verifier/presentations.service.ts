@@ -13,7 +13,7 @@ import {
   type PresentationRequest,
   type PresentationResult,
 } from '@tickets/domain';
-import type { Config, IssuerKey } from '../../config';
+import type { Config, VerifierAccess } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
@@ -35,7 +35,6 @@ import {
 } from './presentations.queries';
 import { answersQuery, presentationQuery } from './presentation-query';
 import { verifySdJwtPresentation, type PresentationCheck } from './sd-jwt-presentation';
-import { verifierCertificate } from './verifier-certificate';
 import {
   newResponseKey,
   openResponse,
@@ -58,14 +57,15 @@ export const PRESENTATION_PATHS = {
 } as const;
 
 /**
- * The verifier's client identifier, `x509_san_dns:` and the service's host name (OpenID4VP 1.0
- * §5.9.3): the request object is signed with the issuer key and carries its certificate for that
- * name in `x5c` (`verifier-certificate.ts`). The key-binding JWT's `aud` is this identifier. Not a
- * pre-registered client (a wallet knows none of ours) nor `redirect_uri:` (which may not sign).
+ * The verifier's client identifier (HAIP 1.0 §5, OpenID4VP 1.0 §5.9.3): `x509_hash:` and the
+ * base64url SHA-256 of its access certificate's DER, the leaf of the `x5c` the signed request object
+ * carries. A wallet checks the chain against the relying parties' trust anchors it knows, and the
+ * hash against the leaf. The key-binding JWT's `aud` is this identifier.
  */
-export const verifierClientId = (issuer: string) => `x509_san_dns:${new URL(issuer).hostname}`;
+export const verifierClientId = ([leaf = '']: readonly string[]) =>
+  `x509_hash:${createHash('sha256').update(Buffer.from(leaf, 'base64')).digest('base64url')}`;
 
-type VerifierContext = { issuer: string; signer: IssuerKey };
+type VerifierContext = { issuer: string; access: VerifierAccess };
 
 export async function createPresentationRequest(
   db: Db,
@@ -83,7 +83,7 @@ export async function createPresentationRequest(
     minutes: PRESENTATION_REQUEST_MINUTES,
   });
   if (!row) throw new AppError('EVENT_NOT_FOUND');
-  const clientId = verifierClientId(context.issuer);
+  const clientId = verifierClientId(context.access.x5c);
   const requestUri = `${context.issuer}${PRESENTATION_PATHS.requestObject(row.id)}`;
   // The wallet may fetch the request object by POST (its metadata and a nonce of its own) or GET.
   const query = new URLSearchParams({
@@ -109,7 +109,7 @@ export async function presentationRequestObject(
 ): Promise<string> {
   const row = await findOpenPresentationRequest(db, id);
   if (!row) throw new AppError('PRESENTATION_REQUEST_NOT_FOUND');
-  const clientId = verifierClientId(context.issuer);
+  const clientId = verifierClientId(context.access.x5c);
   return new SignJWT({
     client_id: clientId,
     response_type: 'vp_token',
@@ -132,15 +132,13 @@ export async function presentationRequestObject(
     .setProtectedHeader({
       alg: 'ES256',
       typ: 'oauth-authz-req+jwt',
-      // The key's id too: a reader that knows the issuer's JWKS finds it there.
-      kid: context.signer.kid,
-      x5c: [verifierCertificate(context.signer, new URL(context.issuer).hostname)],
+      x5c: context.access.x5c,
     })
     .setIssuer(clientId)
     .setAudience('https://self-issued.me/v2')
     .setIssuedAt()
     .setExpirationTime(Math.floor(row.expiresAt.getTime() / 1000))
-    .sign(context.signer.privateKey);
+    .sign(context.access.key);
 }
 
 /** The one presentation of `vp_token` (OpenID4VP 1.0 §8.1: `{ "<query id>": ["<presentation>"] }`). */
@@ -223,7 +221,7 @@ export async function answerPresentation(
     issuer: context.issuer,
     vct,
     nonce: request.nonce,
-    audience: verifierClientId(context.issuer),
+    audience: verifierClientId(context.access.x5c),
     now: new Date(),
   });
   // A genuine presentation that withholds a claim the query requires answers another question.

@@ -103,7 +103,7 @@ describe("the gate's SD-JWT VC presentation reader", () => {
       ok: false,
       reason: 'PRESENTATION_NONCE',
     });
-    expect(await verify(await present({ aud: 'x509_san_dns:other.example' }))).toEqual({
+    expect(await verify(await present({ aud: 'x509_hash:aGFzaCBvZiBhbm90aGVyIHZlcmlmaWVy' }))).toEqual({
       ok: false,
       reason: 'PRESENTATION_AUDIENCE',
     });

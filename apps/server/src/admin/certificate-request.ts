@@ -8,13 +8,14 @@ const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as co
 const crypto = webcrypto as unknown as Parameters<typeof x509.Pkcs10CertificateRequestGenerator.create>[1];
 
 /**
- * A PKCS #10 certificate request for the issuer's signing key (README "EU wallets: certificates"),
- * PEM: what the operator sends the state PKI's CA, which answers with the chain for
- * CREDENTIAL_ISSUER_CERTIFICATES. It asks for what the leaf must carry (docs/design.md §12): the
- * service's origin as a URI and its host as a dNSName (SD-JWT VC matches the `iss` against them), a
- * signing key only.
+ * A PKCS #10 certificate request for one of the service's signing keys (README "EU wallets:
+ * certificates"), PEM: what the operator sends the state PKI's CA, which answers with the chain for
+ * CREDENTIAL_ISSUER_CERTIFICATES (the issuer key) or VERIFIER_ACCESS_CERTIFICATES (the gate
+ * verifier's access key). It asks for what the leaf must carry (docs/design.md §12): the service's
+ * origin as a URI and its host as a dNSName (SD-JWT VC matches the issuer's `iss` against them; a
+ * wallet shows the relying party's), a signing key only.
  */
-export async function issuerCertificateRequest(privateKey: KeyObject, origin: string): Promise<string> {
+export async function certificateRequest(privateKey: KeyObject, origin: string): Promise<string> {
   const { hostname } = new URL(origin);
   const keys = {
     privateKey: await webcrypto.subtle.importKey(

@@ -10,7 +10,7 @@ import {
   testPki,
 } from '../../test/support/production-environment';
 import { loadConfig } from '../config';
-import { issuerCertificateRequest } from './issuer-certificate-request';
+import { certificateRequest } from './certificate-request';
 
 describe('the issuer key’s certificate request (npm run admin -- issuer-key --origin)', () => {
   it('asks for a signing certificate naming the service, which the state PKI’s CA answers with a chain production accepts', async () => {
@@ -20,7 +20,7 @@ describe('the issuer key’s certificate request (npm run admin -- issuer-key --
       type: 'pkcs8',
     });
     const request = new x509.Pkcs10CertificateRequest(
-      await issuerCertificateRequest(key, 'https://tickets.example.gov.gr'),
+      await certificateRequest(key, 'https://tickets.example.gov.gr'),
     );
     expect(await request.verify()).toBe(true);
     expect(request.subject).toBe('CN=tickets.example.gov.gr');
