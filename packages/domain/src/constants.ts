@@ -269,6 +269,15 @@ export const ISSUANCE_ACCESS_TOKEN_SECONDS = 300;
 /** A nonce from the nonce endpoint, for one key proof, within this many seconds. */
 export const ISSUANCE_NONCE_SECONDS = 300;
 /**
+ * DPoP (RFC 9449, which HAIP 1.0 asks of EU wallets): the one signing algorithm of a proof; a proof's
+ * `iat` at most this many seconds old, or this many ahead of the server's clock; and the server's
+ * DPoP nonces, one a window of this many seconds, the current and the previous window's accepted.
+ */
+export const DPOP_SIGNING_ALGS = ['ES256'] as const;
+export const DPOP_PROOF_MAX_AGE_SECONDS = 60;
+export const DPOP_PROOF_CLOCK_SKEW_SECONDS = 30;
+export const DPOP_NONCE_WINDOW_SECONDS = 300;
+/**
  * A status list token may be cached this long (its `ttl`): a reprint or a suspension reaches a
  * verifier within it.
  */

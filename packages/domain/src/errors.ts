@@ -280,6 +280,24 @@ export const errorCatalogue = {
     description:
       'Η απόδειξη κλειδιού του πορτοφολιού δεν έχει ισχύον nonce: το πορτοφόλι πρέπει να ζητήσει νέο.',
   },
+  ISSUANCE_INVALID_DPOP_PROOF: {
+    // The token endpoint's (400, RFC 9449 §5); the credential endpoint's is ISSUANCE_TOKEN_INVALID_DPOP_PROOF.
+    status: 400,
+    description: 'Το πορτοφόλι δεν απέδειξε σωστά ότι κατέχει το κλειδί της άδειας έκδοσης (DPoP).',
+  },
+  ISSUANCE_USE_DPOP_NONCE: {
+    status: 400,
+    description: 'Το πορτοφόλι πρέπει να επαναλάβει το αίτημα με το nonce DPoP που του δόθηκε.',
+  },
+  ISSUANCE_TOKEN_INVALID_DPOP_PROOF: {
+    // The credential endpoint's (401, RFC 9449 §7.1): the access token is bound to a key not proved.
+    status: 401,
+    description: 'Το πορτοφόλι δεν απέδειξε ότι κατέχει το κλειδί στο οποίο δόθηκε η άδεια έκδοσης (DPoP).',
+  },
+  ISSUANCE_TOKEN_USE_DPOP_NONCE: {
+    status: 401,
+    description: 'Το πορτοφόλι πρέπει να επαναλάβει το αίτημα με το nonce DPoP που του δόθηκε.',
+  },
   ISSUANCE_UNKNOWN_CONFIGURATION: {
     status: 400,
     description: 'Το πορτοφόλι ζήτησε είδος πιστοποιητικού που η υπηρεσία δεν εκδίδει.',

@@ -34,9 +34,13 @@ export const issuanceTokenRequestSchema = z.object({
 });
 export type IssuanceTokenRequest = z.infer<typeof issuanceTokenRequestSchema>;
 
+/**
+ * The token response (RFC 6749 §5.1): a `DPoP` token (RFC 9449 §5) when the request carried a DPoP
+ * proof, bound to its key, else a `Bearer` token.
+ */
 export const issuanceTokenResponseSchema = z.object({
   access_token: z.string(),
-  token_type: z.literal('Bearer'),
+  token_type: z.enum(['Bearer', 'DPoP']),
   expires_in: z.number().int(),
 });
 
@@ -90,6 +94,10 @@ const OAUTH_ERRORS: Record<string, string> = {
   ISSUANCE_INVALID_TOKEN: 'invalid_token',
   ISSUANCE_INVALID_PROOF: 'invalid_proof',
   ISSUANCE_INVALID_NONCE: 'invalid_nonce',
+  ISSUANCE_INVALID_DPOP_PROOF: 'invalid_dpop_proof',
+  ISSUANCE_USE_DPOP_NONCE: 'use_dpop_nonce',
+  ISSUANCE_TOKEN_INVALID_DPOP_PROOF: 'invalid_dpop_proof',
+  ISSUANCE_TOKEN_USE_DPOP_NONCE: 'use_dpop_nonce',
   ISSUANCE_UNKNOWN_CONFIGURATION: 'unknown_credential_configuration',
   TICKET_NOT_FOUND: 'invalid_credential_request',
   TICKET_BLOCKED: 'invalid_credential_request',
@@ -123,6 +131,11 @@ const OAUTH_DESCRIPTIONS: Record<string, string> = {
   ISSUANCE_INVALID_TOKEN: 'The access token is missing, wrong, spent or expired.',
   ISSUANCE_INVALID_PROOF: 'The key proof is missing, malformed or does not verify.',
   ISSUANCE_INVALID_NONCE: 'The key proof does not carry a fresh c_nonce from the nonce endpoint.',
+  ISSUANCE_INVALID_DPOP_PROOF: 'The DPoP proof is malformed or does not verify for this request.',
+  ISSUANCE_USE_DPOP_NONCE: 'The DPoP proof must carry the nonce of the DPoP-Nonce header.',
+  ISSUANCE_TOKEN_INVALID_DPOP_PROOF:
+    'The DPoP proof is missing, malformed, does not verify for this request or is not by the key the access token is bound to.',
+  ISSUANCE_TOKEN_USE_DPOP_NONCE: 'The DPoP proof must carry the nonce of the DPoP-Nonce header.',
   ISSUANCE_UNKNOWN_CONFIGURATION: 'The credential configuration is not one this issuer offers.',
   TICKET_NOT_FOUND: 'The ticket is not held by the person the offer was made to any more.',
   TICKET_BLOCKED: 'The ticket cannot be issued to this person now.',
