@@ -37,7 +37,8 @@ insert into
     "failed_attempts",
     "redeemed_at",
     "access_token_hash",
-    "access_token_expires_at"
+    "access_token_expires_at",
+    "dpop_jkt"
   )
 values
   (
@@ -50,6 +51,7 @@ values
     $7,
     default,
     now() + make_interval(mins => $8),
+    default,
     default,
     default,
     default,
@@ -89,20 +91,22 @@ update "credential_offers"
 set
   "redeemed_at" = now(),
   "access_token_hash" = $1,
-  "access_token_expires_at" = now() + make_interval(secs => $2)
+  "access_token_expires_at" = now() + make_interval(secs => $2),
+  "dpop_jkt" = $3
 where
   (
-    "credential_offers"."id" = $3
+    "credential_offers"."id" = $4
     and "credential_offers"."redeemed_at" is null
     and "credential_offers"."expires_at" > now()
-    and "credential_offers"."failed_attempts" < $4
+    and "credential_offers"."failed_attempts" < $5
   )
 returning
   "id";
 
 -- findGrantOfAccessToken
 select
-  "id"
+  "id",
+  "dpop_jkt"
 from
   "credential_offers"
 where

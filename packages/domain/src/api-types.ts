@@ -425,6 +425,8 @@ export interface paths {
         /**
          * OpenID4VCI token endpoint: a credential offer’s pre-authorized code and transaction code (a form) for an access token, once
          * @description For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth's `{"error", "error_description"}`.
+         *
+         *     With a `DPoP` proof header (RFC 9449, ES256, the nonce of the `DPoP-Nonce` answer header) the token is a `DPoP` token bound to its key; without, a `Bearer` token.
          */
         post: operations["issuanceToken"];
         delete?: never;
@@ -3267,12 +3269,12 @@ export interface operations {
                     "application/json": {
                         access_token: string;
                         /** @enum {string} */
-                        token_type: "Bearer";
+                        token_type: "Bearer" | "DPoP";
                         expires_in: number;
                     };
                 };
             };
-            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`, `ISSUANCE_UNSUPPORTED_GRANT`, `ISSUANCE_INVALID_GRANT`. */
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`, `ISSUANCE_INVALID_DPOP_PROOF`, `ISSUANCE_USE_DPOP_NONCE`, `ISSUANCE_UNSUPPORTED_GRANT`, `ISSUANCE_INVALID_GRANT`. */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3445,7 +3447,7 @@ export interface operations {
                     "application/json": components["schemas"]["OAuthError"];
                 };
             };
-            /** @description The caller is not authenticated: `ISSUANCE_INVALID_TOKEN`. */
+            /** @description The caller is not authenticated: `ISSUANCE_INVALID_TOKEN`, `ISSUANCE_TOKEN_INVALID_DPOP_PROOF`, `ISSUANCE_TOKEN_USE_DPOP_NONCE`. */
             401: {
                 headers: {
                     [name: string]: unknown;

@@ -43,6 +43,11 @@ export const credentialOffers = pgTable(
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     accessTokenHash: text('access_token_hash'),
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    /**
+     * The JWK thumbprint (RFC 7638) of the key the access token is bound to by DPoP (RFC 9449): only a
+     * proof by that key uses it. Null for a Bearer token (a wallet that sent no DPoP proof).
+     */
+    dpopJkt: text('dpop_jkt'),
   },
   (t) => [
     uniqueIndex('credential_offers_code_key').on(t.codeHash),

@@ -17,7 +17,8 @@ export const samples = sqlSamples(issuance, {
     ),
   findRedeemableOffer: (db) => issuance.findRedeemableOffer(db, digest),
   countWrongTxCode: (db) => issuance.countWrongTxCode(db, id),
-  redeemOffer: (db) => issuance.redeemOffer(db, { offerId: id, accessTokenHash: digest, seconds: 300 }),
+  redeemOffer: (db) =>
+    issuance.redeemOffer(db, { offerId: id, accessTokenHash: digest, seconds: 300, dpopJkt: digest }),
   findGrantOfAccessToken: (db) => issuance.findGrantOfAccessToken(db, digest),
   insertNonce: (db) => issuance.insertNonce(db, digest, 300),
   spendNonce: (db) => issuance.spendNonce(db, digest),

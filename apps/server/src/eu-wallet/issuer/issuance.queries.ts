@@ -91,11 +91,12 @@ export async function countWrongTxCode(tx: Tx, offerId: string) {
 
 /**
  * Spends the pre-authorized code for an access token, once: of two token requests with the same
- * code, on any processes, one matches and the other finds it redeemed.
+ * code, on any processes, one matches and the other finds it redeemed. A DPoP token keeps the
+ * thumbprint of the key it is bound to.
  */
 export async function redeemOffer(
   tx: Tx,
-  redemption: { offerId: string; accessTokenHash: string; seconds: number },
+  redemption: { offerId: string; accessTokenHash: string; seconds: number; dpopJkt: string | null },
 ) {
   const [row] = await tx
     .update(credentialOffers)
@@ -103,6 +104,7 @@ export async function redeemOffer(
       redeemedAt: sql`now()`,
       accessTokenHash: redemption.accessTokenHash,
       accessTokenExpiresAt: sql`now() + make_interval(secs => ${redemption.seconds})`,
+      dpopJkt: redemption.dpopJkt,
     })
     .where(
       and(
@@ -116,10 +118,13 @@ export async function redeemOffer(
   return row;
 }
 
-/** The offer an access token was given for, while the token is live and has issued nothing yet. */
+/**
+ * The offer an access token was given for, while the token is live and has issued nothing yet, and
+ * the key a DPoP token is bound to.
+ */
 export async function findGrantOfAccessToken(db: Pick<Db, 'select'>, accessTokenHash: string) {
   const [grant] = await db
-    .select({ offerId: credentialOffers.id })
+    .select({ offerId: credentialOffers.id, dpopJkt: credentialOffers.dpopJkt })
     .from(credentialOffers)
     .where(
       and(

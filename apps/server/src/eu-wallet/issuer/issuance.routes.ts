@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -18,6 +18,7 @@ import { matchesAny } from '../../shared/entity-tags';
 import { toAnsweredError } from '../../shared/http-errors';
 import type { EuWalletPorts } from '../ports';
 import { digestOf } from './credential-offers.service';
+import { DPOP_NONCE_HEADER, dpopNonces, verifyDpopProof } from './dpop';
 import type { IssuerSigner } from './sd-jwt-vc';
 import { issueNonce, issueTicketCredential, redeemPreAuthorizedCode } from './issuance.service';
 import {
@@ -76,6 +77,31 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
     signers.set(origin, made);
     return made;
   };
+  const nonces = () => dpopNonces(app.config.issuerKeys.signer.privateKey);
+  /**
+   * A current server DPoP nonce (RFC 9449 §8) on every answer of the token, nonce and credential
+   * endpoints, set first so that a refusal carries it too: the wallet's next proof names it.
+   */
+  const withDpopNonce = async (_request: FastifyRequest, reply: FastifyReply) => {
+    reply.header(DPOP_NONCE_HEADER, nonces().current());
+  };
+  /**
+   * The key of the token request's DPoP proof (RFC 9449 §5), checked before the code is spent: a
+   * wallet told to use the nonce retries with the same code. None without a `DPoP` header: a Bearer
+   * token, for a wallet that does not do DPoP.
+   */
+  const dpopKeyOfTokenRequest = async (request: FastifyRequest) => {
+    if (request.headers.dpop === undefined) return undefined;
+    const proof = await verifyDpopProof(request.headers.dpop, {
+      method: request.method,
+      url: `${issuer()}${ISSUANCE_PATHS.token}`,
+      nonces: nonces(),
+    });
+    if ('jkt' in proof) return proof.jkt;
+    throw new AppError(
+      proof.refused === 'use_dpop_nonce' ? 'ISSUANCE_USE_DPOP_NONCE' : 'ISSUANCE_INVALID_DPOP_PROOF',
+    );
+  };
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAnsweredError(error, request, reply);
@@ -122,22 +148,30 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
     ISSUANCE_PATHS.token,
     {
       config: { access: 'eu-wallet', rateLimit: PER_OFFER_CODE },
+      onRequest: withDpopNonce,
       schema: {
         tags,
         operationId: 'issuanceToken',
         summary:
           'OpenID4VCI token endpoint: a credential offer’s pre-authorized code and transaction code (a form) for an access token, once',
+        description:
+          'With a `DPoP` proof header (RFC 9449, ES256, the nonce of the `DPoP-Nonce` answer header) the token is a `DPoP` token bound to its key; without, a `Bearer` token.',
         body: issuanceTokenRequestSchema,
         response: { 200: issuanceTokenResponseSchema },
       },
     },
-    async (request) => redeemPreAuthorizedCode(db, request.body, request.id),
+    async (request) =>
+      redeemPreAuthorizedCode(db, request.body, {
+        requestId: request.id,
+        dpopJkt: await dpopKeyOfTokenRequest(request),
+      }),
   );
 
   app.post(
     ISSUANCE_PATHS.nonce,
     {
       config: { access: 'eu-wallet', rateLimit: PER_ADDRESS },
+      onRequest: withDpopNonce,
       schema: {
         tags,
         operationId: 'issuanceNonce',
@@ -152,6 +186,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
     ISSUANCE_PATHS.credential,
     {
       config: { access: 'eu-wallet', issuanceAccessToken: true, rateLimit: PER_GRANT },
+      onRequest: withDpopNonce,
       schema: {
         tags,
         operationId: 'issuanceCredential',

@@ -49,9 +49,16 @@ const sameDigest = (a: string, b: string) => {
 /**
  * The token endpoint: the pre-authorized code and its transaction code for an access token. A wrong
  * transaction code is counted against the offer (CREDENTIAL_OFFER_TX_CODE_ATTEMPTS spend it), and a
- * wrong, spent, expired or used code answers alike (`invalid_grant`).
+ * wrong, spent, expired or used code answers alike (`invalid_grant`). With the thumbprint of a DPoP
+ * proof's key (dpop.ts, checked by the route), the token is a DPoP token bound to that key; without,
+ * a Bearer token.
  */
-export async function redeemPreAuthorizedCode(db: Db, request: IssuanceTokenRequest, requestId: string) {
+export async function redeemPreAuthorizedCode(
+  db: Db,
+  request: IssuanceTokenRequest,
+  context: { requestId: string; dpopJkt?: string },
+) {
+  const { requestId, dpopJkt } = context;
   if (request.grant_type !== PRE_AUTHORIZED_CODE_GRANT) throw new AppError('ISSUANCE_UNSUPPORTED_GRANT');
   const code = request['pre-authorized_code'];
   if (!code) throw new AppError('VALIDATION_ERROR');
@@ -78,13 +85,18 @@ export async function redeemPreAuthorizedCode(db: Db, request: IssuanceTokenRequ
       offerId: offer.id,
       accessTokenHash: digestOf(accessToken),
       seconds: ISSUANCE_ACCESS_TOKEN_SECONDS,
+      dpopJkt: dpopJkt ?? null,
     });
     if (!redeemed) throw new AppError('ISSUANCE_INVALID_GRANT');
-    await audit(tx, { ...entry, action: 'CREDENTIAL_OFFER_REDEEM', details: { offerId: offer.id } });
+    await audit(tx, {
+      ...entry,
+      action: 'CREDENTIAL_OFFER_REDEEM',
+      details: { offerId: offer.id, dpop: dpopJkt !== undefined },
+    });
   });
   return {
     access_token: accessToken,
-    token_type: 'Bearer' as const,
+    token_type: dpopJkt === undefined ? ('Bearer' as const) : ('DPoP' as const),
     expires_in: ISSUANCE_ACCESS_TOKEN_SECONDS,
   };
 }

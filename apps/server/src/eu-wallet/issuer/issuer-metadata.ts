@@ -1,5 +1,6 @@
 import {
   credentialIssuanceMessages as text,
+  DPOP_SIGNING_ALGS,
   PRE_AUTHORIZED_CODE_GRANT,
   SD_JWT_VC_FORMAT,
   TICKET_CREDENTIAL_CONFIGURATION_ID,
@@ -73,6 +74,8 @@ export function authorizationServerMetadata(issuer: string) {
     // The offer is the authorization: a wallet needs no client registration (OpenID4VCI 1.0 §12.3).
     'pre-authorized_grant_anonymous_access_supported': true,
     token_endpoint_auth_methods_supported: ['none'],
+    // Access tokens bound to the wallet's key by DPoP, as HAIP 1.0 asks (docs/design.md §12, dpop.ts).
+    dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGS],
     response_types_supported: [],
   };
 }

@@ -145,7 +145,7 @@ export function openApiOptions(config: Config): FastifyDynamicSwaggerOptions {
             type: 'http',
             scheme: 'bearer',
             description:
-              "The access token the token endpoint gave an EU wallet for a credential offer's pre-authorized code and transaction code, as `Authorization: Bearer <token>`.",
+              "The access token the token endpoint gave an EU wallet for a credential offer's pre-authorized code and transaction code, as `Authorization: Bearer <token>`; a DPoP-bound token as `Authorization: DPoP <token>` with a `DPoP` proof header by its key (RFC 9449).",
           },
           gateDeviceToken: {
             type: 'http',

@@ -75,7 +75,12 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
     'ALREADY_HOLDS_FIXTURE',
   ],
   'POST /api/wallet/tickets/:publicCode/credential-offer': ['TICKET_NOT_FOUND', 'TICKET_BLOCKED'],
-  'POST /api/wallet/oid4vci/token': ['ISSUANCE_UNSUPPORTED_GRANT', 'ISSUANCE_INVALID_GRANT'],
+  'POST /api/wallet/oid4vci/token': [
+    'ISSUANCE_INVALID_DPOP_PROOF',
+    'ISSUANCE_USE_DPOP_NONCE',
+    'ISSUANCE_UNSUPPORTED_GRANT',
+    'ISSUANCE_INVALID_GRANT',
+  ],
   'POST /api/wallet/oid4vci/credential': [
     'ISSUANCE_UNKNOWN_CONFIGURATION',
     'ISSUANCE_INVALID_PROOF',
@@ -152,7 +157,13 @@ export function errorCodesOf(route: RouteOptions, method: string): string[] {
   // Providers: a wrong key, and too many of them from one address or key prefix (features/providers/routes.ts).
   if (access === 'provider') codes.push('RATE_LIMITED', 'PROVIDER_UNAUTHENTICATED');
   if (access === 'device') codes.push('GATE_DEVICE_UNAUTHENTICATED');
-  if (route.config?.issuanceAccessToken) codes.push('ISSUANCE_INVALID_TOKEN');
+  // A token, and for a DPoP token its proof (eu-wallet/issuer/issuance-access.ts).
+  if (route.config?.issuanceAccessToken)
+    codes.push(
+      'ISSUANCE_INVALID_TOKEN',
+      'ISSUANCE_TOKEN_INVALID_DPOP_PROOF',
+      'ISSUANCE_TOKEN_USE_DPOP_NONCE',
+    );
   // Same-origin JSON for any state-changing call that is not made with a bearer token (docs/design.md §3).
   if (write && !bearer) codes.push('CROSS_ORIGIN_FORBIDDEN');
   if (access === 'user' || access === 'officer') codes.push('UNAUTHENTICATED');

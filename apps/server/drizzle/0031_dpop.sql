@@ -1,0 +1,1 @@
+ALTER TABLE "credential_offers" ADD COLUMN "dpop_jkt" text;
