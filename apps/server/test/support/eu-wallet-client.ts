@@ -43,38 +43,53 @@ export interface HeldCredential {
 const hash = (data: Uint8Array, alg: HashAlgorithm) =>
   createHash(alg.replace('-', '').toLowerCase()).update(data).digest();
 
-/** The EU wallet: the library's client, with this test's crypto for its callbacks. */
-export function euWallet(key: WalletKey) {
+/**
+ * The EU wallet: the library's client, with this test's crypto for its callbacks. It signs with the
+ * first of its keys, or the one the library names (a DPoP key beside the credential's).
+ */
+export function euWallet(key: WalletKey, ...otherKeys: WalletKey[]) {
+  const keyOf = (publicJwk: unknown) =>
+    otherKeys.find((other) => other.publicJwk.x === (publicJwk as JWK | undefined)?.x) ?? key;
   return new Openid4vciClient({
     callbacks: {
       fetch,
       hash,
       generateRandom: (bytes) => randomBytes(bytes),
       clientAuthentication: clientAuthenticationAnonymous(),
-      signJwt: async (signer, { header, payload }) => ({
-        jwt: await new SignJWT(payload)
-          .setProtectedHeader(header as { alg: string })
-          .sign(await importJWK(key.privateJwk, signer.alg)),
-        signerJwk: key.publicJwk as never,
-      }),
+      signJwt: async (signer, { header, payload }) => {
+        const signing = keyOf('publicJwk' in signer ? signer.publicJwk : undefined);
+        return {
+          jwt: await new SignJWT(payload)
+            .setProtectedHeader(header as { alg: string })
+            .sign(await importJWK(signing.privateJwk, signer.alg)),
+          signerJwk: signing.publicJwk as never,
+        };
+      },
     },
   });
 }
 
 /**
  * The pre-authorized code flow of an offer the person scanned, with the transaction code they typed,
- * as the wallet library drives it: the credential, its key and the issuer's metadata.
+ * as the wallet library drives it: the credential, its key and the issuer's metadata. With `dpop`, the
+ * access token is asked for with a DPoP proof by a key of its own (RFC 9449, as HAIP has it) and used
+ * with that key's proofs; the library retries with the server's nonce when told to.
  */
-export async function takeCredential(offerUri: string, txCode: string) {
+export async function takeCredential(offerUri: string, txCode: string, { dpop = false } = {}) {
   const key = walletKey();
-  const wallet = euWallet(key);
+  const dpopKey = dpop ? walletKey() : undefined;
+  const wallet = dpopKey ? euWallet(key, dpopKey) : euWallet(key);
   const credentialOffer = await wallet.resolveCredentialOffer(offerUri);
   const issuerMetadata = await wallet.resolveIssuerMetadata(credentialOffer.credential_issuer);
-  const { accessTokenResponse } = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
+  const token = await wallet.retrievePreAuthorizedCodeAccessTokenFromOffer({
     credentialOffer,
     issuerMetadata,
     txCode,
+    ...(dpopKey && {
+      dpop: { signer: { method: 'jwk', alg: 'ES256', publicJwk: dpopKey.publicJwk as never } },
+    }),
   });
+  const { accessTokenResponse } = token;
   const { c_nonce } = await wallet.requestNonce({ issuerMetadata });
   const credentialConfigurationId = credentialOffer.credential_configuration_ids[0] as string;
   const { jwt } = await wallet.createCredentialRequestJwtProof({
@@ -88,11 +103,12 @@ export async function takeCredential(offerUri: string, txCode: string) {
     accessToken: accessTokenResponse.access_token,
     credentialConfigurationId,
     proofs: { jwt: [jwt] },
+    ...(token.dpop && { dpop: token.dpop }),
   });
   const [issued] = credentialResponse.credentials ?? [];
   const credential = (issued as { credential: string } | undefined)?.credential;
   if (typeof credential !== 'string') throw new Error('no credential in the response');
-  return { credential, key, issuerMetadata };
+  return { credential, key, issuerMetadata, tokenType: accessTokenResponse.token_type, dpopKey };
 }
 
 const certificateOf = (base64Der: string) => new X509Certificate(Buffer.from(base64Der, 'base64'));

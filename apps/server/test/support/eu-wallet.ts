@@ -15,12 +15,20 @@ export const offerFor = (baseUrl: string, publicCode: string, cookie: string) =>
     headers: jsonFrom(baseUrl, cookie),
   });
 
-/** The whole pre-authorized code flow, as the wallet library drives it: the credential and its key. */
-export async function takeTicket(baseUrl: string, publicCode: string, cookie: string) {
+/**
+ * The whole pre-authorized code flow, as the wallet library drives it (with DPoP if asked): the
+ * credential and its key.
+ */
+export async function takeTicket(
+  baseUrl: string,
+  publicCode: string,
+  cookie: string,
+  options: { dpop?: boolean } = {},
+) {
   const answer = await offerFor(baseUrl, publicCode, cookie);
   expect(answer.status).toBe(200);
   const { offerUri, txCode } = (await answer.json()) as { offerUri: string; txCode: string };
-  return takeCredential(offerUri, txCode);
+  return takeCredential(offerUri, txCode, options);
 }
 
 /**
