@@ -88,6 +88,7 @@ const OAUTH_ERRORS: Record<string, string> = {
   ISSUANCE_INVALID_GRANT: 'invalid_grant',
   ISSUANCE_UNSUPPORTED_GRANT: 'unsupported_grant_type',
   ISSUANCE_INVALID_TOKEN: 'invalid_token',
+  ISSUANCE_INVALID_CLIENT: 'invalid_client',
   ISSUANCE_INVALID_PROOF: 'invalid_proof',
   ISSUANCE_INVALID_NONCE: 'invalid_nonce',
   ISSUANCE_UNKNOWN_CONFIGURATION: 'unknown_credential_configuration',
@@ -121,6 +122,8 @@ const OAUTH_DESCRIPTIONS: Record<string, string> = {
   ISSUANCE_INVALID_GRANT: 'The pre-authorized code or its transaction code is wrong, spent or expired.',
   ISSUANCE_UNSUPPORTED_GRANT: 'The grant type is not supported: only the pre-authorized code is.',
   ISSUANCE_INVALID_TOKEN: 'The access token is missing, wrong, spent or expired.',
+  ISSUANCE_INVALID_CLIENT:
+    'The wallet attestation or its proof of possession is missing, malformed, expired or not from a trusted wallet provider.',
   ISSUANCE_INVALID_PROOF: 'The key proof is missing, malformed or does not verify.',
   ISSUANCE_INVALID_NONCE: 'The key proof does not carry a fresh c_nonce from the nonce endpoint.',
   ISSUANCE_UNKNOWN_CONFIGURATION: 'The credential configuration is not one this issuer offers.',
