@@ -4,6 +4,8 @@ import type { JwtSigner } from '@openid4vc/oauth2';
 import { Openid4vciWalletProvider } from '@openid4vc/openid4vci';
 import { developmentCertificateChain } from '../../src/config/development-pki';
 import type { WalletKey } from './eu-wallet-client';
+import { WALLET_PROVIDER_ROOT, walletProviderRootKeys } from './production-environment';
+import { certify, keyPairOf } from './test-pki';
 
 /**
  * A wallet provider as an EU wallet has one (docs/design.md §12): a key, and its certificate chain
@@ -44,6 +46,25 @@ export const walletProviderOf = (key: KeyObject, ...pems: string[]): WalletProvi
   key,
   x5c: pems.map((pem) => new X509Certificate(pem).raw.toString('base64')),
 });
+
+/** The pair of a provider's key, as the test PKI certifies it. */
+export const keyPairOfProvider = (key: KeyObject) =>
+  keyPairOf(key.export({ format: 'der', type: 'pkcs8' }).toString('base64url'));
+
+/**
+ * A provider under another root (production-environment.ts's wallet provider root): a genuine chain,
+ * to an anchor the development profile does not hold.
+ */
+export async function untrustedWalletProvider(): Promise<WalletProvider> {
+  const key = newKey();
+  const leaf = await certify(
+    'CN=Unlisted wallet provider',
+    await keyPairOfProvider(key),
+    { name: WALLET_PROVIDER_ROOT, keys: walletProviderRootKeys },
+    { ca: false },
+  );
+  return walletProviderOf(key, leaf);
+}
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 const HOUR = 3_600_000;

@@ -44,13 +44,20 @@ export const issuanceTokenResponseSchema = z.object({
 export const issuanceNonceResponseSchema = z.object({ c_nonce: z.string() });
 
 /**
- * The credential request (OpenID4VCI 1.0 §8.2): which configuration, and one `jwt` key proof (the
- * platform issues one credential per offer, so a batch is refused).
+ * A key proof, a compact JWT. Room for a key attestation in a `jwt` proof's header, with its wallet
+ * provider's certificate chain in its own (base64 twice over).
+ */
+const keyProof = z.array(z.string().min(1).max(32_768)).min(1).max(1);
+
+/**
+ * The credential request (OpenID4VCI 1.0 §8.2): which configuration, and one key proof, a `jwt` proof
+ * or an `attestation` (a key attestation, OpenID4VCI 1.0 Appendix F.3); the platform issues one
+ * credential per offer, so a batch is refused.
  */
 export const credentialRequestSchema = z.object({
   credential_configuration_id: z.string().min(1).max(200).optional(),
   credential_identifier: z.string().min(1).max(200).optional(),
-  proofs: z.object({ jwt: z.array(z.string().min(1).max(16_384)).min(1).max(1) }).optional(),
+  proofs: z.object({ jwt: keyProof.optional(), attestation: keyProof.optional() }).optional(),
 });
 export type CredentialRequest = z.infer<typeof credentialRequestSchema>;
 

@@ -9,13 +9,15 @@ import {
   walletProviderRootKeys,
   testPki,
 } from '../../../test/support/production-environment';
-import { certify, DAY, keyPairOf } from '../../../test/support/test-pki';
+import { certify, DAY } from '../../../test/support/test-pki';
 import {
   DEVELOPMENT_WALLET_PROVIDER_NAME,
   developmentWalletProvider,
   keyAttestation,
+  keyPairOfProvider,
   libraryWalletProvider,
   newProviderKey,
+  untrustedWalletProvider,
   walletAttestation,
   walletAttestationPop,
   walletProviderOf,
@@ -43,24 +45,10 @@ beforeAll(async () => {
   instance = walletKey();
 });
 
-/** A provider under another root: a genuine chain, to an anchor the platform does not hold. */
-async function untrustedProvider(): Promise<WalletProvider> {
-  const key = newProviderKey();
-  const leaf = await certify(
-    'CN=Unlisted wallet provider',
-    await keyPairOf(key.export({ format: 'der', type: 'pkcs8' }).toString('base64url')),
-    { name: WALLET_PROVIDER_ROOT, keys: walletProviderRootKeys },
-    { ca: false },
-  );
-  return walletProviderOf(key, leaf);
-}
-
 /** A provider whose certificate is issued by an intermediate CA of the other root; or is that CA itself. */
 async function providersUnderIntermediate() {
   const intermediateKey = newProviderKey();
-  const intermediateKeys = await keyPairOf(
-    intermediateKey.export({ format: 'der', type: 'pkcs8' }).toString('base64url'),
-  );
+  const intermediateKeys = await keyPairOfProvider(intermediateKey);
   const intermediate = await certify(
     'CN=Wallet Provider Issuing CA',
     intermediateKeys,
@@ -70,7 +58,7 @@ async function providersUnderIntermediate() {
   const key = newProviderKey();
   const leaf = await certify(
     'CN=Wallet provider under an intermediate',
-    await keyPairOf(key.export({ format: 'der', type: 'pkcs8' }).toString('base64url')),
+    await keyPairOfProvider(key),
     { name: 'CN=Wallet Provider Issuing CA', keys: intermediateKeys },
     { ca: false },
   );
@@ -140,7 +128,7 @@ describe('a wallet attestation and its proof of possession', () => {
   });
 
   it('refuses a provider whose chain does not lead to an anchor, or an attestation another key signed', async () => {
-    const other = await untrustedProvider();
+    const other = await untrustedWalletProvider();
     await refused(
       await walletAttestation(other, { clientId: CLIENT_ID, instanceJwk: instance.publicJwk }),
       await popFor(),
@@ -258,7 +246,7 @@ describe('a key attestation', () => {
   });
 
   it('refuses one whose provider’s chain does not lead to an anchor, or signed by another key', async () => {
-    const other = await untrustedProvider();
+    const other = await untrustedWalletProvider();
     await refusedFor(await keyAttestation(other, { attestedKeys: [attested(instance)] }));
     await refusedFor(
       await keyAttestation(provider, { attestedKeys: [attested(instance)], signedBy: newProviderKey() }),
