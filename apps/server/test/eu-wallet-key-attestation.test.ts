@@ -126,6 +126,25 @@ describe.each(engines)('an EU wallet proves its key with a key attestation (%s)'
     expect(boundKeyOf(issued?.credential ?? '')).toMatchObject({ x: key.publicJwk.x, y: key.publicJwk.y });
   });
 
+  it('issues for a jwt proof that names its attested key by position (kid), without a jwk', async () => {
+    const { key, nonce, request } = await redeemedOffer();
+    const other = walletKey();
+    const attestation = await keyAttestation(provider, { attestedKeys: [other.publicJwk, key.publicJwk] });
+    const byKid = async (kid: string) =>
+      new SignJWT({ aud: server.baseUrl, nonce: await nonce() })
+        .setProtectedHeader({ alg: 'ES256', typ: 'openid4vci-proof+jwt', kid, key_attestation: attestation })
+        .setIssuedAt()
+        .sign(await importJWK(key.privateJwk, 'ES256'));
+    // The first attested key is not the one that signed; a position past the list names none.
+    await refusedWith(await request({ jwt: [await byKid('0')] }), 'invalid_proof');
+    await refusedWith(await request({ jwt: [await byKid('2')] }), 'invalid_proof');
+    await refusedWith(await request({ jwt: [await byKid('key-1')] }), 'invalid_proof');
+    const answer = await request({ jwt: [await byKid('1')] });
+    expect(answer.status).toBe(200);
+    const { credentials } = (await answer.json()) as { credentials: { credential: string }[] };
+    expect(boundKeyOf(credentials[0]?.credential ?? '')).toMatchObject({ x: key.publicJwk.x });
+  });
+
   it('issues for an attestation proof, bound to the first attested key, its nonce spent once', async () => {
     const { wallet, issuerMetadata, accessToken, nonce } = await redeemedOffer();
     const { signer, library } = libraryWalletProvider(provider);

@@ -1,5 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
-import { EmbeddedJWK, jwtVerify, type JWK } from 'jose';
+import { decodeProtectedHeader, EmbeddedJWK, importJWK, jwtVerify, type JWK } from 'jose';
 import { ISSUANCE_NONCE_SECONDS, type CredentialRequest } from '@tickets/domain';
 import { AppError } from '../../shared/app-error';
 import { publicJwkOf } from './sd-jwt-vc';
@@ -18,41 +18,64 @@ interface ProvenKey {
 
 /**
  * The wallet's `jwt` key proof (OpenID4VCI 1.0 Appendix F.1), verified; its key and nonce. With a
- * `key_attestation` header (Appendix D; HAIP 1.0 has an EU wallet send one) the attestation is verified too and the
- * proof's key must be one it attests; a nonce in it must be the proof's. Without one the proof stands
- * alone, as a wallet without a provider's attestation sends it (docs/design.md §12).
+ * `key_attestation` header (Appendix D; HAIP 1.0 has an EU wallet send one) the attestation is
+ * verified first, and the proof's key must be one it attests: its `jwk`, or, without one, the
+ * attested key its `kid` names by position (`"0"` the first, as the specification's example has it).
+ * A nonce in the attestation must be the proof's. Without an attestation the proof stands alone, its
+ * key in `jwk`, as a wallet without a provider's attestation sends it (docs/design.md §12).
  */
 async function verifyJwtProof(
   proof: string,
   issuer: string,
   anchors: readonly X509Certificate[],
 ): Promise<ProvenKey> {
+  const header = headerOf(proof);
+  const keyAttestation: unknown = header.key_attestation;
+  if (keyAttestation !== undefined && typeof keyAttestation !== 'string')
+    throw new AppError('ISSUANCE_INVALID_PROOF');
+  const attested =
+    keyAttestation === undefined
+      ? undefined
+      : await verifyKeyAttestation(keyAttestation, { anchors, use: 'jwt' });
+  const named = header.jwk ? undefined : attested?.attestedKeys[positionOf(header.kid)];
+  if (!header.jwk && !named) throw new AppError('ISSUANCE_INVALID_PROOF');
   let verified;
   try {
-    verified = await jwtVerify(proof, EmbeddedJWK, {
-      typ: 'openid4vci-proof+jwt',
-      audience: issuer,
-      algorithms: ['ES256', 'EdDSA'],
-      maxTokenAge: `${ISSUANCE_NONCE_SECONDS} seconds`,
-      clockTolerance: 30,
-    });
+    verified = await jwtVerify(
+      proof,
+      named ? (protectedHeader) => importJWK(named, protectedHeader.alg) : EmbeddedJWK,
+      {
+        typ: 'openid4vci-proof+jwt',
+        audience: issuer,
+        algorithms: ['ES256', 'EdDSA'],
+        maxTokenAge: `${ISSUANCE_NONCE_SECONDS} seconds`,
+        clockTolerance: 30,
+      },
+    );
   } catch {
     throw new AppError('ISSUANCE_INVALID_PROOF');
   }
   const { payload, protectedHeader } = verified;
-  if (!protectedHeader.jwk) throw new AppError('ISSUANCE_INVALID_PROOF');
   if (typeof payload.nonce !== 'string') throw new AppError('ISSUANCE_INVALID_NONCE');
-  const jwk = publicJwkOf(protectedHeader.jwk);
-  const keyAttestation: unknown = protectedHeader.key_attestation;
-  if (keyAttestation !== undefined) {
-    if (typeof keyAttestation !== 'string') throw new AppError('ISSUANCE_INVALID_PROOF');
-    const attested = await verifyKeyAttestation(keyAttestation, { anchors, use: 'jwt' });
+  const jwk = named ?? publicJwkOf(protectedHeader.jwk ?? {});
+  if (attested) {
     if (!(await isAttested(jwk, attested.attestedKeys))) throw new AppError('ISSUANCE_INVALID_PROOF');
     if (attested.nonce !== undefined && attested.nonce !== payload.nonce)
       throw new AppError('ISSUANCE_INVALID_NONCE');
   }
   return { jwk, nonce: payload.nonce };
 }
+
+const headerOf = (proof: string) => {
+  try {
+    return decodeProtectedHeader(proof);
+  } catch {
+    throw new AppError('ISSUANCE_INVALID_PROOF');
+  }
+};
+
+/** A `kid` that is a position in `attested_keys` ("0", "1", …); anything else names none. */
+const positionOf = (kid: unknown) => (typeof kid === 'string' && /^\d{1,3}$/.test(kid) ? Number(kid) : -1);
 
 /**
  * The `attestation` proof (OpenID4VCI 1.0 Appendix F.3): a key attestation alone, no signature of
