@@ -13,7 +13,7 @@ import { certify, keyPairOf } from './test-pki';
  * attestations (`key-attestation+jwt`) the issuer checks to WALLET_PROVIDER_TRUST_ANCHORS. The
  * development one's certificate is issued by the development CA, the development profile's anchor.
  * Signed with `jose` here so that a test may make one wrong; the tests also have the wallet library
- * make them (`signJwtAs`).
+ * make them (`libraryWalletProvider`).
  */
 
 export interface WalletProvider {
