@@ -465,7 +465,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * OpenID4VCI credential endpoint: the ticket as an SD-JWT VC bound to the key of the `jwt` proof, with its status list entry
+         * OpenID4VCI credential endpoint: the ticket as an SD-JWT VC bound to the key of the `jwt` proof (with or without a key attestation) or of the `attestation` proof, with its status list entry
          * @description For an EU wallet speaking OpenID4VCI 1.0 (docs/design.md §12): no session cookie and no `Origin`; errors are OAuth's `{"error", "error_description"}`.
          */
         post: operations["issuanceCredential"];
@@ -3419,7 +3419,8 @@ export interface operations {
                     credential_configuration_id?: string;
                     credential_identifier?: string;
                     proofs?: {
-                        jwt: string[];
+                        jwt?: string[];
+                        attestation?: string[];
                     };
                 };
             };

@@ -13,7 +13,7 @@ import {
 import { certify, DAY, keyPairOf, newKeyPair } from '../../test/support/test-pki';
 import { developmentCertificateChain } from './development-pki';
 import { DEVELOPMENT_VERIFIER_ACCESS } from './keys';
-import { developmentCaCertificate, loadConfig } from './index';
+import { developmentCaCertificate, loadConfig, walletProviderTrustAnchors } from './index';
 
 /**
  * The issuer's certificate chain as settings (docs/design.md §12): what production refuses at start,
@@ -226,5 +226,61 @@ describe('the gate verifier’s access certificate', () => {
         VERIFIER_ACCESS_TRUST_ANCHORS: testPki.accessCa,
       }).verifierAccess.x5c,
     ).toEqual([der(testPki.access)]);
+  });
+});
+
+/**
+ * The wallet providers' trust anchors (docs/design.md §12): the roots the issuer checks wallet and key
+ * attestations against; the development CA in development, never in production.
+ */
+describe('the wallet providers’ trust anchors', () => {
+  it('are WALLET_PROVIDER_TRUST_ANCHORS in production, which it needs; the development CA in development', async () => {
+    const configured = await walletProviderTrustAnchors(loadConfig(production));
+    expect(configured.map((anchor) => anchor.fingerprint256)).toEqual([
+      new X509Certificate(testPki.walletProviderRoot).fingerprint256,
+    ]);
+    const { WALLET_PROVIDER_TRUST_ANCHORS: _anchors, ...without } = production;
+    expect(() => loadConfig(without)).toThrow(/The production profile needs WALLET_PROVIDER_TRUST_ANCHORS\./);
+    const development = loadConfig({});
+    expect(development.walletProviderAnchors).toBeUndefined();
+    const [developmentAnchor] = await walletProviderTrustAnchors(development);
+    expect(developmentAnchor?.fingerprint256).toBe(
+      new X509Certificate(await developmentCaCertificate()).fingerprint256,
+    );
+    expect(() => loadConfig({ WALLET_PROVIDER_TRUST_ANCHORS: 'a root' })).toThrow(
+      /WALLET_PROVIDER_TRUST_ANCHORS: must be one or more PEM certificates/,
+    );
+  });
+
+  it('refuses the development CA in production, an anchor expired or not yet valid, and one that is no CA', async () => {
+    const developmentCa = await developmentCaCertificate();
+    expect(loadConfig({ WALLET_PROVIDER_TRUST_ANCHORS: developmentCa }).walletProviderAnchors).toHaveLength(
+      1,
+    );
+    expect(() =>
+      loadConfig({
+        ...production,
+        WALLET_PROVIDER_TRUST_ANCHORS: testPki.walletProviderRoot + developmentCa,
+      }),
+    ).toThrow(/WALLET_PROVIDER_TRUST_ANCHORS holds the development CA/);
+    const keys = await newKeyPair();
+    const expired = await certify('CN=Old wallet provider root', keys, 'self', {
+      ca: true,
+      from: new Date(Date.now() - 400 * DAY),
+      to: new Date(Date.now() - DAY),
+    });
+    expect(() => loadConfig({ ...production, WALLET_PROVIDER_TRUST_ANCHORS: expired })).toThrow(
+      /WALLET_PROVIDER_TRUST_ANCHORS: «CN=Old wallet provider root» expired on/,
+    );
+    const early = await certify('CN=Early root', keys, 'self', {
+      ca: true,
+      from: new Date(Date.now() + DAY),
+    });
+    expect(() => loadConfig({ WALLET_PROVIDER_TRUST_ANCHORS: early })).toThrow(
+      /WALLET_PROVIDER_TRUST_ANCHORS: «CN=Early root» is not valid before/,
+    );
+    expect(() => loadConfig({ ...production, WALLET_PROVIDER_TRUST_ANCHORS: testPki.leaf })).toThrow(
+      /WALLET_PROVIDER_TRUST_ANCHORS: «CN=tickets.example.gov.gr» is not a CA certificate/,
+    );
   });
 });

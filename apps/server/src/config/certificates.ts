@@ -97,18 +97,22 @@ export function checkCertificateChain(
       `${names.chain}: the chain does not lead to a certificate of ${names.anchors} («${nameOf(last)}» is issued by «${last.issuer.replaceAll('\n', ', ')}»).`,
     );
   }
-  for (const [name, certificates] of [
-    [names.chain, links],
-    [names.anchors, anchors],
-  ] as const) {
-    for (const certificate of certificates) {
-      if (new Date(certificate.validTo).getTime() < now.getTime())
-        problems.push(`${name}: «${nameOf(certificate)}» expired on ${certificate.validTo}.`);
-      else if (new Date(certificate.validFrom).getTime() > now.getTime())
-        problems.push(`${name}: «${nameOf(certificate)}» is not valid before ${certificate.validFrom}.`);
-    }
-  }
+  problems.push(
+    ...validityProblems(names.chain, links, now),
+    ...validityProblems(names.anchors, anchors, now),
+  );
   return { problems, x5c: links.map((certificate) => certificate.raw.toString('base64')) };
+}
+
+/** Each certificate of a setting that is expired or not yet valid, naming the setting. */
+export function validityProblems(name: string, certificates: X509Certificate[], now: Date): string[] {
+  return certificates.flatMap((certificate) => {
+    if (new Date(certificate.validTo).getTime() < now.getTime())
+      return [`${name}: «${nameOf(certificate)}» expired on ${certificate.validTo}.`];
+    if (new Date(certificate.validFrom).getTime() > now.getTime())
+      return [`${name}: «${nameOf(certificate)}» is not valid before ${certificate.validFrom}.`];
+    return [];
+  });
 }
 
 /** A configured chain or anchor that is the development CA's (production refuses it). */

@@ -132,6 +132,9 @@ const environmentSchema = z.object({
   VERIFIER_ACCESS_KEY: verifierAccessKey.optional(),
   VERIFIER_ACCESS_CERTIFICATES: certificateList.optional(),
   VERIFIER_ACCESS_TRUST_ANCHORS: certificateList.optional(),
+  // The roots of the wallet providers whose wallet and key attestations the issuer trusts (docs/design.md
+  // §12), PEM; unset in development: the development CA.
+  WALLET_PROVIDER_TRUST_ANCHORS: certificateList.optional(),
   AUDIT_DIGEST_KEY: z
     .string()
     .min(32, { error: 'must be at least 32 characters (npm run admin -- audit-key)' })

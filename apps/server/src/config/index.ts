@@ -1,8 +1,14 @@
 import path from 'node:path';
 import type { TurnLimits } from '../db/turns';
 import { repoRoot } from '../shared/server-root';
-import type { KeyObject } from 'node:crypto';
-import { checkCertificateChain, developmentCaIn, type CertificateSettings } from './certificates';
+import { X509Certificate, type KeyObject } from 'node:crypto';
+import {
+  checkCertificateChain,
+  developmentCaIn,
+  isDevelopmentCa,
+  validityProblems,
+  type CertificateSettings,
+} from './certificates';
 import { ConfigError } from './config-error';
 import { parseEnvironment, type Environment } from './environment';
 import {
@@ -112,6 +118,12 @@ export interface Config {
   issuerCertificates: string[] | undefined;
   /** The gate verifier's access key and its certificate chain, from VERIFIER_ACCESS_*. */
   verifierAccess: VerifierAccess;
+  /**
+   * The roots of the wallet providers whose wallet and key attestations the issuer trusts, from
+   * WALLET_PROVIDER_TRUST_ANCHORS, checked at start; undefined: the development CA
+   * (`walletProviderTrustAnchors`).
+   */
+  walletProviderAnchors: X509Certificate[] | undefined;
   /** The key claim codes are derived with (src/rules/claim-codes.ts): a re-push gives the same code. */
   claimCodeKey: string;
   /** The key of the audit log's digests of identifiers (ΑΦΜ, ΑΜΚΑ, documents): HMAC, never a bare hash. */
@@ -176,6 +188,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   problems.push(...issuerCertificates.problems);
   const verifierAccess = verifierAccessOf(present, parsed, production);
   problems.push(...verifierAccess.problems);
+  problems.push(...walletProviderAnchorProblems(parsed.WALLET_PROVIDER_TRUST_ANCHORS ?? [], production));
   let gateKeys: Config['gateKeys'] | undefined;
   try {
     gateKeys = gateKeysOf(parsed.GATE_SIGNING_KEYS ?? [DEVELOPMENT_GATE_KEY]);
@@ -233,6 +246,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     issuerKeys: issuerKeysOf(env.CREDENTIAL_ISSUER_KEYS),
     issuerCertificates: issuerCertificates.x5c,
     verifierAccess: verifierAccess.access,
+    walletProviderAnchors: env.WALLET_PROVIDER_TRUST_ANCHORS,
     claimCodeKey: env.CLAIM_CODE_KEY ?? DEVELOPMENT_CLAIM_CODE_KEY,
     auditDigestKey: env.AUDIT_DIGEST_KEY ?? DEVELOPMENT_AUDIT_DIGEST_KEY,
     gateManifestRebuildSeconds: env.GATE_MANIFEST_REBUILD_SECONDS,
@@ -345,4 +359,38 @@ export async function issuerCertificateChain(config: Config, issuer: string): Pr
   if (config.issuerCertificates) return config.issuerCertificates;
   const { developmentCertificateChain } = await import('./development-pki');
   return developmentCertificateChain(config.issuerKeys.signer.privateKey, issuer, 'EU wallet ticket issuer');
+}
+
+const WALLET_PROVIDER_ANCHORS = 'WALLET_PROVIDER_TRUST_ANCHORS';
+
+/**
+ * Why the wallet providers' anchors cannot stand (docs/design.md §12): one that cannot issue
+ * certificates, one expired or not yet valid (every attestation would be refused), and in production
+ * the development CA, with which anyone could attest a wallet.
+ */
+function walletProviderAnchorProblems(anchors: X509Certificate[], production: boolean): string[] {
+  const problems = validityProblems(WALLET_PROVIDER_ANCHORS, anchors, new Date());
+  for (const anchor of anchors.filter((certificate) => !certificate.ca)) {
+    problems.push(
+      `${WALLET_PROVIDER_ANCHORS}: «${anchor.subject.replaceAll('\n', ', ')}» is not a CA certificate: it issues no wallet provider's certificate.`,
+    );
+  }
+  if (production && anchors.some(isDevelopmentCa)) {
+    problems.push(
+      `${WALLET_PROVIDER_ANCHORS} holds the development CA, whose key anyone can read: anyone could attest a wallet and its keys to the issuer. Use the wallet providers' roots of the EU trusted list (README "EU wallets: certificates").`,
+    );
+  }
+  return problems;
+}
+
+let developmentAnchors: Promise<X509Certificate[]> | undefined;
+
+/**
+ * The wallet providers' trust anchors the issuer checks attestations against: the configured ones,
+ * or in development the development CA, which issues the development wallet provider's certificate.
+ */
+export function walletProviderTrustAnchors(config: Config): Promise<X509Certificate[]> {
+  if (config.walletProviderAnchors) return Promise.resolve(config.walletProviderAnchors);
+  developmentAnchors ??= developmentCaCertificate().then((pem) => [new X509Certificate(pem)]);
+  return developmentAnchors;
 }

@@ -46,6 +46,7 @@ export function unsafeProduction(env: Partial<Environment>, standIn: boolean): s
       'VERIFIER_ACCESS_KEY',
       'VERIFIER_ACCESS_CERTIFICATES',
       'VERIFIER_ACCESS_TRUST_ANCHORS',
+      'WALLET_PROVIDER_TRUST_ANCHORS',
     ] as const
   ).filter((name) => !env[name]);
   if (missing.length > 0) problems.push(`The production profile needs ${missing.join(', ')}.`);

@@ -22,6 +22,9 @@ export const intermediateKeys = await newKeyPair();
 /** The registrar of relying parties, whose CA issues access certificates. */
 export const ACCESS_CA = 'CN=Hellenic Test Relying Party Access CA';
 export const accessCaKeys = await newKeyPair();
+/** A wallet provider's root, as the EU trusted list of wallet providers names it. */
+export const WALLET_PROVIDER_ROOT = 'CN=Test Wallet Provider Root CA';
+export const walletProviderRootKeys = await newKeyPair();
 export const testPki = {
   root: await certify(ROOT, rootKeys, 'self', { ca: true }),
   intermediate: await certify(INTERMEDIATE, intermediateKeys, { name: ROOT, keys: rootKeys }, { ca: true }),
@@ -38,6 +41,7 @@ export const testPki = {
     { name: ACCESS_CA, keys: accessCaKeys },
     { ca: false },
   ),
+  walletProviderRoot: await certify(WALLET_PROVIDER_ROOT, walletProviderRootKeys, 'self', { ca: true }),
 };
 
 /** A complete production environment (config/): every setting it needs, none of the development ones. */
@@ -58,5 +62,6 @@ export const production = {
   VERIFIER_ACCESS_KEY: productionVerifierKey,
   VERIFIER_ACCESS_CERTIFICATES: testPki.access,
   VERIFIER_ACCESS_TRUST_ANCHORS: testPki.accessCa,
+  WALLET_PROVIDER_TRUST_ANCHORS: testPki.walletProviderRoot,
   SMTP_URL: 'smtps://tickets:secret@mail.example.gov.gr:465',
 };

@@ -25,6 +25,8 @@ describe('what a wallet reads in an OAuth error', () => {
       error: 'invalid_nonce',
       error_description: 'The key proof does not carry a fresh c_nonce from the nonce endpoint.',
     });
+    // A wallet attestation refused at the PAR or token endpoint: OAuth's invalid_client (RFC 6749 §5.2).
+    expect(oauthErrorAnswer('ISSUANCE_INVALID_CLIENT', 401, false).error).toBe('invalid_client');
     expect(oauthErrorAnswer('SOMETHING_NEW', 404, false)).toEqual({
       error: 'invalid_request',
       error_description: 'Not found.',

@@ -48,13 +48,20 @@ export const issuanceTokenResponseSchema = z.object({
 export const issuanceNonceResponseSchema = z.object({ c_nonce: z.string() });
 
 /**
- * The credential request (OpenID4VCI 1.0 §8.2): which configuration, and one `jwt` key proof (the
- * platform issues one credential per offer, so a batch is refused).
+ * A key proof, a compact JWT. Room for a key attestation in a `jwt` proof's header, with its wallet
+ * provider's certificate chain in its own (base64 twice over).
+ */
+const keyProof = z.array(z.string().min(1).max(32_768)).min(1).max(1);
+
+/**
+ * The credential request (OpenID4VCI 1.0 §8.2): which configuration, and one key proof, a `jwt` proof
+ * or an `attestation` (a key attestation, OpenID4VCI 1.0 Appendix F.3); the platform issues one
+ * credential per offer, so a batch is refused.
  */
 export const credentialRequestSchema = z.object({
   credential_configuration_id: z.string().min(1).max(200).optional(),
   credential_identifier: z.string().min(1).max(200).optional(),
-  proofs: z.object({ jwt: z.array(z.string().min(1).max(16_384)).min(1).max(1) }).optional(),
+  proofs: z.object({ jwt: keyProof.optional(), attestation: keyProof.optional() }).optional(),
 });
 export type CredentialRequest = z.infer<typeof credentialRequestSchema>;
 
@@ -92,6 +99,7 @@ const OAUTH_ERRORS: Record<string, string> = {
   ISSUANCE_INVALID_GRANT: 'invalid_grant',
   ISSUANCE_UNSUPPORTED_GRANT: 'unsupported_grant_type',
   ISSUANCE_INVALID_TOKEN: 'invalid_token',
+  ISSUANCE_INVALID_CLIENT: 'invalid_client',
   ISSUANCE_INVALID_PROOF: 'invalid_proof',
   ISSUANCE_INVALID_NONCE: 'invalid_nonce',
   ISSUANCE_INVALID_DPOP_PROOF: 'invalid_dpop_proof',
@@ -129,6 +137,8 @@ const OAUTH_DESCRIPTIONS: Record<string, string> = {
   ISSUANCE_INVALID_GRANT: 'The pre-authorized code or its transaction code is wrong, spent or expired.',
   ISSUANCE_UNSUPPORTED_GRANT: 'The grant type is not supported: only the pre-authorized code is.',
   ISSUANCE_INVALID_TOKEN: 'The access token is missing, wrong, spent or expired.',
+  ISSUANCE_INVALID_CLIENT:
+    'The wallet attestation or its proof of possession is missing, malformed, expired or not from a trusted wallet provider.',
   ISSUANCE_INVALID_PROOF: 'The key proof is missing, malformed or does not verify.',
   ISSUANCE_INVALID_NONCE: 'The key proof does not carry a fresh c_nonce from the nonce endpoint.',
   ISSUANCE_INVALID_DPOP_PROOF: 'The DPoP proof is malformed or does not verify for this request.',

@@ -12,7 +12,7 @@ import {
   STATUS_LIST_TTL_SECONDS,
   ticketTypeMetadataSchema,
 } from '@tickets/domain';
-import { issuerCertificateChain } from '../../config';
+import { issuerCertificateChain, walletProviderTrustAnchors } from '../../config';
 import { AppError } from '../../shared/app-error';
 import { matchesAny } from '../../shared/entity-tags';
 import { toAnsweredError } from '../../shared/http-errors';
@@ -191,7 +191,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
         tags,
         operationId: 'issuanceCredential',
         summary:
-          'OpenID4VCI credential endpoint: the ticket as an SD-JWT VC bound to the key of the `jwt` proof, with its status list entry',
+          'OpenID4VCI credential endpoint: the ticket as an SD-JWT VC bound to the key of the `jwt` proof (with or without a key attestation) or of the `attestation` proof, with its status list entry',
         body: credentialRequestSchema,
         response: { 200: credentialResponseSchema },
       },
@@ -204,6 +204,7 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
         signer: await signer(),
         requestId: request.id,
         ports,
+        walletProviderAnchors: await walletProviderTrustAnchors(app.config),
       });
     },
   );

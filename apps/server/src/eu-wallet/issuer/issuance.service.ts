@@ -1,5 +1,5 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { calculateJwkThumbprint, EmbeddedJWK, jwtVerify, type JWK } from 'jose';
+import { randomBytes, timingSafeEqual, type X509Certificate } from 'node:crypto';
+import { calculateJwkThumbprint } from 'jose';
 import {
   EVENT_DURATION_MINUTES,
   ISSUANCE_ACCESS_TOKEN_SECONDS,
@@ -30,7 +30,8 @@ import {
 import { ticketVct } from '../status/credential-status';
 import { drawStatusNumber, statusPlaceOf } from '../status/status-places';
 import { ISSUANCE_PATHS } from './issuer-metadata';
-import { issueSdJwtVc, publicJwkOf, type IssuerSigner } from './sd-jwt-vc';
+import { verifyKeyProof } from './key-proofs';
+import { issueSdJwtVc, type IssuerSigner } from './sd-jwt-vc';
 
 /**
  * The token, nonce and credential endpoints of OpenID4VCI 1.0's pre-authorized code flow
@@ -108,26 +109,6 @@ export async function issueNonce(db: Db) {
   return { c_nonce: nonce };
 }
 
-/** The wallet's `jwt` key proof (OpenID4VCI 1.0 Appendix F.1), verified; its key and nonce. */
-async function verifyKeyProof(proof: string, issuer: string): Promise<{ jwk: JWK; nonce: string }> {
-  let verified;
-  try {
-    verified = await jwtVerify(proof, EmbeddedJWK, {
-      typ: 'openid4vci-proof+jwt',
-      audience: issuer,
-      algorithms: ['ES256', 'EdDSA'],
-      maxTokenAge: `${ISSUANCE_NONCE_SECONDS} seconds`,
-      clockTolerance: 30,
-    });
-  } catch {
-    throw new AppError('ISSUANCE_INVALID_PROOF');
-  }
-  const { payload, protectedHeader } = verified;
-  if (!protectedHeader.jwk) throw new AppError('ISSUANCE_INVALID_PROOF');
-  if (typeof payload.nonce !== 'string') throw new AppError('ISSUANCE_INVALID_NONCE');
-  return { jwk: publicJwkOf(protectedHeader.jwk), nonce: payload.nonce };
-}
-
 /** When an event is over (rules/events.ts says the same in SQL): the credential expires then. */
 function endOf(event: { seasonal: boolean; startsAt: Date; endsAt: Date | null }): Date {
   if (event.seasonal) return event.endsAt ?? event.startsAt;
@@ -172,15 +153,15 @@ export async function issueTicketCredential(
     signer: IssuerSigner;
     requestId: string;
     ports: Pick<EuWalletPorts, 'walletTickets'>;
+    /** The wallet providers' roots a key attestation must lead to (WALLET_PROVIDER_TRUST_ANCHORS). */
+    walletProviderAnchors: readonly X509Certificate[];
   },
 ) {
   if (request.credential_identifier !== undefined || request.credential_configuration_id === undefined)
     throw new AppError('VALIDATION_ERROR');
   if (request.credential_configuration_id !== TICKET_CREDENTIAL_CONFIGURATION_ID)
     throw new AppError('ISSUANCE_UNKNOWN_CONFIGURATION');
-  const [proof] = request.proofs?.jwt ?? [];
-  if (!proof) throw new AppError('ISSUANCE_INVALID_PROOF');
-  const { jwk, nonce } = await verifyKeyProof(proof, context.issuer);
+  const { jwk, nonce } = await verifyKeyProof(request.proofs, context.issuer, context.walletProviderAnchors);
   if (!(await spendNonce(db, digestOf(nonce)))) throw new AppError('ISSUANCE_INVALID_NONCE');
 
   const facts = await findCredentialFacts(db, grant.offerId);

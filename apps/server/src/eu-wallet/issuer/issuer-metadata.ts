@@ -8,6 +8,7 @@ import {
 } from '@tickets/domain';
 import type { Config } from '../../config';
 import { statusListPath, ticketVct, TICKET_TYPE_PATH } from '../status/credential-status';
+import { WALLET_ATTESTATION_ALGORITHMS } from './wallet-attestations';
 
 /**
  * What the platform publishes as an OpenID4VCI credential issuer (docs/design.md §12): the issuer
@@ -55,7 +56,12 @@ export function credentialIssuerMetadata(issuer: string) {
         scope: TICKET_CREDENTIAL_CONFIGURATION_ID,
         cryptographic_binding_methods_supported: ['jwk'],
         credential_signing_alg_values_supported: ['ES256'],
-        proof_types_supported: { jwt: { proof_signing_alg_values_supported: ['ES256', 'EdDSA'] } },
+        // Both proof types HAIP 1.0 has a wallet use, a key attestation optional in each: without
+        // `key_attestations_required` (OpenID4VCI 1.0 §12.2.4), a wallet with none is served too.
+        proof_types_supported: {
+          jwt: { proof_signing_alg_values_supported: ['ES256', 'EdDSA'] },
+          attestation: { proof_signing_alg_values_supported: WALLET_ATTESTATION_ALGORITHMS },
+        },
         credential_metadata: {
           display: [{ name: text.credentialName, description: text.credentialDescription, locale: LOCALE }],
           claims: CLAIMS.map(({ path, label }) => ({ path, display: [{ name: label, locale: LOCALE }] })),
