@@ -38,7 +38,10 @@ insert into
     "redeemed_at",
     "access_token_hash",
     "access_token_expires_at",
-    "dpop_jkt"
+    "dpop_jkt",
+    "client_id",
+    "redirect_uri",
+    "code_challenge"
   )
 values
   (
@@ -50,7 +53,10 @@ values
     $6,
     $7,
     default,
-    now() + make_interval(mins => $8),
+    now() + make_interval(secs => $8),
+    default,
+    default,
+    default,
     default,
     default,
     default,
@@ -72,10 +78,100 @@ from
 where
   (
     "credential_offers"."code_hash" = $1
+    and "credential_offers"."code_challenge" is null
     and "credential_offers"."redeemed_at" is null
     and "credential_offers"."expires_at" > now()
     and "credential_offers"."failed_attempts" < $2
   );
+
+-- findRedeemableAuthorizationCode
+select
+  "credential_offers"."id",
+  "credential_offers"."client_id",
+  "credential_offers"."redirect_uri",
+  "credential_offers"."code_challenge",
+  "credential_offers"."issued_to",
+  "tickets"."public_code"
+from
+  "credential_offers"
+  inner join "tickets" on "tickets"."id" = "credential_offers"."ticket_id"
+where
+  (
+    "credential_offers"."code_hash" = $1
+    and "credential_offers"."code_challenge" is not null
+    and "credential_offers"."redeemed_at" is null
+    and "credential_offers"."expires_at" > now()
+  );
+
+-- insertWalletAuthorization
+insert into
+  "wallet_authorizations" (
+    "id",
+    "request_uri_hash",
+    "client_id",
+    "wallet_name",
+    "redirect_uri",
+    "code_challenge",
+    "state",
+    "created_at",
+    "expires_at",
+    "decided_at"
+  )
+values
+  (
+    $1,
+    $2,
+    $3,
+    $4,
+    $5,
+    $6,
+    $7,
+    default,
+    now() + make_interval(mins => $8),
+    default
+  )
+returning
+  "id";
+
+-- findOpenWalletAuthorization
+select
+  "id",
+  "request_uri_hash",
+  "client_id",
+  "wallet_name",
+  "redirect_uri",
+  "code_challenge",
+  "state",
+  "created_at",
+  "expires_at",
+  "decided_at"
+from
+  "wallet_authorizations"
+where
+  (
+    "wallet_authorizations"."request_uri_hash" = $1
+    and "wallet_authorizations"."client_id" = $2
+    and "wallet_authorizations"."decided_at" is null
+    and "wallet_authorizations"."expires_at" > now()
+  );
+
+-- decideWalletAuthorization
+update "wallet_authorizations"
+set
+  "decided_at" = now()
+where
+  (
+    "wallet_authorizations"."id" = $1
+    and "wallet_authorizations"."decided_at" is null
+    and "wallet_authorizations"."expires_at" > now()
+  )
+returning
+  "id";
+
+-- purgeExpiredWalletAuthorizations
+delete from "wallet_authorizations"
+where
+  "wallet_authorizations"."expires_at" <= now();
 
 -- countWrongTxCode
 update "credential_offers"

@@ -243,7 +243,8 @@ describe.each(engines)('DPoP-bound access tokens at the EU wallet issuer (%s)', 
       expect(refused.status, why).toBe(400);
       expect(await refused.json(), why).toEqual({
         error: 'invalid_dpop_proof',
-        error_description: 'The DPoP proof is malformed or does not verify for this request.',
+        error_description:
+          'The DPoP proof is missing (the authorization code grant requires one), malformed or does not verify for this request.',
       });
     }
     // The URL is the service's public origin's, never the Host header's: a proof for the Host a

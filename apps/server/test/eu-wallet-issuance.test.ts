@@ -272,7 +272,7 @@ describe.each(engines)('an EU wallet takes a ticket as an SD-JWT VC (%s)', (engi
       expect(refused.status).toBe(400);
       expect(await refused.json()).toMatchObject({
         error: 'invalid_grant',
-        error_description: 'The pre-authorized code or its transaction code is wrong, spent or expired.',
+        error_description: 'The code, its transaction code or its PKCE verifier is wrong, spent or expired.',
       });
     }
     // The right code too, now: the offer is spent.

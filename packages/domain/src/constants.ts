@@ -264,6 +264,13 @@ export const ADMISSION_VOID_REASON_MAX_LENGTH = 500;
 export const CREDENTIAL_OFFER_MINUTES = 10;
 export const CREDENTIAL_OFFER_TX_CODE_LENGTH = 6;
 export const CREDENTIAL_OFFER_TX_CODE_ATTEMPTS = 3;
+/**
+ * The authorization code flow (issue #53 item 4): a wallet's pushed authorization request is good
+ * for this many minutes (the person signs in with TaxisNet and chooses a ticket meanwhile), once; the
+ * code it leads to, for this many seconds, once.
+ */
+export const WALLET_AUTHORIZATION_MINUTES = 10;
+export const AUTHORIZATION_CODE_SECONDS = 60;
 /** The access token the token endpoint answers: one credential, within this many seconds. */
 export const ISSUANCE_ACCESS_TOKEN_SECONDS = 300;
 /** A nonce from the nonce endpoint, for one key proof, within this many seconds. */
@@ -311,6 +318,11 @@ export const PRESENTATION_ANSWERS = 5;
  * response endpoint's answer, OpenID4VP 1.0 §8.2): it tells the fan the steward has it.
  */
 export const PRESENTATION_SENT_PATH = '/tickets/presented';
+/**
+ * The platform's page an EU wallet opens in the authorization code flow (its `authorization_endpoint`,
+ * issue #53 item 4): the person signs in and chooses which ticket the wallet gets.
+ */
+export const WALLET_AUTHORIZE_PATH = '/tickets/wallet-authorize';
 export const PRESENTATION_KB_MAX_AGE_SECONDS = 300;
 export const PRESENTATION_CLOCK_SKEW_SECONDS = 30;
 /**

@@ -1,5 +1,8 @@
 import { ADMISSION_UNDO_MINUTES } from './constants';
 import { suspensionMessages } from './form-messages';
+import { credentialIssuanceMessages } from './wallet-messages';
+
+const walletAuthorizeMessages = credentialIssuanceMessages.authorize;
 
 /**
  * Error codes that travel end to end: the server throws a coded error, the envelope of
@@ -258,6 +261,14 @@ export const errorCatalogue = {
   ISSUANCE_UNSUPPORTED_GRANT: {
     status: 400,
     description: 'Το πορτοφόλι ζήτησε τρόπο έκδοσης που η υπηρεσία δεν υποστηρίζει.',
+  },
+  ISSUANCE_INVALID_REQUEST: {
+    status: 400,
+    description: 'Το αίτημα του πορτοφολιού δεν έχει τη μορφή που ζητά η υπηρεσία (PKCE S256, εισιτήριο).',
+  },
+  WALLET_AUTHORIZATION_NOT_FOUND: {
+    status: 404,
+    description: walletAuthorizeMessages.expired,
   },
   PRESENTATION_REQUEST_NOT_FOUND: {
     status: 404,

@@ -110,6 +110,29 @@ export const credentialIssuanceMessages = {
   txCodeLabel: 'Κωδικός συναλλαγής',
   txCodeHint: 'Μην τον δείχνετε μαζί με το QR: όποιος έχει μόνο το QR δεν μπορεί να πάρει το εισιτήριο.',
   offerFailed: 'Δεν ήταν δυνατή η δημιουργία προσφοράς. Δοκιμάστε ξανά σε λίγο.',
+  /**
+   * The page an EU wallet opens to take a ticket by the authorization code flow (issue #53 item 4):
+   * the person signs in and chooses which ticket the wallet receives.
+   */
+  authorize: {
+    title: 'Εισιτήριο σε ευρωπαϊκό πορτοφόλι',
+    intro: (wallet: string) =>
+      `Το πορτοφόλι «${wallet}» ζητά ένα από τα εισιτήριά σας. Επιλέξτε ποιο θα πάρει: μόνο αυτό θα σταλεί.`,
+    signInFirst:
+      'Για να δώσετε εισιτήριο στο ψηφιακό σας πορτοφόλι, συνδεθείτε πρώτα με τους κωδικούς σας TaxisNet. Μετά τη σύνδεση θα επιστρέψετε εδώ.',
+    signIn: 'Σύνδεση με TaxisNet',
+    loading: 'Φόρτωση του αιτήματος του πορτοφολιού…',
+    choose: 'Εισιτήριο',
+    noTickets: 'Δεν έχετε εισιτήριο που να μπορεί να προστεθεί σε πορτοφόλι.',
+    give: 'Αποστολή στο πορτοφόλι',
+    giving: 'Αποστολή…',
+    refuse: 'Ακύρωση',
+    chooseRequired: 'Επιλέξτε ένα εισιτήριο.',
+    expired:
+      'Το αίτημα του πορτοφολιού δεν ισχύει πια (έληξε ή χρησιμοποιήθηκε). Ξεκινήστε ξανά από το πορτοφόλι σας.',
+    failed: 'Δεν ήταν δυνατή η αποστολή. Δοκιμάστε ξανά σε λίγο.',
+    returning: 'Επιστροφή στο πορτοφόλι σας…',
+  },
 } as const;
 
 /** The wallet's «Προσθήκη εισιτηρίου» (the stand-in's form; refusals are errors.ts's descriptions). */

@@ -6,9 +6,10 @@
  * the ports it is given (ports.ts): the Gov.gr wallet's listing and the gate's one decision.
  */
 export { issuanceRoutes } from './issuer/issuance.routes';
+export { walletAuthorizationRoutes } from './issuer/authorization.routes';
 export { issuanceAccess } from './issuer/issuance-access';
 export { createCredentialOffer } from './issuer/credential-offers.service';
-export { purgeExpiredNonces } from './issuer/issuance.queries';
+export { purgeExpiredNonces, purgeExpiredWalletAuthorizations } from './issuer/issuance.queries';
 export { gatePresentationRoutes } from './verifier/presentation.routes';
 export { walletPresentationRoutes } from './verifier/presentation-wallet.routes';
 export { CREDENTIAL_STATUS, credentialStatusesFor, statusListsPrefix } from './status/credential-status';

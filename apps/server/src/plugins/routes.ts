@@ -18,7 +18,12 @@ import { walletStandInRoutes } from '../features/wallet/stand-in.routes';
 import { walletRoutes } from '../features/wallet/routes';
 import { listWalletTickets } from '../features/wallet/tickets.service';
 import { decidePresentedAdmission } from '../features/gate/admission/admissions.service';
-import { gatePresentationRoutes, issuanceRoutes, walletPresentationRoutes } from '../eu-wallet';
+import {
+  gatePresentationRoutes,
+  issuanceRoutes,
+  walletAuthorizationRoutes,
+  walletPresentationRoutes,
+} from '../eu-wallet';
 import type { EuWalletPorts } from '../eu-wallet/ports';
 import type { Access } from '../shared/guards';
 import { registerWebApp } from '../shared/web-app';
@@ -54,6 +59,10 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   { file: 'features/wallet/stand-in.routes.ts', routes: walletStandInRoutes },
   { file: 'features/wallet/notifications.routes.ts', routes: walletNotificationRoutes },
   { file: 'eu-wallet/issuer/issuance.routes.ts', routes: (app) => issuanceRoutes(app, euWalletPorts) },
+  {
+    file: 'eu-wallet/issuer/authorization.routes.ts',
+    routes: (app) => walletAuthorizationRoutes(app, euWalletPorts),
+  },
   { file: 'features/mailbox-standin/routes.ts', routes: mailboxStandInRoutes },
   { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
   { file: 'features/stats/routes.ts', routes: statsRoutes },

@@ -2,10 +2,14 @@ import { createHash, generateKeyPairSync, randomBytes, X509Certificate, type Jso
 import { CompactEncrypt, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import {
   clientAuthenticationAnonymous,
+  clientAuthenticationClientAttestationJwt,
   type EncryptJweCallback,
   type HashAlgorithm,
+  type RequestDpopOptions,
+  type SignJwtCallback,
 } from '@openid4vc/oauth2';
-import { Openid4vciClient } from '@openid4vc/openid4vci';
+import { AuthorizationFlow, Openid4vciClient } from '@openid4vc/openid4vci';
+import { TICKET_CREDENTIAL_CONFIGURATION_ID } from '@tickets/domain';
 import { Openid4vpClient } from '@openid4vc/openid4vp';
 import { digest, ES256 } from '@sd-jwt/crypto-nodejs';
 import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
@@ -43,30 +47,68 @@ export interface HeldCredential {
 const hash = (data: Uint8Array, alg: HashAlgorithm) =>
   createHash(alg.replace('-', '').toLowerCase()).update(data).digest();
 
+/** The wallet's signatures: by the first of its keys, or the one the library names (a DPoP key, its instance key). */
+function signingWith(key: WalletKey, ...otherKeys: WalletKey[]): SignJwtCallback {
+  const keyOf = (publicJwk: unknown) =>
+    otherKeys.find((other) => other.publicJwk.x === (publicJwk as JWK | undefined)?.x) ?? key;
+  return async (signer, { header, payload }) => {
+    const signing = keyOf('publicJwk' in signer ? signer.publicJwk : undefined);
+    return {
+      jwt: await new SignJWT(payload)
+        .setProtectedHeader(header as { alg: string })
+        .sign(await importJWK(signing.privateJwk, signer.alg)),
+      signerJwk: signing.publicJwk as never,
+    };
+  };
+}
+
+const generateRandom = (bytes: number) => randomBytes(bytes);
+
 /**
  * The EU wallet: the library's client, with this test's crypto for its callbacks. It signs with the
  * first of its keys, or the one the library names (a DPoP key beside the credential's).
  */
 export function euWallet(key: WalletKey, ...otherKeys: WalletKey[]) {
-  const keyOf = (publicJwk: unknown) =>
-    otherKeys.find((other) => other.publicJwk.x === (publicJwk as JWK | undefined)?.x) ?? key;
   return new Openid4vciClient({
     callbacks: {
       fetch,
       hash,
-      generateRandom: (bytes) => randomBytes(bytes),
+      generateRandom,
       clientAuthentication: clientAuthenticationAnonymous(),
-      signJwt: async (signer, { header, payload }) => {
-        const signing = keyOf('publicJwk' in signer ? signer.publicJwk : undefined);
-        return {
-          jwt: await new SignJWT(payload)
-            .setProtectedHeader(header as { alg: string })
-            .sign(await importJWK(signing.privateJwk, signer.alg)),
-          signerJwk: signing.publicJwk as never,
-        };
-      },
+      signJwt: signingWith(key, ...otherKeys),
     },
   });
+}
+
+const jwkSigner = (key: WalletKey) =>
+  ({ method: 'jwk', alg: 'ES256', publicJwk: key.publicJwk as never }) as const;
+
+/** The credential endpoint's step, as the library drives it: a nonce, a `jwt` proof by `key`, the credential. */
+async function retrieveCredential(
+  wallet: Openid4vciClient,
+  issuerMetadata: Awaited<ReturnType<Openid4vciClient['resolveIssuerMetadata']>>,
+  token: { accessTokenResponse: { access_token: string }; dpop?: RequestDpopOptions },
+  key: WalletKey,
+) {
+  const { c_nonce } = await wallet.requestNonce({ issuerMetadata });
+  const credentialConfigurationId = TICKET_CREDENTIAL_CONFIGURATION_ID;
+  const { jwt } = await wallet.createCredentialRequestJwtProof({
+    issuerMetadata,
+    credentialConfigurationId,
+    nonce: c_nonce,
+    signer: jwkSigner(key),
+  });
+  const { credentialResponse } = await wallet.retrieveCredentials({
+    issuerMetadata,
+    accessToken: token.accessTokenResponse.access_token,
+    credentialConfigurationId,
+    proofs: { jwt: [jwt] },
+    ...(token.dpop && { dpop: token.dpop }),
+  });
+  const [issued] = credentialResponse.credentials ?? [];
+  const credential = (issued as { credential: string } | undefined)?.credential;
+  if (typeof credential !== 'string') throw new Error('no credential in the response');
+  return credential;
 }
 
 /**
@@ -85,30 +127,98 @@ export async function takeCredential(offerUri: string, txCode: string, { dpop = 
     credentialOffer,
     issuerMetadata,
     txCode,
-    ...(dpopKey && {
-      dpop: { signer: { method: 'jwk', alg: 'ES256', publicJwk: dpopKey.publicJwk as never } },
-    }),
+    ...(dpopKey && { dpop: { signer: jwkSigner(dpopKey) } }),
   });
-  const { accessTokenResponse } = token;
-  const { c_nonce } = await wallet.requestNonce({ issuerMetadata });
-  const credentialConfigurationId = credentialOffer.credential_configuration_ids[0] as string;
-  const { jwt } = await wallet.createCredentialRequestJwtProof({
+  const credential = await retrieveCredential(wallet, issuerMetadata, token, key);
+  return {
+    credential,
+    key,
     issuerMetadata,
-    credentialConfigurationId,
-    nonce: c_nonce,
-    signer: { method: 'jwk', alg: 'ES256', publicJwk: key.publicJwk as never },
+    tokenType: token.accessTokenResponse.token_type,
+    dpopKey,
+  };
+}
+
+/** What a wallet instance has from its provider: its client id, its instance key and the attestation of it. */
+export interface AttestedInstance {
+  clientId: string;
+  instanceKey: WalletKey;
+  /** The wallet attestation (`oauth-client-attestation+jwt`), whose `cnf.jwk` is the instance key. */
+  walletAttestation: string;
+}
+
+/**
+ * HAIP's authorization code flow, as the wallet library drives it from the issuer alone (its catalogue
+ * entry, no offer): the pushed authorization request with PKCE S256, authenticated by the wallet
+ * attestation and its proof of possession, and a DPoP key. Answers the page to open in the person's
+ * browser (`authorizationRequestUrl`) and, given where the page sent the browser back
+ * (`redirectTo`), the rest: the code for a DPoP-bound token, then the credential.
+ */
+export async function startAuthorization(
+  issuer: string,
+  instance: AttestedInstance,
+  { redirectUri = 'https://wallet.example.eu/callback' } = {},
+) {
+  const key = walletKey();
+  const dpopKey = walletKey();
+  const signJwt = signingWith(key, dpopKey, instance.instanceKey);
+  const wallet = new Openid4vciClient({
+    callbacks: {
+      fetch,
+      hash,
+      generateRandom,
+      clientAuthentication: clientAuthenticationClientAttestationJwt({
+        clientAttestationJwt: instance.walletAttestation,
+        callbacks: { signJwt, generateRandom },
+      }),
+      signJwt,
+    },
   });
-  const { credentialResponse } = await wallet.retrieveCredentials({
+  const issuerMetadata = await wallet.resolveIssuerMetadata(issuer);
+  const credentialOffer = {
+    credential_issuer: issuer,
+    credential_configuration_ids: [TICKET_CREDENTIAL_CONFIGURATION_ID],
+    grants: { authorization_code: {} },
+  };
+  const started = await wallet.initiateAuthorization({
+    credentialOffer,
     issuerMetadata,
-    accessToken: accessTokenResponse.access_token,
-    credentialConfigurationId,
-    proofs: { jwt: [jwt] },
-    ...(token.dpop && { dpop: token.dpop }),
+    clientId: instance.clientId,
+    redirectUri,
+    scope: TICKET_CREDENTIAL_CONFIGURATION_ID,
+    dpop: { signer: jwkSigner(dpopKey) },
   });
-  const [issued] = credentialResponse.credentials ?? [];
-  const credential = (issued as { credential: string } | undefined)?.credential;
-  if (typeof credential !== 'string') throw new Error('no credential in the response');
-  return { credential, key, issuerMetadata, tokenType: accessTokenResponse.token_type, dpopKey };
+  if (started.authorizationFlow !== AuthorizationFlow.Oauth2Redirect || !started.pkce)
+    throw new Error(`the issuer asked for another flow: ${started.authorizationFlow}`);
+  const { pkce } = started;
+  return {
+    authorizationRequestUrl: started.authorizationRequestUrl,
+    pkce,
+    wallet,
+    issuerMetadata,
+    credentialOffer,
+    /** The DPoP signer its token requests use (a test's own redemption signs with it too). */
+    dpopSigner: jwkSigner(dpopKey),
+    /** The code the page sent back for a DPoP token, and the credential; the token's type too. */
+    async finish(redirectTo: string) {
+      const answer = wallet.parseAndVerifyAuthorizationResponseRedirectUrl({
+        url: redirectTo,
+        authorizationServerMetadata: issuerMetadata.authorizationServers[0] as never,
+      });
+      // No `state` to compare: the library's flow sends none, and PKCE ties the code to this wallet.
+      if (!answer.code) throw new Error(`the page refused: ${answer.error}`);
+      const token = await wallet.retrieveAuthorizationCodeAccessTokenFromOffer({
+        issuerMetadata,
+        credentialOffer,
+        authorizationCode: answer.code,
+        pkceCodeVerifier: pkce.codeVerifier,
+        redirectUri,
+        dpop: { signer: jwkSigner(dpopKey) },
+      });
+      const credential = await retrieveCredential(wallet, issuerMetadata, token, key);
+      return { credential, key, tokenType: token.accessTokenResponse.token_type };
+    },
+  };
 }
 
 const certificateOf = (base64Der: string) => new X509Certificate(Buffer.from(base64Der, 'base64'));

@@ -33,6 +33,7 @@ const MatchDayPage = lazyPage(() => import('../features/match-day/match-day-page
 const GatePage = lazyPage(() => import('../features/gate/gate-page'));
 const MailboxStandInPage = lazyPage(() => import('../features/mailbox-standin/mailbox-standin-page'));
 const WalletStandInPage = lazyPage(() => import('../features/wallet-standin/wallet-standin-page'));
+const WalletAuthorizePage = lazyPage(() => import('../features/wallet-authorize/wallet-authorize-page'));
 
 /**
  * The page code each path loads. A page opened directly (a bookmark, a reload) starts its download at
@@ -60,6 +61,7 @@ const pageAt: Record<string, { preload(): void }> = {
   [paths.ticketOffice.matchDay]: MatchDayPage,
   [paths.gate]: GatePage,
   [paths.walletStandIn]: WalletStandInPage,
+  [paths.tickets.walletAuthorize]: WalletAuthorizePage,
   [paths.mailboxStandIn]: MailboxStandInPage,
 };
 
@@ -74,6 +76,8 @@ const ticketsRoutes: RouteObject = {
     { index: true, element: <LandingPage base={paths.tickets.base} /> },
     { path: 'login-app', element: <LoginPage base={paths.tickets.base} /> },
     { path: 'error', element: page(<AccessDeniedPage />) },
+    // Signed out too: the page itself asks the person to sign in, and brings them back.
+    { path: 'wallet-authorize', element: page(<WalletAuthorizePage />) },
     {
       path: 'presented',
       element: (

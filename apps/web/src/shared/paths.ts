@@ -1,4 +1,4 @@
-import { PRESENTATION_SENT_PATH, type RouteBase } from '@tickets/domain';
+import { PRESENTATION_SENT_PATH, WALLET_AUTHORIZE_PATH, type RouteBase } from '@tickets/domain';
 
 /** Every route of docs/product-spec.md §2, in one table. */
 export const paths = {
@@ -16,6 +16,8 @@ export const paths = {
     successCancel: '/tickets/success-cancel',
     /** Issue #53 item 3: where an EU wallet sends the fan once the gate has its answer (no login). */
     presented: PRESENTATION_SENT_PATH,
+    /** Issue #53 item 4: where an EU wallet asks for a ticket (the authorization code flow). */
+    walletAuthorize: WALLET_AUTHORIZE_PATH,
   },
   ticketOffice: {
     base: '/ticket-office',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { strictPayload, ticketCodeField } from './fields';
+import { walletTicketSchema } from './transfers';
 
 /**
  * A ticket as an SD-JWT VC, issued to an EU wallet over OpenID for Verifiable Credential Issuance 1.0
@@ -8,6 +10,8 @@ import { z } from 'zod';
 
 /** The grant a credential offer carries (OpenID4VCI 1.0 §4.1.1). */
 export const PRE_AUTHORIZED_CODE_GRANT = 'urn:ietf:params:oauth:grant-type:pre-authorized_code';
+/** The grant of the authorization code flow (RFC 6749 §4.1), which a wallet starts with PAR. */
+export const AUTHORIZATION_CODE_GRANT = 'authorization_code';
 /** The one credential configuration the platform issues: a ticket in SD-JWT VC (`dc+sd-jwt`). */
 export const TICKET_CREDENTIAL_CONFIGURATION_ID = 'ticket_dc_sd_jwt';
 export const SD_JWT_VC_FORMAT = 'dc+sd-jwt';
@@ -24,13 +28,18 @@ export const credentialOfferSchema = z.object({
 export type CredentialOfferResponse = z.infer<typeof credentialOfferSchema>;
 
 /**
- * The token request (RFC 6749 §3.2, a form): the pre-authorized code and the transaction code. Other
- * parameters a wallet may add (`client_id`, `authorization_details`) are ignored, as OAuth asks.
+ * The token request (RFC 6749 §3.2, a form): the pre-authorized code and the transaction code, or the
+ * authorization code with its PKCE verifier (RFC 7636), redirect URI and client. Other parameters a
+ * wallet may add (`authorization_details`) are ignored, as OAuth asks.
  */
 export const issuanceTokenRequestSchema = z.object({
   grant_type: z.string().min(1).max(200),
   'pre-authorized_code': z.string().min(1).max(200).optional(),
   tx_code: z.string().max(100).optional(),
+  code: z.string().min(1).max(200).optional(),
+  code_verifier: z.string().min(1).max(200).optional(),
+  redirect_uri: z.string().min(1).max(2000).optional(),
+  client_id: z.string().min(1).max(500).optional(),
 });
 export type IssuanceTokenRequest = z.infer<typeof issuanceTokenRequestSchema>;
 
@@ -41,6 +50,30 @@ export type IssuanceTokenRequest = z.infer<typeof issuanceTokenRequestSchema>;
 export const issuanceTokenResponseSchema = z.object({
   access_token: z.string(),
   token_type: z.enum(['Bearer', 'DPoP']),
+  expires_in: z.number().int(),
+});
+
+/**
+ * A pushed authorization request (RFC 9126 §2.1, a form), as HAIP 1.0 asks: the code flow with PKCE
+ * `S256`, the credential asked for by `scope` (its configuration's) or `authorization_details`
+ * (RFC 9396, `openid_credential`). Checked further by the service (eu-wallet/issuer/authorization.service.ts).
+ */
+export const pushedAuthorizationRequestSchema = z.object({
+  response_type: z.string().min(1).max(100),
+  client_id: z.string().min(1).max(500),
+  redirect_uri: z.string().min(1).max(2000),
+  code_challenge: z.string().min(1).max(200).optional(),
+  code_challenge_method: z.string().min(1).max(20).optional(),
+  scope: z.string().min(1).max(1000).optional(),
+  authorization_details: z.string().min(1).max(4000).optional(),
+  state: z.string().min(1).max(1000).optional(),
+  issuer_state: z.string().min(1).max(1000).optional(),
+});
+export type PushedAuthorizationRequest = z.infer<typeof pushedAuthorizationRequestSchema>;
+
+/** The PAR endpoint's answer (RFC 9126 §2.2): the request's reference, good for `expires_in` seconds. */
+export const pushedAuthorizationResponseSchema = z.object({
+  request_uri: z.string(),
   expires_in: z.number().int(),
 });
 
@@ -134,14 +167,18 @@ export const OAUTH_DESCRIPTION = /^[\x20\x21\x23-\x5b\x5d-\x7e]+$/;
 
 /** What a refusal with a code of its own tells a wallet, beyond its `error`. */
 const OAUTH_DESCRIPTIONS: Record<string, string> = {
-  ISSUANCE_INVALID_GRANT: 'The pre-authorized code or its transaction code is wrong, spent or expired.',
-  ISSUANCE_UNSUPPORTED_GRANT: 'The grant type is not supported: only the pre-authorized code is.',
+  ISSUANCE_INVALID_REQUEST:
+    'The authorization request is malformed: it needs response_type code, PKCE S256, a redirect_uri without fragment, and the ticket scope or authorization_details.',
+  ISSUANCE_INVALID_GRANT: 'The code, its transaction code or its PKCE verifier is wrong, spent or expired.',
+  ISSUANCE_UNSUPPORTED_GRANT:
+    'The grant type is not supported: only the pre-authorized code and the authorization code are.',
   ISSUANCE_INVALID_TOKEN: 'The access token is missing, wrong, spent or expired.',
   ISSUANCE_INVALID_CLIENT:
     'The wallet attestation or its proof of possession is missing, malformed, expired or not from a trusted wallet provider.',
   ISSUANCE_INVALID_PROOF: 'The key proof is missing, malformed or does not verify.',
   ISSUANCE_INVALID_NONCE: 'The key proof does not carry a fresh c_nonce from the nonce endpoint.',
-  ISSUANCE_INVALID_DPOP_PROOF: 'The DPoP proof is malformed or does not verify for this request.',
+  ISSUANCE_INVALID_DPOP_PROOF:
+    'The DPoP proof is missing (the authorization code grant requires one), malformed or does not verify for this request.',
   ISSUANCE_USE_DPOP_NONCE: 'The DPoP proof must carry the nonce of the DPoP-Nonce header.',
   ISSUANCE_TOKEN_INVALID_DPOP_PROOF:
     'The DPoP proof is missing, malformed, does not verify for this request or is not by the key the access token is bound to.',
@@ -178,3 +215,30 @@ export function oauthErrorAnswer(code: string, status: number, credentialEndpoin
       (status >= 500 ? 'The server could not answer; try again later.' : 'The request is not valid.'),
   };
 }
+
+/**
+ * The platform's page for the authorization code flow (issue #53 item 4): the wallet's pushed request
+ * it answers, by its `request_uri` and the wallet's `client_id` (both in the link the wallet opened).
+ */
+export const walletAuthorizationRefSchema = strictPayload({
+  requestUri: z.string().min(1).max(300),
+  clientId: z.string().min(1).max(500),
+});
+
+/** What the page shows: the wallet asking, and the tickets the person may give it (not blocked). */
+export const walletAuthorizationSchema = z.object({
+  walletName: z.string(),
+  tickets: z.array(walletTicketSchema),
+});
+export type WalletAuthorization = z.infer<typeof walletAuthorizationSchema>;
+
+/** The person's choice: this ticket goes to the wallet (or, with none, none: the request is refused). */
+export const walletAuthorizationDecisionSchema = strictPayload({
+  requestUri: z.string().min(1).max(300),
+  clientId: z.string().min(1).max(500),
+  publicCode: ticketCodeField.optional(),
+});
+export type WalletAuthorizationDecision = z.infer<typeof walletAuthorizationDecisionSchema>;
+
+/** Where the browser goes next: the wallet's redirect URI, with the code (or `access_denied`). */
+export const walletAuthorizationRedirectSchema = z.object({ redirectTo: z.string() });

@@ -27,8 +27,11 @@ export const credentialOffers = pgTable(
   {
     id: uuidId(),
     codeHash: text('code_hash').notNull(),
-    /** SHA-256 of the offer's id and the transaction code: a copy of the table has no code to type. */
-    txCodeHash: text('tx_code_hash').notNull(),
+    /**
+     * SHA-256 of the offer's id and the transaction code: a copy of the table has no code to type.
+     * Null for an authorization code, which has its PKCE challenge instead.
+     */
+    txCodeHash: text('tx_code_hash'),
     ticketId: bigintRef('ticket_id', () => tickets.id),
     /** The ticket's own event (a match, a season) or, for a loan's recipient, the lent fixture. */
     scopeEventId: bigintRef('scope_event_id', () => events.id),
@@ -48,11 +51,45 @@ export const credentialOffers = pgTable(
      * proof by that key uses it. Null for a Bearer token (a wallet that sent no DPoP proof).
      */
     dpopJkt: text('dpop_jkt'),
+    /**
+     * An authorization code (the code flow, issue #53 item 4) rather than a pre-authorized one: the
+     * wallet it was given to, where, and its PKCE `S256` challenge; all null for an offer's code.
+     */
+    clientId: text('client_id'),
+    redirectUri: text('redirect_uri'),
+    codeChallenge: text('code_challenge'),
   },
   (t) => [
     uniqueIndex('credential_offers_code_key').on(t.codeHash),
     uniqueIndex('credential_offers_access_token_key').on(t.accessTokenHash),
     index('credential_offers_ticket_idx').on(t.ticketId),
+  ],
+);
+
+/**
+ * A wallet's pushed authorization request (RFC 9126; issue #53 item 4): what it asked, kept until the
+ * person signed in chooses a ticket (`decided_at`, once) or WALLET_AUTHORIZATION_MINUTES pass. Only
+ * the digest of its `request_uri` is kept. The code it leads to is a `credential_offers` row.
+ */
+export const walletAuthorizations = pgTable(
+  'wallet_authorizations',
+  {
+    id: uuidId(),
+    requestUriHash: text('request_uri_hash').notNull(),
+    /** The wallet instance's client identifier, as its attestation names it. */
+    clientId: text('client_id').notNull(),
+    /** Who vouches for the wallet: its attestation's issuer, shown to the person. */
+    walletName: text('wallet_name').notNull(),
+    redirectUri: text('redirect_uri').notNull(),
+    codeChallenge: text('code_challenge').notNull(),
+    state: text('state'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_authorizations_request_uri_key').on(t.requestUriHash),
+    index('wallet_authorizations_expires_idx').on(t.expiresAt),
   ],
 );
 

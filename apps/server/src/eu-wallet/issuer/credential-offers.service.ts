@@ -8,6 +8,7 @@ import {
   type WalletTicket,
 } from '@tickets/domain';
 import type { Db } from '../../db/client';
+import type { credentialOffers } from '../../db/schema';
 import { AppError } from '../../shared/app-error';
 import { audit } from '../../shared/audit';
 import type { Actor } from '../../shared/guards';
@@ -40,27 +41,35 @@ export async function carriedTicket(
   return carried;
 }
 
+/** What a code (an offer's, or an authorization code) is stored with, beside the ticket. */
+type CodeRow = Pick<
+  typeof credentialOffers.$inferInsert,
+  'codeHash' | 'txCodeHash' | 'clientId' | 'redirectUri' | 'codeChallenge'
+>;
+
 /**
- * An offer of a ticket the person carries (their own, a minor's in their care, a fixture lent to
- * them) to their EU wallet: a pre-authorized code in an `openid-credential-offer://` link (the QR)
- * and a transaction code shown apart. Only their digests are stored; the offer is good once, for
- * CREDENTIAL_OFFER_MINUTES.
+ * A code for a ticket the person carries (their own, a minor's in their care, a fixture lent to
+ * them), for their EU wallet: the ticket as their wallet lists it, its loan for a recipient, the row
+ * (`codeRow` of its id, so that a transaction code can be bound to it), audited as `action`.
  */
-export async function createCredentialOffer(
+export async function insertCodeForTicket(
   db: Db,
-  actor: Actor,
-  publicCode: string,
-  issuer: string,
+  grant: {
+    actor: Actor;
+    publicCode: string;
+    seconds: number;
+    action: string;
+    codeRow: (id: string) => CodeRow;
+  },
   ports: Pick<EuWalletPorts, 'walletTickets'>,
-): Promise<CredentialOfferResponse> {
+  /** What must happen with it or not at all (the authorization it decides). */
+  alsoInTransaction: (tx: Pick<Db, 'update'>) => Promise<void> = async () => undefined,
+): Promise<void> {
+  const { actor, publicCode } = grant;
   const carried = await carriedTicket(db, ports, actor.user.afm, publicCode);
   const scopeEventId = scopeEventOf(carried);
-  const code = randomBytes(32).toString('base64url');
-  const txCode = String(randomInt(0, 10 ** CREDENTIAL_OFFER_TX_CODE_LENGTH)).padStart(
-    CREDENTIAL_OFFER_TX_CODE_LENGTH,
-    '0',
-  );
   await db.transaction(async (tx) => {
+    await alsoInTransaction(tx);
     const ticket = await findTicketId(tx, publicCode);
     if (!ticket) throw new AppError('TICKET_NOT_FOUND');
     const loan =
@@ -77,23 +86,52 @@ export async function createCredentialOffer(
       tx,
       {
         id,
-        codeHash: digestOf(code),
-        txCodeHash: txCodeDigest(id, txCode),
+        ...grant.codeRow(id),
         ticketId: ticket.id,
         scopeEventId,
         transferId: loan?.id ?? null,
         issuedTo: actor.user.afm,
       },
-      CREDENTIAL_OFFER_MINUTES,
+      grant.seconds,
     );
     await audit(tx, {
       actor: actor.user.afm,
-      action: 'CREDENTIAL_OFFER',
+      action: grant.action,
       subject: publicCode,
       requestId: actor.requestId,
       details: { offerId: id, eventId: scopeEventId },
     });
   });
+}
+
+/**
+ * An offer of a ticket the person carries to their EU wallet: a pre-authorized code in an
+ * `openid-credential-offer://` link (the QR) and a transaction code shown apart. Only their digests
+ * are stored; the offer is good once, for CREDENTIAL_OFFER_MINUTES.
+ */
+export async function createCredentialOffer(
+  db: Db,
+  actor: Actor,
+  publicCode: string,
+  issuer: string,
+  ports: Pick<EuWalletPorts, 'walletTickets'>,
+): Promise<CredentialOfferResponse> {
+  const code = randomBytes(32).toString('base64url');
+  const txCode = String(randomInt(0, 10 ** CREDENTIAL_OFFER_TX_CODE_LENGTH)).padStart(
+    CREDENTIAL_OFFER_TX_CODE_LENGTH,
+    '0',
+  );
+  await insertCodeForTicket(
+    db,
+    {
+      actor,
+      publicCode,
+      seconds: CREDENTIAL_OFFER_MINUTES * 60,
+      action: 'CREDENTIAL_OFFER',
+      codeRow: (id) => ({ codeHash: digestOf(code), txCodeHash: txCodeDigest(id, txCode) }),
+    },
+    ports,
+  );
   const offer = {
     credential_issuer: issuer,
     credential_configuration_ids: [TICKET_CREDENTIAL_CONFIGURATION_ID],

@@ -13,9 +13,28 @@ export const samples = sqlSamples(issuance, {
     issuance.insertCredentialOffer(
       db,
       { id, codeHash: digest, txCodeHash: digest, ...credential, scopeEventId: 1, transferId: null },
-      10,
+      600,
     ),
   findRedeemableOffer: (db) => issuance.findRedeemableOffer(db, digest),
+  findRedeemableAuthorizationCode: (db) => issuance.findRedeemableAuthorizationCode(db, digest),
+  insertWalletAuthorization: (db) =>
+    issuance.insertWalletAuthorization(
+      db,
+      {
+        id,
+        requestUriHash: digest,
+        clientId: 'wallet',
+        walletName: 'Wallet Provider',
+        redirectUri: 'https://wallet.example/cb',
+        codeChallenge: digest,
+        state: null,
+      },
+      10,
+    ),
+  findOpenWalletAuthorization: (db) =>
+    issuance.findOpenWalletAuthorization(db, { requestUriHash: digest, clientId: 'wallet' }),
+  decideWalletAuthorization: (db) => issuance.decideWalletAuthorization(db, id),
+  purgeExpiredWalletAuthorizations: (db) => issuance.purgeExpiredWalletAuthorizations(db),
   countWrongTxCode: (db) => issuance.countWrongTxCode(db, id),
   redeemOffer: (db) =>
     issuance.redeemOffer(db, { offerId: id, accessTokenHash: digest, seconds: 300, dpopJkt: digest }),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CREDENTIAL_OFFER_TX_CODE_ATTEMPTS } from '@tickets/domain';
 import type { Db } from '../../db/client';
@@ -10,6 +10,7 @@ import {
   issuedCredentials,
   tickets,
   transfers,
+  walletAuthorizations,
 } from '../../db/schema';
 import { ENTRY_GIVING_LOANS } from '../../rules/entry';
 import { ageToday, registryHolderOfTicket } from '../../rules/people';
@@ -44,15 +45,18 @@ export async function findEntryGivingLoanTo(
   return found;
 }
 
-/** An offer, good for `minutes` by the database's clock (every process asks the same clock). */
+/**
+ * An offer's code, or an authorization code, good for `seconds` by the database's clock (every
+ * process asks the same clock).
+ */
 export async function insertCredentialOffer(
   tx: Tx,
   offer: Omit<typeof credentialOffers.$inferInsert, 'expiresAt'>,
-  minutes: number,
+  seconds: number,
 ) {
   const [row] = await tx
     .insert(credentialOffers)
-    .values({ ...offer, expiresAt: sql`now() + make_interval(mins => ${minutes})` })
+    .values({ ...offer, expiresAt: sql`now() + make_interval(secs => ${seconds})` })
     .returning({ id: credentialOffers.id });
   return row;
 }
@@ -71,12 +75,90 @@ export async function findRedeemableOffer(db: Pick<Db, 'select'>, codeHash: stri
     .where(
       and(
         eq(credentialOffers.codeHash, codeHash),
+        isNull(credentialOffers.codeChallenge),
         isNull(credentialOffers.redeemedAt),
         gt(credentialOffers.expiresAt, sql`now()`),
         lt(credentialOffers.failedAttempts, CREDENTIAL_OFFER_TX_CODE_ATTEMPTS),
       ),
     );
   return offer;
+}
+
+/** The authorization code still good: not expired, not redeemed; what it was given for. */
+export async function findRedeemableAuthorizationCode(db: Pick<Db, 'select'>, codeHash: string) {
+  const [code] = await db
+    .select({
+      id: credentialOffers.id,
+      clientId: credentialOffers.clientId,
+      redirectUri: credentialOffers.redirectUri,
+      codeChallenge: credentialOffers.codeChallenge,
+      issuedTo: credentialOffers.issuedTo,
+      publicCode: tickets.publicCode,
+    })
+    .from(credentialOffers)
+    .innerJoin(tickets, eq(tickets.id, credentialOffers.ticketId))
+    .where(
+      and(
+        eq(credentialOffers.codeHash, codeHash),
+        isNotNull(credentialOffers.codeChallenge),
+        isNull(credentialOffers.redeemedAt),
+        gt(credentialOffers.expiresAt, sql`now()`),
+      ),
+    );
+  return code;
+}
+
+/** A wallet's pushed authorization request, good for `minutes`. */
+export async function insertWalletAuthorization(
+  db: Pick<Db, 'insert'>,
+  authorization: Omit<typeof walletAuthorizations.$inferInsert, 'expiresAt'>,
+  minutes: number,
+) {
+  const [row] = await db
+    .insert(walletAuthorizations)
+    .values({ ...authorization, expiresAt: sql`now() + make_interval(mins => ${minutes})` })
+    .returning({ id: walletAuthorizations.id });
+  return row;
+}
+
+/** The open request a `request_uri` names for this client: not expired, not decided. */
+export async function findOpenWalletAuthorization(
+  db: Pick<Db, 'select'>,
+  request: { requestUriHash: string; clientId: string },
+) {
+  const [row] = await db
+    .select()
+    .from(walletAuthorizations)
+    .where(
+      and(
+        eq(walletAuthorizations.requestUriHash, request.requestUriHash),
+        eq(walletAuthorizations.clientId, request.clientId),
+        isNull(walletAuthorizations.decidedAt),
+        gt(walletAuthorizations.expiresAt, sql`now()`),
+      ),
+    );
+  return row;
+}
+
+/** Decides the request, once: of two decisions (two tabs), one wins. */
+export async function decideWalletAuthorization(tx: Pick<Db, 'update'>, id: string) {
+  const [row] = await tx
+    .update(walletAuthorizations)
+    .set({ decidedAt: sql`now()` })
+    .where(
+      and(
+        eq(walletAuthorizations.id, id),
+        isNull(walletAuthorizations.decidedAt),
+        gt(walletAuthorizations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: walletAuthorizations.id });
+  return row;
+}
+
+/** Pushed authorization requests past their time: nothing reads them any more. */
+export async function purgeExpiredWalletAuthorizations(db: Pick<Db, 'delete'>) {
+  await db.delete(walletAuthorizations).where(sql`${walletAuthorizations.expiresAt} <= now()`);
 }
 
 /** One more wrong transaction code; answers how many so far. */

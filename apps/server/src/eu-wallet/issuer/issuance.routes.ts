@@ -2,11 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AUTHORIZATION_CODE_GRANT,
   credentialRequestSchema,
   credentialResponseSchema,
   issuanceNonceResponseSchema,
   issuanceTokenRequestSchema,
   issuanceTokenResponseSchema,
+  pushedAuthorizationRequestSchema,
+  pushedAuthorizationResponseSchema,
   type IssuanceTokenRequest,
   oauthErrorAnswer,
   STATUS_LIST_TTL_SECONDS,
@@ -20,7 +23,14 @@ import type { EuWalletPorts } from '../ports';
 import { digestOf } from './credential-offers.service';
 import { DPOP_NONCE_HEADER, dpopNonces, verifyDpopProof } from './dpop';
 import type { IssuerSigner } from './sd-jwt-vc';
-import { issueNonce, issueTicketCredential, redeemPreAuthorizedCode } from './issuance.service';
+import {
+  grantAccessToken,
+  issueNonce,
+  issueTicketCredential,
+  redeemPreAuthorizedCode,
+} from './issuance.service';
+import { checkAuthorizationCode, pushAuthorizationRequest } from './authorization.service';
+import { verifyClientAttestation } from './wallet-attestations';
 import {
   authorizationServerMetadata,
   credentialIssuerMetadata,
@@ -38,9 +48,10 @@ import { statusListToken } from '../status/status-lists.service';
  */
 const perHeld = (key: (request: FastifyRequest) => string) =>
   ({ max: 30, timeWindow: '1 minute', hook: 'preHandler', keyGenerator: key }) as const;
-const PER_OFFER_CODE = perHeld(
-  (request) => `offer-code:${digestOf((request.body as IssuanceTokenRequest)['pre-authorized_code'] ?? '')}`,
-);
+const PER_OFFER_CODE = perHeld((request) => {
+  const body = request.body as IssuanceTokenRequest;
+  return `offer-code:${digestOf(body['pre-authorized_code'] ?? body.code ?? '')}`;
+});
 const PER_GRANT = perHeld((request) => `offer:${request.issuanceGrant?.offerId ?? ''}`);
 /**
  * Per address, where the caller holds nothing yet (a nonce) or reads what anyone may (the type
@@ -103,6 +114,22 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
     );
   };
 
+  /**
+   * The wallet, as its attestation says (wallet-attestations.ts): the client of the authorization
+   * code flow, and the provider that vouches for it, named to the person on the authorization page.
+   */
+  const attestedClient = async (request: FastifyRequest) => {
+    const attestation = request.headers['oauth-client-attestation'];
+    const pop = request.headers['oauth-client-attestation-pop'];
+    if (typeof attestation !== 'string' || typeof pop !== 'string')
+      throw new AppError('ISSUANCE_INVALID_CLIENT');
+    const client = await verifyClientAttestation(
+      { attestation, pop },
+      { authorizationServer: issuer(), anchors: await walletProviderTrustAnchors(app.config) },
+    );
+    return { clientId: client.clientId, walletName: client.walletName };
+  };
+
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAnsweredError(error, request, reply);
     const credentialEndpoint = request.routeOptions.url === ISSUANCE_PATHS.credential;
@@ -153,18 +180,43 @@ export async function issuanceRoutes(instance: FastifyInstance, ports: EuWalletP
         tags,
         operationId: 'issuanceToken',
         summary:
-          'OpenID4VCI token endpoint: a credential offer’s pre-authorized code and transaction code (a form) for an access token, once',
+          'OpenID4VCI token endpoint (a form): a credential offer’s pre-authorized code and transaction code, or an authorization code with its PKCE verifier and redirect URI (the wallet authenticated by its attestation, DPoP required), for an access token, once',
         description:
           'With a `DPoP` proof header (RFC 9449, ES256, the nonce of the `DPoP-Nonce` answer header) the token is a `DPoP` token bound to its key; without, a `Bearer` token.',
         body: issuanceTokenRequestSchema,
         response: { 200: issuanceTokenResponseSchema },
       },
     },
-    async (request) =>
-      redeemPreAuthorizedCode(db, request.body, {
-        requestId: request.id,
-        dpopJkt: await dpopKeyOfTokenRequest(request),
-      }),
+    async (request) => {
+      const dpopJkt = await dpopKeyOfTokenRequest(request);
+      if (request.body.grant_type !== AUTHORIZATION_CODE_GRANT)
+        return redeemPreAuthorizedCode(db, request.body, { requestId: request.id, dpopJkt });
+      // HAIP's flow: the wallet authenticated by its attestation, its token bound by DPoP.
+      const client = await attestedClient(request);
+      if (dpopJkt === undefined) throw new AppError('ISSUANCE_INVALID_DPOP_PROOF');
+      const code = await checkAuthorizationCode(db, request.body, client);
+      return grantAccessToken(db, code, { requestId: request.id, dpopJkt });
+    },
+  );
+
+  app.post(
+    ISSUANCE_PATHS.par,
+    {
+      config: { access: 'eu-wallet', rateLimit: PER_ADDRESS },
+      schema: {
+        tags,
+        operationId: 'pushedAuthorizationRequest',
+        summary:
+          'Pushed authorization request (RFC 9126, a form): the authorization code flow with PKCE S256 for the ticket (`scope` or `authorization_details`), the wallet authenticated by its wallet attestation (`OAuth-Client-Attestation` and `-PoP` headers); answered with the `request_uri` the wallet opens the authorization page with',
+        body: pushedAuthorizationRequestSchema,
+        response: { 201: pushedAuthorizationResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const client = await attestedClient(request);
+      const pushed = await pushAuthorizationRequest(db, request.body, client, request.id);
+      return reply.code(201).header('cache-control', 'no-store').send(pushed);
+    },
   );
 
   app.post(

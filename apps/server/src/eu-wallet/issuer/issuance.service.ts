@@ -59,15 +59,15 @@ export async function redeemPreAuthorizedCode(
   request: IssuanceTokenRequest,
   context: { requestId: string; dpopJkt?: string },
 ) {
-  const { requestId, dpopJkt } = context;
   if (request.grant_type !== PRE_AUTHORIZED_CODE_GRANT) throw new AppError('ISSUANCE_UNSUPPORTED_GRANT');
   const code = request['pre-authorized_code'];
   if (!code) throw new AppError('VALIDATION_ERROR');
   const offer = await findRedeemableOffer(db, digestOf(code));
   if (!offer) throw new AppError('ISSUANCE_INVALID_GRANT');
-  const entry = { actor: offer.issuedTo, subject: offer.publicCode, requestId };
+  const entry = { actor: offer.issuedTo, subject: offer.publicCode, requestId: context.requestId };
   if (
     request.tx_code === undefined ||
+    offer.txCodeHash === null ||
     !sameDigest(txCodeDigest(offer.id, request.tx_code), offer.txCodeHash)
   ) {
     await db.transaction(async (tx) => {
@@ -80,6 +80,19 @@ export async function redeemPreAuthorizedCode(
     });
     throw new AppError('ISSUANCE_INVALID_GRANT');
   }
+  return grantAccessToken(db, offer, context);
+}
+
+/**
+ * The access token for an offer's code or an authorization code (`offer`), once: of two token requests
+ * with the same code, on any processes, one is answered and the other refused. A DPoP token when the
+ * request's proof gave a key's thumbprint, else a Bearer token.
+ */
+export async function grantAccessToken(
+  db: Db,
+  offer: { id: string; issuedTo: string; publicCode: string },
+  { requestId, dpopJkt }: { requestId: string; dpopJkt?: string | undefined },
+) {
   const accessToken = randomToken();
   await db.transaction(async (tx) => {
     const redeemed = await redeemOffer(tx, {
@@ -90,7 +103,9 @@ export async function redeemPreAuthorizedCode(
     });
     if (!redeemed) throw new AppError('ISSUANCE_INVALID_GRANT');
     await audit(tx, {
-      ...entry,
+      actor: offer.issuedTo,
+      subject: offer.publicCode,
+      requestId,
       action: 'CREDENTIAL_OFFER_REDEEM',
       details: { offerId: offer.id, dpop: dpopJkt !== undefined },
     });

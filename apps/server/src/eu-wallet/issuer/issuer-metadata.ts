@@ -1,9 +1,11 @@
 import {
   credentialIssuanceMessages as text,
   DPOP_SIGNING_ALGS,
+  AUTHORIZATION_CODE_GRANT,
   PRE_AUTHORIZED_CODE_GRANT,
   SD_JWT_VC_FORMAT,
   TICKET_CREDENTIAL_CONFIGURATION_ID,
+  WALLET_AUTHORIZE_PATH,
   type TicketTypeMetadata,
 } from '@tickets/domain';
 import type { Config } from '../../config';
@@ -12,12 +14,14 @@ import { WALLET_ATTESTATION_ALGORITHMS } from './wallet-attestations';
 
 /**
  * What the platform publishes as an OpenID4VCI credential issuer (docs/design.md §12): the issuer
- * is the service's own origin, its own authorization server (the pre-authorized code flow needs no
- * other), and the signer of the ticket `vct`, whose type metadata it serves at the `vct` itself.
+ * is the service's own origin, its own authorization server (for the pre-authorized code of an
+ * offer, and for the authorization code flow a wallet starts itself, where the person signs in with
+ * TaxisNet), and the signer of the ticket `vct`, whose type metadata it serves at the `vct` itself.
  */
 
 export const ISSUANCE_PATHS = {
   token: '/api/wallet/oid4vci/token',
+  par: '/api/wallet/oid4vci/par',
   nonce: '/api/wallet/oid4vci/nonce',
   credential: '/api/wallet/oid4vci/credential',
   ticketType: TICKET_TYPE_PATH,
@@ -76,13 +80,24 @@ export function authorizationServerMetadata(issuer: string) {
   return {
     issuer,
     token_endpoint: `${issuer}${ISSUANCE_PATHS.token}`,
-    grant_types_supported: [PRE_AUTHORIZED_CODE_GRANT],
+    grant_types_supported: [PRE_AUTHORIZED_CODE_GRANT, AUTHORIZATION_CODE_GRANT],
     // The offer is the authorization: a wallet needs no client registration (OpenID4VCI 1.0 §12.3).
     'pre-authorized_grant_anonymous_access_supported': true,
-    token_endpoint_auth_methods_supported: ['none'],
+    // The authorization code flow as HAIP 1.0 asks it (authorization.service.ts): pushed requests
+    // only, PKCE S256, the wallet authenticated by its wallet attestation, the code's answer naming
+    // this server (RFC 9207).
+    authorization_endpoint: `${issuer}${WALLET_AUTHORIZE_PATH}`,
+    pushed_authorization_request_endpoint: `${issuer}${ISSUANCE_PATHS.par}`,
+    require_pushed_authorization_requests: true,
+    response_types_supported: ['code'],
+    code_challenge_methods_supported: ['S256'],
+    scopes_supported: [TICKET_CREDENTIAL_CONFIGURATION_ID],
+    token_endpoint_auth_methods_supported: ['attest_jwt_client_auth'],
+    client_attestation_signing_alg_values_supported: ['ES256'],
+    client_attestation_pop_signing_alg_values_supported: ['ES256'],
+    authorization_response_iss_parameter_supported: true,
     // Access tokens bound to the wallet's key by DPoP, as HAIP 1.0 asks (docs/design.md §12, dpop.ts).
     dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGS],
-    response_types_supported: [],
   };
 }
 

@@ -162,6 +162,8 @@ describe('a wallet attestation and its proof of possession', () => {
       );
     await expect(under(throughIntermediate)).resolves.toMatchObject({
       provider: 'CN=Wallet provider under an intermediate',
+      // No `wallet_name`, no organisation: the person is shown the certificate's common name.
+      walletName: 'Wallet provider under an intermediate',
     });
     await expect(under(theCaItself)).rejects.toMatchObject({ code: 'ISSUANCE_INVALID_CLIENT' });
     // The chain out of order: the intermediate first.

@@ -91,6 +91,13 @@ function publicKeyIn(value: unknown): JWK {
 
 const nameOf = (certificate: X509Certificate) => certificate.subject.replaceAll('\n', ', ');
 
+/** One attribute of a certificate's subject (`O`, `CN`), as Node prints it a line each. */
+const subjectAttribute = (certificate: X509Certificate, name: string) =>
+  certificate.subject
+    .split('\n')
+    .find((line) => line.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
+
 export interface ClientAttestationHeaders {
   /** The `OAuth-Client-Attestation` header: the wallet attestation. */
   attestation: string;
@@ -105,6 +112,11 @@ export interface AttestedClient {
   instanceJwk: JWK;
   /** The wallet provider, as its certificate (the chain's leaf) names it. */
   provider: string;
+  /**
+   * What a person is shown as the wallet: the attestation's `wallet_name` when the provider gave one,
+   * else the provider's organisation (or common name) in its certificate.
+   */
+  walletName: string;
   /** The proof's `jti`, for whoever keeps the ones seen (Attestation-Based Client Authentication on replay). */
   jti: string;
   /** The proof's challenge (`challenge`; `nonce` in earlier drafts), for the endpoint that gave one. */
@@ -151,6 +163,11 @@ export function verifyClientAttestation(
       clientId,
       instanceJwk: publicJwkOf(instanceJwk),
       provider: nameOf(leaf),
+      walletName:
+        (typeof payload.wallet_name === 'string' && payload.wallet_name.trim()) ||
+        subjectAttribute(leaf, 'O') ||
+        subjectAttribute(leaf, 'CN') ||
+        nameOf(leaf),
       jti,
       challenge: challenge as string | undefined,
     };

@@ -80,6 +80,14 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
     'ISSUANCE_USE_DPOP_NONCE',
     'ISSUANCE_UNSUPPORTED_GRANT',
     'ISSUANCE_INVALID_GRANT',
+    'ISSUANCE_INVALID_CLIENT',
+  ],
+  'POST /api/wallet/oid4vci/par': ['ISSUANCE_INVALID_CLIENT', 'ISSUANCE_INVALID_REQUEST'],
+  'POST /api/wallet/authorizations/lookup': ['WALLET_AUTHORIZATION_NOT_FOUND'],
+  'POST /api/wallet/authorizations/decision': [
+    'WALLET_AUTHORIZATION_NOT_FOUND',
+    'TICKET_NOT_FOUND',
+    'TICKET_BLOCKED',
   ],
   'POST /api/wallet/oid4vci/credential': [
     'ISSUANCE_UNKNOWN_CONFIGURATION',

@@ -1,12 +1,17 @@
+import { Navigate } from 'react-router';
 import { messages } from '@tickets/domain';
 import { useAuth } from '../../shared/auth/use-auth';
 import { ButtonLink } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 import { paths } from '../../shared/paths';
+import { pendingWalletAuthorization } from '../../shared/auth/pending-wallet-authorization';
 
 /** docs/product-spec.md §2 "Confirmation": the person checks their details; officers choose where to go. */
 export default function ConfirmationPage() {
   const { authUser } = useAuth();
+  // Signed in to answer an EU wallet's request (issue #53 item 4): back to it.
+  const pending = pendingWalletAuthorization();
+  if (pending) return <Navigate to={pending} replace />;
   if (!authUser) return null;
   const text = messages.confirmation;
   const officer = authUser.TICKET_ROLE === 'OFFICER';
