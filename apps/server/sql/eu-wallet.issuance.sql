@@ -41,7 +41,8 @@ insert into
     "dpop_jkt",
     "client_id",
     "redirect_uri",
-    "code_challenge"
+    "code_challenge",
+    "issuer_state_hash"
   )
 values
   (
@@ -54,6 +55,7 @@ values
     $7,
     default,
     now() + make_interval(secs => $8),
+    default,
     default,
     default,
     default,
@@ -113,6 +115,7 @@ insert into
     "redirect_uri",
     "code_challenge",
     "state",
+    "issuer_state_hash",
     "created_at",
     "expires_at",
     "decided_at"
@@ -126,12 +129,26 @@ values
     $5,
     $6,
     $7,
+    $8,
     default,
-    now() + make_interval(mins => $8),
+    now() + make_interval(mins => $9),
     default
   )
 returning
   "id";
+
+-- findOfferByIssuerState
+select
+  "tickets"."public_code"
+from
+  "credential_offers"
+  inner join "tickets" on "tickets"."id" = "credential_offers"."ticket_id"
+where
+  (
+    "credential_offers"."issuer_state_hash" = $1
+    and "credential_offers"."issued_to" = $2
+    and "credential_offers"."expires_at" > now()
+  );
 
 -- findOpenWalletAuthorization
 select
@@ -142,6 +159,7 @@ select
   "redirect_uri",
   "code_challenge",
   "state",
+  "issuer_state_hash",
   "created_at",
   "expires_at",
   "decided_at"

@@ -6,6 +6,7 @@ import { SDJwtVcInstance } from '@sd-jwt/sd-jwt-vc';
 import { errorCatalogue, TICKET_CREDENTIAL_CONFIGURATION_ID, WALLET_AUTHORIZE_PATH } from '@tickets/domain';
 import { developmentCaCertificate } from '../src/config';
 import { DEMO_TICKETS } from '../src/demo/events';
+import { offerFor } from './support/eu-wallet';
 import { startAuthorization, walletKey, type AttestedInstance } from './support/eu-wallet-client';
 import { jsonFrom, loginAs } from './support/login';
 import { engines, useTestServer } from './support/test-server';
@@ -190,6 +191,36 @@ describe.each(engines)('HAIP’s authorization code flow (%s)', (engine) => {
     const claims = (await verifier.verify(credential)).payload as Record<string, unknown>;
     expect(claims.ticket_code).toBe(SEASON_TICKET);
     expect((claims.cnf as { jwk: JWK }).jwk).toMatchObject({ x: key.publicJwk.x });
+  });
+
+  it('takes an offer made on the site by the code flow too: its haip:// link, its issuer_state, the offered ticket shown chosen', async () => {
+    const offered = await offerFor(server.baseUrl, SEASON_TICKET, holderCookie);
+    const { offerUri, haipOfferUri } = (await offered.json()) as { offerUri: string; haipOfferUri: string };
+    // The same offer by HAIP's scheme, which EU wallets must open.
+    expect(haipOfferUri).toBe(offerUri.replace(/^openid-credential-offer:/, 'haip:'));
+    const offer = JSON.parse(new URL(offerUri).searchParams.get('credential_offer') ?? '{}') as {
+      grants: Record<string, { issuer_state?: string }>;
+    };
+    expect(offer.grants.authorization_code?.issuer_state).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const flow = await startAuthorization(server.baseUrl, await attestedInstance(), {
+      offerUri: haipOfferUri,
+    });
+    const shown = (await (await page.lookup(holderCookie, flow.authorizationRequestUrl)).json()) as {
+      offered: string | null;
+    };
+    expect(shown.offered).toBe(SEASON_TICKET);
+    // Another person opening the wallet's page is shown nothing chosen: the offer was not theirs.
+    const otherCookie = (await loginAs(server.baseUrl, GUARDIAN)).cookie;
+    expect(
+      (
+        (await (await page.lookup(otherCookie, flow.authorizationRequestUrl)).json()) as {
+          offered: string | null;
+        }
+      ).offered,
+    ).toBeNull();
+    const { credential } = await flow.finish(await choose(flow.authorizationRequestUrl, SEASON_TICKET));
+    expect(credential.split('~').length).toBeGreaterThan(2);
   });
 
   it('gives a guardian’s wallet the minor’s ticket they chose, naming the minor', async () => {

@@ -2680,6 +2680,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         offerUri: string;
+                        haipOfferUri: string;
                         txCode: string;
                     };
                 };
@@ -3818,6 +3819,7 @@ export interface operations {
                             blockedUntil: string | null;
                             blockedNotice: string | null;
                         }[];
+                        offered: string | null;
                     };
                 };
             };

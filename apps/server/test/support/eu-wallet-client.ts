@@ -157,7 +157,10 @@ export interface AttestedInstance {
 export async function startAuthorization(
   issuer: string,
   instance: AttestedInstance,
-  { redirectUri = 'https://wallet.example.eu/callback' } = {},
+  {
+    redirectUri = 'https://wallet.example.eu/callback',
+    offerUri,
+  }: { redirectUri?: string; offerUri?: string } = {},
 ) {
   const key = walletKey();
   const dpopKey = walletKey();
@@ -175,11 +178,14 @@ export async function startAuthorization(
     },
   });
   const issuerMetadata = await wallet.resolveIssuerMetadata(issuer);
-  const credentialOffer = {
-    credential_issuer: issuer,
-    credential_configuration_ids: [TICKET_CREDENTIAL_CONFIGURATION_ID],
-    grants: { authorization_code: {} },
-  };
+  // From an offer the person made on the site (its `authorization_code` grant), or from the issuer alone.
+  const credentialOffer = offerUri
+    ? await wallet.resolveCredentialOffer(offerUri)
+    : {
+        credential_issuer: issuer,
+        credential_configuration_ids: [TICKET_CREDENTIAL_CONFIGURATION_ID],
+        grants: { authorization_code: {} },
+      };
   const started = await wallet.initiateAuthorization({
     credentialOffer,
     issuerMetadata,

@@ -23,6 +23,8 @@ export const SD_JWT_VC_FORMAT = 'dc+sd-jwt';
  */
 export const credentialOfferSchema = z.object({
   offerUri: z.string(),
+  /** The same offer by HAIP's `haip://`, which EU wallets must open (HAIP 1.0 §4). */
+  haipOfferUri: z.string(),
   txCode: z.string(),
 });
 export type CredentialOfferResponse = z.infer<typeof credentialOfferSchema>;
@@ -229,6 +231,8 @@ export const walletAuthorizationRefSchema = strictPayload({
 export const walletAuthorizationSchema = z.object({
   walletName: z.string(),
   tickets: z.array(walletTicketSchema),
+  /** The ticket the person offered this wallet on the site (the offer's `issuer_state`), shown chosen. */
+  offered: z.string().nullable(),
 });
 export type WalletAuthorization = z.infer<typeof walletAuthorizationSchema>;
 

@@ -58,11 +58,17 @@ export const credentialOffers = pgTable(
     clientId: text('client_id'),
     redirectUri: text('redirect_uri'),
     codeChallenge: text('code_challenge'),
+    /**
+     * The digest of the offer's `issuer_state` (its `authorization_code` grant): a wallet that takes
+     * the offer by the code flow carries it, and the authorization page shows this ticket chosen.
+     */
+    issuerStateHash: text('issuer_state_hash'),
   },
   (t) => [
     uniqueIndex('credential_offers_code_key').on(t.codeHash),
     uniqueIndex('credential_offers_access_token_key').on(t.accessTokenHash),
     index('credential_offers_ticket_idx').on(t.ticketId),
+    index('credential_offers_issuer_state_idx').on(t.issuerStateHash),
   ],
 );
 
@@ -83,6 +89,8 @@ export const walletAuthorizations = pgTable(
     redirectUri: text('redirect_uri').notNull(),
     codeChallenge: text('code_challenge').notNull(),
     state: text('state'),
+    /** The digest of the `issuer_state` of the offer the wallet started from, if it did. */
+    issuerStateHash: text('issuer_state_hash'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

@@ -17,6 +17,7 @@ import { digestOf, insertCodeForTicket } from './credential-offers.service';
 import {
   decideWalletAuthorization,
   findOpenWalletAuthorization,
+  findOfferByIssuerState,
   findRedeemableAuthorizationCode,
   insertWalletAuthorization,
 } from './issuance.queries';
@@ -96,6 +97,7 @@ export async function pushAuthorizationRequest(
       redirectUri: request.redirect_uri,
       codeChallenge: request.code_challenge ?? '',
       state: request.state ?? null,
+      issuerStateHash: request.issuer_state === undefined ? null : digestOf(request.issuer_state),
     },
     WALLET_AUTHORIZATION_MINUTES,
   );
@@ -132,8 +134,13 @@ export async function walletAuthorizationFor(
   ports: Pick<EuWalletPorts, 'walletTickets'>,
 ): Promise<WalletAuthorization> {
   const row = await openAuthorization(db, ref);
-  const tickets = await ports.walletTickets(db, actor.user.afm);
-  return { walletName: row.walletName, tickets: tickets.filter((ticket) => !ticket.blocked) };
+  const tickets = (await ports.walletTickets(db, actor.user.afm)).filter((ticket) => !ticket.blocked);
+  // The ticket of the offer the wallet started from, when this person made it and still carries it.
+  const offer = row.issuerStateHash
+    ? await findOfferByIssuerState(db, { issuerStateHash: row.issuerStateHash, issuedTo: actor.user.afm })
+    : undefined;
+  const offered = tickets.find((ticket) => ticket.publicCode === offer?.publicCode)?.publicCode ?? null;
+  return { walletName: row.walletName, tickets, offered };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
+  AUTHORIZATION_CODE_GRANT,
   CREDENTIAL_OFFER_MINUTES,
   CREDENTIAL_OFFER_TX_CODE_LENGTH,
   PRE_AUTHORIZED_CODE_GRANT,
@@ -44,7 +45,7 @@ export async function carriedTicket(
 /** What a code (an offer's, or an authorization code) is stored with, beside the ticket. */
 type CodeRow = Pick<
   typeof credentialOffers.$inferInsert,
-  'codeHash' | 'txCodeHash' | 'clientId' | 'redirectUri' | 'codeChallenge'
+  'codeHash' | 'txCodeHash' | 'clientId' | 'redirectUri' | 'codeChallenge' | 'issuerStateHash'
 >;
 
 /**
@@ -106,8 +107,10 @@ export async function insertCodeForTicket(
 
 /**
  * An offer of a ticket the person carries to their EU wallet: a pre-authorized code in an
- * `openid-credential-offer://` link (the QR) and a transaction code shown apart. Only their digests
- * are stored; the offer is good once, for CREDENTIAL_OFFER_MINUTES.
+ * `openid-credential-offer://` link (the QR) and a transaction code shown apart, and for a wallet that
+ * follows HAIP the `authorization_code` grant with an `issuer_state` (the wallet then takes it by the
+ * code flow, and the authorization page shows this ticket chosen), the same offer also as a `haip://`
+ * link. Only their digests are stored; the offer is good once, for CREDENTIAL_OFFER_MINUTES.
  */
 export async function createCredentialOffer(
   db: Db,
@@ -117,6 +120,7 @@ export async function createCredentialOffer(
   ports: Pick<EuWalletPorts, 'walletTickets'>,
 ): Promise<CredentialOfferResponse> {
   const code = randomBytes(32).toString('base64url');
+  const issuerState = randomBytes(16).toString('base64url');
   const txCode = String(randomInt(0, 10 ** CREDENTIAL_OFFER_TX_CODE_LENGTH)).padStart(
     CREDENTIAL_OFFER_TX_CODE_LENGTH,
     '0',
@@ -128,7 +132,11 @@ export async function createCredentialOffer(
       publicCode,
       seconds: CREDENTIAL_OFFER_MINUTES * 60,
       action: 'CREDENTIAL_OFFER',
-      codeRow: (id) => ({ codeHash: digestOf(code), txCodeHash: txCodeDigest(id, txCode) }),
+      codeRow: (id) => ({
+        codeHash: digestOf(code),
+        txCodeHash: txCodeDigest(id, txCode),
+        issuerStateHash: digestOf(issuerState),
+      }),
     },
     ports,
   );
@@ -142,10 +150,9 @@ export async function createCredentialOffer(
         // then misreads it); the wallet asks for the code in its own words.
         tx_code: { input_mode: 'numeric', length: CREDENTIAL_OFFER_TX_CODE_LENGTH },
       },
+      [AUTHORIZATION_CODE_GRANT]: { issuer_state: issuerState },
     },
   };
-  return {
-    offerUri: `openid-credential-offer://?credential_offer=${encodeURIComponent(JSON.stringify(offer))}`,
-    txCode,
-  };
+  const query = `credential_offer=${encodeURIComponent(JSON.stringify(offer))}`;
+  return { offerUri: `openid-credential-offer://?${query}`, haipOfferUri: `haip://?${query}`, txCode };
 }

@@ -28,9 +28,12 @@ export const samples = sqlSamples(issuance, {
         redirectUri: 'https://wallet.example/cb',
         codeChallenge: digest,
         state: null,
+        issuerStateHash: null,
       },
       10,
     ),
+  findOfferByIssuerState: (db) =>
+    issuance.findOfferByIssuerState(db, { issuerStateHash: digest, issuedTo: afm }),
   findOpenWalletAuthorization: (db) =>
     issuance.findOpenWalletAuthorization(db, { requestUriHash: digest, clientId: 'wallet' }),
   decideWalletAuthorization: (db) => issuance.decideWalletAuthorization(db, id),

@@ -108,6 +108,25 @@ export async function findRedeemableAuthorizationCode(db: Pick<Db, 'select'>, co
   return code;
 }
 
+/** The ticket of a live offer by its `issuer_state`, made by this person. */
+export async function findOfferByIssuerState(
+  db: Pick<Db, 'select'>,
+  offer: { issuerStateHash: string; issuedTo: string },
+) {
+  const [found] = await db
+    .select({ publicCode: tickets.publicCode })
+    .from(credentialOffers)
+    .innerJoin(tickets, eq(tickets.id, credentialOffers.ticketId))
+    .where(
+      and(
+        eq(credentialOffers.issuerStateHash, offer.issuerStateHash),
+        eq(credentialOffers.issuedTo, offer.issuedTo),
+        gt(credentialOffers.expiresAt, sql`now()`),
+      ),
+    );
+  return found;
+}
+
 /** A wallet's pushed authorization request, good for `minutes`. */
 export async function insertWalletAuthorization(
   db: Pick<Db, 'insert'>,

@@ -39,7 +39,7 @@ const tickets = [ticket('301000000001'), ticket('301000000002', { dependentName:
 /** The API at the fetch edge: who is signed in, the request's lookup and the decision's answer. */
 function server({
   signedIn = true,
-  lookup = () => json({ walletName: WALLET, tickets }),
+  lookup = () => json({ walletName: WALLET, tickets, offered: null }),
 }: { signedIn?: boolean; lookup?: () => Response } = {}) {
   const fetchMock = vi.fn(async (path: string, init?: RequestInit) => {
     if (path === '/api/auth/user') return signedIn ? json(citizen) : refusal('UNAUTHENTICATED');
@@ -113,6 +113,22 @@ describe('the page an EU wallet opens to take a ticket (authorization code flow)
     expect(bodyOf(fetchMock, '/api/wallet/authorizations/decision')).toEqual({
       requestUri: REQUEST_URI,
       clientId: 'wallet-1',
+      publicCode: '301000000002',
+    });
+  });
+
+  it('shows chosen the ticket the person offered the wallet on the site, when the wallet came from the offer', async () => {
+    const fetchMock = server({
+      lookup: () => json({ walletName: WALLET, tickets, offered: '301000000002' }),
+    });
+    const assign = leaving();
+    openApp(PAGE);
+    const offered = await screen.findByRole('radio', { name: /Νίκος Παππάς/ });
+    await waitFor(() => expect((offered as HTMLInputElement).checked).toBe(true));
+    expect((screen.getAllByRole('radio')[0] as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: text.give }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(REDIRECT));
+    expect(bodyOf(fetchMock, '/api/wallet/authorizations/decision')).toMatchObject({
       publicCode: '301000000002',
     });
   });

@@ -95,7 +95,8 @@ export default function WalletAuthorizePage() {
           ) : (
             <Form<FormValues>
               schema={() => import('./form-schemas').then((schemas) => schemas.chooseTicketSchema)}
-              defaultValues={{}}
+              // The ticket the person offered this wallet on the site, if it started from the offer.
+              defaultValues={authorization.data.offered ? { ticket: authorization.data.offered } : {}}
               fields={['ticket']}
               idOf={() => `ticket-${authorization.data.tickets[0]?.publicCode}`}
               onSubmit={(values) => answer(values.ticket)}
