@@ -68,27 +68,10 @@ values
 returning
   "id";
 
--- findRedeemableOffer
+-- findRedeemableCode
 select
   "credential_offers"."id",
   "credential_offers"."tx_code_hash",
-  "credential_offers"."issued_to",
-  "tickets"."public_code"
-from
-  "credential_offers"
-  inner join "tickets" on "tickets"."id" = "credential_offers"."ticket_id"
-where
-  (
-    "credential_offers"."code_hash" = $1
-    and "credential_offers"."code_challenge" is null
-    and "credential_offers"."redeemed_at" is null
-    and "credential_offers"."expires_at" > now()
-    and "credential_offers"."failed_attempts" < $2
-  );
-
--- findRedeemableAuthorizationCode
-select
-  "credential_offers"."id",
   "credential_offers"."client_id",
   "credential_offers"."redirect_uri",
   "credential_offers"."code_challenge",
@@ -100,9 +83,9 @@ from
 where
   (
     "credential_offers"."code_hash" = $1
-    and "credential_offers"."code_challenge" is not null
     and "credential_offers"."redeemed_at" is null
     and "credential_offers"."expires_at" > now()
+    and "credential_offers"."failed_attempts" < $2
   );
 
 -- insertWalletAuthorization

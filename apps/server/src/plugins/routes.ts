@@ -49,6 +49,12 @@ const euWalletPorts: EuWalletPorts = {
   decidePresentation: decidePresentedAdmission,
 };
 
+/** The EU wallet module's routes of `file` (under eu-wallet/), given the ports they need. */
+const euWallet = (file: string, routes: (app: FastifyInstance, ports: EuWalletPorts) => Promise<void>) => ({
+  file: `eu-wallet/${file}`,
+  routes: (app: FastifyInstance) => routes(app, euWalletPorts),
+});
+
 /** Each feature's routes, with the file that declares them. */
 const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<void> }[] = [
   { file: 'features/health/routes.ts', routes: healthRoutes },
@@ -58,22 +64,16 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   { file: 'features/wallet/routes.ts', routes: walletRoutes },
   { file: 'features/wallet/stand-in.routes.ts', routes: walletStandInRoutes },
   { file: 'features/wallet/notifications.routes.ts', routes: walletNotificationRoutes },
-  { file: 'eu-wallet/issuer/issuance.routes.ts', routes: (app) => issuanceRoutes(app, euWalletPorts) },
-  {
-    file: 'eu-wallet/issuer/authorization.routes.ts',
-    routes: (app) => walletAuthorizationRoutes(app, euWalletPorts),
-  },
+  euWallet('issuer/issuance.routes.ts', issuanceRoutes),
+  euWallet('issuer/authorization.routes.ts', walletAuthorizationRoutes),
   { file: 'features/mailbox-standin/routes.ts', routes: mailboxStandInRoutes },
   { file: 'features/ticket-office/routes.ts', routes: ticketOfficeRoutes },
   { file: 'features/stats/routes.ts', routes: statsRoutes },
   { file: 'features/providers/routes.ts', routes: providerRoutes },
   { file: 'features/gate/office.routes.ts', routes: gateOfficeRoutes },
   { file: 'features/gate/device.routes.ts', routes: gateDeviceRoutes },
-  { file: 'eu-wallet/verifier/presentation.routes.ts', routes: gatePresentationRoutes },
-  {
-    file: 'eu-wallet/verifier/presentation-wallet.routes.ts',
-    routes: (app) => walletPresentationRoutes(app, euWalletPorts),
-  },
+  euWallet('verifier/presentation.routes.ts', gatePresentationRoutes),
+  euWallet('verifier/presentation-wallet.routes.ts', walletPresentationRoutes),
   { file: 'features/transfer-events/routes.ts', routes: transferEventRoutes },
   { file: 'features/suspensions/routes.ts', routes: suspensionRoutes },
 ];

@@ -18,7 +18,7 @@ import {
   decideWalletAuthorization,
   findOpenWalletAuthorization,
   findOfferByIssuerState,
-  findRedeemableAuthorizationCode,
+  findRedeemableCode,
   insertWalletAuthorization,
 } from './issuance.queries';
 
@@ -212,9 +212,10 @@ export async function checkAuthorizationCode(
 ) {
   const { code, code_verifier: verifier, redirect_uri: redirectUri } = request;
   if (!code || !verifier || !redirectUri) throw new AppError('VALIDATION_ERROR');
-  const found = await findRedeemableAuthorizationCode(db, digestOf(code));
+  const found = await findRedeemableCode(db, digestOf(code));
   if (
     !found ||
+    found.codeChallenge === null ||
     found.clientId !== client.clientId ||
     (request.client_id !== undefined && request.client_id !== client.clientId) ||
     found.redirectUri !== redirectUri ||

@@ -15,8 +15,7 @@ export const samples = sqlSamples(issuance, {
       { id, codeHash: digest, txCodeHash: digest, ...credential, scopeEventId: 1, transferId: null },
       600,
     ),
-  findRedeemableOffer: (db) => issuance.findRedeemableOffer(db, digest),
-  findRedeemableAuthorizationCode: (db) => issuance.findRedeemableAuthorizationCode(db, digest),
+  findRedeemableCode: (db) => issuance.findRedeemableCode(db, digest),
   insertWalletAuthorization: (db) =>
     issuance.insertWalletAuthorization(
       db,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { CREDENTIAL_OFFER_TX_CODE_ATTEMPTS } from '@tickets/domain';
 import type { Db } from '../../db/client';
@@ -61,34 +61,16 @@ export async function insertCredentialOffer(
   return row;
 }
 
-/** The offer of a pre-authorized code still good: not expired, not redeemed, not spent by wrong codes. */
-export async function findRedeemableOffer(db: Pick<Db, 'select'>, codeHash: string) {
-  const [offer] = await db
-    .select({
-      id: credentialOffers.id,
-      txCodeHash: credentialOffers.txCodeHash,
-      issuedTo: credentialOffers.issuedTo,
-      publicCode: tickets.publicCode,
-    })
-    .from(credentialOffers)
-    .innerJoin(tickets, eq(tickets.id, credentialOffers.ticketId))
-    .where(
-      and(
-        eq(credentialOffers.codeHash, codeHash),
-        isNull(credentialOffers.codeChallenge),
-        isNull(credentialOffers.redeemedAt),
-        gt(credentialOffers.expiresAt, sql`now()`),
-        lt(credentialOffers.failedAttempts, CREDENTIAL_OFFER_TX_CODE_ATTEMPTS),
-      ),
-    );
-  return offer;
-}
-
-/** The authorization code still good: not expired, not redeemed; what it was given for. */
-export async function findRedeemableAuthorizationCode(db: Pick<Db, 'select'>, codeHash: string) {
+/**
+ * The code still good: not expired, not redeemed, not spent by wrong transaction codes. An offer's
+ * pre-authorized code has its transaction code's digest; an authorization code instead its client,
+ * redirect URI and PKCE challenge (the caller takes only the kind its grant redeems).
+ */
+export async function findRedeemableCode(db: Pick<Db, 'select'>, codeHash: string) {
   const [code] = await db
     .select({
       id: credentialOffers.id,
+      txCodeHash: credentialOffers.txCodeHash,
       clientId: credentialOffers.clientId,
       redirectUri: credentialOffers.redirectUri,
       codeChallenge: credentialOffers.codeChallenge,
@@ -100,9 +82,9 @@ export async function findRedeemableAuthorizationCode(db: Pick<Db, 'select'>, co
     .where(
       and(
         eq(credentialOffers.codeHash, codeHash),
-        isNotNull(credentialOffers.codeChallenge),
         isNull(credentialOffers.redeemedAt),
         gt(credentialOffers.expiresAt, sql`now()`),
+        lt(credentialOffers.failedAttempts, CREDENTIAL_OFFER_TX_CODE_ATTEMPTS),
       ),
     );
   return code;

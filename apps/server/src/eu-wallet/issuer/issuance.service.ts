@@ -19,7 +19,7 @@ import { carriedTicket, digestOf, scopeEventOf, txCodeDigest } from './credentia
 import {
   countWrongTxCode,
   findCredentialFacts,
-  findRedeemableOffer,
+  findRedeemableCode,
   insertIssuedCredential,
   insertNonce,
   isOfferIssued,
@@ -62,8 +62,9 @@ export async function redeemPreAuthorizedCode(
   if (request.grant_type !== PRE_AUTHORIZED_CODE_GRANT) throw new AppError('ISSUANCE_UNSUPPORTED_GRANT');
   const code = request['pre-authorized_code'];
   if (!code) throw new AppError('VALIDATION_ERROR');
-  const offer = await findRedeemableOffer(db, digestOf(code));
-  if (!offer) throw new AppError('ISSUANCE_INVALID_GRANT');
+  const offer = await findRedeemableCode(db, digestOf(code));
+  // An authorization code is redeemed by its own grant only (authorization.service.ts).
+  if (!offer || offer.codeChallenge !== null) throw new AppError('ISSUANCE_INVALID_GRANT');
   const entry = { actor: offer.issuedTo, subject: offer.publicCode, requestId: context.requestId };
   if (
     request.tx_code === undefined ||
