@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { credentialIssuanceMessages, WALLET_AUTHORIZE_PATH } from '@tickets/domain';
+import { credentialIssuanceMessages, messages, WALLET_AUTHORIZE_PATH } from '@tickets/domain';
 import { startAuthorization, walletKey } from '../../apps/server/test/support/eu-wallet-client';
 import {
   developmentWalletProvider,
@@ -58,7 +58,7 @@ test('a wallet’s authorization request: the person signs in, chooses the ticke
   await expect(page.getByText(text.signInFirst)).toBeVisible();
   await expectAccessible(page);
   await page.screenshot({ path: test.info().outputPath('sign-in-first.png'), fullPage: true });
-  await page.getByRole('link', { name: text.signIn }).click();
+  await page.getByRole('link', { name: messages.login.link }).click();
   await page.getByRole('button', { name: new RegExp(`${HOLDER.name}.*${HOLDER.afm}`) }).click();
 
   // Back on the request, signed in: the wallet that asks, and the person's tickets to choose from.

@@ -1,6 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { credentialIssuanceMessages, errorCatalogue, LOGIN_PATH, type WalletTicket } from '@tickets/domain';
+import {
+  credentialIssuanceMessages,
+  errorCatalogue,
+  LOGIN_PATH,
+  messages,
+  type WalletTicket,
+} from '@tickets/domain';
 import { citizen, openApp } from '../../test/render-app';
 import { json, refusal } from '../../test/responses';
 import {
@@ -73,7 +79,7 @@ describe('the page an EU wallet opens to take a ticket (authorization code flow)
     server({ signedIn: false });
     openApp(PAGE);
     expect(await screen.findByText(text.signInFirst)).toBeTruthy();
-    const signIn = screen.getByRole('link', { name: text.signIn });
+    const signIn = screen.getByRole('link', { name: messages.login.link });
     expect(signIn.getAttribute('href')).toBe(LOGIN_PATH);
     signIn.addEventListener('click', (event) => event.preventDefault());
     fireEvent.click(signIn);

@@ -61,7 +61,7 @@ export default function WalletAuthorizePage() {
           href={LOGIN_PATH}
           onClick={() => rememberWalletAuthorization(`${location.pathname}${location.search}`)}
         >
-          {text.signIn}
+          {messages.login.link}
         </a>
       </>
     );
