@@ -151,6 +151,13 @@ describe('the page an EU wallet opens to take a ticket (authorization code flow)
     });
   });
 
+  it('says a link without the wallet’s request is no request, and asks the server nothing', async () => {
+    const fetchMock = server();
+    openApp('/tickets/wallet-authorize?client_id=wallet-1');
+    expect(await screen.findByText(text.expired)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([path]) => path === '/api/wallet/authorizations/lookup')).toBe(false);
+  });
+
   it('says in Greek that a request expired or already answered is gone', async () => {
     server({ lookup: () => refusal('WALLET_AUTHORIZATION_NOT_FOUND') });
     openApp(PAGE);

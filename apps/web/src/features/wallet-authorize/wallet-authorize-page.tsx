@@ -38,7 +38,9 @@ export default function WalletAuthorizePage() {
   const location = useLocation();
   const { isAuth, initialized } = useAuth();
   const ref = { requestUri: search.get('request_uri') ?? '', clientId: search.get('client_id') ?? '' };
-  const authorization = useWalletAuthorization(ref, isAuth);
+  // A link without the wallet's request (typed, cut short) asks nothing: said so, no call made.
+  const complete = ref.requestUri !== '' && ref.clientId !== '';
+  const authorization = useWalletAuthorization(ref, isAuth && complete);
   const decision = useWalletAuthorizationDecision();
 
   // Back from TaxisNet: the pending request is this one, answered here now.
@@ -72,7 +74,8 @@ export default function WalletAuthorizePage() {
   return (
     <>
       <PageHeading>{text.title}</PageHeading>
-      {authorization.status === 'pending' ? <Spinner label={text.loading} /> : null}
+      {!complete ? <ErrorBox message={text.expired} /> : null}
+      {complete && authorization.status === 'pending' ? <Spinner label={text.loading} /> : null}
       {authorization.status === 'error' ? (
         <ErrorBox message={failureMessage(authorization.error, messages.errors.loadFailed)} />
       ) : null}
