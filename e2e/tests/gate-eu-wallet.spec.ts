@@ -1,11 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  credentialIssuanceMessages,
-  gateMessages,
-  gateScreenMessages,
-  messages,
-  walletStandInMessages,
-} from '@tickets/domain';
+import { credentialIssuanceMessages, gateMessages, gateScreenMessages, messages } from '@tickets/domain';
 import {
   answerPresentationRequest,
   takeCredential,
@@ -50,9 +44,8 @@ async function walletTakesTicket(browser: Browser, origin: string): Promise<Held
   await signIn(holder, HOLDER.afm);
   await holder.goto('/wallet-standin');
   await holder
-    .getByRole('button', { name: new RegExp(`^${walletStandInMessages.show}: .*${SEASON_TICKET}$`) })
+    .getByRole('button', { name: new RegExp(`^${credentialIssuanceMessages.offer}: .*${SEASON_TICKET}$`) })
     .click();
-  await holder.getByRole('button', { name: credentialIssuanceMessages.offer }).click();
   const offer = holder.getByRole('img', { name: /σε ευρωπαϊκό πορτοφόλι$/ });
   const offerUri = await decodeQr(offer.locator('svg'));
   const txCode = (await holder.getByTestId('credential-offer-tx-code').textContent()) ?? '';

@@ -142,8 +142,8 @@ test('the wallet stand-in offers the ticket to an EU wallet: a QR the wallet red
   const offerText = credentialIssuanceMessages;
   await signIn(page, PEOPLE.citizen.afm);
   await page.goto('/wallet-standin');
-  await page.getByRole('button', { name: new RegExp(`^${text.show}: .*${SEASON_TICKET}$`) }).click();
-  await page.getByRole('button', { name: offerText.offer }).click();
+  // From the ticket in the list: no gate code shown first.
+  await page.getByRole('button', { name: new RegExp(`^${offerText.offer}: .*${SEASON_TICKET}$`) }).click();
   const figure = page.getByRole('img', { name: /σε ευρωπαϊκό πορτοφόλι$/ });
   await expect(figure).toBeVisible();
   const txCode = (await page.getByTestId('credential-offer-tx-code').textContent()) ?? '';

@@ -33,6 +33,10 @@ export const mailboxStandInMessages = {
   refresh: 'Ανανέωση',
 } as const;
 
+/** The wallet stand-in's two buttons, named by the instructions that lead to them. */
+const SHOW_CODE = 'Εμφάνιση κωδικού εισόδου';
+const REGISTER_PHONE = 'Καταχώριση του κινητού';
+
 /**
  * The development-only wallet stand-in (issue #14 item 6): a page that does what the Gov.gr Wallet
  * does with a ticket, so the whole flow can be tried in one browser. Never in production.
@@ -55,20 +59,22 @@ export const walletStandInMessages = {
   /** A ticket without a numbered seat (the seat itself as the gate shows it: gateMessages.seat). */
   noSeat: 'Χωρίς αριθμημένη θέση',
   ticketCode: 'Κωδικός εισιτηρίου',
-  show: 'Εμφάνιση κωδικού εισόδου',
+  show: SHOW_CODE,
   codeHeading: 'Κωδικός εισόδου',
   codeHint:
     'Δείξτε τον κωδικό στον ελεγκτή της πύλης. Αλλάζει μόνος του, ώστε ένα στιγμιότυπο οθόνης να μη χρησιμεύει σε άλλον.',
   codeLabel: (event: string) => `Κωδικός εισόδου QR για «${event}»`,
   refreshesIn: (seconds: number) => `Ανανεώνεται σε ${seconds} δευτ.`,
-  /** A ticket with no phone registered in this wallet: the entry code exists only on a registered phone. */
-  notRegistered:
-    'Δεν έχει καταχωριστεί κινητό για αυτό το εισιτήριο. Πατήστε «Εμφάνιση κωδικού εισόδου» και μετά «Καταχώριση του κινητού»: ο κωδικός εισόδου δημιουργείται μόνο στο κινητό που καταχωρίσατε.',
-  noCode:
-    'Ο κωδικός εισόδου εμφανίζεται μόνο σε καταχωρισμένο κινητό. Πατήστε «Καταχώριση του κινητού» για να καταχωρίσετε αυτό το κινητό.',
-  register: 'Καταχώριση του κινητού',
-  registering: 'Καταχώριση του κινητού…',
-  registerAgain: 'Καταχώριση του κινητού ξανά',
+  /**
+   * A ticket with no phone registered in this wallet. The code's screen registers the phone by itself
+   * the first time, so the one button to press is the one under this text.
+   */
+  notRegistered: `Δεν έχει καταχωριστεί κινητό για αυτό το εισιτήριο. Πατήστε «${SHOW_CODE}» για να καταχωρίσετε αυτό το κινητό: ο κωδικός εισόδου δημιουργείται μόνο στο κινητό που καταχωρίσατε.`,
+  /** The code's screen when the registration it starts by itself failed: the button under it retries. */
+  noCode: `Ο κωδικός εισόδου εμφανίζεται μόνο σε καταχωρισμένο κινητό. Πατήστε «${REGISTER_PHONE}» για να καταχωρίσετε αυτό το κινητό.`,
+  register: REGISTER_PHONE,
+  registering: `${REGISTER_PHONE}…`,
+  registerAgain: `${REGISTER_PHONE} ξανά`,
   registerAgainHint: 'Δημιουργεί νέο κλειδί· ο κωδικός του προηγούμενου κινητού δεν θα γίνεται πια δεκτός.',
   registerFailed: 'Δεν ήταν δυνατή η καταχώριση του κινητού. Δοκιμάστε ξανά σε λίγο.',
   blocked: 'Το εισιτήριο δεν επιτρέπει είσοδο',

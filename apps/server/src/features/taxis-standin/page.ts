@@ -23,7 +23,11 @@ const hiddenFields = (oauth: Record<string, string>) =>
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
 
-/** The stand-in's sign-in page: Greek, GOV.GR look, no script, usable by keyboard and screen reader. */
+/**
+ * The stand-in's sign-in page: Greek, GOV.GR look, no script, usable by keyboard and screen reader.
+ * Its content is one column of GOV.GR's grid (as the web app's app-layout.tsx): the grid wrapper
+ * itself, at 768 px and wider, would set each heading and list side by side in three columns.
+ */
 export function renderAuthorizePage(model: AuthorizePageModel): string {
   const hidden = hiddenFields(model.oauth);
   const people = model.people
@@ -45,7 +49,7 @@ export function renderAuthorizePage(model: AuthorizePageModel): string {
 <html lang="el"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(text.title)}</title><link rel="stylesheet" href="/oauth2server/assets/digigov.css">${PAGE_STYLE}</head>
 <body><header class="govgr-header"><div class="govgr-header__content govgr-width-container"><span class="govgr-header-title">TaxisNet</span></div></header>
-<div class="govgr-width-container"><main class="govgr-main-wrapper" id="main">
+<div class="govgr-width-container"><div class="govgr-main-wrapper"><main class="govgr-grid-column-two-thirds" id="main">
 <h1 class="govgr-heading-xl">${escapeHtml(text.title)}</h1>
 <p class="govgr-body">${escapeHtml(text.notice)}</p>${error}
 <h2 class="govgr-heading-m">${escapeHtml(text.demoPeople)}</h2>
@@ -60,7 +64,7 @@ export function renderAuthorizePage(model: AuthorizePageModel): string {
 <div class="govgr-field"><label class="govgr-label" for="lastName">${escapeHtml(text.lastName)}</label><input class="govgr-input" id="lastName" name="lastName" value="${escapeHtml(typed.lastName)}"></div>
 <div class="govgr-button-group"><button class="govgr-btn govgr-btn-primary" type="submit">${escapeHtml(text.submit)}</button>
 <button class="govgr-btn govgr-btn-secondary" type="submit" name="cancel" value="1">${escapeHtml(text.cancel)}</button></div>
-</form></main></div></body></html>`;
+</form></main></div></div></body></html>`;
 }
 
 export function renderErrorPage(message: string): string {

@@ -25,10 +25,14 @@ function walletServer(offer: () => Response) {
   return fetchMock;
 }
 
+/** The offer is asked for from the ticket in the list: no gate code shown, no phone registered. */
 const openTicket = async () => {
   openApp('/wallet-standin');
-  fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${walletStandInMessages.show}`) }));
-  fireEvent.click(await screen.findByRole('button', { name: text.offer }));
+  fireEvent.click(
+    await screen.findByRole('button', {
+      name: `${text.offer}: ${ticket.eventDescription}, ${ticket.publicCode}`,
+    }),
+  );
 };
 
 afterEach(() => {
@@ -38,13 +42,16 @@ afterEach(() => {
 
 describe('the wallet stand-in’s offer to an EU wallet', () => {
   it('shows the offer as a QR, its link, and the transaction code apart', async () => {
-    walletServer(() => json({ offerUri: OFFER_URI, txCode: '042917' }));
+    const fetchMock = walletServer(() => json({ offerUri: OFFER_URI, txCode: '042917' }));
     await openTicket();
     const figure = await screen.findByRole('img', { name: text.offerQrLabel(ticket.eventDescription) });
     expect(figure.getAttribute('data-offer-uri')).toBe(OFFER_URI);
     expect(figure.querySelector('svg')).not.toBeNull();
     expect(screen.getByRole('link', { name: text.offerLink }).getAttribute('href')).toBe(OFFER_URI);
     expect(screen.getByTestId('credential-offer-tx-code').textContent).toBe('042917');
+    // Still the list: no gate code was shown on the way, so no phone was registered for it.
+    expect(screen.getByRole('button', { name: new RegExp(`^${walletStandInMessages.show}`) })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([path]) => path.endsWith('/device-key'))).toBe(false);
   });
 
   it("shows the API's Greek message when the offer is refused, and no QR", async () => {

@@ -18,7 +18,8 @@ const QR_PIXELS = 320;
 /**
  * The ticket offered to an EU wallet (docs/design.md §12): the offer's QR, which the wallet scans, and
  * the transaction code beside it, which the person types into the wallet. Shown once asked for: each
- * offer is good once, for CREDENTIAL_OFFER_MINUTES.
+ * offer is good once, for CREDENTIAL_OFFER_MINUTES. Its button names the ticket, as one stands under
+ * each ticket of the list.
  */
 export function CredentialOffer({ ticket }: { ticket: WalletTicket }) {
   const offer = useCredentialOfferMutation(ticket.publicCode);
@@ -56,7 +57,12 @@ export function CredentialOffer({ ticket }: { ticket: WalletTicket }) {
           </div>
         </div>
       ) : null}
-      <Button variant="secondary" busy={offer.isPending} onClick={() => offer.mutate()}>
+      <Button
+        variant="secondary"
+        busy={offer.isPending}
+        onClick={() => offer.mutate()}
+        aria-label={`${text.offer}: ${ticket.eventDescription}, ${ticket.publicCode}`}
+      >
         {offer.isPending ? text.offering : text.offer}
       </Button>
     </div>

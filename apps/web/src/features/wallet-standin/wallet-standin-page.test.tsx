@@ -46,6 +46,22 @@ const issue = (publicKey: string) =>
     ),
   });
 
+/** The button labels an instruction names, each in «…». */
+const quotedLabels = (instruction: string) =>
+  [...instruction.matchAll(/«([^»]+)»/g)].map((match) => match[1]);
+
+/** Each label is a button on the screen, after the instruction that names it (in reading order). */
+function expectButtonsAfter(instruction: HTMLElement, labels: (string | undefined)[]) {
+  expect(labels.length).toBeGreaterThan(0);
+  for (const label of labels) {
+    const buttons = screen
+      .getAllByRole('button')
+      .filter((button) => button.textContent?.trim() === label)
+      .filter((button) => instruction.compareDocumentPosition(button) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(buttons, label).not.toHaveLength(0);
+  }
+}
+
 /** The drawn QR: a new code draws new modules. */
 const shownCode = () => screen.getByRole('img', { name: text.codeLabel(ticket.eventDescription) });
 
@@ -85,6 +101,17 @@ describe('the wallet stand-in', () => {
     // No phone registered, so no code at all: the page says how to register one.
     expect(screen.getByText(text.noCode)).toBeTruthy();
     expect(screen.getByRole('button', { name: text.register })).toBeTruthy();
+  });
+
+  it('names in its instructions only the buttons on the same screen, below them', async () => {
+    walletServer(() => refusal('TICKET_BLOCKED'));
+    openApp('/wallet-standin');
+    const listNote = await screen.findByText(text.notRegistered);
+    expectButtonsAfter(listNote, quotedLabels(text.notRegistered));
+    fireEvent.click(await screen.findByRole('button', { name: new RegExp(`^${text.show}`) }));
+    // The registration the code's screen starts by itself failed: the note says how to try again.
+    const codeNote = await screen.findByText(text.noCode);
+    expectButtonsAfter(codeNote, quotedLabels(text.noCode));
   });
 
   it('says, for a ticket without a registered phone, how to register one; not once registered', async () => {

@@ -95,6 +95,8 @@ function TicketList({
             >
               {text.show}
             </Button>
+            {/* Beside the gate code, not behind it: an EU wallet takes the ticket without a phone registered here. */}
+            {ticket.blocked ? null : <CredentialOffer ticket={ticket} />}
           </div>
         </li>
       ))}
@@ -122,7 +124,6 @@ function ChosenTicket({ ticket, onBack }: { ticket: WalletTicket; onBack: () => 
         <RotatingCode ticket={ticket} />
       )}
       <TicketDetails ticket={ticket} />
-      {ticket.blocked ? null : <CredentialOffer ticket={ticket} />}
       <Button variant="secondary" onClick={onBack}>
         {text.back}
       </Button>
