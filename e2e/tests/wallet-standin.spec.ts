@@ -7,8 +7,9 @@ import {
   parseGateCode,
   PRE_AUTHORIZED_CODE_GRANT,
   walletStandInMessages,
+  gateScreenMessages,
 } from '@tickets/domain';
-import { expectAccessible, PEOPLE, signIn } from './support';
+import { decodeQr, expectAccessible, PEOPLE, signIn } from './support';
 
 const text = walletStandInMessages;
 const PHONE = { width: 390, height: 844 };
@@ -157,10 +158,18 @@ test('the wallet stand-in offers the ticket to an EU wallet: a QR the wallet red
   await shoot(page, 'credential-offer-desk');
   expect(scanned).toMatch(/^openid-credential-offer:\/\/\?credential_offer=/);
   expect(txCode).not.toBe('');
+  // The same offer by HAIP's haip://, for a wallet the first QR does not open, and its code grant too.
+  await page.getByRole('button', { name: gateScreenMessages.walletOtherQr }).click();
+  const haip = await decodeQr(figure.locator('svg'));
+  expect(haip).toBe(scanned.replace(/^openid-credential-offer:/, 'haip:'));
+  await expectAccessible(page);
   const offer = JSON.parse(new URL(scanned).searchParams.get('credential_offer') ?? '{}') as {
     credential_issuer: string;
-    grants: Record<string, { 'pre-authorized_code': string; tx_code: { length: number } }>;
+    grants: Record<string, { 'pre-authorized_code': string; tx_code: { length: number } }> & {
+      authorization_code?: { issuer_state: string };
+    };
   };
+  expect(offer.grants.authorization_code?.issuer_state).toBeTruthy();
   const grant = offer.grants[PRE_AUTHORIZED_CODE_GRANT];
   expect(grant?.tx_code.length).toBe(6);
   const token = await request.post(`${offer.credential_issuer}/api/wallet/oid4vci/token`, {

@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { QRCodeSVG } from 'qrcode.react';
 import {
   credentialIssuanceMessages,
   CREDENTIAL_OFFER_MINUTES,
+  gateScreenMessages,
   QR_LEVEL,
   type WalletTicket,
 } from '@tickets/domain';
@@ -24,6 +25,9 @@ const QR_PIXELS = 320;
 export function CredentialOffer({ ticket }: { ticket: WalletTicket }) {
   const offer = useCredentialOfferMutation(ticket.publicCode);
   const shown = useRef<HTMLDivElement>(null);
+  // The same offer by HAIP's haip://, which EU wallets must open, for a wallet the first does not open.
+  const [haip, setHaip] = useState(false);
+  const link = haip ? offer.data?.haipOfferUri : offer.data?.offerUri;
   // Keyboard and screen-reader users land on the offer they asked for.
   useEffect(() => {
     if (offer.data) shown.current?.focus();
@@ -31,21 +35,24 @@ export function CredentialOffer({ ticket }: { ticket: WalletTicket }) {
   return (
     <div className="app-credential-offer">
       {offer.error ? <ErrorBox message={failureMessage(offer.error, text.offerFailed)} /> : null}
-      {offer.data ? (
+      {offer.data && link ? (
         <div tabIndex={-1} ref={shown}>
           <p className="govgr-body">{text.offerHint(CREDENTIAL_OFFER_MINUTES)}</p>
           <figure
             className="app-verification-code"
             role="img"
             aria-label={text.offerQrLabel(ticket.eventDescription)}
-            data-offer-uri={offer.data.offerUri}
+            data-offer-uri={link}
           >
             <div aria-hidden="true">
-              <QRCodeSVG value={offer.data.offerUri} level={QR_LEVEL} size={QR_PIXELS} marginSize={4} />
+              <QRCodeSVG value={link} level={QR_LEVEL} size={QR_PIXELS} marginSize={4} />
             </div>
           </figure>
+          <Button variant="secondary" onClick={() => setHaip(!haip)}>
+            {haip ? gateScreenMessages.walletFirstQr : gateScreenMessages.walletOtherQr}
+          </Button>
           <p className="govgr-body">
-            <a className="govgr-link" href={offer.data.offerUri}>
+            <a className="govgr-link" href={link}>
               {text.offerLink}
             </a>
           </p>
