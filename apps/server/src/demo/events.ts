@@ -53,6 +53,11 @@ interface DemoEvent {
   displayMode?: 'QR' | 'BARCODE';
   /** Free tickets: codes <club digit><event number, 2 digits><serial, 9 digits>. */
   seats: number;
+  /**
+   * Where its provider first put it, in days from today, until it moves it to `days` (a played match
+   * keeps its kick-off: a ticket added before it was played is added while it is still ahead).
+   */
+  firstPushedInDays?: number;
 }
 
 const CLUBS: {
@@ -97,6 +102,7 @@ const CLUBS: {
         externalId: 'demo-past',
         description: 'Α.Ε. Ολυμπιάδα - Ατρόμητος Κρήτης',
         days: -3,
+        firstPushedInDays: 1,
         venue: 'Γήπεδο Ολυμπιάδας',
         season: 'demo-season',
         seats: 20,
@@ -197,7 +203,7 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
   await importEvents(
     db,
     importer,
-    club.events.map((event) => pushedEvent(event, today)),
+    club.events.map((event) => pushedEvent({ ...event, days: event.firstPushedInDays ?? event.days }, today)),
   );
   const seats = club.events.flatMap((event, index) =>
     Array.from({ length: event.seats }, (_, serial) => ({
@@ -299,13 +305,16 @@ export async function seedDemoEvents(db: Db, today: Date, claimCodeKey: string):
     [DEMO_TICKETS.youngerMinorFree, younger],
   ];
   for (const [publicCode, amka] of minorsTickets) await addTicket(guardian, publicCode, amka);
-  // The past match's ticket was added before it was played: its provider moves the match to then for
-  // the moment of adding, and back.
-  const past = CLUBS[0]?.events.find((event) => event.externalId === 'demo-past');
-  if (past) {
-    await importEvents(db, aeImporter, [pushedEvent({ ...past, days: 1 }, today)]);
-    await addTicket(guardian, DEMO_TICKETS.olderMinorPastEvent, older);
-    await importEvents(db, aeImporter, [pushedEvent(past, today)]);
+  // The past match's ticket was added before it was played; then its provider moves it to when it was.
+  await addTicket(guardian, DEMO_TICKETS.olderMinorPastEvent, older);
+  for (const club of CLUBS) {
+    const moved = club.events.filter((event) => event.firstPushedInDays !== undefined);
+    if (moved.length > 0)
+      await importEvents(
+        db,
+        { organisationId: club.organisationId, actor: 'demo-data' },
+        moved.map((event) => pushedEvent(event, today)),
+      );
   }
 
   const requestId = 'demo-data';
