@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     await installBindingRule(database.db);
     // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").
     const opened = await openNotifications(config, database, app.log);
-    if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
+    if (config.demoData) await seedDemoData(database.db, new Date(), config);
     return opened;
   });
   await app.listen({ host: config.host, port: config.port });

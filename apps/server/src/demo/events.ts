@@ -8,6 +8,7 @@ import { importEvents, importTickets } from '../features/providers/imports.servi
 import { addWalletTicket } from '../features/wallet/claims.service';
 import { answerCompanionRequest } from '../features/wallet/companion-requests.service';
 import { claimCodeFor } from '../rules/claim-codes';
+import { bindPlayedMatchTickets, playDemoMatch, type DemoGateSettings } from './played-match';
 import type { SessionUser } from '../shared/sessions';
 
 /**
@@ -219,7 +220,18 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
   await importTickets(db, importer, seats);
 }
 
-export async function seedDemoEvents(db: Db, today: Date, claimCodeKey: string): Promise<void> {
+/**
+ * The past match's tickets its fans had bound at the office, and entered with (played-match.ts): few,
+ * since the demo data is made at every start of a test server.
+ */
+const PLAYED_SERIALS = Array.from({ length: 13 }, (_, index) => 8 + index);
+
+export async function seedDemoEvents(
+  db: Db,
+  today: Date,
+  claimCodeKey: string,
+  gateSettings: DemoGateSettings,
+): Promise<void> {
   const [existing] = await db
     .select({ id: events.id })
     .from(events)
@@ -305,8 +317,15 @@ export async function seedDemoEvents(db: Db, today: Date, claimCodeKey: string):
     [DEMO_TICKETS.youngerMinorFree, younger],
   ];
   for (const [publicCode, amka] of minorsTickets) await addTicket(guardian, publicCode, amka);
-  // The past match's ticket was added before it was played; then its provider moves it to when it was.
+  // The past match's tickets were added and bound before it was played; then its provider moves it
+  // to when it was, and its gates' devices upload what they decided.
   await addTicket(guardian, DEMO_TICKETS.olderMinorPastEvent, older);
+  const pastIndex = CLUBS[0]?.events.findIndex((event) => event.externalId === 'demo-past') ?? -1;
+  const printed = await bindPlayedMatchTickets(
+    db,
+    gateSettings,
+    PLAYED_SERIALS.map((serial) => demoTicketCode('3', pastIndex + 1, serial)),
+  );
   for (const club of CLUBS) {
     const moved = club.events.filter((event) => event.firstPushedInDays !== undefined);
     if (moved.length > 0)
@@ -316,6 +335,10 @@ export async function seedDemoEvents(db: Db, today: Date, claimCodeKey: string):
         moved.map((event) => pushedEvent(event, today)),
       );
   }
+  const past = CLUBS[0]?.events[pastIndex];
+  const [played] = await db.select({ id: events.id }).from(events).where(eq(events.externalId, 'demo-past'));
+  if (past && played)
+    await playDemoMatch(db, gateSettings, played.id, new Date(pushedEvent(past, today).startsAt), printed);
 
   const requestId = 'demo-data';
   await indicateCompanion(

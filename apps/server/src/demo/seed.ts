@@ -3,8 +3,9 @@ import { canonicalIdentifier, withAmkaCheckDigit } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, guardianships, officers, organisations } from '../db/schema';
 import { addOfficer, addOrganisation } from '../admin/officers';
-import { DEVELOPMENT_CLAIM_CODE_KEY } from '../config';
+import type { Config } from '../config';
 import { seedDemoEvents } from './events';
+import type { DemoGateSettings } from './played-match';
 
 /**
  * Demo data for the embedded profile (README lists the people). Idempotent: it only adds what
@@ -136,13 +137,14 @@ function citizenRowOf(demo: DemoPerson, index: number, today: Date): typeof citi
 }
 
 /**
- * `claimCodeKey`: the server's CLAIM_CODE_KEY; the demo people add their tickets with the claim codes
- * it gives, as anyone would (README's purchase confirmations are those of the development key).
+ * `settings`: the server's CLAIM_CODE_KEY (the demo people add their tickets with the claim codes it
+ * gives, as anyone would: README's purchase confirmations are those of the development key), and its
+ * gate keys and pairing hours, with which the past match's tickets were printed and its devices paired.
  */
 export async function seedDemoData(
   db: Db,
-  today = new Date(),
-  claimCodeKey = DEVELOPMENT_CLAIM_CODE_KEY,
+  today: Date,
+  settings: Pick<Config, 'claimCodeKey'> & DemoGateSettings,
 ): Promise<void> {
   await seedRegistry(db, today);
   const existing = await db.select({ id: organisations.id }).from(organisations);
@@ -161,7 +163,7 @@ export async function seedDemoData(
   for (const [demo, organisationId] of officerSeats) {
     if (demo.afm && !knownOfficers.has(demo.afm)) await addOfficer(db, DEMO_ACTOR, demo.afm, organisationId);
   }
-  await seedDemoEvents(db, today, claimCodeKey);
+  await seedDemoEvents(db, today, settings.claimCodeKey, settings);
 }
 
 /** The registry stand-in's people and guardianships, all or nothing. */

@@ -81,7 +81,7 @@ export async function startTestServer(
   const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config, database, logStream });
   const notifications = await openNotifications(config, database, app.log);
-  await seedDemoData(database.db, new Date(), config.claimCodeKey);
+  await seedDemoData(database.db, new Date(), config);
   await app.listen({ host: 'localhost', port: 0 });
   await notifications.startDelivery(() => app.publicUrl(), app.metrics);
   return {
