@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './demo/seed';
+import { seedDemoData } from './demo';
 import { revertDueTransfers } from './features/wallet/transfers.service';
 import { purgeExpiredRows } from './purge';
 import { eraseExpiredPersonalData } from './retention';

@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { isValidAfm, isValidAmka } from '@tickets/domain';
 import { AdminInputError, addOfficer, listOfficers, removeOfficer } from '../src/admin/officers';
 import { auditLog, citizens, guardianships, officers } from '../src/db/schema';
-import { seedDemoData } from '../src/demo/seed';
+import { seedDemoData } from '../src/demo';
 import { engines, useTestServer } from './support/test-server';
 
 describe.each(engines)('officer administration and demo data on %s', (engine) => {

@@ -8,7 +8,6 @@ import { importEvents, importTickets } from '../features/providers/imports.servi
 import { addWalletTicket } from '../features/wallet/claims.service';
 import { answerCompanionRequest } from '../features/wallet/companion-requests.service';
 import { claimCodeFor } from '../rules/claim-codes';
-import { bindPlayedMatchTickets, playDemoMatch, type DemoGateSettings } from './played-match';
 import type { SessionUser } from '../shared/sessions';
 
 /**
@@ -226,11 +225,26 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
  */
 const PLAYED_SERIALS = Array.from({ length: 13 }, (_, index) => 8 + index);
 
+/** A ticket of the played match as printed at the office: its code, and the printed verification code. */
+export interface PrintedTicket {
+  publicCode: string;
+  code: string;
+}
+
+/**
+ * How the past match was played (played-match.ts, given by demo/index.ts: the gate's services stay out
+ * of what bench-api.ts reads here): its tickets bound at the office while it was ahead, then its gates.
+ */
+export interface PlayedMatch {
+  bindTickets(ticketCodes: string[]): Promise<PrintedTicket[]>;
+  play(eventId: number, startsAt: Date, printed: PrintedTicket[]): Promise<void>;
+}
+
 export async function seedDemoEvents(
   db: Db,
   today: Date,
   claimCodeKey: string,
-  gateSettings: DemoGateSettings,
+  playedMatch: PlayedMatch,
 ): Promise<void> {
   const [existing] = await db
     .select({ id: events.id })
@@ -321,9 +335,7 @@ export async function seedDemoEvents(
   // to when it was, and its gates' devices upload what they decided.
   await addTicket(guardian, DEMO_TICKETS.olderMinorPastEvent, older);
   const pastIndex = CLUBS[0]?.events.findIndex((event) => event.externalId === 'demo-past') ?? -1;
-  const printed = await bindPlayedMatchTickets(
-    db,
-    gateSettings,
+  const printed = await playedMatch.bindTickets(
     PLAYED_SERIALS.map((serial) => demoTicketCode('3', pastIndex + 1, serial)),
   );
   for (const club of CLUBS) {
@@ -337,8 +349,7 @@ export async function seedDemoEvents(
   }
   const past = CLUBS[0]?.events[pastIndex];
   const [played] = await db.select({ id: events.id }).from(events).where(eq(events.externalId, 'demo-past'));
-  if (past && played)
-    await playDemoMatch(db, gateSettings, played.id, new Date(pushedEvent(past, today).startsAt), printed);
+  if (past && played) await playedMatch.play(played.id, new Date(pushedEvent(past, today).startsAt), printed);
 
   const requestId = 'demo-data';
   await indicateCompanion(

@@ -10,6 +10,7 @@ import {
 import { recordOfflineAdmissions } from '../features/gate/admission/offline-admissions.service';
 import { issueTicket } from '../features/ticket-office/service';
 import type { SessionUser } from '../shared/sessions';
+import type { PlayedMatch, PrintedTicket } from './events';
 
 /**
  * The demo's played match as its gates saw it (issue #55 item 4), so that the match-day view and its
@@ -37,9 +38,15 @@ const clubOfficer: SessionUser = {
 /** Fans' surnames for the tickets bound at the office (each a passport of its own: one ticket a person). */
 const SURNAMES = ['ΠΑΠΑΔΟΠΟΥΛΟΣ', 'ΚΑΡΑΓΙΑΝΝΗΣ', 'ΒΛΑΧΟΣ', 'ΜΑΚΡΗΣ', 'ΣΤΑΥΡΟΥ', 'ΛΑΜΠΡΟΥ'];
 
+/** How the demo's past match was played, with the server's gate keys and pairing hours. */
+export const playedMatchOf = (db: Db, settings: DemoGateSettings): PlayedMatch => ({
+  bindTickets: (ticketCodes) => bindTickets(db, settings, ticketCodes),
+  play: (eventId, startsAt, printed) => playMatch(db, settings, eventId, startsAt, printed),
+});
+
 /** Binds the tickets at the ticket office while the match is ahead; answers their printed codes. */
-export async function bindPlayedMatchTickets(db: Db, settings: DemoGateSettings, ticketCodes: string[]) {
-  const printed: { publicCode: string; code: string }[] = [];
+async function bindTickets(db: Db, settings: DemoGateSettings, ticketCodes: string[]) {
+  const printed: PrintedTicket[] = [];
   for (const [index, ticketCode] of ticketCodes.entries()) {
     const issued = await issueTicket(
       db,
@@ -71,12 +78,12 @@ const STRANGE_CODES = ['QX7-DEMO-0001', 'QX7-DEMO-0002', 'QX7-DEMO-0003'];
  * Plays the match (kick-off `startsAt`, passed): each ticket of `printed` but the last enters by one of
  * the devices in turn, more of them as kick-off nears; the devices refuse what a stadium's gates meet.
  */
-export async function playDemoMatch(
+async function playMatch(
   db: Db,
   settings: DemoGateSettings,
   eventId: number,
   startsAt: Date,
-  printed: { publicCode: string; code: string }[],
+  printed: PrintedTicket[],
 ) {
   const contacts = new DeviceContacts(db);
   const devices = [];

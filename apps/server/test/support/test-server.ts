@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
-import { seedDemoData } from '../../src/demo/seed';
+import { seedDemoData } from '../../src/demo';
 import { installBindingRule } from '../../src/rules/fixtures';
 import { openNotifications, type Notifications } from '../../src/shared/notifications';
 import { createPostgresDatabase, openMigratedCopy } from './migrated-copies';
