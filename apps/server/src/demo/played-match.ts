@@ -18,7 +18,8 @@ import type { PlayedMatch, PrintedTicket } from './events';
  * gate devices registered and paired by the club's officer, and what each decided uploaded through
  * the gate's own upload (`recordOfflineAdmissions`, POST /api/gate/admissions/batch), verified at
  * the device's time over the gates' opening: entries spread from the gates' opening to kick-off,
- * refusals of several kinds, a double entry, and the last device's upload arriving after the match.
+ * refusals of several kinds, and a double entry. Every upload arrives after the match (the demo data is
+ * made later), as an offline device's does: every admission is recorded `offline`, at the device's time.
  */
 
 export type DemoGateSettings = Pick<
@@ -144,7 +145,7 @@ async function playMatch(
     });
     third.refusals?.push({ code: 'QX7-DEMO-BANNED', reason: 'SUSPENDED', refusedAt: at(0.95).toISOString() });
   }
-  // The last device uploads last, after the match: what it decided offline arrives then.
+  // Each uploads once, as its route does: heard from, holding its records, then acknowledged.
   for (const [index, device] of devices.entries()) {
     const upload = uploads[index];
     if (!upload) continue;
