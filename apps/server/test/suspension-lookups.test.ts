@@ -99,7 +99,9 @@ describe.each(engines)('the suspension pre-check and search on %s', (engine) => 
           eq(auditLog.actor, CLUB_B_OFFICER),
           inArray(auditLog.action, ['SUSPENSION_PRECHECK', 'SUSPENSION_SEARCH']),
         ),
-      );
+      )
+      // In the order they were written: the last pre-check is the last row, whatever the heap's order.
+      .orderBy(auditLog.id);
     const search = rows.find((row) => row.action === 'SUSPENSION_SEARCH');
     expect(search?.details).toMatchObject({
       organisationId: 'kae-akropoli',
