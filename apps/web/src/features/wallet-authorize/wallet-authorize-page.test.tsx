@@ -1,14 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  credentialIssuanceMessages,
-  errorCatalogue,
-  LOGIN_PATH,
-  messages,
-  type WalletTicket,
-} from '@tickets/domain';
+import { credentialIssuanceMessages, errorCatalogue, LOGIN_PATH, messages } from '@tickets/domain';
 import { citizen, openApp } from '../../test/render-app';
 import { json, refusal } from '../../test/responses';
+import { walletTicket } from '../../test/wallet-tickets';
 import {
   pendingWalletAuthorization,
   rememberWalletAuthorization,
@@ -20,27 +15,10 @@ const PAGE = `/tickets/wallet-authorize?client_id=wallet-1&request_uri=${encodeU
 const WALLET = 'CN=Wallet Provider, O=Example';
 const REDIRECT = 'eu.wallet://callback?code=xyz&state=s&iss=http%3A%2F%2Flocalhost';
 
-const ticket = (publicCode: string, more: Partial<WalletTicket> = {}): WalletTicket => ({
-  publicCode,
-  eventId: 7,
-  eventDescription: 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας',
-  eventDateTime: '2026-11-23T20:00:00Z',
-  venue: 'Γήπεδο Ολυμπιάδας',
-  sector: 'Α',
-  gate: '3',
-  row: '5',
-  seat: '12',
-  seasonal: false,
-  seasonEndsAt: null,
-  fixtures: [],
-  lentBy: null,
-  dependentName: null,
-  blocked: false,
-  blockedUntil: null,
-  blockedNotice: null,
-  ...more,
-});
-const tickets = [ticket('301000000001'), ticket('301000000002', { dependentName: 'Νίκος Παππάς' })];
+const tickets = [
+  walletTicket('301000000001'),
+  { ...walletTicket('301000000002'), dependentName: 'Νίκος Παππάς' },
+];
 
 /** The API at the fetch edge: who is signed in, the request's lookup and the decision's answer. */
 function server({

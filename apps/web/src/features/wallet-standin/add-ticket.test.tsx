@@ -13,7 +13,7 @@ import {
 } from '@tickets/domain';
 import { citizen, openApp } from '../../test/render-app';
 import { json, refusal } from '../../test/responses';
-import { walletTicket } from './test-data';
+import { walletTicket } from '../../test/wallet-tickets';
 
 const text = addTicketMessages;
 const CLAIM = '7KQ2M9TX4HCNR8WE';

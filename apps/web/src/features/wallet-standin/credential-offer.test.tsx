@@ -8,7 +8,7 @@ import {
 } from '@tickets/domain';
 import { citizen, openApp } from '../../test/render-app';
 import { json, refusal } from '../../test/responses';
-import { walletTicket } from './test-data';
+import { walletTicket } from '../../test/wallet-tickets';
 
 const text = credentialIssuanceMessages;
 const ticket = walletTicket('305000000009');

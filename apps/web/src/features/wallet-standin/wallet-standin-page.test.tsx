@@ -11,7 +11,7 @@ import {
 } from '@tickets/domain';
 import { citizen, openApp } from '../../test/render-app';
 import { json, refusal } from '../../test/responses';
-import { walletTicket } from './test-data';
+import { walletTicket } from '../../test/wallet-tickets';
 
 const text = walletStandInMessages;
 const platformKey = { keyId: 1, secretKey: generateGateKeyPair().secretKey };
