@@ -2,8 +2,10 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { generateGateKeyPair } from '@tickets/domain';
 
-// A random port unless given: two runs on one machine must not meet. Workers inherit it.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// A random port unless given: two runs on one machine must not meet. Workers inherit it. Between the
+// resilience tests' 21 000–30 000 and the ephemeral ports from 32 768 that the API tests' servers get
+// (`npm test` runs the browser tests beside them: scripts/test.mjs).
+process.env.E2E_PORT ??= String(30_000 + Math.floor(Math.random() * 2_700));
 const PORT = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${PORT}`;
 export const SERVER_LOG = path.resolve(import.meta.dirname, '.logs/server.log');
