@@ -22,6 +22,32 @@ from
 where
   "events"."organisation_id" = $1;
 
+-- startedFixturesOf
+select
+  "external_id",
+  "starts_at",
+  "ends_at",
+  "seasonal"
+from
+  "events"
+where
+  (
+    "events"."organisation_id" = $1
+    and "events"."external_id" in ($2)
+    and "events"."seasonal" = $3
+    and (
+      ("events"."starts_at" - make_interval(mins => $4)) <= now()
+      or exists (
+        select
+          1
+        from
+          "gate_admissions"
+        where
+          "gate_admissions"."event_id" = "events"."id"
+      )
+    )
+  );
+
 -- codePrefixesOf
 select
   "prefix"

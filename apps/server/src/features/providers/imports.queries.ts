@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, lte, or, sql } from 'drizzle-orm';
 import type { ProviderEvent, ProviderTicket } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { events, ticketCodeRanges, tickets } from '../../db/schema';
+import { events, gateAdmissions, ticketCodeRanges, tickets } from '../../db/schema';
+import { gatesOpenAt } from '../../rules/events';
 
 /** The organisation's seasons by their provider id. */
 export async function seasonIdsOf(db: Db, organisationId: string) {
@@ -20,6 +21,36 @@ export async function eventIdsOf(db: Db, organisationId: string) {
     .where(eq(events.organisationId, organisationId));
   return new Map(rows.map((event) => [event.externalId, event.id]));
 }
+
+/**
+ * Of the organisation's fixtures named, those whose gates have opened or that have admissions, with
+ * their schedule as stored: they keep it (`importEvents`).
+ */
+export const startedFixturesOf = (db: Db, organisationId: string, externalIds: string[]) =>
+  db
+    .select({
+      externalId: events.externalId,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      seasonal: events.seasonal,
+    })
+    .from(events)
+    .where(
+      and(
+        eq(events.organisationId, organisationId),
+        inArray(events.externalId, externalIds),
+        eq(events.seasonal, false),
+        or(
+          lte(gatesOpenAt(events), sql`now()`),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(gateAdmissions)
+              .where(eq(gateAdmissions.eventId, events.id)),
+          ),
+        ),
+      ),
+    );
 
 /** The prefixes of the organisation's ranges of ticket codes. */
 export const codePrefixesOf = (db: Db, organisationId: string) =>
