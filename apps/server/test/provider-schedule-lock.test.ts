@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { errorCatalogue, type ImportReport } from '@tickets/domain';
 import { events } from '../src/db/schema';
+import { seasonIdsOf, upsertEvents } from '../src/features/providers/imports.queries';
 import { tonightTicket, useGateFixture } from './support/gate';
 import { putAsProvider } from './support/providers-api';
 import { engines, useTestServer } from './support/test-server';
@@ -101,6 +102,31 @@ describe.each(engines)('a started fixture keeps its schedule, on %s', (engine) =
       externalId: 'tonight',
       startsAt,
       description: 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας',
+    });
+  });
+
+  it("keeps a started fixture's schedule in the statement that writes, had its gates opened after the check", async () => {
+    const [tonight] = Object.values(await scheduleOf(['tonight']));
+    const startsAt = tonight?.startsAt ?? new Date();
+    const seasonIds = await seasonIdsOf(server.database.db, 'ae-olympiada');
+    const write = (row: ReturnType<typeof pushed>) =>
+      upsertEvents(
+        server.database.db,
+        'ae-olympiada',
+        [{ ...row, endsAt: null, seasonal: false, displayMode: 'QR' }],
+        seasonIds,
+      );
+    // As if its gates had opened between `importEvents`'s check and its write: the row is not written.
+    expect(await write(pushed('tonight', new Date(startsAt.getTime() + 3_600_000)))).toEqual([]);
+    expect((await scheduleOf(['tonight'])).tonight?.startsAt).toEqual(startsAt);
+    // What is not its schedule still changes.
+    expect(
+      await write(pushed('tonight', startsAt, 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας (αναβολή ώρας)')),
+    ).toEqual([{ inserted: false }]);
+    expect((await scheduleOf(['tonight'])).tonight).toEqual({
+      externalId: 'tonight',
+      startsAt,
+      description: 'Α.Ε. Ολυμπιάδα - Αστέρας Θεσσαλίας (αναβολή ώρας)',
     });
   });
 });
