@@ -36,7 +36,7 @@ describe.each(engines)("the demo's played match on %s", (engine) => {
       ALREADY_ADMITTED: 1,
       UNKNOWN_CODE: 3,
       NOT_OPEN_YET: 1,
-      NOT_FOR_THIS_EVENT: 1,
+      WRONG_EVENT: 1,
       SUSPENDED: 1,
     });
     const admitting = view.devices.filter((device) => device.admitted > 0);

@@ -137,10 +137,11 @@ async function playMatch(
         refusedAt: new Date(gatesOpenAt - 5 * MINUTE_MS).toISOString(),
       },
     );
-    // Another match's ticket, and one for the match shown by a suspended fan.
+    // Another match's ticket (WRONG_EVENT: NOT_FOR_THIS_EVENT is a ticket lent to someone else for
+    // the match), and one for the match shown by a suspended fan.
     second.refusals?.push({
       code: 'QX7-DEMO-OTHER',
-      reason: 'NOT_FOR_THIS_EVENT',
+      reason: 'WRONG_EVENT',
       refusedAt: at(0.8).toISOString(),
     });
     third.refusals?.push({ code: 'QX7-DEMO-BANNED', reason: 'SUSPENDED', refusedAt: at(0.95).toISOString() });
