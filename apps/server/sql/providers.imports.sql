@@ -22,6 +22,34 @@ from
 where
   "events"."organisation_id" = $1;
 
+-- startedFixturesOf
+select
+  "external_id",
+  "starts_at",
+  "ends_at",
+  "seasonal"
+from
+  "events"
+where
+  (
+    "events"."organisation_id" = $1
+    and "events"."external_id" in ($2)
+    and (
+      not "events"."seasonal"
+      and (
+        ("events"."starts_at" - make_interval(mins => $3)) <= now()
+        or exists (
+          select
+            1
+          from
+            "gate_admissions"
+          where
+            "gate_admissions"."event_id" = "events"."id"
+        )
+      )
+    )
+  );
+
 -- codePrefixesOf
 select
   "prefix"
@@ -98,6 +126,31 @@ where
     excluded.seasonal,
     excluded.season_id,
     excluded.display_mode
+  )
+  and (
+    (
+      "events"."starts_at",
+      "events"."ends_at",
+      "events"."seasonal"
+    ) is not distinct from (
+      excluded.starts_at,
+      excluded.ends_at,
+      excluded.seasonal
+    )
+    or not (
+      not "events"."seasonal"
+      and (
+        ("events"."starts_at" - make_interval(mins => $10)) <= now()
+        or exists (
+          select
+            1
+          from
+            "gate_admissions"
+          where
+            "gate_admissions"."event_id" = "events"."id"
+        )
+      )
+    )
   )
 returning
   (xmax = 0);

@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
-import { seedDemoData } from './demo/seed';
+import { seedDemoData } from './demo';
 import { revertDueTransfers } from './features/wallet/transfers.service';
 import { purgeExpiredRows } from './purge';
 import { eraseExpiredPersonalData } from './retention';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
     await installBindingRule(database.db);
     // The outbox first: the demo data's companion request notifies, as any other (README "Notifications").
     const opened = await openNotifications(config, database, app.log);
-    if (config.demoData) await seedDemoData(database.db, new Date(), config.claimCodeKey);
+    if (config.demoData) await seedDemoData(database.db, new Date(), config);
     return opened;
   });
   await app.listen({ host: config.host, port: config.port });

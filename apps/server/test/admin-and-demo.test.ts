@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { isValidAfm, isValidAmka } from '@tickets/domain';
 import { AdminInputError, addOfficer, listOfficers, removeOfficer } from '../src/admin/officers';
 import { auditLog, citizens, guardianships, officers } from '../src/db/schema';
-import { seedDemoData } from '../src/demo/seed';
+import { seedDemoData } from '../src/demo';
 import { engines, useTestServer } from './support/test-server';
 
 describe.each(engines)('officer administration and demo data on %s', (engine) => {
@@ -13,7 +13,7 @@ describe.each(engines)('officer administration and demo data on %s', (engine) =>
   it('seeds valid people, two minors of the guardian and three officers (one of each club), idempotently', async () => {
     const before = await db().select({ n: count() }).from(citizens);
     const auditBefore = await db().select({ n: count() }).from(auditLog);
-    await seedDemoData(db());
+    await seedDemoData(db(), new Date(), server.config);
     expect(await db().select({ n: count() }).from(citizens)).toEqual(before);
     expect(await db().select({ n: count() }).from(auditLog)).toEqual(auditBefore);
 

@@ -8,6 +8,7 @@ import {
   publicKeyOf,
 } from '@tickets/domain';
 import { auditLog, citizens, events, gateAdmissions, tickets, transfers } from '../src/db/schema';
+import { DEMO_GATE_DEVICES } from '../src/demo/played-match';
 import { revertDueTransfers } from '../src/features/wallet/transfers.service';
 import {
   CARD,
@@ -91,9 +92,12 @@ describe.each(engines)('the gate on %s', (engine) => {
     const listed = (await (
       await call(CLUB_OFFICER, 'GET', '/api/ticket-office/gate-devices')
     ).json()) as Record<string, unknown>[];
-    expect(listed).toEqual([
+    // This test's device, and those of the demo's played match (demo/played-match.ts).
+    const labelled = listed.map((one) => one.label).sort();
+    expect(labelled).toEqual(['Θύρα 3 - κινητό 1', ...DEMO_GATE_DEVICES].sort());
+    expect(listed).toContainEqual(
       expect.objectContaining({ deviceId, organisationId: 'ae-olympiada', revokedAt: null }),
-    ]);
+    );
     expect(JSON.stringify(listed)).not.toContain(token);
     // A platform-wide officer names the club; without it, a clear Greek refusal.
     const unnamed = await call(PLATFORM_OFFICER, 'POST', '/api/ticket-office/gate-devices', { label: 'Χ' });

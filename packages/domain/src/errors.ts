@@ -224,6 +224,16 @@ export const errorCatalogue = {
     status: 422,
     description: 'Ο αγώνας έχει ήδη ξεκινήσει· δεν μπορεί πλέον να παραχωρηθεί.',
   },
+  /**
+   * A fixture whose gates have opened, or that has admissions, keeps its kick-off and duration: its
+   * devices' manifests, the match-day view and its report all hang on that time (issue #55). Given as
+   * the reason of the provider's rejected row (features/providers/imports.service.ts).
+   */
+  EVENT_SCHEDULE_LOCKED: {
+    status: 409,
+    description:
+      'Οι πύλες του αγώνα έχουν ήδη ανοίξει ή έχουν καταγραφεί είσοδοι· η ώρα έναρξης και η διάρκειά του δεν αλλάζουν πλέον.',
+  },
   TRANSFER_HOLDER_CHANGED: {
     status: 409,
     description: 'Ο αποστολέας δεν είναι πλέον κάτοχος του εισιτηρίου· η μεταβίβαση δεν ισχύει.',

@@ -53,6 +53,11 @@ interface DemoEvent {
   displayMode?: 'QR' | 'BARCODE';
   /** Free tickets: codes <club digit><event number, 2 digits><serial, 9 digits>. */
   seats: number;
+  /**
+   * Where its provider first put it, in days from today, until it moves it to `days` (a played match
+   * keeps its kick-off: a ticket added before it was played is added while it is still ahead).
+   */
+  firstPushedInDays?: number;
 }
 
 const CLUBS: {
@@ -97,6 +102,7 @@ const CLUBS: {
         externalId: 'demo-past',
         description: 'Α.Ε. Ολυμπιάδα - Ατρόμητος Κρήτης',
         days: -3,
+        firstPushedInDays: 1,
         venue: 'Γήπεδο Ολυμπιάδας',
         season: 'demo-season',
         seats: 20,
@@ -197,7 +203,7 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
   await importEvents(
     db,
     importer,
-    club.events.map((event) => pushedEvent(event, today)),
+    club.events.map((event) => pushedEvent({ ...event, days: event.firstPushedInDays ?? event.days }, today)),
   );
   const seats = club.events.flatMap((event, index) =>
     Array.from({ length: event.seats }, (_, serial) => ({
@@ -213,7 +219,33 @@ async function loadClub(db: Db, club: (typeof CLUBS)[number], today: Date) {
   await importTickets(db, importer, seats);
 }
 
-export async function seedDemoEvents(db: Db, today: Date, claimCodeKey: string): Promise<void> {
+/**
+ * The past match's tickets its fans had bound at the office, and entered with (played-match.ts): few,
+ * since the demo data is made at every start of a test server.
+ */
+const PLAYED_SERIALS = Array.from({ length: 13 }, (_, index) => 8 + index);
+
+/** A ticket of the played match as printed at the office: its code, and the printed verification code. */
+export interface PrintedTicket {
+  publicCode: string;
+  code: string;
+}
+
+/**
+ * How the past match was played (played-match.ts, given by demo/index.ts: the gate's services stay out
+ * of what bench-api.ts reads here): its tickets bound at the office while it was ahead, then its gates.
+ */
+export interface PlayedMatch {
+  bindTickets(ticketCodes: string[]): Promise<PrintedTicket[]>;
+  play(eventId: number, startsAt: Date, printed: PrintedTicket[]): Promise<void>;
+}
+
+export async function seedDemoEvents(
+  db: Db,
+  today: Date,
+  claimCodeKey: string,
+  playedMatch: PlayedMatch,
+): Promise<void> {
   const [existing] = await db
     .select({ id: events.id })
     .from(events)
@@ -299,14 +331,25 @@ export async function seedDemoEvents(db: Db, today: Date, claimCodeKey: string):
     [DEMO_TICKETS.youngerMinorFree, younger],
   ];
   for (const [publicCode, amka] of minorsTickets) await addTicket(guardian, publicCode, amka);
-  // The past match's ticket was added before it was played: its provider moves the match to then for
-  // the moment of adding, and back.
-  const past = CLUBS[0]?.events.find((event) => event.externalId === 'demo-past');
-  if (past) {
-    await importEvents(db, aeImporter, [pushedEvent({ ...past, days: 1 }, today)]);
-    await addTicket(guardian, DEMO_TICKETS.olderMinorPastEvent, older);
-    await importEvents(db, aeImporter, [pushedEvent(past, today)]);
+  // The past match's tickets were added and bound before it was played; then its provider moves it
+  // to when it was, and its gates' devices upload what they decided.
+  await addTicket(guardian, DEMO_TICKETS.olderMinorPastEvent, older);
+  const pastIndex = CLUBS[0]?.events.findIndex((event) => event.externalId === 'demo-past') ?? -1;
+  const printed = await playedMatch.bindTickets(
+    PLAYED_SERIALS.map((serial) => demoTicketCode('3', pastIndex + 1, serial)),
+  );
+  for (const club of CLUBS) {
+    const moved = club.events.filter((event) => event.firstPushedInDays !== undefined);
+    if (moved.length > 0)
+      await importEvents(
+        db,
+        { organisationId: club.organisationId, actor: 'demo-data' },
+        moved.map((event) => pushedEvent(event, today)),
+      );
   }
+  const past = CLUBS[0]?.events[pastIndex];
+  const [played] = await db.select({ id: events.id }).from(events).where(eq(events.externalId, 'demo-past'));
+  if (past && played) await playedMatch.play(played.id, new Date(pushedEvent(past, today).startsAt), printed);
 
   const requestId = 'demo-data';
   await indicateCompanion(

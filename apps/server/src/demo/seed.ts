@@ -3,8 +3,7 @@ import { canonicalIdentifier, withAmkaCheckDigit } from '@tickets/domain';
 import type { Db } from '../db/client';
 import { citizens, guardianships, officers, organisations } from '../db/schema';
 import { addOfficer, addOrganisation } from '../admin/officers';
-import { DEVELOPMENT_CLAIM_CODE_KEY } from '../config';
-import { seedDemoEvents } from './events';
+import { seedDemoEvents, type PlayedMatch } from './events';
 
 /**
  * Demo data for the embedded profile (README lists the people). Idempotent: it only adds what
@@ -136,13 +135,15 @@ function citizenRowOf(demo: DemoPerson, index: number, today: Date): typeof citi
 }
 
 /**
- * `claimCodeKey`: the server's CLAIM_CODE_KEY; the demo people add their tickets with the claim codes
- * it gives, as anyone would (README's purchase confirmations are those of the development key).
+ * The demo people, officers, events and tickets (demo/index.ts's `seedDemoData` adds how the past match
+ * was played). `claimCodeKey`: the server's CLAIM_CODE_KEY; the demo people add their tickets with the
+ * claim codes it gives, as anyone would (README's purchase confirmations are those of the development key).
  */
-export async function seedDemoData(
+export async function seedDemoDataWith(
   db: Db,
-  today = new Date(),
-  claimCodeKey = DEVELOPMENT_CLAIM_CODE_KEY,
+  today: Date,
+  claimCodeKey: string,
+  playedMatch: PlayedMatch,
 ): Promise<void> {
   await seedRegistry(db, today);
   const existing = await db.select({ id: organisations.id }).from(organisations);
@@ -161,7 +162,7 @@ export async function seedDemoData(
   for (const [demo, organisationId] of officerSeats) {
     if (demo.afm && !knownOfficers.has(demo.afm)) await addOfficer(db, DEMO_ACTOR, demo.afm, organisationId);
   }
-  await seedDemoEvents(db, today, claimCodeKey);
+  await seedDemoEvents(db, today, claimCodeKey, playedMatch);
 }
 
 /** The registry stand-in's people and guardianships, all or nothing. */

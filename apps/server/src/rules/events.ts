@@ -1,5 +1,5 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { EVENT_DURATION_MINUTES } from '@tickets/domain';
+import { EVENT_DURATION_MINUTES, GATES_OPEN_MINUTES_BEFORE } from '@tickets/domain';
 /** The columns that say when an event is on: of `events` or of an alias of it (a season, a fixture). */
 type EventTiming = Record<'seasonal' | 'startsAt' | 'endsAt', SQLWrapper>;
 
@@ -18,3 +18,7 @@ export const eventEnd = (event: EventTiming) =>
 
 /** Over: a match once played, a season once ended (`eventEnd`). */
 export const isOver = (event: EventTiming) => sql<boolean>`(${eventEnd(event)} <= now())`;
+
+/** When a match's gates open: GATES_OPEN_MINUTES_BEFORE its kick-off (a scan earlier is refused). */
+export const gatesOpenAt = (event: Pick<EventTiming, 'startsAt'>) =>
+  sql<Date>`(${event.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE}))`;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Database } from '../../src/db/client';
-import { seedDemoData } from '../../src/demo/seed';
+import { seedDemoData } from '../../src/demo';
 import { installBindingRule } from '../../src/rules/fixtures';
 import { openNotifications, type Notifications } from '../../src/shared/notifications';
 import { createPostgresDatabase, openMigratedCopy } from './migrated-copies';
@@ -81,7 +81,7 @@ export async function startTestServer(
   const { logs, logStream } = capturingLogs();
   const app = await buildApp({ config, database, logStream });
   const notifications = await openNotifications(config, database, app.log);
-  await seedDemoData(database.db, new Date(), config.claimCodeKey);
+  await seedDemoData(database.db, new Date(), config);
   await app.listen({ host: 'localhost', port: 0 });
   await notifications.startDelivery(() => app.publicUrl(), app.metrics);
   return {

@@ -15,6 +15,7 @@ const providerTicket = { publicCode, eventExternalId: 'match', seasonal: false }
 export const samples = sqlSamples(providerImports, {
   seasonIdsOf: (db) => providerImports.seasonIdsOf(db, organisationId),
   eventIdsOf: (db) => providerImports.eventIdsOf(db, organisationId),
+  startedFixturesOf: (db) => providerImports.startedFixturesOf(db, organisationId, ['match']),
   codePrefixesOf: (db) => providerImports.codePrefixesOf(db, organisationId),
   upsertEvents: (db) => providerImports.upsertEvents(db, organisationId, [providerEvent], new Map()),
   upsertTickets: (db) =>

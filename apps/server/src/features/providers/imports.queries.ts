@@ -1,7 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ProviderEvent, ProviderTicket } from '@tickets/domain';
 import type { Db } from '../../db/client';
-import { events, ticketCodeRanges, tickets } from '../../db/schema';
+import { events, gateAdmissions, ticketCodeRanges, tickets } from '../../db/schema';
+import { gatesOpenAt } from '../../rules/events';
 
 /** The organisation's seasons by their provider id. */
 export async function seasonIdsOf(db: Db, organisationId: string) {
@@ -20,6 +21,30 @@ export async function eventIdsOf(db: Db, organisationId: string) {
     .where(eq(events.organisationId, organisationId));
   return new Map(rows.map((event) => [event.externalId, event.id]));
 }
+
+/**
+ * A fixture whose gates have opened (GATES_OPEN_MINUTES_BEFORE its kick-off as stored) or that has
+ * admissions: it keeps its kick-off and duration (issue #55).
+ */
+const hasStarted = sql<boolean>`(not ${events.seasonal} and (${gatesOpenAt(events)} <= now()
+  or exists (select 1 from ${gateAdmissions} where ${gateAdmissions.eventId} = ${events.id})))`;
+
+/**
+ * Of the organisation's fixtures named, those that have started (`hasStarted`), with their schedule as
+ * stored: a row changing it is rejected (`importEvents`).
+ */
+export const startedFixturesOf = (db: Db, organisationId: string, externalIds: string[]) =>
+  db
+    .select({
+      externalId: events.externalId,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      seasonal: events.seasonal,
+    })
+    .from(events)
+    .where(
+      and(eq(events.organisationId, organisationId), inArray(events.externalId, externalIds), hasStarted),
+    );
 
 /** The prefixes of the organisation's ranges of ticket codes. */
 export const codePrefixesOf = (db: Db, organisationId: string) =>
@@ -62,10 +87,15 @@ export const upsertEvents = (
         displayMode: sql`excluded.display_mode`,
         updatedAt: sql`now()`,
       },
+      // Checked again by the statement that writes (`importEvents` rejected such a row before): a
+      // started fixture's schedule is not changed, had its gates opened or an admission come meanwhile.
       setWhere: sql`(${events.description}, ${events.startsAt}, ${events.endsAt}, ${events.venue},
             ${events.seasonal}, ${events.seasonId}, ${events.displayMode})
           is distinct from (excluded.description, excluded.starts_at, excluded.ends_at, excluded.venue,
-            excluded.seasonal, excluded.season_id, excluded.display_mode)`,
+            excluded.seasonal, excluded.season_id, excluded.display_mode)
+          and ((${events.startsAt}, ${events.endsAt}, ${events.seasonal})
+            is not distinct from (excluded.starts_at, excluded.ends_at, excluded.seasonal)
+            or not ${hasStarted})`,
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
 

@@ -1,4 +1,5 @@
 import {
+  errorCatalogue,
   providerEventSchema,
   providerMessages,
   providerTicketSchema,
@@ -10,7 +11,14 @@ import type { z } from 'zod';
 import type { Importer } from '../../shared/guards';
 import type { Db } from '../../db/client';
 import { audit } from '../../shared/audit';
-import { codePrefixesOf, eventIdsOf, seasonIdsOf, upsertEvents, upsertTickets } from './imports.queries';
+import {
+  codePrefixesOf,
+  eventIdsOf,
+  seasonIdsOf,
+  startedFixturesOf,
+  upsertEvents,
+  upsertTickets,
+} from './imports.queries';
 
 /**
  * Events and tickets arriving from a club's provider, by API or by file. Each row is checked on
@@ -74,7 +82,12 @@ export type { Importer };
  */
 export async function importEvents(db: Db, importer: Importer, rows: unknown[]): Promise<ImportReport> {
   const { valid, rejected } = validateRows<ProviderEvent>(rows, providerEventSchema, keyField('externalId'));
-  const unique = dropDuplicates(valid, (event) => event.externalId, rejected);
+  const unique = await dropScheduleChanges(
+    db,
+    importer.organisationId,
+    dropDuplicates(valid, (event) => event.externalId, rejected),
+    rejected,
+  );
   const seasons = unique.filter(({ value }) => value.seasonal);
   const known = new Set([
     ...seasons.map(({ value }) => value.externalId),
@@ -100,6 +113,44 @@ export async function importEvents(db: Db, importer: Importer, rows: unknown[]):
   const seasonIds = await seasonIdsOf(db, importer.organisationId);
   for (const chunk of chunks(fixtures)) await importChunk(chunk, seasonIds);
   return report(rows.length, counts.inserted, counts.updated, seasons.length + fixtures.length, rejected);
+}
+
+/** The same moment, or both none. */
+const sameTime = (stored: Date | null, pushed: string | null | undefined) =>
+  (stored?.getTime() ?? null) === (pushed ? Date.parse(pushed) : null);
+
+/**
+ * Drops (and rejects) a row that would change the kick-off or the duration (its end, or what it is)
+ * of a fixture whose gates have opened or that has admissions: its devices' manifests, the match-day
+ * view and its report hang on that time (issue #55). Its other fields may still change, in another push.
+ */
+async function dropScheduleChanges(
+  db: Db,
+  organisationId: string,
+  rows: { row: number; value: ProviderEvent }[],
+  rejected: Rejection[],
+) {
+  if (rows.length === 0) return rows;
+  const started = new Map(
+    (
+      await startedFixturesOf(
+        db,
+        organisationId,
+        rows.map(({ value }) => value.externalId),
+      )
+    ).map((fixture) => [fixture.externalId, fixture]),
+  );
+  return rows.filter(({ row, value }) => {
+    const stored = started.get(value.externalId);
+    const kept =
+      !stored ||
+      (sameTime(stored.startsAt, value.startsAt) &&
+        sameTime(stored.endsAt, value.endsAt) &&
+        stored.seasonal === value.seasonal);
+    if (!kept)
+      rejected.push({ row, key: value.externalId, reason: errorCatalogue.EVENT_SCHEDULE_LOCKED.description });
+    return kept;
+  });
 }
 
 type Counts = { inserted: number; updated: number };
