@@ -1,5 +1,4 @@
-import { execSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,9 +24,8 @@ import {
   workers,
   type Sent,
 } from './balanced-load';
-import { freePortish, killHard, repoRoot, startServer } from './support';
+import { HAPROXY, freePortish, killHard, repoRoot, startServer } from './support';
 
-const HAPROXY = '/usr/sbin/haproxy';
 const CONFIG = path.join(repoRoot, 'deploy/haproxy.cfg');
 /** The club officer of ae-olympiada, whose club the load's events are. */
 const OFFICER = '100000015';
@@ -75,10 +73,6 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
   };
 
   beforeAll(async () => {
-    if (!existsSync(HAPROXY)) {
-      console.warn('haproxy is missing: installing Debian’s haproxy package with apt-get…');
-      execSync('apt-get update -qq && apt-get install -y -qq haproxy', { stdio: 'inherit' });
-    }
     postgres = await createPostgresDatabase();
     serverEnv = {
       DATABASE_URL: postgres.url,

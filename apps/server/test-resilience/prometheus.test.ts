@@ -1,13 +1,10 @@
-import { execFileSync, execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePortish, killHard, repoRoot, startServer } from './support';
+import { PROMETHEUS, PROMTOOL, freePortish, killHard, repoRoot, startServer } from './support';
 
-const PROMETHEUS = '/usr/bin/prometheus';
-const PROMTOOL = '/usr/bin/promtool';
 const RULES_FOLDER = path.join(repoRoot, 'deploy/prometheus');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -28,12 +25,6 @@ describe('the Prometheus alert rules and a real scrape', () => {
   const prometheusLog: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(PROMETHEUS) || !existsSync(PROMTOOL)) {
-      console.warn('prometheus is missing: installing Debian’s prometheus package with apt-get…');
-      execSync('apt-get update -qq && apt-get install -y -qq --no-install-recommends prometheus', {
-        stdio: 'inherit',
-      });
-    }
     folder = await mkdtemp(path.join(tmpdir(), 'tickets-prometheus-'));
     server = await startServer(port, { DATA_DIR: 'memory', METRICS_PORT: String(metricsPort) });
     const config = path.join(folder, 'prometheus.yml');

@@ -18,6 +18,11 @@ export const demoCode = (serial: number) =>
 
 export const COMPILED_SERVER = 'apps/server/dist/main.js';
 
+/** Debian's programs the tests run beside the platform (global-setup.ts installs what is missing). */
+export const HAPROXY = '/usr/sbin/haproxy';
+export const PROMETHEUS = '/usr/bin/prometheus';
+export const PROMTOOL = '/usr/bin/promtool';
+
 /**
  * A port to try: within the 50 from RESILIENCE_PORT_BASE when set (on a shared machine each run keeps
  * to its own range), else one of 9000 from 21 000.
