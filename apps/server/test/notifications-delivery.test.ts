@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { listFailedNotifications, retryNotification } from '../src/admin/notifications';
+import { rowsOf } from '../src/db/client';
 import { notifications } from '../src/db/schema';
 import { startDevMailbox, type DevMailbox } from '../src/shared/notifications/dev-mailbox';
-import { enqueueDelivery, outboxOf } from '../src/shared/notifications/outbox';
+import { enqueueDelivery, openOutbox, outboxOf } from '../src/shared/notifications/outbox';
 import { jsonFrom, loginAs } from './support/login';
 import {
   engines,
@@ -52,6 +53,17 @@ const statusOf = async (server: UsedTestServer) =>
       .where(and(eq(notifications.recipientAfm, RECIPIENT), eq(notifications.kind, 'LOAN_OFFERED')))
   ).map((row) => row.status);
 
+/** The loan's delivery job while it waits for a retry: how many it had, and its wait after the last. */
+const loanRetryOf = async (server: UsedTestServer) => {
+  const [row] = rowsOf<{ retries: number; waitSeconds: number }>(
+    await server.database.db.execute(sql`
+      select job.retry_count as retries, extract(epoch from job.start_after - job.started_on)::float8 as "waitSeconds"
+      from pgboss.job job join notifications on notifications.id = (job.data->>'notificationId')::uuid
+      where notifications.kind = 'LOAN_OFFERED' and job.state = 'retry'`),
+  );
+  return row;
+};
+
 const loanMails = (mailbox: DevMailbox) =>
   mailbox.list(RECIPIENT_MAIL).filter((mail) => mail.subject.includes('σας δανείζει'));
 
@@ -74,8 +86,13 @@ describe.each(engines)('notification delivery on %s', (engine) => {
       let mailbox: DevMailbox | undefined;
       try {
         await lendDerby(server, await derbyOf(server));
-        // Refused a few times meanwhile: still PENDING, nothing given up.
-        await new Promise((resolve) => setTimeout(resolve, 4000));
+        // Refused a few times meanwhile: still PENDING, nothing given up, and each retry waits at most
+        // MAIL_RETRY_MAX_DELAY_SECONDS (the doubling alone would wait 8 to 16 s after the third).
+        await expect
+          .poll(async () => (await loanRetryOf(server))?.retries ?? 0, { timeout: 40_000 })
+          .toBeGreaterThanOrEqual(3);
+        const retry = await loanRetryOf(server);
+        expect(retry?.waitSeconds).toBeLessThanOrEqual(2 + 1);
         expect(await statusOf(server)).toEqual(['PENDING']);
         mailbox = await startDevMailbox(port);
         const box = mailbox;
@@ -172,5 +189,22 @@ describe.each(engines)('a notification no template renders, on %s', (engine) => 
     expect(logged).not.toContain('ΜΑΡΙΑ');
     const [row] = await db.select().from(notifications).where(eq(notifications.id, bad!.id));
     expect(row?.emailStatus).toBe('PENDING');
+  });
+});
+
+describe.each(engines)('a job queue schema a later pg-boss made, on %s', (engine) => {
+  const server = useTestServer(engine);
+
+  it('stops the outbox from opening, naming what to do, rather than failing every notifying change', async () => {
+    const db = server.database.db;
+    // As pg-boss 12 leaves it (schema 46): pg-boss 10 would start on it, and its job INSERT would fail.
+    await db.execute(sql`update pgboss.version set version = version + 22`);
+    try {
+      await expect(
+        openOutbox(server.database, { retryDelaySeconds: 1, write: true }, () => undefined),
+      ).rejects.toThrow(/made by a later pg-boss .*README\.md, "Notifications"/);
+    } finally {
+      await db.execute(sql`update pgboss.version set version = version - 22`);
+    }
   });
 });

@@ -1,9 +1,9 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { PgBoss } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import type { Database } from '../db/client';
 import { notifications } from '../db/schema';
 import { audit } from '../shared/audit';
-import { bossOptionsFor, enqueueDelivery } from '../shared/notifications/outbox';
+import { assertJobSchemaKnown, bossOptionsFor, enqueueDelivery } from '../shared/notifications/outbox';
 import { AdminInputError } from './officers';
 
 /**
@@ -29,6 +29,7 @@ export async function retryNotification(database: Database, actor: string, id: s
     throw new AdminInputError('A notification id is a UUID (as `notifications failed` lists them).');
   }
   // pg-boss without its maintenance: this process only adds a job.
+  await assertJobSchemaKnown(database);
   const boss = new PgBoss({ ...bossOptionsFor(database), supervise: false, schedule: false, migrate: false });
   boss.on('error', (error) => console.error(`job queue: ${error.message}`));
   await boss.start();

@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { JobResult, JobWithMetadata } from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import { NOTIFICATION_KINDS, notificationParamsSchema, renderNotification } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { citizens, notifications } from '../../db/schema';
 import { auditedRowsWith } from '../audit';
 import type { Metrics } from '../metrics';
+import type { JobResult } from './delivery-worker';
 
 /**
  * Delivery of the notifications' e-mails (the outbox's jobs, outbox.ts). The address is read from
@@ -42,7 +43,10 @@ export function mailTransport(smtpUrl: string): Transporter {
  */
 export const messageIdOf = (notificationId: string, domain: string) => `<${notificationId}@${domain}>`;
 
-export type DeliveryJob = Pick<JobWithMetadata<{ notificationId: string }>, 'id' | 'data' | 'createdOn'>;
+export type DeliveryJob = Pick<
+  PgBoss.JobWithMetadata<{ notificationId: string }>,
+  'id' | 'data' | 'createdOn'
+>;
 type Row = Awaited<ReturnType<ReturnType<typeof notificationsToSend>['execute']>>[number];
 /** RETRY: not sent this time, its job failed and retried with back-off. */
 type Outcome = 'SENT' | 'NO_ADDRESS' | 'FAILED' | 'GONE' | 'DONE_BEFORE' | 'RETRY';

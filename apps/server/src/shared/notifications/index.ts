@@ -3,8 +3,9 @@ import { mailDomainOf } from '../../config';
 import type { Database, Db } from '../../db/client';
 import type { Metrics } from '../metrics';
 import { deliverNotifications, mailTransport, type DeliveryLog } from './delivery';
+import { startDeliveryWorker, type DeliveryWorker } from './delivery-worker';
 import { startDevMailbox, type DevMailbox } from './dev-mailbox';
-import { NOTIFICATION_QUEUE, POLLING_INTERVAL_SECONDS, closeOutbox, openOutbox } from './outbox';
+import { closeOutbox, openOutbox } from './outbox';
 
 export { auditAndNotify, notify, type NotificationEntry } from './outbox';
 export type { DevMailbox, ReceivedMail } from './dev-mailbox';
@@ -28,22 +29,13 @@ const mailboxes = new WeakMap<Db, DevMailbox>();
 /** The development mailbox of the process serving `db`, if it runs one (the mailbox page reads it). */
 export const devMailboxOf = (db: Db): DevMailbox | undefined => mailboxes.get(db);
 
-/** Jobs a worker takes in one fetch. */
-const DELIVERY_BATCH = 20;
 /**
- * Each job of a fetch settled on its own (a refused send retries that message only); while fetches
- * come back full the worker fetches again at once, so a backlog drains at the mail server's pace, not
- * one fetch per polling interval (which held delivery to one message a second: bench/README.md). A
- * fetch's messages go side by side on the transport's pooled connections (delivery.ts).
+ * Jobs a worker takes in one fetch, each settled on its own; while fetches come back full it fetches
+ * again at once (delivery-worker.ts), so a backlog drains at the mail server's pace, not one fetch per
+ * polling interval (bench/README.md). A fetch's messages go side by side on the transport's pooled
+ * connections (delivery.ts).
  */
-const deliveryWork = {
-  pollingIntervalSeconds: POLLING_INTERVAL_SECONDS,
-  batchSize: DELIVERY_BATCH,
-  burstWhenBatchFull: true,
-  perJobResults: true,
-  includeMetadata: true,
-} as const;
-type DeliveryWorkOptions = typeof deliveryWork;
+const DELIVERY_BATCH = 20;
 
 export interface NotificationsLog extends DeliveryLog {
   error(fields: Record<string, unknown>, message: string): void;
@@ -68,12 +60,12 @@ export async function openNotifications(
     database,
     {
       retryDelaySeconds: config.mail.retryDelaySeconds,
-      retryMaxDelaySeconds: config.mail.retryMaxDelaySeconds,
       write: config.mail.notifications,
     },
     // pg-boss's own trouble (a lost connection, a failed maintenance): the message only, no job data.
     (error) => log.error({ code: (error as { code?: string }).code }, `job queue: ${error.message}`),
   );
+  let worker: DeliveryWorker | undefined;
   return {
     mailbox,
     async startDelivery(serviceUrl, metrics) {
@@ -87,14 +79,18 @@ export async function openNotifications(
         serviceUrl,
         giveUpMinutes: config.mail.giveUpMinutes,
       };
-      await outbox.boss.work<{ notificationId: string }, void, DeliveryWorkOptions>(
-        NOTIFICATION_QUEUE,
-        deliveryWork,
+      worker = startDeliveryWorker(
+        outbox.boss,
+        database,
+        { batchSize: DELIVERY_BATCH, retryMaxDelaySeconds: config.mail.retryMaxDelaySeconds },
         // A send refused (logged with its code) fails its job only: retried with back-off.
         (jobs) => deliverNotifications(database.db, transport, settings, jobs, { log, metrics }),
+        // The database's trouble while delivering: the message only, no job data.
+        (error) => log.error({ code: (error as { code?: string }).code }, `delivery: ${error.message}`),
       );
     },
     async stop() {
+      await worker?.stop();
       await closeOutbox(database, outbox);
       transport.close();
       mailboxes.delete(database.db);

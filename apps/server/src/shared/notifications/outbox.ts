@@ -1,12 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { PgBoss, fromPglite, type ConstructorOptions, type Db as JobDatabase } from 'pg-boss';
+import PgBoss from 'pg-boss';
 import { notificationParamsSchema, type NotificationKind, type NotificationParams } from '@tickets/domain';
-import type { Database, Db } from '../../db/client';
+import { rowsOf, type Database, type Db } from '../../db/client';
 import { connectionOf } from '../../db/prepared';
 import { connectionToPrimary } from '../../db/primary';
 import { audit, auditInsert, type AuditEntry } from '../audit';
+import { pgliteJobDatabase } from './pglite-jobs';
 
 /**
  * The notifications' outbox (issue #30, docs/design.md §12): a change that notifies someone writes the
@@ -17,9 +20,19 @@ import { audit, auditInsert, type AuditEntry } from '../audit';
  * taken again once it expires.
  */
 export const NOTIFICATION_QUEUE = 'notification-email';
+/** pg-boss's schema in the platform's database. */
+export const JOB_SCHEMA = 'pgboss';
+/** The version of pg-boss's schema that this pg-boss makes and works on (10.x: 24). */
+const JOB_SCHEMA_VERSION = (createRequire(import.meta.url)('pg-boss/version.json') as { schema: number })
+  .schema;
 
 /** A job a process took and did not finish (it died) is taken again after this long. */
 const JOB_EXPIRY_SECONDS = 60;
+/**
+ * How often pg-boss's maintenance runs (one process a round, whichever comes first): it fails the
+ * jobs held past JOB_EXPIRY_SECONDS, to be retried, and archives and deletes old ones.
+ */
+const MAINTENANCE_INTERVAL_SECONDS = 30;
 /** How often an idle worker looks for jobs (a job written by another process waits at most this). */
 const POLLING_INTERVAL_SECONDS = 1;
 /**
@@ -29,8 +42,8 @@ const POLLING_INTERVAL_SECONDS = 1;
 const RETRY_LIMIT = 10_000;
 
 export interface OutboxSettings {
+  /** The first retry's delay, doubled at each retry (the worker caps it: delivery-worker.ts). */
   retryDelaySeconds: number;
-  retryMaxDelaySeconds: number;
   /** false only for the bench (NOTIFICATIONS=false, refused in production): `notify` writes nothing. */
   write: boolean;
 }
@@ -40,14 +53,44 @@ export interface Outbox {
   settings: OutboxSettings;
 }
 
+type JobDatabase = PgBoss.Db;
+
 const outboxes = new WeakMap<Db, Outbox>();
 
-export function bossOptionsFor(database: Database): ConstructorOptions {
-  const common = { schema: 'pgboss', application_name: 'tickets-notifications' } as const;
+export function bossOptionsFor(database: Database): PgBoss.ConstructorOptions {
+  // No cron schedules here: without `schedule`, pg-boss runs no clock of its own (its timekeeper).
+  const common = {
+    schema: JOB_SCHEMA,
+    application_name: 'tickets-notifications',
+    schedule: false,
+    maintenanceIntervalSeconds: MAINTENANCE_INTERVAL_SECONDS,
+  } as const;
   return database.connection.engine === 'pglite'
-    ? { ...common, db: fromPglite(database.connection.client), backend: 'pglite' }
+    ? { ...common, db: pgliteJobDatabase(database.connection.client) }
     : // pg-boss hands these to pg.Pool as they are: its connections find the primary as the platform's do.
       { ...common, ...connectionToPrimary(database.connection.url), max: 3 };
+}
+
+/**
+ * Refuses a `pgboss` schema newer than this pg-boss's (one a later pg-boss made or migrated): pg-boss
+ * migrates an older schema forward at `start`, but starts on a newer one as it is, and its statements
+ * would then meet tables it does not know (README, "Notifications": going back from pg-boss 12).
+ */
+export async function assertJobSchemaKnown(database: Database): Promise<void> {
+  const versionTable = `${JOB_SCHEMA}.version`;
+  const [installed] = rowsOf<{ present: boolean }>(
+    await database.db.execute(sql`select to_regclass(${versionTable}) is not null as present`),
+  );
+  if (!installed?.present) return;
+  const [row] = rowsOf<{ version: number }>(
+    await database.db.execute(sql`select version from ${sql.identifier(JOB_SCHEMA)}.version`),
+  );
+  const version = Number(row?.version);
+  if (version > JOB_SCHEMA_VERSION)
+    throw new Error(
+      `the job queue's schema "${JOB_SCHEMA}" is at version ${version}, made by a later pg-boss than this ` +
+        `server's (schema ${JOB_SCHEMA_VERSION}): see README.md, "Notifications", before starting it`,
+    );
 }
 
 /**
@@ -59,14 +102,16 @@ export async function openOutbox(
   settings: OutboxSettings,
   onError: (error: Error) => void,
 ): Promise<Outbox> {
+  await assertJobSchemaKnown(database);
   const boss = new PgBoss(bossOptionsFor(database));
   boss.on('error', onError);
   await boss.start();
+  // pg-boss 10 has no largest delay (12's retryDelayMax): the worker caps each retry (delivery-worker.ts).
   const queue = {
+    name: NOTIFICATION_QUEUE,
     retryLimit: RETRY_LIMIT,
     retryDelay: settings.retryDelaySeconds,
     retryBackoff: true,
-    retryDelayMax: settings.retryMaxDelaySeconds,
     expireInSeconds: JOB_EXPIRY_SECONDS,
   };
   if (await boss.getQueue(NOTIFICATION_QUEUE)) await boss.updateQueue(NOTIFICATION_QUEUE, queue);
@@ -133,7 +178,7 @@ async function write(db: Db, tx: Db, entries: NotificationEntry[], audited?: Aud
   if (!settings.write) return false;
   for (const [index, entry] of entries.entries()) {
     const row = { ...entry, id: randomUUID(), params: notificationParamsSchema.parse(entry.params) };
-    const adapter = withRow(tx, row, index === 0 ? audited : undefined);
+    const adapter = jobDatabaseOf(tx, row, index === 0 ? audited : undefined);
     const job = await boss.send(NOTIFICATION_QUEUE, { notificationId: row.id }, { db: adapter });
     if (!job) throw new Error('a notification was not written');
   }
@@ -142,21 +187,24 @@ async function write(db: Db, tx: Db, entries: NotificationEntry[], audited?: Aud
 
 /** A delivery job for notification `id`: in transaction `tx` when given, else on its own. */
 export async function enqueueDelivery(boss: PgBoss, id: string, tx?: Db): Promise<void> {
-  await boss.send(NOTIFICATION_QUEUE, { notificationId: id }, tx ? { db: withRow(tx) } : {});
+  await boss.send(NOTIFICATION_QUEUE, { notificationId: id }, tx ? { db: jobDatabaseOf(tx) } : {});
 }
 
 /**
  * pg-boss's statements in the change's transaction `tx`, on its connection; with `row`, the job's
  * INSERT carries the notification's row in a WITH of its own (and the change's audit row, `audited`,
  * in another), so a notification costs the change one round trip, not two or three (a data-modifying
- * WITH runs whether or not the statement reads it; the job's INSERT is one statement with one
- * parameter, its jobs as JSON: pg-boss's `insertJobs`, pinned with its version, and every
- * notification test on both engines goes through here). On PostgreSQL each
- * statement is prepared, named by its text (pg-boss writes the same text for every job of a queue,
- * its values bound apart), so it is parsed and planned once per connection rather than at every write
- * that notifies (bench/README.md, "Notifications").
+ * WITH runs whether or not the statement reads it; the job's INSERT is one statement, its values
+ * bound apart: pg-boss's `insertJob`, pinned with its version, and every notification test on both
+ * engines goes through here). On PostgreSQL each statement is prepared, named by its text (pg-boss
+ * writes the same text for every job of a queue), so it is parsed and planned once per connection
+ * rather than at every write that notifies (bench/README.md, "Notifications").
  */
-function withRow(tx: Db, row?: NotificationEntry & { id: string }, audited?: AuditEntry): JobDatabase {
+export function jobDatabaseOf(
+  tx: Db,
+  row?: NotificationEntry & { id: string },
+  audited?: AuditEntry,
+): JobDatabase {
   // The transaction's pg client, or PGlite's transaction: both answer `{ rows }`.
   const client = connectionOf(tx) as pg.Client | PgliteTransaction;
   const run = (text: string, values: unknown[]): Promise<{ rows: unknown[] }> =>
@@ -167,21 +215,19 @@ function withRow(tx: Db, row?: NotificationEntry & { id: string }, audited?: Aud
   return {
     executeSql(text: string, values: unknown[] = []) {
       if (!pending) return run(text, values);
-      // pg-boss's `send` runs one statement in the caller's transaction: the job's INSERT, or a WITH
-      // around it (a queue that notifies), its jobs in its one parameter.
-      if (values.length !== 1) throw new Error(`pg-boss's job insert takes ${values.length} values, not 1`);
+      // pg-boss's `send` runs one statement in the caller's transaction: the job's INSERT.
+      if (!/^\s*INSERT\s/i.test(text))
+        throw new Error("pg-boss's send ran a statement other than its job INSERT");
       const { id, recipientAfm, kind, params, eventId } = pending;
       pending = undefined;
-      // Its parameters follow pg-boss's one ($1) and the row's five ($2 to $6).
-      const auditRow = audited ? auditInsert([audited], 7) : undefined;
-      const withNotification = text.replace(
-        /^\s*(WITH\s+)?/i,
-        (_start, withs?: string) => `WITH written_notification AS (
+      // The row's five parameters follow pg-boss's, then the audit row's.
+      const first = values.length + 1;
+      const auditRow = audited ? auditInsert([audited], first + 5) : undefined;
+      const withNotification = `WITH written_notification AS (
   INSERT INTO notifications (id, recipient_afm, kind, params, event_id)
-  VALUES ($2::uuid, $3::text, $4::text, $5::jsonb, $6::bigint)
-)${auditRow ? `, written_audit AS (${auditRow.text})` : ''}${withs ? ',' : ''}
-`,
-      );
+  VALUES ($${first}::uuid, $${first + 1}::text, $${first + 2}::text, $${first + 3}::jsonb, $${first + 4}::bigint)
+)${auditRow ? `, written_audit AS (${auditRow.text})` : ''}
+${text.trimStart()}`;
       return run(withNotification, [
         ...values,
         id,
