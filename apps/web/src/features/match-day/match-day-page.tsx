@@ -32,17 +32,15 @@ export default function MatchDayPage() {
   const asked = Number(search.get('eventId'));
   const chosen = events.some((event) => event.eventId === asked) ? asked : events[0]?.eventId;
   return (
-    <>
+    <div className="app-wide app-match-day">
       <BackLink to={paths.ticketOffice.gateDevices} />
       <PageHeading>{messages.screens.matchDay}</PageHeading>
-      <p className="govgr-body">{text.intro}</p>
       {failed ? <ErrorBox message={failureMessage(failed, text.loadFailed)} /> : null}
       {current.isPending || over.isPending ? <Spinner /> : null}
-      {current.data && over.data && events.length === 0 ? (
-        <p className="govgr-body">{text.noEvents}</p>
-      ) : null}
-      {events.length > 0 && chosen !== undefined ? (
-        <>
+      {/* At a desk the picker and the intro side by side, so that the figures start in the first screen. */}
+      <div className="app-match-day-head">
+        <p className="govgr-body app-match-day-head__intro">{text.intro}</p>
+        {events.length > 0 && chosen !== undefined ? (
           <div className="govgr-field">
             <label className="govgr-label" htmlFor={EVENT_FIELD}>
               {text.event}
@@ -59,9 +57,12 @@ export default function MatchDayPage() {
               {over.data?.length ? <optgroup label={text.over}>{over.data.map(option)}</optgroup> : null}
             </select>
           </div>
-          <MatchDayView key={chosen} eventId={chosen} />
-        </>
+        ) : null}
+      </div>
+      {current.data && over.data && events.length === 0 ? (
+        <p className="govgr-body">{text.noEvents}</p>
       ) : null}
-    </>
+      {events.length > 0 && chosen !== undefined ? <MatchDayView key={chosen} eventId={chosen} /> : null}
+    </div>
   );
 }

@@ -2,12 +2,15 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatTime } from '@tickets/domain';
+import { countAxis } from './series';
 
 /** One line or bar series of a chart: its values at each time of the chart. */
 export interface ChartSeries {
   label: string;
   color: string;
   values: number[];
+  /** A line's width in CSS pixels (2 unless given): the total of all gates is drawn thicker. */
+  width?: number;
 }
 
 interface TimeChartProps {
@@ -18,11 +21,13 @@ interface TimeChartProps {
   series: ChartSeries[];
   kind: 'bars' | 'lines';
   height: number;
+  /** The count the vertical axis reaches at least: the same for charts compared side by side. */
+  countMax?: number;
 }
 
-/** Counts only: the y axis steps by whole numbers. */
-const WHOLE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000];
+const COUNT = new Intl.NumberFormat('el-GR');
 const AXIS = {
+  font: '13px system-ui, sans-serif',
   stroke: '#0b0c0c',
   grid: { stroke: '#dcdcdc', width: 1 },
   ticks: { stroke: '#b1b4b6', width: 1 },
@@ -34,12 +39,14 @@ const AXIS = {
  * its box when that changes (a phone turned, a window resized). The drawing is one image to assistive
  * technology, named by `label`; its numbers are in the table beside it.
  */
-export function TimeChart({ label, times, series, kind, height }: TimeChartProps) {
+export function TimeChart({ label, times, series, kind, height, countMax }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
     const bars = uPlot.paths.bars?.({ size: [0.8, 16] });
+    // Counts only: the vertical axis in whole steps, four at most, so that even a short chart reads.
+    const counts = countAxis(countMax ?? Math.max(0, ...series.flatMap((one) => one.values)));
     const chart = new uPlot(
       {
         width: Math.max(element.clientWidth, 200),
@@ -47,19 +54,32 @@ export function TimeChart({ label, times, series, kind, height }: TimeChartProps
         legend: { show: false },
         cursor: { show: false, drag: { x: false, y: false } },
         scales: {
-          x: { time: true, range: (_chart, min, max) => [min, Math.max(max, min + 60)] },
-          y: { range: (_chart, _min, max) => [0, Math.max(2, Math.ceil(max * 1.15))] },
+          // Bars stand on their minute: half a step either side, so that the first and last show whole.
+          x: {
+            time: true,
+            range: (_chart, min, max) => {
+              const half =
+                kind === 'bars' && times.length > 1 ? ((times[1] ?? 0) - (times[0] ?? 0)) / 2000 : 0;
+              return [min - half, Math.max(max, min + 60) + half];
+            },
+          },
+          y: { range: () => [0, counts.top] },
         },
         axes: [
           { ...AXIS, values: (_chart, splits) => splits.map((at) => formatTime(new Date(at * 1000))) },
-          { ...AXIS, incrs: WHOLE_STEPS, size: 44, values: (_chart, splits) => splits.map(String) },
+          {
+            ...AXIS,
+            size: 48,
+            splits: () => counts.splits,
+            values: (_chart, splits) => splits.map((n) => COUNT.format(n)),
+          },
         ],
         series: [
           {},
           ...series.map((one) => ({
             label: one.label,
             stroke: one.color,
-            width: kind === 'bars' ? 0 : 2,
+            width: kind === 'bars' ? 0 : (one.width ?? 2),
             ...(kind === 'bars' ? { fill: one.color, paths: bars, points: { show: false } } : {}),
           })),
         ],
@@ -75,6 +95,6 @@ export function TimeChart({ label, times, series, kind, height }: TimeChartProps
       resized.disconnect();
       chart.destroy();
     };
-  }, [times, series, kind, height]);
+  }, [times, series, kind, height, countMax]);
   return <div ref={box} className="app-chart" role="img" aria-label={label} />;
 }
