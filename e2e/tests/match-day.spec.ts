@@ -39,6 +39,13 @@ const shoot = async (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
+/** Each chart brought into view, where it is drawn, until all four are (the page then back at its top). */
+async function drawEveryChart(page: Page) {
+  for (const chart of await page.locator('.app-chart').all()) await chart.scrollIntoViewIfNeeded();
+  await expect(page.locator('.app-chart canvas')).toHaveCount(4);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Nothing wider than the window: the page never scrolls sideways. */
 const expectNoSidewaysScroll = async (page: Page) =>
   expect(
@@ -204,7 +211,8 @@ test('an officer follows a match at its gates; another club sees none of it', as
     }),
   ).toBeVisible();
   await expect(page.getByRole('img', { name: text.refusalsChart(5) })).toBeVisible();
-  // The charts are drawn (a canvas each, with something on it).
+  // The charts are drawn (a canvas each, with something on it) as they come near the window.
+  await drawEveryChart(page);
   const drawn = await page
     .locator('.app-chart canvas')
     .evaluateAll((canvases) => canvases.map((canvas) => (canvas as HTMLCanvasElement).toDataURL().length));
@@ -269,6 +277,7 @@ test('an officer follows a match at its gates; another club sees none of it', as
   await expectNoSidewaysScroll(desk);
   await expectAccessible(desk);
   await shoot(desk, 'match-day-1366-first-screen', false);
+  await drawEveryChart(desk);
   await shoot(desk, 'match-day-1366');
   await desk.close();
 

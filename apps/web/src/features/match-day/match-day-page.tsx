@@ -35,30 +35,33 @@ export default function MatchDayPage() {
     <div className="app-wide app-match-day">
       <BackLink to={paths.ticketOffice.gateDevices} />
       <PageHeading>{messages.screens.matchDay}</PageHeading>
-      {failed ? <ErrorBox message={failureMessage(failed, text.loadFailed)} /> : null}
-      {current.isPending || over.isPending ? <Spinner /> : null}
       {/* At a desk the picker and the intro side by side, so that the figures start in the first screen. */}
       <div className="app-match-day-head">
         <p className="govgr-body app-match-day-head__intro">{text.intro}</p>
-        {events.length > 0 && chosen !== undefined ? (
-          <div className="govgr-field">
-            <label className="govgr-label" htmlFor={EVENT_FIELD}>
-              {text.event}
-            </label>
-            <select
-              className="govgr-select app-select-wide"
-              id={EVENT_FIELD}
-              value={chosen}
-              onChange={(change) => setSearch({ eventId: change.target.value }, { replace: true })}
-            >
-              {current.data?.length ? (
-                <optgroup label={text.current}>{current.data.map(option)}</optgroup>
-              ) : null}
-              {over.data?.length ? <optgroup label={text.over}>{over.data.map(option)}</optgroup> : null}
-            </select>
-          </div>
-        ) : null}
+        {/* The picker's place is held while the matches load (a spinner in it), so nothing under it moves. */}
+        <div className="app-match-day-head__picker">
+          {current.isPending || over.isPending ? <Spinner size="small" /> : null}
+          {events.length > 0 && chosen !== undefined ? (
+            <div className="govgr-field">
+              <label className="govgr-label" htmlFor={EVENT_FIELD}>
+                {text.event}
+              </label>
+              <select
+                className="govgr-select app-select-wide"
+                id={EVENT_FIELD}
+                value={chosen}
+                onChange={(change) => setSearch({ eventId: change.target.value }, { replace: true })}
+              >
+                {current.data?.length ? (
+                  <optgroup label={text.current}>{current.data.map(option)}</optgroup>
+                ) : null}
+                {over.data?.length ? <optgroup label={text.over}>{over.data.map(option)}</optgroup> : null}
+              </select>
+            </div>
+          ) : null}
+        </div>
       </div>
+      {failed ? <ErrorBox message={failureMessage(failed, text.loadFailed)} /> : null}
       {current.data && over.data && events.length === 0 ? (
         <p className="govgr-body">{text.noEvents}</p>
       ) : null}

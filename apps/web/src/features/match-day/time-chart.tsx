@@ -41,60 +41,83 @@ const AXIS = {
  */
 export function TimeChart({ label, times, series, kind, height, countMax }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const seen = useRef(false);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const bars = uPlot.paths.bars?.({ size: [0.8, 16] });
-    // Counts only: the vertical axis in whole steps, four at most, so that even a short chart reads.
-    const counts = countAxis(countMax ?? Math.max(0, ...series.flatMap((one) => one.values)));
-    const chart = new uPlot(
-      {
-        width: Math.max(element.clientWidth, 200),
-        height,
-        legend: { show: false },
-        cursor: { show: false, drag: { x: false, y: false } },
-        scales: {
-          // Bars stand on their minute: half a step either side, so that the first and last show whole.
-          x: {
-            time: true,
-            range: (_chart, min, max) => {
-              const half =
-                kind === 'bars' && times.length > 1 ? ((times[1] ?? 0) - (times[0] ?? 0)) / 2000 : 0;
-              return [min - half, Math.max(max, min + 60) + half];
+    let chart: uPlot | undefined;
+    let resized: ResizeObserver | undefined;
+    const draw = () => {
+      const bars = uPlot.paths.bars?.({ size: [0.8, 16] });
+      // Counts only: the vertical axis in whole steps, four at most, so that even a short chart reads.
+      const counts = countAxis(countMax ?? Math.max(0, ...series.flatMap((one) => one.values)));
+      chart = new uPlot(
+        {
+          width: Math.max(element.clientWidth, 200),
+          height,
+          legend: { show: false },
+          cursor: { show: false, drag: { x: false, y: false } },
+          scales: {
+            // Bars stand on their minute: half a step either side, so that the first and last show whole.
+            x: {
+              time: true,
+              range: (_chart, min, max) => {
+                const half =
+                  kind === 'bars' && times.length > 1 ? ((times[1] ?? 0) - (times[0] ?? 0)) / 2000 : 0;
+                return [min - half, Math.max(max, min + 60) + half];
+              },
             },
+            y: { range: () => [0, counts.top] },
           },
-          y: { range: () => [0, counts.top] },
+          axes: [
+            { ...AXIS, values: (_chart, splits) => splits.map((at) => formatTime(new Date(at * 1000))) },
+            {
+              ...AXIS,
+              size: 48,
+              splits: () => counts.splits,
+              values: (_chart, splits) => splits.map((n) => COUNT.format(n)),
+            },
+          ],
+          series: [
+            {},
+            ...series.map((one) => ({
+              label: one.label,
+              stroke: one.color,
+              width: kind === 'bars' ? 0 : (one.width ?? 2),
+              ...(kind === 'bars' ? { fill: one.color, paths: bars, points: { show: false } } : {}),
+            })),
+          ],
         },
-        axes: [
-          { ...AXIS, values: (_chart, splits) => splits.map((at) => formatTime(new Date(at * 1000))) },
-          {
-            ...AXIS,
-            size: 48,
-            splits: () => counts.splits,
-            values: (_chart, splits) => splits.map((n) => COUNT.format(n)),
-          },
-        ],
-        series: [
-          {},
-          ...series.map((one) => ({
-            label: one.label,
-            stroke: one.color,
-            width: kind === 'bars' ? 0 : (one.width ?? 2),
-            ...(kind === 'bars' ? { fill: one.color, paths: bars, points: { show: false } } : {}),
-          })),
-        ],
+        [times.map((at) => at / 1000), ...series.map((one) => one.values)],
+        element,
+      );
+      // Drawn again when its box's width changes (not at the observer's first call: it was just drawn).
+      resized = new ResizeObserver(() => {
+        const width = Math.max(element.clientWidth, 200);
+        if (chart && width !== chart.width) chart.setSize({ width, height });
+      });
+      resized.observe(element);
+    };
+    // Drawn when its box comes near the window, not before: on a phone the charts are below the first
+    // screen, and a page's first seconds go to what is on it (the Lighthouse budget, issue #28).
+    // Once seen, a refresh's new figures are drawn at once (waiting for the observer would blank it a frame).
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        near.disconnect();
+        seen.current = true;
+        draw();
       },
-      [times.map((at) => at / 1000), ...series.map((one) => one.values)],
-      element,
+      { rootMargin: '200px 0px' },
     );
-    const resized = new ResizeObserver(() =>
-      chart.setSize({ width: Math.max(element.clientWidth, 200), height }),
-    );
-    resized.observe(element);
+    if (seen.current) draw();
+    else near.observe(element);
     return () => {
-      resized.disconnect();
-      chart.destroy();
+      near.disconnect();
+      resized?.disconnect();
+      chart?.destroy();
     };
   }, [times, series, kind, height, countMax]);
-  return <div ref={box} className="app-chart" role="img" aria-label={label} />;
+  // Its height held before uPlot draws (after the first paint), so that nothing under it moves.
+  return <div ref={box} className="app-chart" role="img" aria-label={label} style={{ height }} />;
 }
