@@ -1,18 +1,33 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { gateCountsMessages, matchDayMessages, messages } from '@tickets/domain';
+import { GATES_OPEN_MINUTES_BEFORE, gateCountsMessages, matchDayMessages, messages } from '@tickets/domain';
 import { expectAccessible, PEOPLE, sessionCall, signIn } from './support';
 
 /**
- * The club's match-day view (issue #42 item 3): a match of its own, gates open, where two devices
- * admitted and refused; the officer sees a chart per gate and the refusals by reason, and the tables
+ * The club's match-day view (issue #42 item 3, as a dashboard since issue #55 item 5): a match of its
+ * own, gates open a quarter of an hour ago, where two devices admitted and refused, online and offline
+ * (uploaded later, at the minutes they decided); the officer sees the figures and the chart of all
+ * gates in the first screen of a desk, a chart per gate and the refusals by reason below, and the tables
  * beside the charts hold the same numbers as the platform's answer. An officer of another club sees
  * none of it.
  */
 const text = matchDayMessages;
 const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 900 };
+const DESK = { width: 1366, height: 768 };
 const MATCH = 'Α.Ε. Ολυμπιάδα - Εικόνα αγωνιστικής ημέρας e2e';
-const TICKETS = ['305960000001', '305960000002', '305960000003'];
+/**
+ * Minutes ago at which each gate admitted a ticket while offline, uploaded afterwards: a quarter of an
+ * hour of arrivals that the charts draw minute by minute.
+ */
+const OFFLINE_A = [14, 13, 13, 12, 11, 11, 11, 10, 9, 9, 8, 6, 5, 3];
+const OFFLINE_B = [13, 12, 11, 11, 10, 8, 7, 7, 7, 4];
+/** Three tickets scanned online, then one for each offline admission. */
+const TICKETS = Array.from({ length: 3 + OFFLINE_A.length + OFFLINE_B.length }, (_, index) =>
+  String(305960000001 + index),
+);
+const ADMITTED_A = 2 + OFFLINE_A.length;
+const ADMITTED_B = 1 + OFFLINE_B.length;
+/** Minutes ago at which gate A refused codes that are no ticket's, while offline. */
+const OFFLINE_REFUSALS = [12, 9, 6];
 const PROVIDER = { Authorization: 'Bearer demo-key-ae-olympiada-local-only' };
 const GATE_A = 'Θύρα Α - e2e εικόνα';
 const GATE_B = 'Θύρα Β - e2e εικόνα';
@@ -20,8 +35,22 @@ const BASKET_OFFICER = { afm: '100000064' };
 
 test.use({ viewport: PHONE });
 
-const shoot = async (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shoot = async (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+
+/** Each chart brought into view, where it is drawn, until all four are (the page then back at its top). */
+async function drawEveryChart(page: Page) {
+  for (const chart of await page.locator('.app-chart').all()) await chart.scrollIntoViewIfNeeded();
+  await expect(page.locator('.app-chart canvas')).toHaveCount(4);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+/** Nothing wider than the window: the page never scrolls sideways. */
+const expectNoSidewaysScroll = async (page: Page) =>
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 
 interface MatchDay {
   admitted: number;
@@ -63,7 +92,8 @@ test('an officer follows a match at its gates; another club sees none of it', as
   test.setTimeout(120_000);
   await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
   const origin = new URL(page.url()).origin;
-  // A match of its own, gates open (kick-off in an hour), three of its tickets personalized.
+  // A match of its own, its gates open a quarter of an hour ago (they open GATES_OPEN_MINUTES_BEFORE
+  // kick-off), its tickets personalized.
   const created = await page.request.put('/api/providers/events', {
     headers: PROVIDER,
     data: {
@@ -71,7 +101,7 @@ test('an officer follows a match at its gates; another club sees none of it', as
         {
           externalId: 'e2e-match-day',
           description: MATCH,
-          startsAt: new Date(Date.now() + 60 * 60_000).toISOString(),
+          startsAt: new Date(Date.now() + (GATES_OPEN_MINUTES_BEFORE - 15) * 60_000).toISOString(),
           venue: 'Γήπεδο Ολυμπιάδας',
         },
       ],
@@ -102,7 +132,7 @@ test('an officer follows a match at its gates; another club sees none of it', as
         firstName: 'ΕΙΚΟΝΑ',
         lastName: 'ΑΓΩΝΑ',
         documentType: 'NATIONAL_ID',
-        documentId: `ΑΑ59600${index + 1}`,
+        documentId: `ΑΑ5960${String(index + 1).padStart(2, '0')}`,
       },
     );
     codes.push(privateCode);
@@ -132,6 +162,30 @@ test('an officer follows a match at its gates; another club sees none of it', as
   expect(await scan(gateB, codes[2] ?? '')).toBe('ADMITTED');
   expect(await scan(gateB, codes[0] ?? '')).toBe('ALREADY_ADMITTED');
   expect(await scan(gateA, 'NOT-A-TICKET-CODE')).toBe('UNKNOWN_CODE');
+  // What each gate decided offline in the quarter of an hour before, uploaded now.
+  const upload = async (credential: string, minutes: number[], first: number, refusals: number[] = []) => {
+    const answer = await devices.post('/api/gate/admissions/batch', {
+      headers: { Authorization: `Bearer ${credential}` },
+      data: {
+        eventId,
+        admissions: minutes.map((ago, index) => ({
+          ticketCode: TICKETS[first + index],
+          code: codes[first + index],
+          admittedAt: minutesAgo(ago),
+        })),
+        refusals: refusals.map((ago) => ({
+          code: `NOT-A-TICKET-CODE-${ago}`,
+          reason: 'UNKNOWN_CODE',
+          refusedAt: minutesAgo(ago),
+        })),
+      },
+    });
+    expect(answer.status()).toBe(200);
+    const { results } = (await answer.json()) as { results: { outcome: string }[] };
+    expect(results.map((result) => result.outcome)).toEqual(minutes.map(() => 'RECORDED'));
+  };
+  await upload(gateA, OFFLINE_A, 3, OFFLINE_REFUSALS);
+  await upload(gateB, OFFLINE_B, 3 + OFFLINE_A.length);
   await devices.dispose();
 
   // From «Πύλες εισόδου» to the match-day view, the match picked.
@@ -141,24 +195,28 @@ test('an officer follows a match at its gates; another club sees none of it', as
   await page.getByLabel(text.event).selectOption({ value: String(eventId) });
   await expect(page).toHaveURL(`/ticket-office/match-day?eventId=${eventId}`);
 
-  // A chart per gate, and the refusals by reason (with their chart).
+  // The chart of all gates, a chart per gate, and the refusals by reason (with their chart).
+  await expect(page.getByRole('img', { name: text.allGatesChart })).toBeVisible();
   await expect(page.getByRole('img', { name: text.entriesChart(GATE_A) })).toBeVisible();
   await expect(page.getByRole('img', { name: text.entriesChart(GATE_B) })).toBeVisible();
-  await expect(page.getByText(text.entriesSummary(GATE_A, 2))).toBeVisible();
-  await expect(page.getByText(text.entriesSummary(GATE_B, 1))).toBeVisible();
+  await expect(page.getByText(text.entriesSummary(GATE_A, ADMITTED_A))).toBeVisible();
+  await expect(page.getByText(text.entriesSummary(GATE_B, ADMITTED_B))).toBeVisible();
   const byReason = page.getByRole('table', { name: gateCountsMessages.refusedByReason });
   await expect(
     byReason.getByRole('row', { name: `${gateCountsMessages.reasons.ALREADY_ADMITTED} 1` }),
   ).toBeVisible();
   await expect(
-    byReason.getByRole('row', { name: `${gateCountsMessages.reasons.UNKNOWN_CODE} 1` }),
+    byReason.getByRole('row', {
+      name: `${gateCountsMessages.reasons.UNKNOWN_CODE} ${1 + OFFLINE_REFUSALS.length}`,
+    }),
   ).toBeVisible();
   await expect(page.getByRole('img', { name: text.refusalsChart(5) })).toBeVisible();
-  // The charts are drawn (a canvas each, with something on it).
+  // The charts are drawn (a canvas each, with something on it) as they come near the window.
+  await drawEveryChart(page);
   const drawn = await page
     .locator('.app-chart canvas')
     .evaluateAll((canvases) => canvases.map((canvas) => (canvas as HTMLCanvasElement).toDataURL().length));
-  expect(drawn).toHaveLength(3);
+  expect(drawn).toHaveLength(4);
   expect(Math.min(...drawn)).toBeGreaterThan(1000);
 
   // The tables hold the charts' numbers: the platform's own answer.
@@ -167,7 +225,7 @@ test('an officer follows a match at its gates; another club sees none of it', as
     'GET',
     `/api/ticket-office/gate-match-day?eventId=${eventId}`,
   );
-  expect(answer.admitted).toBe(3);
+  expect(answer.admitted).toBe(TICKETS.length);
   for (const toggle of await page.getByText(text.tableToggle).all()) await toggle.click();
   const entries = page.getByRole('table', { name: text.entriesTitle });
   await expect(entries).toBeVisible();
@@ -183,26 +241,45 @@ test('an officer follows a match at its gates; another club sees none of it', as
       .reduce((sum, row) => sum + row.admitted, 0);
     expect(entrySums[device.label], device.label).toBe(perMinute);
   }
-  expect(entrySums[GATE_A]).toBe(2);
-  expect(entrySums[GATE_B]).toBe(1);
-  expect(entrySums[text.total]).toBe(3);
+  expect(entrySums[GATE_A]).toBe(ADMITTED_A);
+  expect(entrySums[GATE_B]).toBe(ADMITTED_B);
+  expect(entrySums[text.total]).toBe(TICKETS.length);
   const refusalSums = await columnSums(page.getByRole('table', { name: text.refusalsChart(5) }));
   expect(refusalSums[gateCountsMessages.reasons.ALREADY_ADMITTED]).toBe(
     answer.refusedByReason.ALREADY_ADMITTED,
   );
   expect(refusalSums[gateCountsMessages.reasons.UNKNOWN_CODE]).toBe(answer.refusedByReason.UNKNOWN_CODE);
-  expect(refusalSums[text.total]).toBe(2);
+  expect(refusalSums[text.total]).toBe(2 + OFFLINE_REFUSALS.length);
   const devicesTable = page.getByRole('table', { name: text.devicesTitle });
   await expect(devicesTable.getByRole('row').filter({ hasText: GATE_A })).toContainText(text.online);
   // Not over yet: the report comes after the match.
   await expect(page.getByText(text.reportAfterEnd)).toBeVisible();
 
+  // On a phone one column, the tables open: nothing scrolls sideways.
+  await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await shoot(page, 'match-day-390');
-  await page.setViewportSize(DESK);
-  await expect(page.getByRole('img', { name: text.entriesChart(GATE_A) })).toBeVisible();
-  await expectAccessible(page);
-  await shoot(page, 'match-day-1280');
+
+  // At a desk, as it opens (a new tab, at its top): the figures and the chart of all gates in the
+  // first screen, whole.
+  const desk = await page.context().newPage();
+  await desk.setViewportSize(DESK);
+  await desk.goto(`/ticket-office/match-day?eventId=${eventId}`);
+  const allGates = desk.getByRole('img', { name: text.allGatesChart });
+  await expect(allGates).toBeVisible();
+  await expect(desk.getByRole('img', { name: text.entriesChart(GATE_A) })).toBeAttached();
+  expect(await desk.evaluate(() => window.scrollY)).toBe(0);
+  for (const figure of [text.admitted, text.refused, text.devicesTitle])
+    await expect(desk.locator('.app-glance dt').getByText(figure, { exact: true })).toBeInViewport();
+  const box = await allGates.boundingBox();
+  expect(box?.y).toBeLessThan(DESK.height);
+  expect((box?.y ?? DESK.height) + (box?.height ?? 0)).toBeLessThanOrEqual(DESK.height);
+  await expectNoSidewaysScroll(desk);
+  await expectAccessible(desk);
+  await shoot(desk, 'match-day-1366-first-screen', false);
+  await drawEveryChart(desk);
+  await shoot(desk, 'match-day-1366');
+  await desk.close();
 
   // An officer of another club: the match is not theirs to pick, and asking for it by its id shows nothing.
   const elsewhere = await browser.newContext({ baseURL: origin, viewport: PHONE });

@@ -32,36 +32,40 @@ export default function MatchDayPage() {
   const asked = Number(search.get('eventId'));
   const chosen = events.some((event) => event.eventId === asked) ? asked : events[0]?.eventId;
   return (
-    <>
+    <div className="app-wide app-match-day">
       <BackLink to={paths.ticketOffice.gateDevices} />
       <PageHeading>{messages.screens.matchDay}</PageHeading>
-      <p className="govgr-body">{text.intro}</p>
+      {/* At a desk the picker and the intro side by side, so that the figures start in the first screen. */}
+      <div className="app-match-day-head">
+        <p className="govgr-body app-match-day-head__intro">{text.intro}</p>
+        {/* The picker's place is held while the matches load (a spinner in it), so nothing under it moves. */}
+        <div className="app-match-day-head__picker">
+          {current.isPending || over.isPending ? <Spinner size="small" /> : null}
+          {events.length > 0 && chosen !== undefined ? (
+            <div className="govgr-field">
+              <label className="govgr-label" htmlFor={EVENT_FIELD}>
+                {text.event}
+              </label>
+              <select
+                className="govgr-select app-select-wide"
+                id={EVENT_FIELD}
+                value={chosen}
+                onChange={(change) => setSearch({ eventId: change.target.value }, { replace: true })}
+              >
+                {current.data?.length ? (
+                  <optgroup label={text.current}>{current.data.map(option)}</optgroup>
+                ) : null}
+                {over.data?.length ? <optgroup label={text.over}>{over.data.map(option)}</optgroup> : null}
+              </select>
+            </div>
+          ) : null}
+        </div>
+      </div>
       {failed ? <ErrorBox message={failureMessage(failed, text.loadFailed)} /> : null}
-      {current.isPending || over.isPending ? <Spinner /> : null}
       {current.data && over.data && events.length === 0 ? (
         <p className="govgr-body">{text.noEvents}</p>
       ) : null}
-      {events.length > 0 && chosen !== undefined ? (
-        <>
-          <div className="govgr-field">
-            <label className="govgr-label" htmlFor={EVENT_FIELD}>
-              {text.event}
-            </label>
-            <select
-              className="govgr-select app-select-wide"
-              id={EVENT_FIELD}
-              value={chosen}
-              onChange={(change) => setSearch({ eventId: change.target.value }, { replace: true })}
-            >
-              {current.data?.length ? (
-                <optgroup label={text.current}>{current.data.map(option)}</optgroup>
-              ) : null}
-              {over.data?.length ? <optgroup label={text.over}>{over.data.map(option)}</optgroup> : null}
-            </select>
-          </div>
-          <MatchDayView key={chosen} eventId={chosen} />
-        </>
-      ) : null}
-    </>
+      {events.length > 0 && chosen !== undefined ? <MatchDayView key={chosen} eventId={chosen} /> : null}
+    </div>
   );
 }

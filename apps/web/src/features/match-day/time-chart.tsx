@@ -2,12 +2,15 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatTime } from '@tickets/domain';
+import { countAxis } from './series';
 
 /** One line or bar series of a chart: its values at each time of the chart. */
 export interface ChartSeries {
   label: string;
   color: string;
   values: number[];
+  /** A line's width in CSS pixels (2 unless given): the total of all gates is drawn thicker. */
+  width?: number;
 }
 
 interface TimeChartProps {
@@ -18,11 +21,13 @@ interface TimeChartProps {
   series: ChartSeries[];
   kind: 'bars' | 'lines';
   height: number;
+  /** The count the vertical axis reaches at least: the same for charts compared side by side. */
+  countMax?: number;
 }
 
-/** Counts only: the y axis steps by whole numbers. */
-const WHOLE_STEPS = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000];
+const COUNT = new Intl.NumberFormat('el-GR');
 const AXIS = {
+  font: '13px system-ui, sans-serif',
   stroke: '#0b0c0c',
   grid: { stroke: '#dcdcdc', width: 1 },
   ticks: { stroke: '#b1b4b6', width: 1 },
@@ -34,47 +39,85 @@ const AXIS = {
  * its box when that changes (a phone turned, a window resized). The drawing is one image to assistive
  * technology, named by `label`; its numbers are in the table beside it.
  */
-export function TimeChart({ label, times, series, kind, height }: TimeChartProps) {
+export function TimeChart({ label, times, series, kind, height, countMax }: TimeChartProps) {
   const box = useRef<HTMLDivElement>(null);
+  const seen = useRef(false);
   useEffect(() => {
     const element = box.current;
     if (!element) return;
-    const bars = uPlot.paths.bars?.({ size: [0.8, 16] });
-    const chart = new uPlot(
-      {
-        width: Math.max(element.clientWidth, 200),
-        height,
-        legend: { show: false },
-        cursor: { show: false, drag: { x: false, y: false } },
-        scales: {
-          x: { time: true, range: (_chart, min, max) => [min, Math.max(max, min + 60)] },
-          y: { range: (_chart, _min, max) => [0, Math.max(2, Math.ceil(max * 1.15))] },
+    let chart: uPlot | undefined;
+    let resized: ResizeObserver | undefined;
+    const draw = () => {
+      const bars = uPlot.paths.bars?.({ size: [0.8, 16] });
+      // Counts only: the vertical axis in whole steps, four at most, so that even a short chart reads.
+      const counts = countAxis(countMax ?? Math.max(0, ...series.flatMap((one) => one.values)));
+      chart = new uPlot(
+        {
+          width: Math.max(element.clientWidth, 200),
+          height,
+          legend: { show: false },
+          cursor: { show: false, drag: { x: false, y: false } },
+          scales: {
+            // Bars stand on their minute: half a step either side, so that the first and last show whole.
+            x: {
+              time: true,
+              range: (_chart, min, max) => {
+                const half =
+                  kind === 'bars' && times.length > 1 ? ((times[1] ?? 0) - (times[0] ?? 0)) / 2000 : 0;
+                return [min - half, Math.max(max, min + 60) + half];
+              },
+            },
+            y: { range: () => [0, counts.top] },
+          },
+          axes: [
+            { ...AXIS, values: (_chart, splits) => splits.map((at) => formatTime(new Date(at * 1000))) },
+            {
+              ...AXIS,
+              size: 48,
+              splits: () => counts.splits,
+              values: (_chart, splits) => splits.map((n) => COUNT.format(n)),
+            },
+          ],
+          series: [
+            {},
+            ...series.map((one) => ({
+              label: one.label,
+              stroke: one.color,
+              width: kind === 'bars' ? 0 : (one.width ?? 2),
+              ...(kind === 'bars' ? { fill: one.color, paths: bars, points: { show: false } } : {}),
+            })),
+          ],
         },
-        axes: [
-          { ...AXIS, values: (_chart, splits) => splits.map((at) => formatTime(new Date(at * 1000))) },
-          { ...AXIS, incrs: WHOLE_STEPS, size: 44, values: (_chart, splits) => splits.map(String) },
-        ],
-        series: [
-          {},
-          ...series.map((one) => ({
-            label: one.label,
-            stroke: one.color,
-            width: kind === 'bars' ? 0 : 2,
-            ...(kind === 'bars' ? { fill: one.color, paths: bars, points: { show: false } } : {}),
-          })),
-        ],
-      },
-      [times.map((at) => at / 1000), ...series.map((one) => one.values)],
-      element,
-    );
-    const resized = new ResizeObserver(() =>
-      chart.setSize({ width: Math.max(element.clientWidth, 200), height }),
-    );
-    resized.observe(element);
-    return () => {
-      resized.disconnect();
-      chart.destroy();
+        [times.map((at) => at / 1000), ...series.map((one) => one.values)],
+        element,
+      );
+      // Drawn again when its box's width changes (not at the observer's first call: it was just drawn).
+      resized = new ResizeObserver(() => {
+        const width = Math.max(element.clientWidth, 200);
+        if (chart && width !== chart.width) chart.setSize({ width, height });
+      });
+      resized.observe(element);
     };
-  }, [times, series, kind, height]);
-  return <div ref={box} className="app-chart" role="img" aria-label={label} />;
+    // Drawn when its box comes near the window, not before: on a phone the charts are below the first
+    // screen, and a page's first seconds go to what is on it (the Lighthouse budget, issue #28).
+    // Once seen, a refresh's new figures are drawn at once (waiting for the observer would blank it a frame).
+    const near = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        near.disconnect();
+        seen.current = true;
+        draw();
+      },
+      { rootMargin: '200px 0px' },
+    );
+    if (seen.current) draw();
+    else near.observe(element);
+    return () => {
+      near.disconnect();
+      resized?.disconnect();
+      chart?.destroy();
+    };
+  }, [times, series, kind, height, countMax]);
+  // Its height held before uPlot draws (after the first paint), so that nothing under it moves.
+  return <div ref={box} className="app-chart" role="img" aria-label={label} style={{ height }} />;
 }
