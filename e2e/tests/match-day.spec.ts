@@ -300,3 +300,38 @@ test('an officer follows a match at its gates; another club sees none of it', as
   await shoot(other, 'match-day-other-club');
   await elsewhere.close();
 });
+
+/** The demo's played match (issue #55 item 4): its three devices, as apps/server/src/demo/played-match.ts pairs them. */
+const PLAYED = 'Α.Ε. Ολυμπιάδα - Ατρόμητος Κρήτης';
+const PLAYED_DEVICES = ['Θύρα 1 - κινητό', 'Θύρα 5 - κινητό', 'Θύρα 9 - κινητό'];
+
+test('the demo’s played match shows every part of the view, and its CSV report holds its entries', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESK);
+  await signIn(page, PEOPLE.clubOfficer.afm, '/ticket-office');
+  await page.goto('/ticket-office/match-day');
+  const played = page.getByRole('option', { name: new RegExp(`^${PLAYED} \\(`) });
+  await page.getByLabel(text.event).selectOption({ value: (await played.getAttribute('value')) ?? '' });
+
+  // Entries at every device, refusals of several kinds, each chart drawn.
+  await expect(page.getByRole('img', { name: text.allGatesChart })).toBeInViewport();
+  for (const device of PLAYED_DEVICES)
+    await expect(page.getByRole('img', { name: text.entriesChart(device) })).toBeAttached();
+  const byReason = page.getByRole('table', { name: gateCountsMessages.refusedByReason });
+  expect(await byReason.locator('tbody tr').count()).toBeGreaterThan(2);
+  const charts = page.locator('.app-chart');
+  for (const chart of await charts.all()) await chart.scrollIntoViewIfNeeded();
+  await expect(page.locator('.app-chart canvas')).toHaveCount(await charts.count());
+  await expectAccessible(page);
+  await shoot(page, 'match-day-demo-played');
+
+  // Over: the report is there, a row for each device's entries among its lines.
+  const link = page.getByRole('link', { name: text.reportLink(PLAYED) });
+  const report = await page.request.get((await link.getAttribute('href')) ?? '');
+  expect(report.status()).toBe(200);
+  const csv = await report.text();
+  for (const device of PLAYED_DEVICES)
+    expect(csv).toMatch(new RegExp(`${text.csv.deviceAdmitted}.*${device}.*[1-9]`));
+  expect(csv).toContain(text.csv.refusedByReason);
+});
