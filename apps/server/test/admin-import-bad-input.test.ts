@@ -10,6 +10,7 @@ import { addCodeRange } from '../src/admin/code-ranges';
 import { entriesOf } from '../src/admin/import-entries';
 import { addOrganisation } from '../src/admin/officers';
 import type { Config } from '../src/config';
+import { openDatabase } from '../src/db/client';
 import { events, tickets } from '../src/db/schema';
 import { runImport, writeSeason, type ImportRun } from './support/admin-import-runs';
 import { createPostgresDatabase, openMigratedCopy } from './support/migrated-copies';
@@ -44,8 +45,9 @@ describe('the admin import of a file it cannot take', () => {
   let folder: string;
   let target: Config['database'];
   let dropDatabase: (() => Promise<void>) | undefined;
+  /** What the database holds, opened as the command opens it (the copy was made in beforeAll). */
   const stored = async () => {
-    const database = await openMigratedCopy(target);
+    const database = await openDatabase(target);
     try {
       const [ticketRows] = await database.db.select({ n: count() }).from(tickets);
       const [eventRows] = await database.db.select({ n: count() }).from(events);
