@@ -8,6 +8,7 @@ import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCodeRange } from '../src/admin/code-ranges';
 import { entriesOf } from '../src/admin/import-entries';
+import { importFile } from '../src/admin/import-file';
 import { addOrganisation } from '../src/admin/officers';
 import type { Config } from '../src/config';
 import { openDatabase } from '../src/db/client';
@@ -113,6 +114,10 @@ describe('the admin import of a file it cannot take', () => {
     expect(await refusalOf(file)).toBe(importFileMessages.quoteNotClosed(1, 2));
     await writeFile(file, [HEADER, row(1), row(2)].join('\r\n'));
     expect(await refusalOf(file)).toBeUndefined();
+    // Refused before the database is used: it is given none.
+    await expect(importFile(undefined as never, `${file}.missing`, CLUB)).rejects.toThrow(
+      importFileMessages.unreadable(`${file}.missing`),
+    );
   });
 
   it('refuses a JSON value over the record limit wherever it stands, and reads many small records', async () => {

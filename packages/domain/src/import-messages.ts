@@ -12,6 +12,7 @@ const NOTHING_IMPORTED = 'Δεν εισήχθη τίποτα από το αρχ�
 const LIMIT_KB = IMPORT_RECORD_MAX_BYTES / 1024;
 
 export const importFileMessages = {
+  unreadable: (file: string) => `Το αρχείο ${file} δεν υπάρχει ή δεν διαβάζεται. ${NOTHING_IMPORTED}`,
   quoteNotClosed: (line: number, column: string | number | null) =>
     `${where(line, column)}: τα εισαγωγικά που ανοίγουν εδώ δεν κλείνουν ποτέ. Κλείστε τα στο τέλος του πεδίου· τα εισαγωγικά μέσα σε πεδίο γράφονται διπλά (""). ${NOTHING_IMPORTED}`,
   quoteInField: (line: number, column: string | number | null) =>

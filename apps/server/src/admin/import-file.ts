@@ -5,6 +5,7 @@ import { isUnreachableError } from '../db/outage';
 import { importEvents, startTicketImport } from '../features/providers/imports.service';
 import { claimsFor } from '../rules/claim-codes';
 import { entriesOf, type Entry } from './import-entries';
+import { AdminInputError } from './officers';
 
 /**
  * How the import tells its progress (import-progress.ts): first the checking pass, the bytes read of
@@ -55,7 +56,12 @@ export class DatabaseLostError extends Error {}
 
 /** The first reading, its progress told as the bytes read. */
 async function checkFile(file: string, progress?: ImportProgress) {
-  progress?.startCheck((await stat(file)).size);
+  const size = await stat(file).then(
+    (found) => (found.isFile() ? found.size : undefined),
+    () => undefined,
+  );
+  if (size === undefined) throw new AdminInputError(importFileMessages.unreadable(file));
+  progress?.startCheck(size);
   try {
     return await surveyFile(entriesOf(file, (bytes) => progress?.updateCheck(bytes)));
   } finally {
