@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addCodeRange } from '../src/admin/code-ranges';
 import { addOrganisation } from '../src/admin/officers';
 import type { Config } from '../src/config';
+import { runImport, writeSeason, type ImportRun } from './support/admin-import-runs';
 import { createPostgresDatabase, openMigratedCopy } from './support/migrated-copies';
 import { engines } from './support/test-server';
 
@@ -18,83 +16,13 @@ import { engines } from './support/test-server';
  * half the time here (bench/README.md), and the command's memory is then its own, not also the
  * embedded engine's (some 400 MB of PGlite's that do not depend on the file).
  */
-const serverRoot = path.resolve(import.meta.dirname, '..');
 const CLUB = 'club-import';
 const SEASON = 300_000;
-/**
- * The JavaScript heap the command is given, in MB: the streamed import of either file runs in it
- * (in 80 here, bench/README.md); reading a file whole, as before, ran out of it at 150,000 rows.
- */
-const HEAP_MB = 128;
-
-/** A season's CSV of `rows` tickets whose codes start with `prefix`, three fixtures, written as a stream. */
-async function writeSeason(file: string, prefix: string, rows: number): Promise<void> {
-  const out = createWriteStream(file);
-  out.write(
-    'eventExternalId,eventDescription,eventStartsAt,venue,eventSeasonal,displayMode,publicCode,sector,gate,row,seat,seasonal\n',
-  );
-  for (let i = 1; i <= rows; i += 1) {
-    const fixture = i % 3;
-    const code = `${prefix}${String(i).padStart(12 - prefix.length, '0')}`;
-    const line = `match-${fixture},"Αγώνας ${fixture}",2031-05-0${fixture + 1}T20:00:00+03:00,Κλειστό,false,BARCODE,${code},Α,${i % 7},${i % 40},${i % 50},false\n`;
-    if (!out.write(line)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
-
-interface ImportRun {
-  code: number | null;
-  stdout: string;
-  /** Standard error's lines, each with whether it came while the command still ran. */
-  stderr: { line: string; whileRunning: boolean }[];
-  peakRssKb: number;
-}
-
-async function runImport(database: Config['database'], file: string): Promise<ImportRun> {
-  const child = spawn(
-    process.execPath,
-    [
-      `--max-old-space-size=${HEAP_MB}`,
-      '--import',
-      'tsx',
-      '--import',
-      './test/support/peak-memory.ts',
-      'src/admin/cli.ts',
-      'import',
-      file,
-      '--organisation',
-      CLUB,
-    ],
-    {
-      cwd: serverRoot,
-      env: {
-        ...process.env,
-        ...(database.kind === 'postgres'
-          ? { DATABASE_URL: database.url }
-          : { DATA_DIR: database.dataDir, DATABASE_URL: '' }),
-      },
-    },
-  );
-  let stdout = '';
-  let running = true;
-  const stderr: ImportRun['stderr'] = [];
-  let partial = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString()).split('\n');
-    partial = lines.pop() ?? '';
-    for (const line of lines) stderr.push({ line, whileRunning: running });
-  });
-  child.once('exit', () => (running = false));
-  const [code] = (await once(child, 'close')) as [number | null];
-  if (partial) stderr.push({ line: partial, whileRunning: false });
-  const peak = stderr.map(({ line }) => /^peak-rss-kb (\d+)$/.exec(line)?.[1]).find(Boolean);
-  return { code, stdout, stderr, peakRssKb: Number(peak) };
-}
 
 const PROGRESS =
   /^([\d,]+) \/ ([\d,]+) tickets, ([\d,]+)\/s, (?:~\d+(?:m \d+)?s left|done in \d+(?:m \d+)?s)$/;
+const CHECKED =
+  /^([\d.]+) \/ ([\d.]+) MB checked, [\d.]+ MB\/s, (?:~\d+(?:m \d+)?s left|done in \d+(?:m \d+)?s)$/;
 const count = (figure: string) => Number(figure.replaceAll(',', ''));
 
 describe('the admin import of a season, its output not a terminal', () => {
@@ -123,8 +51,8 @@ describe('the admin import of a season, its output not a terminal', () => {
     const seasonFile = path.join(folder, 'season.csv');
     await writeSeason(halfFile, '71', SEASON / 2);
     await writeSeason(seasonFile, '72', SEASON);
-    half = await runImport(target, halfFile);
-    season = await runImport(target, seasonFile);
+    half = await runImport(target, halfFile, CLUB);
+    season = await runImport(target, seasonFile, CLUB);
   }, 240_000);
   afterAll(async () => {
     await dropDatabase?.();
@@ -155,6 +83,22 @@ describe('the admin import of a season, its output not a terminal', () => {
     expect(done.at(-1)).toBeLessThan(SEASON);
     expect(during.every(({ match }) => count(match?.[2] ?? '') === SEASON)).toBe(true);
     expect(count(during.at(-1)?.match?.[3] ?? '')).toBeGreaterThan(0);
+  });
+
+  it('tells the progress of its first, checking pass too, in bytes, before any ticket is written', () => {
+    const lines = season.stderr.map(({ line }) => line);
+    const checking = lines.flatMap((line, index) => {
+      const match = CHECKED.exec(line);
+      return match ? [{ index, read: Number(match[1]), size: Number(match[2]), line }] : [];
+    });
+    const firstTickets = lines.findIndex((line) => PROGRESS.test(line));
+    expect(checking.length).toBeGreaterThanOrEqual(2);
+    expect(checking.every(({ index }) => index < firstTickets)).toBe(true);
+    expect(checking.filter(({ line }) => line.endsWith('left')).length).toBeGreaterThanOrEqual(1);
+    const last = checking.at(-1);
+    expect(last?.line).toMatch(/done in \d+(m \d+)?s$/);
+    expect(last?.read).toBe(last?.size);
+    expect(last?.size).toBeGreaterThan((SEASON * 50) / 1_000_000);
   });
 
   it('keeps its memory flat: twice the rows take about the same memory', () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { PROVIDER_BATCH_MAX, providerMessages, type ImportReport } from '@tickets/domain';
+import { importFileMessages, PROVIDER_BATCH_MAX, providerMessages, type ImportReport } from '@tickets/domain';
 import { addCodeRange, listCodeRanges } from '../src/admin/code-ranges';
 import { importFile, writeClaims } from '../src/admin/import-file';
 import { AdminInputError } from '../src/admin/officers';
@@ -250,7 +250,9 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
       inserted: 1,
     });
     await writeFile(json, '{ not json');
-    await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(/not valid JSON/);
+    await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(
+      importFileMessages.notJson,
+    );
   });
 
   it('streams a file without changing what it imports: checked whole first, rows numbered across it', async () => {
@@ -289,17 +291,22 @@ describe.each(engines)('provider API and import command on %s', (engine) => {
         'late-match,"unclosed',
       ].join('\n'),
     );
-    await expect(importFile(server.database.db, csv, 'kae-akropoli')).rejects.toThrow(/quote/i);
+    // Named at the row that opened the quote, not at the file's last line where the parser found it.
+    await expect(importFile(server.database.db, csv, 'kae-akropoli')).rejects.toThrow(
+      importFileMessages.quoteNotClosed(3, 'eventDescription'),
+    );
     const json = path.join(folder, 'season.json');
     await writeFile(
       json,
       `{"events":[],"tickets":[{"publicCode":"${demoTicketCode('9', 2, 1)}","eventExternalId":"stream-match"}`,
     );
-    await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(/not valid JSON/);
+    await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(
+      importFileMessages.notJson,
+    );
     for (const [text, error] of [
-      ['', /not valid JSON/],
-      ['{"events": 5, "tickets": []}', /"events" and "tickets" lists/],
-      ['{"tickets": {"publicCode": "x"}}', /"events" and "tickets" lists/],
+      ['', importFileMessages.notJson],
+      ['{"events": 5, "tickets": []}', importFileMessages.notLists],
+      ['{"tickets": {"publicCode": "x"}}', importFileMessages.notLists],
     ] as const) {
       await writeFile(json, text);
       await expect(importFile(server.database.db, json, 'kae-akropoli')).rejects.toThrow(error);

@@ -219,6 +219,12 @@ export const GATE_CODE_MAX_LENGTH = 512;
  * first decision (docs/design.md §8, "A scan is answered once").
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/**
+ * The largest record of an imported file (`npm run admin -- import`), in bytes: a CSV row or one JSON
+ * event or ticket. A real row is a few hundred bytes; a larger one is a missing quote or a wrong file,
+ * and refusing it as soon as it passes the limit keeps the command's memory flat whatever the file.
+ */
+export const IMPORT_RECORD_MAX_BYTES = 64 * 1024;
 /** The longest idempotency key (a UUID is 36): letters, digits, '-' and '_' only. */
 export const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
 /**

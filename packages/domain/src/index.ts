@@ -9,6 +9,7 @@ export * from './form-messages';
 export * from './gate-messages';
 export * from './wallet-messages';
 export * from './match-day-messages';
+export * from './import-messages';
 export * from './schemas/auth';
 export * from './schemas/error-envelope';
 export * from './auth-user';

@@ -5,7 +5,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { addCodeRange, listCodeRanges } from './code-ranges';
-import { importFile, printReport, writeClaims } from './import-file';
+import { DatabaseLostError, importFile, printReport, writeClaims } from './import-file';
 import { certificateRequest } from './certificate-request';
 import { progressOnStderr } from './import-progress';
 import { addOfficer, addOrganisation, AdminInputError, listOfficers, removeOfficer } from './officers';
@@ -150,8 +150,12 @@ async function run(argv: string[]): Promise<number> {
 run(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    // Refused before any change: nothing was done, and the operator is told why in one line.
-    const refusal = error instanceof AdminInputError || error instanceof DataDirInUseError;
+    // Refused before any change: nothing was done, and the operator is told why in one line. An import
+    // that lost its database is told what was kept and that the same command finishes it.
+    const refusal =
+      error instanceof AdminInputError ||
+      error instanceof DataDirInUseError ||
+      error instanceof DatabaseLostError;
     console.error(refusal ? error.message : error);
     process.exit(error instanceof AdminInputError ? 2 : 1);
   },

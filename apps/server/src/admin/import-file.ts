@@ -1,12 +1,19 @@
-import { open } from 'node:fs/promises';
-import type { ImportReport } from '@tickets/domain';
+import { open, stat } from 'node:fs/promises';
+import { importFileMessages, type ImportReport } from '@tickets/domain';
 import type { Db } from '../db/client';
+import { isUnreachableError } from '../db/outage';
 import { importEvents, startTicketImport } from '../features/providers/imports.service';
 import { claimsFor } from '../rules/claim-codes';
 import { entriesOf, type Entry } from './import-entries';
+import { AdminInputError } from './officers';
 
-/** How the import tells its progress (import-progress.ts): the tickets done of the file's. */
+/**
+ * How the import tells its progress (import-progress.ts): first the checking pass, the bytes read of
+ * the file's; then the tickets done of the file's.
+ */
 export interface ImportProgress {
+  startCheck(bytes: number): void;
+  updateCheck(bytes: number): void;
   start(total: number): void;
   update(done: number): void;
   stop(): void;
@@ -30,7 +37,45 @@ const ROWS_PER_STEP = 1000;
  * import as they are read, which writes each chunk as it fills (one transaction each, as the API).
  */
 export async function importFile(db: Db, file: string, organisationId: string, progress?: ImportProgress) {
-  const { events, ticketCount } = await surveyFile(entriesOf(file));
+  const { events, ticketCount } = await checkFile(file, progress);
+  try {
+    return await writeEntries(db, file, organisationId, { events, ticketCount }, progress);
+  } catch (error) {
+    if (isUnreachableError(error))
+      throw new DatabaseLostError(importFileMessages.databaseLost, { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * The database went away while the import wrote (a restart, a failover, a cut network path). Each
+ * chunk is one transaction: what was written is whole chunks, and the same command run again writes
+ * the rest (the import is idempotent: a row already there is left unchanged).
+ */
+export class DatabaseLostError extends Error {}
+
+/** The first reading, its progress told as the bytes read. */
+async function checkFile(file: string, progress?: ImportProgress) {
+  const size = await stat(file).then(
+    (found) => (found.isFile() ? found.size : undefined),
+    () => undefined,
+  );
+  if (size === undefined) throw new AdminInputError(importFileMessages.unreadable(file));
+  progress?.startCheck(size);
+  try {
+    return await surveyFile(entriesOf(file, (bytes) => progress?.updateCheck(bytes)));
+  } finally {
+    progress?.stop();
+  }
+}
+
+async function writeEntries(
+  db: Db,
+  file: string,
+  organisationId: string,
+  { events, ticketCount }: { events: unknown[]; ticketCount: number },
+  progress?: ImportProgress,
+) {
   const importer = { organisationId, actor: 'admin-cli' };
   const eventReport = await importEvents(db, importer, events);
 

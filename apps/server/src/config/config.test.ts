@@ -150,6 +150,36 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/METRICS_PORT/);
   });
 
+  it('binds the metrics only to loopback or a private address, never to every interface or a public one', () => {
+    for (const host of [
+      'localhost',
+      '127.0.0.2',
+      '10.1.2.3',
+      '172.16.0.1',
+      '172.31.255.254',
+      '192.168.1.10',
+      '::1',
+      'fd12:3456::7',
+    ]) {
+      expect(loadConfig({ ...production, METRICS_PORT: '9464', METRICS_HOST: host }).metrics?.host).toBe(
+        host,
+      );
+    }
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '172.32.0.1',
+      '192.169.0.1',
+      '8.8.8.8',
+      '2001:db8::1',
+      'metrics.example.gr',
+    ]) {
+      expect(() => loadConfig({ ...production, METRICS_PORT: '9464', METRICS_HOST: host }), host).toThrow(
+        /METRICS_HOST: must be localhost, a loopback or a private address/,
+      );
+    }
+  });
+
   it('explains a bad value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/postgres:\/\//);

@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { z } from 'zod';
 import {
   MANIFEST_REBUILD_SECONDS,
@@ -46,6 +46,25 @@ const proxyList = z
   });
 
 /**
+ * Where the metrics listener may bind: loopback, or a private address when Prometheus is on another
+ * machine of the same network (README "Metrics and alerts"). The metrics tell the load and the
+ * failures of the service; `0.0.0.0`, `::` or a public address would tell anyone (issue #54).
+ */
+const privateAddresses = new BlockList();
+privateAddresses.addSubnet('127.0.0.0', 8, 'ipv4');
+privateAddresses.addSubnet('10.0.0.0', 8, 'ipv4');
+privateAddresses.addSubnet('172.16.0.0', 12, 'ipv4');
+privateAddresses.addSubnet('192.168.0.0', 16, 'ipv4');
+privateAddresses.addAddress('::1', 'ipv6');
+privateAddresses.addSubnet('fc00::', 7, 'ipv6');
+
+const isLoopbackOrPrivate = (host: string) => {
+  const version = isIP(host);
+  if (version === 0) return host === 'localhost';
+  return privateAddresses.check(host, version === 4 ? 'ipv4' : 'ipv6');
+};
+
+/**
  * How long after its event a ticket's personal data is kept (src/retention.ts). At least a month:
  * a complaint about a match needs its holders for a while; at most ten years, so that a typo
  * cannot turn the rule off.
@@ -72,7 +91,10 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   // Prometheus metrics on a listener of their own (README "Metrics and alerts"); unset: none.
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1').refine(isLoopbackOrPrivate, {
+    error:
+      'must be localhost, a loopback or a private address (127.0.0.0/8, 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16, ::1, fc00::/7): the metrics are not for the internet',
+  }),
   // The balancer's checks on a port of their own, answered off the main loop (features/health); unset: none.
   HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   HEALTH_HOST: z.string().min(1).optional(),

@@ -89,6 +89,10 @@ export async function openDatabase(target: Config['database']): Promise<Database
     );
   };
   pool.on('error', (error: Error) => onIdleError(error));
+  // A connection cut while checked out emits 'error' too, and the pool listens only while it is idle:
+  // without this the process ended there (issue #54: the admin import, its database restarted). The
+  // query in flight, or the next one on it, fails with the same error, which is where it is handled.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePostgres(pool, { schema });
   const lock = await pool.connect();
   try {
