@@ -3,8 +3,8 @@ import { defineConfig } from '@playwright/test';
 import { generateGateKeyPair } from '@tickets/domain';
 
 // A random port unless given: two runs on one machine must not meet. Workers inherit it. Between the
-// resilience tests' 21 000–30 000 and the ephemeral ports from 32 768 that the API tests' servers get
-// (`npm test` runs the browser tests beside them: scripts/test.mjs).
+// resilience tests' 21 000–30 000 and the ephemeral ports from 32 768 that the API tests' servers get,
+// so that another run's tests on the same machine cannot take it.
 process.env.E2E_PORT ??= String(30_000 + Math.floor(Math.random() * 2_700));
 const PORT = Number(process.env.E2E_PORT);
 export const baseURL = `http://localhost:${PORT}`;
