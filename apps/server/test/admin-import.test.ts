@@ -2,12 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addCodeRange } from '../src/admin/code-ranges';
-import { addOrganisation } from '../src/admin/officers';
-import type { Config } from '../src/config';
-import { runImport, writeSeason, type ImportRun } from './support/admin-import-runs';
-import { createPostgresDatabase, openMigratedCopy } from './support/migrated-copies';
-import { engines } from './support/test-server';
+import { importTarget, runImport, writeSeason, type ImportRun } from './support/admin-import-runs';
 
 /**
  * `npm run admin -- import` of a club's season, as an operator runs it with its output in a log (not
@@ -33,19 +28,8 @@ describe('the admin import of a season, its output not a terminal', () => {
 
   beforeAll(async () => {
     folder = await mkdtemp(path.join(tmpdir(), 'tickets-admin-import-'));
-    let target: Config['database'] = { kind: 'pglite', dataDir: folder };
-    if (engines.includes('postgres')) {
-      const postgres = await createPostgresDatabase();
-      dropDatabase = postgres.drop;
-      target = { kind: 'postgres', url: postgres.url };
-    }
-    const database = await openMigratedCopy(target);
-    try {
-      await addOrganisation(database.db, 'test', { id: CLUB, name: 'Club of the import test' });
-      await addCodeRange(database.db, 'test', CLUB, '7');
-    } finally {
-      await database.close();
-    }
+    const { target, drop } = await importTarget(folder, { id: CLUB, name: 'Club of the import test' }, '7');
+    dropDatabase = drop;
     // Two files of distinct codes, one twice the other: both runs insert every row.
     const halfFile = path.join(folder, 'half.csv');
     const seasonFile = path.join(folder, 'season.csv');

@@ -2,7 +2,11 @@ import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
+import { addCodeRange } from '../../src/admin/code-ranges';
+import { addOrganisation } from '../../src/admin/officers';
 import type { Config } from '../../src/config';
+import { createPostgresDatabase, openMigratedCopy } from './migrated-copies';
+import { engines } from './test-server';
 
 /** `npm run admin -- import`, run as an operator runs it, its output in a log (not a terminal). */
 const serverRoot = path.resolve(import.meta.dirname, '../..');
@@ -11,6 +15,33 @@ const serverRoot = path.resolve(import.meta.dirname, '../..');
  * (in 80 here, bench/README.md); reading a file whole, as before, ran out of it at 150,000 rows.
  */
 export const HEAP_MB = 128;
+
+/**
+ * The database an import test runs the command against: a fresh PostgreSQL database when there is one
+ * (DATABASE_URL), else PGlite in `folder`; migrated, with the club `club` and its codes starting with
+ * `codePrefix`. `drop` removes the PostgreSQL database (nothing for PGlite: its folder is the test's).
+ */
+export async function importTarget(
+  folder: string,
+  club: { id: string; name: string },
+  codePrefix: string,
+): Promise<{ target: Config['database']; drop?: () => Promise<void> }> {
+  let target: Config['database'] = { kind: 'pglite', dataDir: folder };
+  let drop: (() => Promise<void>) | undefined;
+  if (engines.includes('postgres')) {
+    const postgres = await createPostgresDatabase();
+    drop = postgres.drop;
+    target = { kind: 'postgres', url: postgres.url };
+  }
+  const database = await openMigratedCopy(target);
+  try {
+    await addOrganisation(database.db, 'test', club);
+    await addCodeRange(database.db, 'test', club.id, codePrefix);
+  } finally {
+    await database.close();
+  }
+  return { target, drop };
+}
 
 /** A season's CSV of `rows` tickets whose codes start with `prefix`, three fixtures, written as a stream. */
 export async function writeSeason(file: string, prefix: string, rows: number): Promise<void> {

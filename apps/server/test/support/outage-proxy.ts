@@ -2,7 +2,9 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 
 /**
  * A TCP proxy in front of PostgreSQL that can take the database away as a restart does: `down()`
- * ends every connection it carries and refuses new ones (connection refused) until `up()`.
+ * ends every connection it carries and refuses new ones (connection refused) until `up()`. With
+ * `downAfterBytes` it goes down by itself, once, when its clients have sent that many bytes, at a point of
+ * the work that does not depend on the machine's speed.
  */
 export interface OutageProxy {
   /** The target URL with the proxy's port in place of PostgreSQL's. */
@@ -12,9 +14,15 @@ export interface OutageProxy {
   close(): Promise<void>;
 }
 
-export async function startOutageProxy(targetUrl: string): Promise<OutageProxy> {
+export async function startOutageProxy(
+  targetUrl: string,
+  options: { downAfterBytes?: number } = {},
+): Promise<OutageProxy> {
   const target = new URL(targetUrl);
   const open = new Set<Socket>();
+  /** Bytes the clients sent, until `downAfterBytes` took the proxy down (once: `up()` keeps it up). */
+  let sent = 0;
+  let wentDown = false;
   const forward = (client: Socket) => {
     const upstream = connect(Number(target.port || 5432), target.hostname);
     for (const socket of [client, upstream]) {
@@ -23,6 +31,16 @@ export async function startOutageProxy(targetUrl: string): Promise<OutageProxy> 
       socket.on('close', () => open.delete(socket));
     }
     client.pipe(upstream).pipe(client);
+    if (options.downAfterBytes !== undefined) {
+      const limit = options.downAfterBytes;
+      client.on('data', (chunk: Buffer) => {
+        sent += chunk.length;
+        if (sent > limit && !wentDown) {
+          wentDown = true;
+          void stop();
+        }
+      });
+    }
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   };
