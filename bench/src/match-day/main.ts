@@ -12,7 +12,7 @@ import { runSql, withFreshDatabase } from '../shared/database';
 import { startPlatform } from '../shared/processes';
 import { loadTickets } from '../shared/tickets';
 import { matchRun } from './match';
-import { CLAIMS, PORT_BASE, SEATS } from './settings';
+import { CLAIMS, PORT_BASE, PROCESS_RUNS, SEATS } from './settings';
 import { printTable, type RunFigures } from './table';
 
 async function main() {
@@ -45,10 +45,20 @@ async function main() {
     );
     await client.end();
 
-    runs.push(await matchRun(databaseUrl, 1, id, claims.slice(0, CLAIMS), 1));
-    // Printed now too: the one-process figures survive a failure of the three-process run.
-    printTable(runs);
-    runs.push(await matchRun(databaseUrl, 3, id, claims.slice(CLAIMS), CLAIMS + 1));
+    for (const [i, processes] of PROCESS_RUNS.entries()) {
+      // Each run its own fans and tickets to claim.
+      runs.push(
+        await matchRun(
+          databaseUrl,
+          processes,
+          id,
+          claims.slice(i * CLAIMS, (i + 1) * CLAIMS),
+          i * CLAIMS + 1,
+        ),
+      );
+      // Printed after each run too: the first run's figures survive a failure of the next.
+      if (i < PROCESS_RUNS.length - 1) printTable(runs);
+    }
   });
   printTable(runs);
 }

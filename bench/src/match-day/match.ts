@@ -1,5 +1,6 @@
 /** One run of the match day: its processes behind HAProxy, the devices, the match, then the peak. */
 import type { ChildProcess } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { demoData } from '../../../apps/server/src/bench-api';
 import type { Claim } from '../shared/claim';
 import { runSql } from '../shared/database';
@@ -11,8 +12,15 @@ import { openLoop } from './arrivals';
 import { bookReady, deviceCopies, pairDevices, type DeviceCopies } from './devices';
 import { matchJobs } from './jobs';
 import { manifestRequests } from './manifests';
-import { cpuSeconds, eventLoopMaxMs, healthChecksFailed, startHaproxy, startProcesses } from './platform';
-import { Routes } from './requests';
+import {
+  cpuSeconds,
+  eventLoopMaxMs,
+  healthChecksFailed,
+  scansTimedInside,
+  startHaproxy,
+  startProcesses,
+} from './platform';
+import { resent, Routes } from './requests';
 import { DEVICES, MATCH_MS, PEAK_SECONDS, PORT_BASE, SEATS } from './settings';
 import type { RunFigures } from './table';
 
@@ -76,9 +84,16 @@ export async function matchRun(
     console.error(
       `${new Date().toISOString()} [${processes}] the match: ${jobs.length.toLocaleString('en')} requests over ${Math.round(MATCH_MS / 1000)} s…`,
     );
+    const scansBefore = await scansTimedInside(processes);
+    resent.count = 0;
+    // The bench's own loop: a turn it holds delays the requests due meanwhile, and counts in their latency.
+    const benchLoop = monitorEventLoopDelay({ resolution: 10 });
+    benchLoop.enable();
     await openLoop(jobs);
+    benchLoop.disable();
     const wallSeconds = (performance.now() - start) / 1000;
     const matchLoopMaxMs = await eventLoopMaxMs(processes);
+    const scansAfter = await scansTimedInside(processes);
     const checks = await healthChecksFailed();
     const cpu = pids.map((pid, i) =>
       Math.round(((cpuSeconds(pid) - (cpuBefore[i] ?? 0)) / wallSeconds) * 100),
@@ -95,6 +110,12 @@ export async function matchRun(
       haproxyCpu,
       loopMaxMs: { firstManifests: firstManifestsLoopMaxMs, match: matchLoopMaxMs },
       checks,
+      resent: resent.count,
+      benchLoopMaxMs: Math.round(benchLoop.max / 1e6),
+      scansInside: {
+        count: scansAfter.count - scansBefore.count,
+        over100ms: scansAfter.over100ms - scansBefore.over100ms,
+      },
       peak,
       wallSeconds: Math.round(wallSeconds),
       bookReadySeconds,

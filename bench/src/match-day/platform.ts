@@ -90,6 +90,31 @@ export async function eventLoopMaxMs(processes: number): Promise<number[]> {
 }
 
 /**
+ * The scans (POST /api/gate/admissions) the processes answered since they started, and how many of
+ * them they took over 100 ms to answer, by their own request histograms
+ * (`tickets_http_request_duration_seconds`): the time inside a process, where the bench's latencies
+ * also hold HAProxy's, the network's and the bench's own.
+ */
+export async function scansTimedInside(processes: number): Promise<{ count: number; over100ms: number }> {
+  const texts = await Promise.all(
+    Array.from({ length: processes }, async (_, i) =>
+      (await fetch(`http://127.0.0.1:${metricsPort(i)}/metrics`)).text(),
+    ),
+  );
+  const sum = (pattern: RegExp) =>
+    texts.reduce(
+      (total, text) => total + [...text.matchAll(pattern)].reduce((n, match) => n + Number(match[1]), 0),
+      0,
+    );
+  const scans = 'method="POST",route="/api/gate/admissions",status="\\d+"';
+  const count = sum(new RegExp(`^tickets_http_request_duration_seconds_count\\{${scans}\\} (\\d+)$`, 'gm'));
+  const within = sum(
+    new RegExp(`^tickets_http_request_duration_seconds_bucket\\{le="0\\.1",${scans}\\} (\\d+)$`, 'gm'),
+  );
+  return { count, over100ms: count - within };
+}
+
+/**
  * HAProxy's failed health checks (`chkfail`) and transitions to DOWN (`chkdown`) since it started,
  * summed over the backend's three server lines (in the one-process run all three check that process).
  */

@@ -16,6 +16,14 @@ const gunzipped = promisify(gunzip);
 /** A device's browser takes a gzipped manifest (its fetch asks so and unzips it): the bench asks as it does. */
 export const ACCEPTS_GZIP = { 'accept-encoding': 'gzip' };
 
+/**
+ * Requests sent again because the kept-alive connection they went out on had been closed by HAProxy
+ * (its `timeout http-keep-alive`) as they left, with no answer begun: a browser sends such a request
+ * again by itself, and Node's documentation names the same retry (`request.reusedSocket`). Counted,
+ * not hidden: the table prints them.
+ */
+export const resent = { count: 0 };
+
 /** One request on `agent`; the body read whole (its size is what a device receives). */
 export async function send(
   agent: http.Agent,
@@ -26,9 +34,50 @@ export async function send(
   body?: string,
 ): Promise<Answer> {
   const failed = { status: 0, body: Buffer.alloc(0), wireBytes: 0 };
-  const sent = await new Promise<Answer & { gzipped: boolean }>((resolve) => {
-    const cut = () => resolve({ ...failed, gzipped: false });
-    const request = http.request(`${base}${path}`, { agent, method, headers }, (response) => {
+  let sent = await sendOnce(agent, `${base}${path}`, method, headers, body);
+  if (sent.closedUnanswered) {
+    resent.count += 1;
+    sent = await sendOnce(agent, `${base}${path}`, method, headers, body);
+  }
+  const { status, body: received, wireBytes, etag, gzipped, reason } = sent;
+  const answer: Answer = { status, body: received, wireBytes, etag };
+  if (status === 0) console.error(`[no answer] ${method} ${path.split('?')[0]}: ${reason}`);
+  if (!gzipped) return answer;
+  try {
+    return { ...answer, body: await gunzipped(answer.body) };
+  } catch {
+    return failed;
+  }
+}
+
+interface Sent extends Answer {
+  gzipped: boolean;
+  /** Sent on a kept-alive connection that turned out closed before any answer began. */
+  closedUnanswered: boolean;
+  /** Why there was no answer (an error's code), for the log. */
+  reason?: string;
+}
+
+function sendOnce(
+  agent: http.Agent,
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Sent> {
+  return new Promise<Sent>((resolve) => {
+    let answered = false;
+    const cut = (error?: NodeJS.ErrnoException) =>
+      resolve({
+        status: 0,
+        body: Buffer.alloc(0),
+        wireBytes: 0,
+        gzipped: false,
+        closedUnanswered: !answered && request.reusedSocket && error?.code === 'ECONNRESET',
+        reason: error?.code ?? (answered ? 'closed mid-answer' : 'closed'),
+      });
+    const request = http.request(url, { agent, method, headers }, (response) => {
+      answered = true;
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -39,25 +88,19 @@ export async function send(
           wireBytes: wire.length,
           etag: response.headers.etag,
           gzipped: response.headers['content-encoding'] === 'gzip',
+          closedUnanswered: false,
         });
       });
       // A connection cut mid-answer ends in 'close' without 'end' (a promise resolves once: the later call is a no-op).
-      response.on('close', cut);
+      response.on('close', () => cut());
       response.on('error', cut);
     });
     // Past HAProxy's own server timeout (15 s): an answer that never comes is an error, not a hung run.
     request.setTimeout(30_000, () => request.destroy());
     request.on('error', cut);
-    request.on('close', cut);
+    request.on('close', () => cut());
     request.end(body);
   });
-  const { gzipped, ...answer } = sent;
-  if (!gzipped) return answer;
-  try {
-    return { ...answer, body: await gunzipped(answer.body) };
-  } catch {
-    return failed;
-  }
 }
 
 /** Latencies (from each request's due time) and errors per route, errors by status (0: no answer). */

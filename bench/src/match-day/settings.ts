@@ -15,6 +15,13 @@ export const DEVICES = Number(process.env.BENCH_MATCH_DEVICES ?? 40);
 export const CLAIMS = Number(process.env.BENCH_MATCH_CLAIMS ?? 500);
 /** Officers' lookups of random tickets over each run. */
 export const LOOKUPS = Number(process.env.BENCH_MATCH_LOOKUPS ?? 1000);
+/**
+ * The runs, by their count of platform processes: `1,3` (one, then three: the ratio of their peaks),
+ * or `1` or `3` alone (BENCH_MATCH_PROCESSES). At most two runs: the tickets to claim are loaded for two.
+ */
+export const PROCESS_RUNS = (process.env.BENCH_MATCH_PROCESSES ?? '1,3').split(',').map(Number);
+if (PROCESS_RUNS.length > 2 || PROCESS_RUNS.some((n) => !(n >= 1 && n <= 3)))
+  throw new Error('BENCH_MATCH_PROCESSES: one or two counts of 1 to 3 processes, e.g. 1,3');
 export const PEAK_SECONDS = Number(process.env.BENCH_MATCH_PEAK_SECONDS ?? 10);
 /**
  * HAProxy listens here, the platform processes on the three ports after it, HAProxy's statistics on the

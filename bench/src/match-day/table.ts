@@ -27,6 +27,12 @@ export interface RunFigures {
   loopMaxMs: { firstManifests: number[]; match: number[] };
   /** HAProxy's failed health checks and its server lines marked DOWN, from its start to the match's end. */
   checks: { failed: number; down: number };
+  /** Requests of the match sent again: their kept-alive connection was found closed, no answer begun (requests.ts). */
+  resent: number;
+  /** The bench's own event loop's longest delay over the match (ms): a delay here is in every latency. */
+  benchLoopMaxMs: number;
+  /** The match's scans as the processes timed them: answered, and answered in over 100 ms. */
+  scansInside: { count: number; over100ms: number };
   peak: { requestsPerSecond: number; p50: number; p99: number; errors: number };
   wallSeconds: number;
   /** From the first device's pairing to the fixture's book stored (the devices' listing readied it). */
@@ -34,7 +40,8 @@ export interface RunFigures {
 }
 
 export function printTable(runs: RunFigures[]): void {
-  const [one, three] = runs;
+  const one = runs.find((run) => run.processes === 1);
+  const three = runs.find((run) => run.processes === 3);
   console.log(
     `\nMatch day: ${SEATS.toLocaleString('en')} seats, ${DEVICES} devices polling every ${(POLL_MS / 1000).toFixed(2)} s, ` +
       `${ARRIVAL_MINUTES} min of arrivals compressed ×${COMPRESSION} (${Math.round(MATCH_MS / 1000)} s), ` +
@@ -95,6 +102,18 @@ export function printTable(runs: RunFigures[]): void {
   line(
     "event loop's longest delay per process over the match (ms, goal < 100)",
     runs.map((run) => run.loopMaxMs.match.join(', ')),
+  );
+  line(
+    'scans the processes took over 100 ms to answer, by their own histograms (of those they answered)',
+    runs.map((run) => `${run.scansInside.over100ms} (of ${run.scansInside.count})`),
+  );
+  line(
+    "the bench's own event loop's longest delay over the match (ms; in every latency above)",
+    runs.map((run) => run.benchLoopMaxMs),
+  );
+  line(
+    'requests sent again: their kept-alive connection found closed, no answer begun',
+    runs.map((run) => run.resent),
   );
   line(
     'HAProxy health checks failed / server lines marked DOWN, to the match end (goal 0 DOWN)',
