@@ -1,5 +1,11 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { GATES_OPEN_MINUTES_BEFORE, gateCountsMessages, matchDayMessages, messages } from '@tickets/domain';
+import {
+  GATES_OPEN_MINUTES_BEFORE,
+  gateCountsMessages,
+  MATCH_DAY_REFRESH_SECONDS,
+  matchDayMessages,
+  messages,
+} from '@tickets/domain';
 import { expectAccessible, PEOPLE, sessionCall, signIn } from './support';
 
 /**
@@ -325,6 +331,16 @@ test('the demo’s played match shows every part of the view, and its CSV report
   await expect(page.locator('.app-chart canvas')).toHaveCount(await charts.count());
   await expectAccessible(page);
   await shoot(page, 'match-day-demo-played');
+
+  // Its next refresh (MATCH_DAY_REFRESH_SECONDS) brings the same figures: every drawing stays as it
+  // was, none destroyed and drawn again.
+  const canvases = page.locator('.app-chart canvas');
+  await canvases.evaluateAll((all) => all.forEach((canvas) => canvas.setAttribute('data-drawn-before', '')));
+  await page.waitForResponse((response) => response.url().includes('/api/ticket-office/gate-match-day'), {
+    timeout: (MATCH_DAY_REFRESH_SECONDS + 10) * 1000,
+  });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
+  await expect(page.locator('.app-chart canvas[data-drawn-before]')).toHaveCount(await charts.count());
 
   // Over: the report is there, a row for each device's entries among its lines.
   const link = page.getByRole('link', { name: text.reportLink(PLAYED) });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatTime } from '@tickets/domain';
@@ -39,7 +39,14 @@ const AXIS = {
  * its box when that changes (a phone turned, a window resized). The drawing is one image to assistive
  * technology, named by `label`; its numbers are in the table beside it.
  */
-export function TimeChart({ label, times, series, kind, height, countMax }: TimeChartProps) {
+export function TimeChart(props: TimeChartProps) {
+  // What the drawing shows, as text: a refresh whose figures are the same as the last one's (a played
+  // match, a quiet minute) leaves the drawing as it is, where new arrays of equal numbers would draw it
+  // again (every MATCH_DAY_REFRESH_SECONDS, the devices' contact times and the reading's time change).
+  const drawn = JSON.stringify([props.times, props.series, props.kind, props.height, props.countMax]);
+  const { label } = props;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `drawn` holds every figure drawn
+  const { times, series, kind, height, countMax } = useMemo(() => props, [drawn]);
   const box = useRef<HTMLDivElement>(null);
   const seen = useRef(false);
   useEffect(() => {
