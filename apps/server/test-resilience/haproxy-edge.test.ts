@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { networkInterfaces } from 'node:os';
 import path from 'node:path';
@@ -228,5 +229,24 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the edge: deploy/haproxy.cfg 
       .flat()
       .find((address) => address && address.family === 'IPv4' && !address.internal);
     if (outside) await expect(fetch(`http://${outside.address}:${metricsPort}/metrics`)).rejects.toThrow();
+  });
+
+  it('checks the configuration with the variables the README gives, with and without a TLS terminator', () => {
+    const readme = readFileSync(path.join(repoRoot, 'README.md'), 'utf8');
+    const command = /^(TICKETS_[\s\S]*?)haproxy -c -f deploy\/haproxy\.cfg/m.exec(readme)?.[1] ?? '';
+    const variables = Object.fromEntries(
+      [...command.matchAll(/(TICKETS_\w+)=(\S+)/g)].map((m) => [m[1], m[2]]),
+    );
+    expect(Object.keys(variables)).toContain('TICKETS_HAPROXY_METRICS_PORT');
+    const terminator = /`TICKETS_TLS_TERMINATOR=(\S+)`/.exec(readme)?.[1];
+    expect(terminator).toBeDefined();
+    for (const extra of [{}, { TICKETS_TLS_TERMINATOR: terminator as string }]) {
+      // Only the README's variables: none of this test's own.
+      const env = Object.fromEntries(
+        Object.entries(process.env).filter(([name]) => !name.startsWith('TICKETS_')),
+      );
+      const checked = spawnSync(HAPROXY, ['-c', '-f', CONFIG], { env: { ...env, ...variables, ...extra } });
+      expect(checked.status, checked.stderr.toString()).toBe(0);
+    }
   });
 });
