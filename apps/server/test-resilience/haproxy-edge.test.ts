@@ -88,7 +88,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the edge: deploy/haproxy.cfg 
    * The login's start (30 a minute per client address), from `from`, with a header of its own; for the
    * public origin's host, as a terminator passes it on (else the server sends the client there).
    */
-  const loginStart = (bind: number, from: string, forwardedFor?: string) =>
+  const loginStart = (bind: number, from: string, forwardedFor?: string, more: Record<string, string> = {}) =>
     new Promise<number>((resolve, reject) => {
       const request = http.get(
         `http://127.0.0.1:${bind}${LOGIN_PATH}`,
@@ -98,6 +98,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the edge: deploy/haproxy.cfg 
           headers: {
             host: `127.0.0.1:${edgePort}`,
             ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}),
+            ...more,
           },
         },
         (response) => {
@@ -167,8 +168,11 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the edge: deploy/haproxy.cfg 
   it('behind a declared TLS terminator, takes the address from its header, and from no one else’s', async () => {
     // The terminator (connecting from its address) sets the client's address it saw.
     expect(await loginStart(behindPort, TERMINATOR, '198.51.100.7')).toBe(302);
-    // A client reaching this HAProxy from anywhere else is its own address, whatever it claims.
-    expect(await loginStart(behindPort, '127.0.0.3', '198.51.100.8')).toBe(302);
+    // A client reaching this HAProxy from anywhere else is its own address, whatever it claims, and
+    // its claim of another host is dropped too (believed, it would be sent to the public origin: 307).
+    expect(
+      await loginStart(behindPort, '127.0.0.3', '198.51.100.8', { 'x-forwarded-host': 'localhost:1' }),
+    ).toBe(302);
     const counters = await loginCounters();
     expect(counters['198.51.100.7']).toBe(1);
     expect(counters['127.0.0.3']).toBe(1);
