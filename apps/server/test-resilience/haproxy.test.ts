@@ -188,7 +188,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('three processes behind HAProx
 
   it('counts a rate limit once across the three, per client address HAProxy forwards, never per forged header', async () => {
     // The login's start allows 30 a minute per address (features/auth/routes.ts). Each client connects
-    // from an address of its own on loopback, which HAProxy adds to X-Forwarded-For.
+    // from an address of its own on loopback, which HAProxy sets as X-Forwarded-For.
     const loginStart = (from: string, forwardedFor?: string) =>
       new Promise<number>((resolve, reject) => {
         const request = http.get(
