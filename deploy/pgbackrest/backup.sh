@@ -2,7 +2,7 @@
 # A backup of the primary into the pgBackRest repository (pgbackrest.conf, stanza tickets): TYPE full
 # (weekly) or diff (the changes since the last full one, nightly), the WAL that makes it consistent
 # archived with it; then the backups beyond the retention expired, and the whole repository checked
-# against its checksums (`pgbackrest verify`). Once all of that has passed, and only then, the
+# against its checksums (verify.sh). Once all of that has passed, and only then, the
 # newest backup's end time is written for Prometheus (node_exporter's textfile collector) into
 # TEXTFILE_DIR when it is set: the alert TicketsBackupTooOld fires when it is more than a day old.
 # Run as the postgres user on the primary. Usage: backup.sh full|diff
@@ -11,7 +11,7 @@ type=$1
 case $type in full | diff) ;; *) echo "usage: backup.sh full|diff" >&2 && exit 2 ;; esac
 
 pgbackrest --stanza=tickets --type="$type" backup
-pgbackrest --stanza=tickets verify
+"$(dirname "$0")/verify.sh"
 
 if [ -n "${TEXTFILE_DIR:-}" ]; then
   # The end of the newest backup in the repository, in seconds since 1970 (its "timestamp"."stop").

@@ -68,7 +68,12 @@ export class PostgresCluster {
    * `command` run as the postgres user (as it is when root). pgBackRest's folders are the test's, and
    * its pg1 the node `pg1` (a server started so archives with it: archive_command inherits them).
    */
-  async asPostgres(command: string, args: string[], pg1?: PostgresNode): Promise<string> {
+  async asPostgres(
+    command: string,
+    args: string[],
+    pg1?: PostgresNode,
+    extraEnv: Record<string, string> = {},
+  ): Promise<string> {
     const pgbackrest = {
       CONFIG: path.join(PGBACKREST, 'pgbackrest.conf'),
       REPO1_PATH: this.repository,
@@ -82,6 +87,7 @@ export class PostgresCluster {
       'env',
       ...Object.entries(pgbackrest).map(([name, value]) => `PGBACKREST_${name}=${value}`),
       `PG_BIN=${PG_BIN}`,
+      ...Object.entries(extraEnv).map(([name, value]) => `${name}=${value}`),
       command,
       ...args,
     ];
@@ -91,7 +97,7 @@ export class PostgresCluster {
       return stdout;
     } catch (error) {
       const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-      throw new Error(`${command} ${args.join(' ')} failed: ${stderr || stdout || String(error)}`);
+      throw new Error(`${command} ${args.join(' ')} failed: ${stdout ?? ''}${stderr || String(error)}`);
     }
   }
 
@@ -131,9 +137,13 @@ CONF`,
     return node;
   }
 
-  /** A backup of `primary` into the repository by deploy/pgbackrest/backup.sh (then verified). */
-  async backup(primary: PostgresNode, type: 'full' | 'diff'): Promise<void> {
-    await this.asPostgres(`${PGBACKREST}/backup.sh`, [type], primary);
+  /**
+   * A backup of `primary` into the repository by deploy/pgbackrest/backup.sh (then verified); with
+   * `textfileDir`, its end time written there for Prometheus.
+   */
+  async backup(primary: PostgresNode, type: 'full' | 'diff', textfileDir?: string): Promise<void> {
+    const env = textfileDir ? { TEXTFILE_DIR: textfileDir } : {};
+    await this.asPostgres(`${PGBACKREST}/backup.sh`, [type], primary, env);
   }
 
   /**

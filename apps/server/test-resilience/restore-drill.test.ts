@@ -1,9 +1,10 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAs } from '../test/support/login';
 import { PGBACKREST, PostgresCluster, urlOf, type PostgresNode } from './postgres-cluster';
-import { demoCode, freePortish, killHard, startServer } from './support';
+import { demoCode, freePortish, killHard, POSTGRES_EXPORTER, startServer } from './support';
 
 /**
  * The backups restore (issue #54): the primary archives its WAL with pgBackRest and is backed up by
@@ -11,7 +12,10 @@ import { demoCode, freePortish, killHard, startServer } from './support';
  * up to a moment T on a whole second, bindings B from just after it; the database restored to T by
  * deploy/pgbackrest/restore.sh in a fresh folder has A, to the last one committed in the second
  * before T, and none of B; the platform starts on it and writes. A standby built from the repository
- * (deploy/pgbackrest/make-standby.sh) streams from the primary. The times an operator waits are printed.
+ * (deploy/pgbackrest/make-standby.sh) streams from the primary. What the alerts read is there:
+ * postgres_exporter's pg_stat_archiver, failures counted while the repository refuses, and the newest
+ * backup's end written by backup.sh; `pgbackrest verify` finds a damaged file of the repository. The
+ * times an operator waits are printed.
  */
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const sleepUntil = (epochMs: number) => sleep(Math.max(0, epochMs - Date.now()));
@@ -81,8 +85,11 @@ describe('backups by pgBackRest', () => {
     }
   };
 
+  let textfiles = '';
+
   beforeAll(async () => {
     cluster = await PostgresCluster.create();
+    textfiles = path.join(cluster.root, 'textfiles');
     primary = await cluster.initPrimary();
     await cluster.sql(primary, 'create database tickets');
     live = await platformOn(urlOf(primary));
@@ -99,8 +106,15 @@ describe('backups by pgBackRest', () => {
     const fullMs = Date.now() - started;
     const early = await bind(live.base, live.cookie, [1, 2, 3, 4]);
     started = Date.now();
-    await cluster.backup(primary, 'diff');
+    await cluster.asPostgres('mkdir', [textfiles]);
+    await cluster.backup(primary, 'diff', textfiles);
     const diffMs = Date.now() - started;
+    // Written once the backup and verify passed: the end of that differential backup.
+    const newest = /^pgbackrest_backup_newest_stop_timestamp_seconds\{stanza="tickets"\} (\d+)$/m.exec(
+      await readFile(path.join(textfiles, 'pgbackrest.prom'), 'utf8'),
+    );
+    expect(Number(newest?.[1]) * 1000).toBeGreaterThan(started - 1000);
+    expect(Number(newest?.[1]) * 1000).toBeLessThanOrEqual(Date.now());
     const before = [...early, ...(await bind(live.base, live.cookie, [5, 6, 7]))];
 
     // T, a whole second; the last binding of A acknowledged in the 400 ms before it (so committed
@@ -171,5 +185,64 @@ describe('backups by pgBackRest', () => {
     while ((await boundOf(standby, [code])).length === 0 && Date.now() < deadlineReplay) await sleep(50);
     expect(await boundOf(standby, [code])).toEqual(bound([code]));
     console.info(`pgBackRest: standby built from the repository and started in ${builtMs} ms`);
+  });
+
+  it('shows archiving failing to postgres_exporter, and verify finds a damaged repository', async () => {
+    const port = freePortish();
+    const exporter = spawn(POSTGRES_EXPORTER, [`--web.listen-address=127.0.0.1:${port}`], {
+      env: { DATA_SOURCE_NAME: `postgresql://postgres@127.0.0.1:${primary.port}/postgres?sslmode=disable` },
+      stdio: 'ignore',
+    });
+    servers.push(exporter);
+    const archiver = async () => {
+      for (let attempt = 0; ; attempt += 1) {
+        try {
+          const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+          const value = (name: string) =>
+            Number(new RegExp(`^pg_stat_archiver_${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+          return { archived: value('archived_count'), failed: value('failed_count') };
+        } catch (error) {
+          if (attempt > 50) throw error;
+          await sleep(100);
+        }
+      }
+    };
+    const healthy = await archiver();
+    expect(healthy.archived).toBeGreaterThan(0);
+    expect(healthy.failed).toBe(0);
+
+    // The repository refuses (the stanza's archive closed to postgres): the segment just written to,
+    // switched, fails to push.
+    const archive = path.join(cluster.repository, 'archive', 'tickets');
+    await cluster.asPostgres('chmod', ['0000', archive]);
+    await cluster.sql(primary, 'create table archiving_refused ()');
+    await cluster.sql(primary, 'select pg_switch_wal()');
+    const deadline = Date.now() + 20_000;
+    let refused = await archiver();
+    while (refused.failed === 0 && Date.now() < deadline) {
+      await sleep(200);
+      refused = await archiver();
+    }
+    expect(refused.failed).toBeGreaterThan(0);
+    expect(refused.archived).toBe(healthy.archived);
+    await cluster.asPostgres('chmod', ['0750', archive]);
+
+    await cluster.asPostgres(`${PGBACKREST}/verify.sh`, [], primary);
+    // One byte of a backed-up file changed: verify counts it, and verify.sh fails.
+    const files = await cluster.asPostgres('find', [
+      path.join(cluster.repository, 'backup'),
+      '-type',
+      'f',
+      '-path',
+      '*/bundle/*',
+    ]);
+    const damaged = files.split('\n').filter(Boolean)[0] as string;
+    await cluster.asPostgres('sh', [
+      '-c',
+      `printf x | dd of="${damaged}" bs=1 seek=100 conv=notrunc status=none`,
+    ]);
+    await expect(cluster.asPostgres(`${PGBACKREST}/verify.sh`, [], primary)).rejects.toThrow(
+      /checksum invalid: 1[^]*the repository damaged/,
+    );
   });
 });
