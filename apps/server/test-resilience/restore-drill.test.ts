@@ -151,8 +151,12 @@ describe('backups by pgBackRest', () => {
     const again = await platformOn(urlOf(restored));
     const servingMs = Date.now() - started;
     expect(await bind(again.base, again.cookie, [12])).toEqual([demoCode(12)]);
+    const size = await cluster.sql<{ size: string }>(
+      primary,
+      'select pg_size_pretty(sum(pg_database_size(oid))) as size from pg_database',
+    );
     console.info(
-      `pgBackRest: full backup + verify ${fullMs} ms, differential + verify ${diffMs} ms, ` +
+      `pgBackRest (databases of ${size.rows[0]?.size}): full backup + verify ${fullMs} ms, differential + verify ${diffMs} ms, ` +
         `WAL segment pushed ${pushMs} ms after the switch; restored to ${target} in ${restoreMs} ms, ` +
         `the platform serving on it ${servingMs} ms after the restore began`,
     );
