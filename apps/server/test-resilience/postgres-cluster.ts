@@ -142,7 +142,7 @@ CONF`,
    * `textfileDir`, its end time written there for Prometheus.
    */
   async backup(primary: PostgresNode, type: 'full' | 'diff', textfileDir?: string): Promise<void> {
-    const env = textfileDir ? { TEXTFILE_DIR: textfileDir } : {};
+    const env: Record<string, string> = textfileDir ? { TEXTFILE_DIR: textfileDir } : {};
     await this.asPostgres(`${PGBACKREST}/backup.sh`, [type], primary, env);
   }
 

@@ -155,7 +155,7 @@ describe('backups by pgBackRest', () => {
       primary,
       'select pg_size_pretty(sum(pg_database_size(oid))) as size from pg_database',
     );
-    console.info(
+    console.warn(
       `pgBackRest (databases of ${size.rows[0]?.size}): full backup + verify ${fullMs} ms, differential + verify ${diffMs} ms, ` +
         `WAL segment pushed ${pushMs} ms after the switch; restored to ${target} in ${restoreMs} ms, ` +
         `the platform serving on it ${servingMs} ms after the restore began`,
@@ -188,7 +188,7 @@ describe('backups by pgBackRest', () => {
     const deadlineReplay = Date.now() + 5_000;
     while ((await boundOf(standby, [code])).length === 0 && Date.now() < deadlineReplay) await sleep(50);
     expect(await boundOf(standby, [code])).toEqual(bound([code]));
-    console.info(`pgBackRest: standby built from the repository and started in ${builtMs} ms`);
+    console.warn(`pgBackRest: standby built from the repository and started in ${builtMs} ms`);
   });
 
   it('shows archiving failing to postgres_exporter, and verify finds a damaged repository', async () => {
