@@ -141,6 +141,8 @@ describe('a failover to the synchronous standby', () => {
     cluster = await PostgresCluster.create();
     primary = await cluster.initPrimary();
     await cluster.sql(primary, 'create database tickets');
+    // The standby is built from the pgBackRest repository, as the README's: a backup first.
+    await cluster.backup(primary, 'full');
     standby = await cluster.makeStandby(primary, 'standby1');
     await cluster.makeSynchronous(primary, 'standby1');
   }, 90_000);

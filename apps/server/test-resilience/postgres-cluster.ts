@@ -11,10 +11,13 @@ import { repoRoot } from './support';
  * PostgreSQL servers of a test's own, from Debian's binaries, in a temporary folder owned by the
  * postgres user (PostgreSQL refuses to run as root, which CI is), on ports 27000–27049 (the machine's
  * own cluster on 5432 is never touched). They are started with the repository's
- * deploy/postgres/primary.conf and its scripts, as the README tells an operator to.
+ * deploy/postgres/primary.conf, archive and back up with pgBackRest through
+ * deploy/pgbackrest/pgbackrest.conf and its scripts, as the README tells an operator to; only the
+ * folders and ports are the test's own (PGBACKREST_* variables, which win over the file).
  */
 export const PG_BIN = '/usr/lib/postgresql/15/bin';
 export const DEPLOY = path.join(repoRoot, 'deploy/postgres');
+export const PGBACKREST = path.join(repoRoot, 'deploy/pgbackrest');
 const PORTS = { first: 27_000, count: 50 };
 
 const run = promisify(execFile);
@@ -49,28 +52,52 @@ export class PostgresCluster {
   private constructor(
     /** Everything of the test's servers lives under it, owned by postgres. */
     readonly root: string,
-    /** Where the primary's archive_command copies WAL segments (WAL_ARCHIVE). */
-    readonly walArchive: string,
+    /** The pgBackRest repository (repo1-path): archived WAL and backups. */
+    readonly repository: string,
   ) {}
 
   static async create(): Promise<PostgresCluster> {
     const root = await mkdtemp(path.join(tmpdir(), 'tickets-pg-'));
-    const cluster = new PostgresCluster(root, path.join(root, 'wal-archive'));
+    const cluster = new PostgresCluster(root, path.join(root, 'repository'));
     await chownToPostgres(root);
-    await cluster.asPostgres('mkdir', ['-m', '0700', cluster.walArchive]);
+    await cluster.asPostgres('mkdir', ['-m', '0750', cluster.repository, path.join(root, 'pgbackrest')]);
     return cluster;
   }
 
-  /** `command` run as the postgres user (as it is when root), with the archive's folder in its environment. */
-  async asPostgres(command: string, args: string[]): Promise<string> {
-    const env = ['env', `WAL_ARCHIVE=${this.walArchive}`, `PG_BIN=${PG_BIN}`, command, ...args];
+  /**
+   * `command` run as the postgres user (as it is when root). pgBackRest's folders are the test's, and
+   * its pg1 the node `pg1` (a server started so archives with it: archive_command inherits them).
+   */
+  async asPostgres(
+    command: string,
+    args: string[],
+    pg1?: PostgresNode,
+    extraEnv: Record<string, string> = {},
+  ): Promise<string> {
+    const pgbackrest = {
+      CONFIG: path.join(PGBACKREST, 'pgbackrest.conf'),
+      REPO1_PATH: this.repository,
+      LOG_PATH: path.join(this.root, 'pgbackrest'),
+      LOCK_PATH: path.join(this.root, 'pgbackrest'),
+      SPOOL_PATH: path.join(this.root, 'pgbackrest'),
+      PG1_SOCKET_PATH: this.root,
+      ...(pg1 && { PG1_PATH: pg1.dir, PG1_PORT: String(pg1.port) }),
+    };
+    const env = [
+      'env',
+      ...Object.entries(pgbackrest).map(([name, value]) => `PGBACKREST_${name}=${value}`),
+      `PG_BIN=${PG_BIN}`,
+      ...Object.entries(extraEnv).map(([name, value]) => `${name}=${value}`),
+      command,
+      ...args,
+    ];
     const [file, ...argv] = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...env] : env;
     try {
       const { stdout } = await run(file as string, argv, { cwd: this.root, timeout: 60_000 });
       return stdout;
     } catch (error) {
       const { stderr, stdout } = error as { stderr?: string; stdout?: string };
-      throw new Error(`${command} ${args.join(' ')} failed: ${stderr || stdout || String(error)}`);
+      throw new Error(`${command} ${args.join(' ')} failed: ${stdout ?? ''}${stderr || String(error)}`);
     }
   }
 
@@ -78,7 +105,10 @@ export class PostgresCluster {
     return freeClusterPort(this.ports);
   }
 
-  /** A new primary, initialised and started with deploy/postgres/primary.conf. */
+  /**
+   * A new primary, initialised (with data checksums, which the backups check) and started with
+   * deploy/postgres/primary.conf; its pgBackRest stanza created, so that its WAL is archived.
+   */
   async initPrimary(name = 'primary'): Promise<PostgresNode> {
     const node = { dir: path.join(this.root, name), port: await this.newPort() };
     // --no-sync: the test's own scaffolding; the servers themselves keep fsync on.
@@ -88,6 +118,7 @@ export class PostgresCluster {
       '-U',
       'postgres',
       '--auth=trust',
+      '--data-checksums',
       '--no-sync',
     ]);
     await this.asPostgres('sh', [
@@ -102,13 +133,26 @@ max_connections = 60
 CONF`,
     ]);
     await this.start(node);
+    await this.asPostgres('pgbackrest', ['--stanza=tickets', 'stanza-create'], node);
     return node;
   }
 
-  /** A hot standby of `primary`, named `name`, made by deploy/postgres/make-standby.sh and started. */
+  /**
+   * A backup of `primary` into the repository by deploy/pgbackrest/backup.sh (then verified); with
+   * `textfileDir`, its end time written there for Prometheus.
+   */
+  async backup(primary: PostgresNode, type: 'full' | 'diff', textfileDir?: string): Promise<void> {
+    const env: Record<string, string> = textfileDir ? { TEXTFILE_DIR: textfileDir } : {};
+    await this.asPostgres(`${PGBACKREST}/backup.sh`, [type], primary, env);
+  }
+
+  /**
+   * A hot standby of `primary`, named `name`, built from the repository by
+   * deploy/pgbackrest/make-standby.sh (from the newest backup: `backup` first) and started.
+   */
   async makeStandby(primary: PostgresNode, name: string): Promise<PostgresNode> {
     const node = { dir: path.join(this.root, name), port: await this.newPort() };
-    await this.asPostgres(`${DEPLOY}/make-standby.sh`, [
+    await this.asPostgres(`${PGBACKREST}/make-standby.sh`, [
       '127.0.0.1',
       String(primary.port),
       node.dir,
@@ -136,7 +180,7 @@ CONF`,
   }
 
   async start(node: PostgresNode): Promise<void> {
-    await this.asPostgres(`${PG_BIN}/pg_ctl`, ['-D', node.dir, '-l', `${node.dir}/log`, '-w', 'start']);
+    await this.asPostgres(`${PG_BIN}/pg_ctl`, ['-D', node.dir, '-l', `${node.dir}.log`, '-w', 'start'], node);
     this.started.add(node);
   }
 

@@ -64,7 +64,7 @@ describe('the Prometheus alert rules and a real scrape', () => {
       cwd: RULES_FOLDER,
       encoding: 'utf8',
     });
-    expect(checked).toContain('SUCCESS: 9 rules found');
+    expect(checked).toContain('SUCCESS: 12 rules found');
     const tested = execFileSync(PROMTOOL, ['test', 'rules', 'alerts.test.yml'], {
       cwd: RULES_FOLDER,
       encoding: 'utf8',
@@ -94,12 +94,15 @@ describe('the Prometheus alert rules and a real scrape', () => {
     expect(await query('tickets_database_up{job="athletic-tickets"}')).toEqual([1]);
     expect(await query('tickets_process_ready{job="athletic-tickets"}')).toEqual([1]);
     expect(await query('up{job="athletic-tickets"}')).toEqual([1]);
-    // The rules file loaded as it is, every alert quiet on a healthy process.
+    // The rules file loaded as it is, every alert quiet on a healthy process (the backups' too: no
+    // database is scraped here).
     const rules = (await (await fetch(`${prometheusUrl}/api/v1/rules`)).json()) as {
       data: { groups: { rules: { name: string; state: string }[] }[] };
     };
     const loaded = rules.data.groups.flatMap((group) => group.rules);
     expect(loaded.map((rule) => rule.name).sort()).toEqual([
+      'TicketsBackupTooOld',
+      'TicketsBackupUnknown',
       'TicketsBalancerDown',
       'TicketsDatabaseUnreachable',
       'TicketsEventLoopDelayed',
@@ -109,6 +112,7 @@ describe('the Prometheus alert rules and a real scrape', () => {
       'TicketsOutboxStuck',
       'TicketsProcessNotReady',
       'TicketsServerErrors',
+      'TicketsWalArchivingFailing',
     ]);
     // A new process's first minute may hold one stall over 100 ms (code compiled on first use: 120 ms
     // once on Node 24 here). The loop's rule is pending then, which is what its `for: 2m` is for; every

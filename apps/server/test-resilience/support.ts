@@ -22,6 +22,8 @@ export const COMPILED_SERVER = 'apps/server/dist/main.js';
 export const HAPROXY = '/usr/sbin/haproxy';
 export const PROMETHEUS = '/usr/bin/prometheus';
 export const PROMTOOL = '/usr/bin/promtool';
+export const PGBACKREST_BIN = '/usr/bin/pgbackrest';
+export const POSTGRES_EXPORTER = '/usr/bin/prometheus-postgres-exporter';
 
 /**
  * A port to try: within the 50 from RESILIENCE_PORT_BASE when set (on a shared machine each run keeps
