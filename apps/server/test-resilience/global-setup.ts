@@ -3,12 +3,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { prepareMigratedCopies } from '../test/support/migrated-copies';
-import { HAPROXY, PROMETHEUS, PROMTOOL } from './support';
+import { ETCD, HAPROXY, PATRONI, PROMETHEUS, PROMTOOL } from './support';
 
 const PACKAGES = [
   [HAPROXY, 'haproxy'],
   [PROMETHEUS, 'prometheus'],
   [PROMTOOL, 'prometheus'],
+  [ETCD, 'etcd-server'],
+  [PATRONI, 'patroni'],
 ] as const;
 
 /**
