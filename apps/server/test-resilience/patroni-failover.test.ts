@@ -1,4 +1,6 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
@@ -10,6 +12,8 @@ import {
   freePortish,
   killHard,
   personalizationLoad,
+  PROMETHEUS,
+  repoRoot,
   startServer,
 } from './support';
 import {
@@ -46,6 +50,72 @@ const syncStandbyOf = (members: Member[]) =>
 describe('Patroni fails the database over by itself', () => {
   let cluster: PatroniCluster;
   const servers: ChildProcess[] = [];
+  let prometheus: ChildProcess | undefined;
+  const prometheusUrl = `http://127.0.0.1:${FIRST_PORT + 9}`;
+
+  /** A Prometheus of the test's, on deploy/prometheus/alerts.yml, scraping each node's Patroni as job "patroni". */
+  const startPrometheus = async () => {
+    const config = path.join(cluster.root, 'prometheus.yml');
+    const targets = cluster.nodes.map((node) => `'127.0.0.1:${node.restPort}'`).join(', ');
+    await writeFile(
+      config,
+      [
+        'global: { scrape_interval: 1s, evaluation_interval: 1s }',
+        `rule_files: ['${path.join(repoRoot, 'deploy/prometheus/alerts.yml')}']`,
+        'scrape_configs:',
+        "  - job_name: 'patroni'",
+        `    static_configs: [{ targets: [${targets}] }]`,
+        '',
+      ].join('\n'),
+    );
+    prometheus = spawn(
+      PROMETHEUS,
+      [
+        `--config.file=${config}`,
+        `--storage.tsdb.path=${path.join(cluster.root, 'prometheus')}`,
+        `--web.listen-address=${prometheusUrl.slice('http://'.length)}`,
+      ],
+      { stdio: 'ignore' },
+    );
+  };
+  /** The value of a PromQL query of a single number, once Prometheus has it (else undefined). */
+  const queryUntil = async (promql: string, expected: number, ms: number) => {
+    const deadline = Date.now() + ms;
+    let value: number | undefined;
+    do {
+      try {
+        const response = await fetch(`${prometheusUrl}/api/v1/query?query=${encodeURIComponent(promql)}`);
+        const body = (await response.json()) as { data: { result: { value: [number, string] }[] } };
+        value = body.data.result[0] ? Number(body.data.result[0].value[1]) : undefined;
+      } catch {
+        value = undefined;
+      }
+      if (value === expected) break;
+      await sleep(500);
+    } while (Date.now() < deadline);
+    return value;
+  };
+  /** The state Prometheus gives the alert `name` now: inactive, pending or firing. */
+  const alertState = async (name: string) => {
+    try {
+      const response = await fetch(`${prometheusUrl}/api/v1/rules`);
+      const body = (await response.json()) as {
+        data: { groups: { rules: { name: string; state: string }[] }[] };
+      };
+      return body.data.groups.flatMap((group) => group.rules).find((rule) => rule.name === name)?.state;
+    } catch {
+      return undefined;
+    }
+  };
+  const waitForAlert = async (name: string, states: string[], ms: number) => {
+    const deadline = Date.now() + ms;
+    let state = await alertState(name);
+    while (!states.includes(state ?? '') && Date.now() < deadline) {
+      await sleep(500);
+      state = await alertState(name);
+    }
+    return state;
+  };
 
   beforeAll(async () => {
     cluster = await PatroniCluster.create(FIRST_PORT);
@@ -60,9 +130,11 @@ describe('Patroni fails the database over by itself', () => {
     await client.connect();
     await client.query('create database tickets');
     await client.end();
+    await startPrometheus();
   }, 150_000);
 
   afterAll(async () => {
+    if (prometheus) await killHard(prometheus);
     for (const server of servers) await killHard(server);
     await cluster?.destroy();
   }, 30_000);
@@ -82,6 +154,11 @@ describe('Patroni fails the database over by itself', () => {
     const admissions = admissionLoad(base, gate.credential, gate.eventId, gate.codes);
     const claims = claimLoad(base, claimants);
     while (load.acknowledged.length < 30) await sleep(5);
+    // Scraping the real nodes (both up, their metrics read), the alert on a leader without a
+    // synchronous standby is quiet.
+    expect(await queryUntil('sum(up{job="patroni"})', 2, 15_000)).toBe(2);
+    expect(await queryUntil('sum(patroni_primary) + sum(patroni_sync_standby)', 2, 5_000)).toBe(2);
+    expect(await waitForAlert('PatroniNoSynchronousStandby', ['inactive'], 10_000)).toBe('inactive');
 
     await cluster.killMachine(oldLeader);
     const killedAt = Date.now();
@@ -127,6 +204,12 @@ describe('Patroni fails the database over by itself', () => {
       admissions.acknowledged,
     );
 
+    // Prometheus, scraping the nodes left, sees the new leader alone: the alert holds (pending for
+    // its minute, then firing).
+    expect(await waitForAlert('PatroniNoSynchronousStandby', ['pending', 'firing'], 15_000)).toMatch(
+      /pending|firing/,
+    );
+
     // The old leader's machine back: Patroni rewinds it (or copies it anew) onto the new timeline,
     // and it follows the new leader as its synchronous standby.
     const timeline = leaderOf(members)!.timeline as number;
@@ -147,6 +230,7 @@ describe('Patroni fails the database over by itself', () => {
         { name: oldLeader.name, role: 'sync_standby' },
       ].sort((a, b) => a.name.localeCompare(b.name)),
     );
+    expect(await waitForAlert('PatroniNoSynchronousStandby', ['inactive'], 15_000)).toBe('inactive');
     // What the platform acknowledged is on the rejoined standby too (read-only: it is a standby).
     const standby = new pg.Client({ connectionString: cluster.url(oldLeader) });
     await standby.connect();
