@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { prepareMigratedCopies } from '../test/support/migrated-copies';
-import { HAPROXY, PGBACKREST_BIN, POSTGRES_EXPORTER, PROMETHEUS, PROMTOOL } from './support';
+import { ETCD, HAPROXY, PATRONI, PGBACKREST_BIN, POSTGRES_EXPORTER, PROMETHEUS, PROMTOOL } from './support';
 
 const PACKAGES = [
   [HAPROXY, 'haproxy'],
@@ -11,6 +11,8 @@ const PACKAGES = [
   [PROMTOOL, 'prometheus'],
   [PGBACKREST_BIN, 'pgbackrest'],
   [POSTGRES_EXPORTER, 'prometheus-postgres-exporter'],
+  [ETCD, 'etcd-server'],
+  [PATRONI, 'patroni'],
 ] as const;
 
 /**

@@ -64,7 +64,7 @@ describe('the Prometheus alert rules and a real scrape', () => {
       cwd: RULES_FOLDER,
       encoding: 'utf8',
     });
-    expect(checked).toContain('SUCCESS: 12 rules found');
+    expect(checked).toContain('SUCCESS: 16 rules found');
     const tested = execFileSync(PROMTOOL, ['test', 'rules', 'alerts.test.yml'], {
       cwd: RULES_FOLDER,
       encoding: 'utf8',
@@ -101,6 +101,10 @@ describe('the Prometheus alert rules and a real scrape', () => {
     };
     const loaded = rules.data.groups.flatMap((group) => group.rules);
     expect(loaded.map((rule) => rule.name).sort()).toEqual([
+      'PatroniNoLeader',
+      'PatroniNoSynchronousStandby',
+      'PatroniNodeDown',
+      'PatroniReplicationLag',
       'TicketsBackupTooOld',
       'TicketsBackupUnknown',
       'TicketsBalancerDown',

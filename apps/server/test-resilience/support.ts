@@ -24,6 +24,8 @@ export const PROMETHEUS = '/usr/bin/prometheus';
 export const PROMTOOL = '/usr/bin/promtool';
 export const PGBACKREST_BIN = '/usr/bin/pgbackrest';
 export const POSTGRES_EXPORTER = '/usr/bin/prometheus-postgres-exporter';
+export const ETCD = '/usr/bin/etcd';
+export const PATRONI = '/usr/bin/patroni';
 
 /**
  * A port to try: within the 50 from RESILIENCE_PORT_BASE when set (on a shared machine each run keeps
@@ -92,11 +94,12 @@ export function personalizationLoad(
   { retryRefused = false }: { retryRefused?: boolean } = {},
 ) {
   const acknowledged: string[] = [];
-  /** Every answer, in the order they came. */
-  const answers: { status: number; retryAfter: string | null; body: string }[] = [];
+  /** Every answer, in the order they came, with when its request was sent. */
+  const answers: { status: number; retryAfter: string | null; body: string; sentAt: number }[] = [];
   let serial = 0;
   let stopped = false;
   const send = async (mine: number) => {
+    const sentAt = Date.now();
     try {
       const response = await fetch(`${base}/api/ticket-office/personalize`, {
         method: 'POST',
@@ -113,6 +116,7 @@ export function personalizationLoad(
         status: response.status,
         retryAfter: response.headers.get('retry-after'),
         body: await response.text(),
+        sentAt,
       });
       if (response.status === 200) acknowledged.push(codeOf(mine));
       return response.status;
