@@ -210,6 +210,25 @@ describe('Patroni fails the database over by itself', () => {
       admissions.acknowledged,
     );
 
+    // The new leader archives through pgBackRest (its new timeline's history file at least), and
+    // nothing failed to: the old leader's archive_command is the new one's.
+    const archiver = new pg.Client({ connectionString: cluster.url(newLeader) });
+    await archiver.connect();
+    try {
+      let archived = { archived: 0, failed: 0 };
+      for (let tries = 0; tries < 40 && archived.archived === 0; tries += 1) {
+        if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+        const { rows } = await archiver.query<{ archived: number; failed: number }>(
+          'select archived_count::int as archived, failed_count::int as failed from pg_stat_archiver',
+        );
+        archived = rows[0] ?? archived;
+      }
+      expect(archived.archived).toBeGreaterThan(0);
+      expect(archived.failed).toBe(0);
+    } finally {
+      await archiver.end();
+    }
+
     // Prometheus, scraping the nodes left, sees the new leader alone: the alert holds (pending for
     // its minute, then firing).
     expect(await waitForAlert('PatroniNoSynchronousStandby', ['pending', 'firing'], 15_000)).toMatch(
