@@ -1236,6 +1236,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ticket-office/events/{eventId}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a match of the officer's club not yet over, gates open or not, with a reason: irreversible; from then every scan of it is refused EVENT_CANCELLED, its devices are refused its manifest (409 EVENT_CANCELLED) and its provider's changes to it are rejected
+         * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
+         */
+        post: operations["cancelEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/blackList-administration/info": {
         parameters: {
             query?: never;
@@ -5276,6 +5296,8 @@ export interface operations {
                         eventDescription: string;
                         eventDateTime: string;
                         venue: string;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
                     }[];
                 };
             };
@@ -5987,6 +6009,8 @@ export interface operations {
                         eventDescription: string;
                         eventDateTime: string;
                         venue: string;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
                     }[];
                 };
             };
@@ -6047,7 +6071,7 @@ export interface operations {
                         /** @enum {string} */
                         decision: "ADMIT" | "REFUSE";
                         /** @enum {string} */
-                        reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                        reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "EVENT_CANCELLED" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
                         message: string;
                         admissionId: string | null;
                         holderName: string | null;
@@ -6469,7 +6493,7 @@ export interface operations {
                     refusals?: {
                         code: string;
                         /** @enum {string} */
-                        reason: "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                        reason: "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "EVENT_CANCELLED" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
                         /** Format: date-time */
                         refusedAt: string;
                     }[];
@@ -6490,7 +6514,7 @@ export interface operations {
                             /** @enum {string} */
                             outcome: "RECORDED" | "ALREADY_RECORDED" | "DOUBLE_ENTRY" | "NOT_RECORDED";
                             /** @enum {string} */
-                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED" | "RECORDED_IN_FUTURE";
+                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "EVENT_CANCELLED" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED" | "RECORDED_IN_FUTURE";
                         }[];
                         refusals: {
                             refusedAt: string;
@@ -6679,7 +6703,7 @@ export interface operations {
                             /** @enum {string} */
                             decision: "ADMIT" | "REFUSE";
                             /** @enum {string} */
-                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "EVENT_CANCELLED" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
                             message: string;
                             admissionId: string | null;
                             holderName: string | null;
@@ -7104,6 +7128,104 @@ export interface operations {
             };
             /** @description Not found: `EVENT_NOT_FOUND`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: number;
+                        eventDescription: string;
+                        eventDateTime: string;
+                        venue: string;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may not do this: `CROSS_ORIGIN_FORBIDDEN`, `FORBIDDEN`. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
