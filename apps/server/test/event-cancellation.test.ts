@@ -102,7 +102,9 @@ describe.each(engines)('cancelling a match, on %s', (engine) => {
     expect(await codeOf(refusedManifest)).toBe('EVENT_CANCELLED');
 
     // The office's list shows it cancelled, and the devices' too.
-    const listed = (await (await call(CLUB_OFFICER, 'GET', '/api/ticket-office/gate-events')).json()) as GateEvent[];
+    const listed = (await (
+      await call(CLUB_OFFICER, 'GET', '/api/ticket-office/gate-events')
+    ).json()) as GateEvent[];
     expect(listed.find((one) => one.eventId === tonight)).toMatchObject({
       cancelledAt: event.cancelledAt,
       cancellationReason: REASON,

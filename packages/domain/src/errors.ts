@@ -241,7 +241,8 @@ export const errorCatalogue = {
    */
   EVENT_CANCELLED: {
     status: 409,
-    description: 'Ο αγώνας έχει ακυρωθεί από το εκδοτήριο του συλλόγου· δεν αλλάζει πλέον και δεν γίνονται είσοδοι.',
+    description:
+      'Ο αγώνας έχει ακυρωθεί από το εκδοτήριο του συλλόγου· δεν αλλάζει πλέον και δεν γίνονται είσοδοι.',
   },
   EVENT_ALREADY_CANCELLED: {
     status: 409,

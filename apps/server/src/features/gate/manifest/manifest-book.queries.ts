@@ -12,7 +12,11 @@ import { eventEnd } from '../../../rules/events';
  * head so that one process's revision is the only one of its number.
  */
 
-export type BookHead = typeof gateManifests.$inferSelect & { fresh: boolean; wholeDue: boolean; cancelled: boolean };
+export type BookHead = typeof gateManifests.$inferSelect & {
+  fresh: boolean;
+  wholeDue: boolean;
+  cancelled: boolean;
+};
 
 /** The head of an event's book, and whether it was read within the last `rebuildSeconds`. */
 export const readBookHead = preparedQuery<{ eventId: number; rebuildSeconds: number }>()((db, p) =>
