@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import {
   EVENT_CANCELLATION_REASON_MAX_LENGTH,
   eventCancellationSchema,
@@ -14,18 +14,28 @@ import { useCancelEvent } from './api';
 
 const text = matchDayMessages.cancellation;
 
-/** A cancelled match, said first on its view: when, and why. */
-export function CancelledNotice({ event }: { event: GateEvent }) {
+/**
+ * A cancelled match, said first on its view: when, and why. `focused` right after the officer cancelled
+ * it: the dialog's button is gone with the section, so focus (and the reader) move here.
+ */
+export function CancelledNotice({ event, focused }: { event: GateEvent; focused: boolean }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focused) notice.current?.focus();
+  }, [focused, event.cancelledAt]);
   if (!event.cancelledAt) return null;
   return (
-    <div className="govgr-warning-text app-cancelled">
-      <p className="govgr-body">
-        <strong className="app-tag app-tag--refuse">{text.cancelled}</strong>{' '}
-        {text.cancelledAt(formatDateTime(event.cancelledAt))}
-      </p>
-      {event.cancellationReason ? (
-        <p className="govgr-body">{text.cancelledReason(event.cancellationReason)}</p>
-      ) : null}
+    <div className="govgr-warning-text app-cancelled" ref={notice} tabIndex={-1}>
+      {/* One column: the warning text lays its children side by side. */}
+      <div>
+        <p className="govgr-body">
+          <strong className="app-tag app-tag--refuse">{text.cancelled}</strong>{' '}
+          {text.cancelledAt(formatDateTime(event.cancelledAt))}
+        </p>
+        {event.cancellationReason ? (
+          <p className="govgr-body">{text.cancelledReason(event.cancellationReason)}</p>
+        ) : null}
+      </div>
     </div>
   );
 }
@@ -34,7 +44,7 @@ export function CancelledNotice({ event }: { event: GateEvent }) {
  * «Ακύρωση αγώνα»: an officer of the club cancels a match not yet over, its gates open or not, after
  * confirming in a dialog with the reason (required; audited and shown with the match). Irreversible.
  */
-export function MatchCancellation({ event }: { event: GateEvent }) {
+export function MatchCancellation({ event, onCancelled }: { event: GateEvent; onCancelled(): void }) {
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -42,6 +52,7 @@ export function MatchCancellation({ event }: { event: GateEvent }) {
   const cancel = useCancelEvent({
     onSuccess: () => {
       setOpen(false);
+      onCancelled();
       toastSuccess(text.done(event.eventDescription));
     },
     onError: (error) => setProblem(failureMessage(error, text.failed)),
