@@ -6,6 +6,7 @@ import {
   type ErrorEnvelope,
   type GateEvent,
   type ImportReport,
+  type WalletTicket,
 } from '@tickets/domain';
 import { auditLog, events, gateAdmissions } from '../src/db/schema';
 import { CLUB_OFFICER, HOLDER, tonightTicket, useGateFixture } from './support/gate';
@@ -100,6 +101,14 @@ describe.each(engines)('cancelling a match, on %s', (engine) => {
     const refusedManifest = await manifest(device.token);
     expect(refusedManifest.status).toBe(409);
     expect(await codeOf(refusedManifest)).toBe('EVENT_CANCELLED');
+
+    // The season ticket holder's wallet shows that fixture cancelled.
+    const wallet = (await (await call(HOLDER, 'GET', '/api/wallet/tickets')).json()) as WalletTicket[];
+    const fixtures = wallet.flatMap((ticket) => ticket.fixtures);
+    expect(fixtures.find((fixture) => fixture.eventId === tonight)).toMatchObject({ cancelled: true });
+    expect(fixtures.filter((fixture) => fixture.cancelled).map((fixture) => fixture.eventId)).toEqual([
+      tonight,
+    ]);
 
     // The office's list shows it cancelled, and the devices' too.
     const listed = (await (

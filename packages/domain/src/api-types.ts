@@ -2228,6 +2228,7 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
+                            cancelled: boolean;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -2307,6 +2308,7 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
+                            cancelled: boolean;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -2340,6 +2342,7 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
+                            cancelled: boolean;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -3834,6 +3837,7 @@ export interface operations {
                                 eventDateTime: string;
                                 venue: string;
                                 lentTo: string | null;
+                                cancelled: boolean;
                             }[];
                             lentBy: string | null;
                             dependentName: string | null;
