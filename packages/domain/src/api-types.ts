@@ -647,7 +647,7 @@ export interface paths {
          * Upsert events by externalId
          * @description For a club's ticketing provider, with its API key.
          *
-         *     Events are upserted by `externalId`, each row checked on its own (a bad row is reported in `rejected`, never fatal). A fixture whose gates have opened (GATES_OPEN_MINUTES_BEFORE its kick-off) or that has admissions keeps its kick-off and duration: a row changing them (or making it a season) is rejected with EVENT_SCHEDULE_LOCKED's description as its reason; its other fields may still change.
+         *     Events are upserted by `externalId`, each row checked on its own (a bad row is reported in `rejected`, never fatal). A fixture whose gates have opened (GATES_OPEN_MINUTES_BEFORE its kick-off) or that has admissions keeps its kick-off and duration: a row changing them (or making it a season) is rejected with EVENT_SCHEDULE_LOCKED's description as its reason; its other fields may still change. A fixture the club's ticket office cancelled changes no more: every row naming it is rejected with EVENT_CANCELLED's description as its reason.
          */
         put: operations["upsertEvents"];
         post?: never;
@@ -1080,6 +1080,8 @@ export interface paths {
          *     a new salt, or more than 5,000 changes). docs/gate-codes.md §7.6 gives the delta and how to apply it.
          *     The manifest of a match changes at most once per `GATE_MANIFEST_REBUILD_SECONDS` (30 by default),
          *     whatever changes: a change reaches a device within that interval and its next poll.
+         *     A match the club's ticket office cancelled has no manifest: 409 `EVENT_CANCELLED`, and the device refuses
+         *     every code of it from then on, offline too.
          *     A device that decides offline sends `unsent`: how many admissions and refusals it holds not yet
          *     acknowledged by an upload; the club's officers see it beside the device's last contact.
          */
@@ -6456,6 +6458,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description In conflict with the current state: `EVENT_CANCELLED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
                 headers: {
@@ -7230,6 +7241,24 @@ export interface operations {
             };
             /** @description The caller may not do this: `CROSS_ORIGIN_FORBIDDEN`, `FORBIDDEN`. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: `EVENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description In conflict with the current state: `EVENT_ALREADY_CANCELLED`, `EVENT_OVER_NOT_CANCELLABLE`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
