@@ -52,7 +52,8 @@ test('an officer cancels a match under way in a confirmation dialog; the view sh
   await page.keyboard.press('Enter');
   const confirm = dialog(page);
   await expect(confirm).toBeVisible();
-  await expect(confirm.getByRole('heading', { name: text.confirmTitle(MATCH) })).toBeVisible();
+  await expect(confirm.getByRole('heading', { name: text.confirmTitle })).toBeVisible();
+  await expect(confirm.getByText(text.confirmQuestion(MATCH))).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(confirm).toBeHidden();
   await expect(open).toBeFocused();

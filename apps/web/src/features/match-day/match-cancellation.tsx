@@ -79,12 +79,15 @@ export function MatchCancellation({ event, onCancelled }: { event: GateEvent; on
       </Button>
       <ConfirmDialog
         open={open}
-        title={text.confirmTitle(event.eventDescription)}
+        title={text.confirmTitle}
         confirmLabel={text.confirm}
         busy={cancel.isPending}
         onConfirm={confirm}
         onClose={close}
       >
+        <p className="govgr-body">
+          <strong>{text.confirmQuestion(event.eventDescription)}</strong>
+        </p>
         <p className="govgr-body">{text.confirmBody}</p>
         <div className={`govgr-field ${problem ? 'govgr-field__error' : ''}`.trim()}>
           <label className="govgr-label" htmlFor={reasonId}>
