@@ -97,6 +97,20 @@ describe.each(engines)('cancelling a match, on %s', (engine) => {
     }
     expect((await admissionsOf(tonight)).length).toBe(1);
 
+    // An offline device's upload: what it admitted after the cancellation is refused, not recorded.
+    const upload = await fetch(`${server.baseUrl}/api/gate/admissions/batch`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${device.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        eventId: tonight,
+        admissions: [{ ticketCode: tonightTicket(2), code: second, admittedAt: new Date().toISOString() }],
+      }),
+    });
+    expect(upload.status).toBe(200);
+    const { results } = (await upload.json()) as { results: { reason: string; outcome: string }[] };
+    expect(results).toEqual([expect.objectContaining({ reason: 'EVENT_CANCELLED' })]);
+    expect((await admissionsOf(tonight)).length).toBe(1);
+
     // The manifest is not given: the steward's screen refuses every code offline too.
     const refusedManifest = await manifest(device.token);
     expect(refusedManifest.status).toBe(409);
