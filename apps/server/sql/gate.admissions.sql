@@ -16,6 +16,7 @@ select
     end
   ),
   "events"."starts_at" - make_interval(mins => $2),
+  "events"."cancelled_at",
   "tickets"."id",
   "tickets"."event_id",
   "tickets"."public_code",

@@ -18,7 +18,16 @@ select
     or "whole_read_at" is null
     or ("whole_read_at" at time zone 'Europe/Athens')::date < (now() at time zone 'Europe/Athens')::date
   ),
-  "read_at" > now() - make_interval(secs => $1::int)
+  "read_at" > now() - make_interval(secs => $1::int),
+  exists (
+    select
+      1
+    from
+      "events"
+    where
+      "id" = "event_id"
+      and "cancelled_at" is not null
+  )
 from
   "gate_manifests"
 where

@@ -11,7 +11,8 @@ select
       when "seasonal" then coalesce("ends_at", "starts_at")
       else "starts_at" + make_interval(mins => $1)
     end
-  )
+  ),
+  "cancelled_at"
 from
   "events"
 where

@@ -18,6 +18,8 @@ select
   "transfer_minute_limit",
   "min_to_auto_revert_transferred_ticket",
   "ignore_transfers",
+  "cancelled_at",
+  "cancellation_reason",
   "created_at",
   "updated_at"
 from
@@ -57,6 +59,8 @@ select
   "transfer_minute_limit",
   "min_to_auto_revert_transferred_ticket",
   "ignore_transfers",
+  "cancelled_at",
+  "cancellation_reason",
   "created_at",
   "updated_at"
 from
@@ -96,6 +100,8 @@ select
   "transfer_minute_limit",
   "min_to_auto_revert_transferred_ticket",
   "ignore_transfers",
+  "cancelled_at",
+  "cancellation_reason",
   "created_at",
   "updated_at"
 from

@@ -27,7 +27,8 @@ select
   "external_id",
   "starts_at",
   "ends_at",
-  "seasonal"
+  "seasonal",
+  "cancelled_at"
 from
   "events"
 where
@@ -35,18 +36,21 @@ where
     "events"."organisation_id" = $1
     and "events"."external_id" in ($2)
     and (
-      not "events"."seasonal"
-      and (
-        ("events"."starts_at" - make_interval(mins => $3)) <= now()
-        or exists (
-          select
-            1
-          from
-            "gate_admissions"
-          where
-            "gate_admissions"."event_id" = "events"."id"
+      (
+        not "events"."seasonal"
+        and (
+          ("events"."starts_at" - make_interval(mins => $3)) <= now()
+          or exists (
+            select
+              1
+            from
+              "gate_admissions"
+            where
+              "gate_admissions"."event_id" = "events"."id"
+          )
         )
       )
+      or "events"."cancelled_at" is not null
     )
   );
 
@@ -76,6 +80,8 @@ insert into
     "transfer_minute_limit",
     "min_to_auto_revert_transferred_ticket",
     "ignore_transfers",
+    "cancelled_at",
+    "cancellation_reason",
     "created_at",
     "updated_at"
   )
@@ -91,6 +97,8 @@ values
     $7,
     $8,
     $9,
+    default,
+    default,
     default,
     default,
     default,
@@ -152,6 +160,7 @@ where
       )
     )
   )
+  and "events"."cancelled_at" is null
 returning
   (xmax = 0);
 

@@ -26,6 +26,8 @@ select
   "events"."transfer_minute_limit",
   "events"."min_to_auto_revert_transferred_ticket",
   "events"."ignore_transfers",
+  "events"."cancelled_at",
+  "events"."cancellation_reason",
   "events"."created_at",
   "events"."updated_at",
   "transfers"."to_name"

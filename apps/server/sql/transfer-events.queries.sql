@@ -48,6 +48,8 @@ select
   "transfer_minute_limit",
   "min_to_auto_revert_transferred_ticket",
   "ignore_transfers",
+  "cancelled_at",
+  "cancellation_reason",
   "created_at",
   "updated_at"
 from
@@ -89,5 +91,7 @@ returning
   "transfer_minute_limit",
   "min_to_auto_revert_transferred_ticket",
   "ignore_transfers",
+  "cancelled_at",
+  "cancellation_reason",
   "created_at",
   "updated_at";

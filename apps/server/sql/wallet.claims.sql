@@ -193,7 +193,8 @@ select
   "events"."starts_at",
   "events"."ends_at",
   "events"."venue",
-  "events"."seasonal"
+  "events"."seasonal",
+  "events"."cancelled_at"
 from
   "bound"
   inner join "events" on "events"."id" = "bound"."event_id";

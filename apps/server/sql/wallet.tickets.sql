@@ -43,6 +43,8 @@ select
   "events"."transfer_minute_limit",
   "events"."min_to_auto_revert_transferred_ticket",
   "events"."ignore_transfers",
+  "events"."cancelled_at",
+  "events"."cancellation_reason",
   "events"."created_at",
   "events"."updated_at"
 from
@@ -103,6 +105,8 @@ select
   "events"."transfer_minute_limit",
   "events"."min_to_auto_revert_transferred_ticket",
   "events"."ignore_transfers",
+  "events"."cancelled_at",
+  "events"."cancellation_reason",
   "events"."created_at",
   "events"."updated_at"
 from
@@ -164,6 +168,8 @@ select
   "events"."transfer_minute_limit",
   "events"."min_to_auto_revert_transferred_ticket",
   "events"."ignore_transfers",
+  "events"."cancelled_at",
+  "events"."cancellation_reason",
   "events"."created_at",
   "events"."updated_at",
   "minor"."first_name" || ' ' || "minor"."last_name"
@@ -228,6 +234,8 @@ select
   "events"."transfer_minute_limit",
   "events"."min_to_auto_revert_transferred_ticket",
   "events"."ignore_transfers",
+  "events"."cancelled_at",
+  "events"."cancellation_reason",
   "events"."created_at",
   "events"."updated_at",
   "minor"."first_name" || ' ' || "minor"."last_name"
@@ -293,6 +301,8 @@ select
   "fixture"."transfer_minute_limit",
   "fixture"."min_to_auto_revert_transferred_ticket",
   "fixture"."ignore_transfers",
+  "fixture"."cancelled_at",
+  "fixture"."cancellation_reason",
   "fixture"."created_at",
   "fixture"."updated_at",
   "lender"."first_name" || ' ' || "lender"."last_name"
@@ -328,6 +338,8 @@ select
   "fixture"."transfer_minute_limit",
   "fixture"."min_to_auto_revert_transferred_ticket",
   "fixture"."ignore_transfers",
+  "fixture"."cancelled_at",
+  "fixture"."cancellation_reason",
   "fixture"."created_at",
   "fixture"."updated_at",
   "transfers"."to_name"

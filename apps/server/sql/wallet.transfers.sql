@@ -29,6 +29,8 @@ select
   "fixture"."transfer_minute_limit",
   "fixture"."min_to_auto_revert_transferred_ticket",
   "fixture"."ignore_transfers",
+  "fixture"."cancelled_at",
+  "fixture"."cancellation_reason",
   "fixture"."created_at",
   "fixture"."updated_at"
 from
@@ -66,6 +68,8 @@ select
   "fixture"."transfer_minute_limit",
   "fixture"."min_to_auto_revert_transferred_ticket",
   "fixture"."ignore_transfers",
+  "fixture"."cancelled_at",
+  "fixture"."cancellation_reason",
   "fixture"."created_at",
   "fixture"."updated_at"
 from
@@ -132,6 +136,8 @@ select
   "season"."transfer_minute_limit",
   "season"."min_to_auto_revert_transferred_ticket",
   "season"."ignore_transfers",
+  "season"."cancelled_at",
+  "season"."cancellation_reason",
   "season"."created_at",
   "season"."updated_at"
 from
@@ -161,6 +167,8 @@ select
   "transfer_minute_limit",
   "min_to_auto_revert_transferred_ticket",
   "ignore_transfers",
+  "cancelled_at",
+  "cancellation_reason",
   "created_at",
   "updated_at",
   "starts_at" <= now()
@@ -238,6 +246,8 @@ select
   "fixture"."transfer_minute_limit",
   "fixture"."min_to_auto_revert_transferred_ticket",
   "fixture"."ignore_transfers",
+  "fixture"."cancelled_at",
+  "fixture"."cancellation_reason",
   "fixture"."created_at",
   "fixture"."updated_at",
   "season"."id",
@@ -255,6 +265,8 @@ select
   "season"."transfer_minute_limit",
   "season"."min_to_auto_revert_transferred_ticket",
   "season"."ignore_transfers",
+  "season"."cancelled_at",
+  "season"."cancellation_reason",
   "season"."created_at",
   "season"."updated_at",
   "fixture"."starts_at" <= now()

@@ -59,6 +59,7 @@ const EXPECTED_ACCESS: Record<string, 'public' | 'user' | 'officer' | 'provider'
   'POST /api/stats/ticket': 'officer',
   'GET /api/ticket-office/transfer-events': 'officer',
   'PUT /api/ticket-office/transfer-events': 'officer',
+  'POST /api/ticket-office/events/:eventId/cancellation': 'officer',
   'POST /api/blackList-administration/info': 'officer',
   'POST /api/blackList-administration/add': 'officer',
   'POST /api/blackList-administration/search': 'officer',

@@ -647,7 +647,7 @@ export interface paths {
          * Upsert events by externalId
          * @description For a club's ticketing provider, with its API key.
          *
-         *     Events are upserted by `externalId`, each row checked on its own (a bad row is reported in `rejected`, never fatal). A fixture whose gates have opened (GATES_OPEN_MINUTES_BEFORE its kick-off) or that has admissions keeps its kick-off and duration: a row changing them (or making it a season) is rejected with EVENT_SCHEDULE_LOCKED's description as its reason; its other fields may still change.
+         *     Events are upserted by `externalId`, each row checked on its own (a bad row is reported in `rejected`, never fatal). A fixture whose gates have opened (GATES_OPEN_MINUTES_BEFORE its kick-off) or that has admissions keeps its kick-off and duration: a row changing them (or making it a season) is rejected with EVENT_SCHEDULE_LOCKED's description as its reason; its other fields may still change. A fixture the club's ticket office cancelled changes no more: every row naming it is rejected with EVENT_CANCELLED's description as its reason.
          */
         put: operations["upsertEvents"];
         post?: never;
@@ -1080,6 +1080,8 @@ export interface paths {
          *     a new salt, or more than 5,000 changes). docs/gate-codes.md §7.6 gives the delta and how to apply it.
          *     The manifest of a match changes at most once per `GATE_MANIFEST_REBUILD_SECONDS` (30 by default),
          *     whatever changes: a change reaches a device within that interval and its next poll.
+         *     A match the club's ticket office cancelled has no manifest: 409 `EVENT_CANCELLED`, and the device refuses
+         *     every code of it from then on, offline too.
          *     A device that decides offline sends `unsent`: how many admissions and refusals it holds not yet
          *     acknowledged by an upload; the club's officers see it beside the device's last contact.
          */
@@ -1230,6 +1232,26 @@ export interface paths {
          */
         put: operations["updateTransferRules"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ticket-office/events/{eventId}/cancellation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a match of the officer's club not yet over, gates open or not, with a reason: irreversible; from then every scan of it is refused EVENT_CANCELLED, its devices are refused its manifest (409 EVENT_CANCELLED) and its provider's changes to it are rejected
+         * @description For a signed-in ticket-office officer (an active row of `officers`); anyone else is answered 403 `FORBIDDEN`.
+         */
+        post: operations["cancelEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2208,6 +2230,7 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
+                            cancelled: boolean;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -2287,6 +2310,7 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
+                            cancelled: boolean;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -2320,6 +2344,7 @@ export interface operations {
                             eventDateTime: string;
                             venue: string;
                             lentTo: string | null;
+                            cancelled: boolean;
                         }[];
                         lentBy: string | null;
                         dependentName: string | null;
@@ -3814,6 +3839,7 @@ export interface operations {
                                 eventDateTime: string;
                                 venue: string;
                                 lentTo: string | null;
+                                cancelled: boolean;
                             }[];
                             lentBy: string | null;
                             dependentName: string | null;
@@ -5276,6 +5302,8 @@ export interface operations {
                         eventDescription: string;
                         eventDateTime: string;
                         venue: string;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
                     }[];
                 };
             };
@@ -5987,6 +6015,8 @@ export interface operations {
                         eventDescription: string;
                         eventDateTime: string;
                         venue: string;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
                     }[];
                 };
             };
@@ -6047,7 +6077,7 @@ export interface operations {
                         /** @enum {string} */
                         decision: "ADMIT" | "REFUSE";
                         /** @enum {string} */
-                        reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                        reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "EVENT_CANCELLED" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
                         message: string;
                         admissionId: string | null;
                         holderName: string | null;
@@ -6428,6 +6458,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description In conflict with the current state: `EVENT_CANCELLED`. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Internal error: `INTERNAL_ERROR`. */
             500: {
                 headers: {
@@ -6469,7 +6508,7 @@ export interface operations {
                     refusals?: {
                         code: string;
                         /** @enum {string} */
-                        reason: "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                        reason: "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "EVENT_CANCELLED" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
                         /** Format: date-time */
                         refusedAt: string;
                     }[];
@@ -6490,7 +6529,7 @@ export interface operations {
                             /** @enum {string} */
                             outcome: "RECORDED" | "ALREADY_RECORDED" | "DOUBLE_ENTRY" | "NOT_RECORDED";
                             /** @enum {string} */
-                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED" | "RECORDED_IN_FUTURE";
+                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "EVENT_CANCELLED" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED" | "RECORDED_IN_FUTURE";
                         }[];
                         refusals: {
                             refusedAt: string;
@@ -6679,7 +6718,7 @@ export interface operations {
                             /** @enum {string} */
                             decision: "ADMIT" | "REFUSE";
                             /** @enum {string} */
-                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
+                            reason: "ADMITTED" | "ALREADY_ADMITTED" | "UNKNOWN_CODE" | "WRONG_EVENT" | "NOT_FOR_THIS_EVENT" | "EVENT_OVER" | "EVENT_CANCELLED" | "NOT_OPEN_YET" | "SUSPENDED" | "COMPANION_REQUIRED" | "REVOKED" | "CODE_EXPIRED";
                             message: string;
                             admissionId: string | null;
                             holderName: string | null;
@@ -7104,6 +7143,122 @@ export interface operations {
             };
             /** @description Not found: `EVENT_NOT_FOUND`. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is too large: `PAYLOAD_TOO_LARGE`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The body is not JSON: `UNSUPPORTED_MEDIA_TYPE`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Internal error: `INTERNAL_ERROR`. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Busy (the embedded database), or the database unreachable for a moment; try again after Retry-After: `SERVICE_BUSY`, `SERVICE_UNAVAILABLE`. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                eventId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        eventId: number;
+                        eventDescription: string;
+                        eventDateTime: string;
+                        venue: string;
+                        cancelledAt: string | null;
+                        cancellationReason: string | null;
+                    };
+                };
+            };
+            /** @description The request is not valid: `MALFORMED_JSON`, `VALIDATION_ERROR`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller is not authenticated: `UNAUTHENTICATED`. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The caller may not do this: `CROSS_ORIGIN_FORBIDDEN`, `FORBIDDEN`. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found: `EVENT_NOT_FOUND`. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description In conflict with the current state: `EVENT_ALREADY_CANCELLED`, `EVENT_OVER_NOT_CANCELLABLE`. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

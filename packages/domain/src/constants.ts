@@ -262,6 +262,9 @@ export const GATE_DEVICE_LABEL_MAX_LENGTH = 60;
 /** The reason an officer gives for voiding an admission (audited): its length in characters. */
 export const ADMISSION_VOID_REASON_MAX_LENGTH = 500;
 
+/** The reason an officer gives for cancelling a match (audited, shown with it): its length in characters. */
+export const EVENT_CANCELLATION_REASON_MAX_LENGTH = 500;
+
 /**
  * A ticket as an SD-JWT VC over OpenID4VCI (docs/design.md §12). A credential offer's pre-authorized
  * code is good for this many minutes, once; its transaction code (given apart from the QR) has this

@@ -234,6 +234,24 @@ export const errorCatalogue = {
     description:
       'Οι πύλες του αγώνα έχουν ήδη ανοίξει ή έχουν καταγραφεί είσοδοι· η ώρα έναρξης και η διάρκειά του δεν αλλάζουν πλέον.',
   },
+  /**
+   * A fixture the club's ticket office cancelled (features/event-cancellation): nothing changes it any
+   * more, its gates admit nobody, its devices' manifest is not given. The provider's rejected row, the
+   * manifest's answer.
+   */
+  EVENT_CANCELLED: {
+    status: 409,
+    description:
+      'Ο αγώνας έχει ακυρωθεί από το εκδοτήριο του συλλόγου· δεν αλλάζει πλέον και δεν γίνονται είσοδοι.',
+  },
+  EVENT_ALREADY_CANCELLED: {
+    status: 409,
+    description: 'Ο αγώνας έχει ήδη ακυρωθεί.',
+  },
+  EVENT_OVER_NOT_CANCELLABLE: {
+    status: 409,
+    description: 'Ο αγώνας έχει ήδη ολοκληρωθεί· δεν μπορεί πλέον να ακυρωθεί.',
+  },
   TRANSFER_HOLDER_CHANGED: {
     status: 409,
     description: 'Ο αποστολέας δεν είναι πλέον κάτοχος του εισιτηρίου· η μεταβίβαση δεν ισχύει.',

@@ -70,6 +70,29 @@ export const matchDayMessages = {
   refreshed: (seconds: number, time: string) =>
     `Ενημερώνεται αυτόματα κάθε ${seconds} δευτερόλεπτα· τελευταία ενημέρωση στις ${time}.`,
   loadFailed: 'Δεν ήταν δυνατή η φόρτωση της εικόνας του αγώνα. Θα γίνει νέα προσπάθεια σε λίγο.',
+  /**
+   * Cancelling a match (features/event-cancellation on the server): by an officer of its club, any
+   * time before it ends, gates open or not; irreversible.
+   */
+  cancellation: {
+    title: 'Ακύρωση αγώνα',
+    open: 'Ακύρωση του αγώνα',
+    intro:
+      'Ο σύλλογος ακυρώνει τον αγώνα, ακόμη και αφού άνοιξαν οι πύλες. Από τη στιγμή της ακύρωσης καμία θύρα δεν επιτρέπει είσοδο, οι συσκευές των ελεγκτών σταματούν να δέχονται εισιτήρια και ο πάροχος δεν μπορεί να αλλάξει τον αγώνα. Η ακύρωση δεν αναιρείται.',
+    confirmTitle: 'Οριστική ακύρωση του αγώνα',
+    confirmQuestion: (description: string) => `Να ακυρωθεί ο αγώνας «${description}»;`,
+    confirmBody:
+      'Η ακύρωση δεν αναιρείται: καμία είσοδος δεν θα επιτρέπεται πλέον. Οι είσοδοι που έχουν ήδη καταγραφεί παραμένουν.',
+    reasonLabel: 'Λόγος ακύρωσης',
+    reasonHint: 'Φαίνεται με τον αγώνα στους υπαλλήλους του συλλόγου (έως 500 χαρακτήρες).',
+    reasonRequired: 'Γράψτε τον λόγο της ακύρωσης του αγώνα (έως 500 χαρακτήρες).',
+    confirm: 'Ναι, ακύρωση του αγώνα',
+    cancelled: 'Ακυρώθηκε',
+    cancelledAt: (time: string) => `Ο αγώνας ακυρώθηκε στις ${time}.`,
+    cancelledReason: (reason: string) => `Λόγος: ${reason}`,
+    done: (description: string) => `Ο αγώνας «${description}» ακυρώθηκε.`,
+    failed: 'Η ακύρωση δεν ολοκληρώθηκε. Δοκιμάστε ξανά.',
+  },
   /** The CSV report's columns and the name of each figure in it. */
   csv: {
     columns: ['Αγώνας', 'Έναρξη αγώνα', 'Στοιχείο', 'Συσκευή', 'Λόγος', 'Από', 'Έως', 'Πλήθος'],

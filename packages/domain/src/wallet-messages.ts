@@ -54,6 +54,9 @@ export const walletStandInMessages = {
   loadFailed: 'Δεν ήταν δυνατή η εμφάνιση των εισιτηρίων σας. Δοκιμάστε ξανά σε λίγο.',
   seasonTicket: 'Εισιτήριο διαρκείας',
   nextFixture: 'Επόμενος αγώνας',
+  /** The match (or a season ticket's next fixture) the club's ticket office cancelled. */
+  fixtureStatus: 'Κατάσταση αγώνα',
+  fixtureCancelled: 'Ακυρώθηκε από τον σύλλογο: δεν γίνονται είσοδοι.',
   lentBy: (name: string) => `Σας το δάνεισε: ${name}`,
   dependent: (name: string) => `Εισιτήριο του/της ${name}, που συνοδεύετε`,
   /** A ticket without a numbered seat (the seat itself as the gate shows it: gateMessages.seat). */

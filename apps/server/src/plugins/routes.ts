@@ -12,6 +12,7 @@ import { suspensionRoutes } from '../features/suspensions/routes';
 import { taxisStandInRoutes } from '../features/taxis-standin/routes';
 import { ticketOfficeRoutes } from '../features/ticket-office/routes';
 import { transferEventRoutes } from '../features/transfer-events/routes';
+import { eventCancellationRoutes } from '../features/event-cancellation/routes';
 import { mailboxStandInRoutes } from '../features/mailbox-standin/routes';
 import { walletNotificationRoutes } from '../features/wallet/notifications.routes';
 import { walletStandInRoutes } from '../features/wallet/stand-in.routes';
@@ -75,6 +76,7 @@ const featureRoutes: { file: string; routes: (app: FastifyInstance) => Promise<v
   euWallet('verifier/presentation.routes.ts', gatePresentationRoutes),
   euWallet('verifier/presentation-wallet.routes.ts', walletPresentationRoutes),
   { file: 'features/transfer-events/routes.ts', routes: transferEventRoutes },
+  { file: 'features/event-cancellation/routes.ts', routes: eventCancellationRoutes },
   { file: 'features/suspensions/routes.ts', routes: suspensionRoutes },
 ];
 

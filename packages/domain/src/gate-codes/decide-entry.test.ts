@@ -57,4 +57,30 @@ describe('decideEntry', () => {
       'ADMITTED',
     );
   });
+
+  it('refuses everyone from the moment the fixture was cancelled, an entry before it standing', () => {
+    const open = ENTRY_CASE_TIMES.open;
+    const admissible = {
+      code: { genuine: true, revoked: false, fresh: true, forThisEvent: true, known: true },
+      entersThisEvent: true,
+      phoneIsEntrants: true,
+      gatesOpenAt: ENTRY_CASE_TIMES.gatesOpenAt,
+      endsAt: ENTRY_CASE_TIMES.endsAt,
+      entrant: { suspended: true, companionRequired: false, companion: false },
+      alreadyAdmitted: true,
+    };
+    // Cancelled before the gates opened, or while open: no one enters, whatever else is wrong.
+    expect(decideEntry({ ...admissible, cancelledAt: open - 1 }, open)).toBe('EVENT_CANCELLED');
+    expect(decideEntry({ ...admissible, cancelledAt: open }, open)).toBe('EVENT_CANCELLED');
+    expect(decideEntry({ ...admissible, cancelledAt: 0 }, ENTRY_CASE_TIMES.beforeGatesOpen)).toBe(
+      'EVENT_CANCELLED',
+    );
+    // A code of another fixture is still that.
+    expect(
+      decideEntry({ ...admissible, code: { ...admissible.code, forThisEvent: false }, cancelledAt: 0 }, open),
+    ).toBe('WRONG_EVENT');
+    // An offline entry recorded before the cancellation is judged as it was then.
+    expect(decideEntry({ ...admissible, cancelledAt: open + 1 }, open)).toBe('SUSPENDED');
+    expect(decideEntry({ ...admissible, cancelledAt: null }, open)).toBe('SUSPENDED');
+  });
 });

@@ -52,6 +52,11 @@ export interface EntryFacts {
   /** When the gates open (GATES_OPEN_MINUTES_BEFORE kick-off) and when the fixture is over. */
   gatesOpenAt: Date | number;
   endsAt: Date | number;
+  /**
+   * When the club's ticket office cancelled the fixture (null or undefined: not cancelled). From then
+   * on nobody enters; an admission recorded offline before it stands.
+   */
+  cancelledAt?: Date | number | null;
   /** Undefined when not the caller's to ask (an upload: the device decided the person). */
   entrant?: EntrantFacts;
   /**
@@ -73,8 +78,9 @@ export function decideEntry(facts: EntryFacts, now: Date | number): AdmissionRea
   if (!facts.entersThisEvent) return 'NOT_FOR_THIS_EVENT';
   // Another phone's key than the one who enters registered: as a replaced phone.
   if (!facts.phoneIsEntrants) return 'REVOKED';
-  // 4. The gates open, the fixture not over.
+  // 4. The fixture not cancelled, the gates open, the fixture not over.
   const time = typeof now === 'number' ? now : now.getTime();
+  if (facts.cancelledAt != null && time >= Number(facts.cancelledAt)) return 'EVENT_CANCELLED';
   if (time < Number(facts.gatesOpenAt)) return 'NOT_OPEN_YET';
   if (time >= Number(facts.endsAt)) return 'EVENT_OVER';
   // 5. The one who enters is not suspended; 6. a young minor comes with a companion.

@@ -58,6 +58,7 @@ describe('showsEntrant', () => {
       'ADMITTED',
       'ALREADY_ADMITTED',
       'EVENT_OVER',
+      'EVENT_CANCELLED',
       'NOT_OPEN_YET',
       'SUSPENDED',
       'COMPANION_REQUIRED',

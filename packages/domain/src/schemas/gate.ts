@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   ADMISSION_VOID_REASON_MAX_LENGTH,
+  EVENT_CANCELLATION_REASON_MAX_LENGTH,
   GATE_CODE_MAX_LENGTH,
   GATE_UNSENT_MAX,
   GATE_DEVICE_LABEL_MAX_LENGTH,
@@ -10,6 +11,7 @@ import {
 import { ADMISSION_REASONS, type AdmissionReason } from '../admission-reasons';
 import { isValidDevicePublicKey } from '../gate-codes/keys';
 import { validationMessages } from '../form-messages';
+import { matchDayMessages } from '../match-day-messages';
 import { gateMessages as text } from '../gate-messages';
 import { strictPayload, textField, ticketCodeField } from './fields';
 
@@ -163,6 +165,18 @@ export const admissionVoidSchema = z.strictObject({
 });
 export type AdmissionVoid = z.infer<typeof admissionVoidSchema>;
 
+/**
+ * POST /api/ticket-office/events/{eventId}/cancellation: an officer of the club cancels a match not yet
+ * over, with a reason (audited, shown with the match); irreversible.
+ */
+export const eventCancellationSchema = z.strictObject({
+  reason: textField(matchDayMessages.cancellation.reasonRequired)
+    .trim()
+    .min(1, { error: matchDayMessages.cancellation.reasonRequired })
+    .max(EVENT_CANCELLATION_REASON_MAX_LENGTH, { error: matchDayMessages.cancellation.reasonRequired }),
+});
+export type EventCancellation = z.infer<typeof eventCancellationSchema>;
+
 /** GET /api/ticket-office/gate-admissions: one ticket's live admission to one match, to confirm voiding it. */
 export const liveAdmissionQuerySchema = z.object({
   eventId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
@@ -190,6 +204,10 @@ export const gateEventSchema = z.object({
   eventDescription: z.string(),
   eventDateTime: z.string(),
   venue: z.string(),
+  /** When the club's ticket office cancelled it (ISO 8601); null while it stands. */
+  cancelledAt: z.string().nullable(),
+  /** Why, as the officer wrote it; null while it stands. */
+  cancellationReason: z.string().nullable(),
 });
 export type GateEvent = z.infer<typeof gateEventSchema>;
 

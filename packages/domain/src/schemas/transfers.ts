@@ -118,6 +118,8 @@ export const walletFixtureSchema = z.object({
   venue: z.string(),
   /** The recipient's name when the holder lent this fixture: the recipient enters, not the holder. */
   lentTo: z.string().nullable(),
+  /** The club's ticket office cancelled it: nobody enters. */
+  cancelled: z.boolean(),
 });
 export type WalletFixture = z.infer<typeof walletFixtureSchema>;
 

@@ -39,6 +39,12 @@ export const events = pgTable(
       .default(TRANSFER_CUTOFF_HOURS_DEFAULT * 60),
     minToAutoRevertTransferredTicket: integer('min_to_auto_revert_transferred_ticket'),
     ignoreTransfers: boolean('ignore_transfers').notNull().default(false),
+    /**
+     * When the club's ticket office cancelled the match (features/event-cancellation), and why; null
+     * while it stands. Irreversible: from then its gates admit nobody and its provider changes nothing.
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancellationReason: text('cancellation_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

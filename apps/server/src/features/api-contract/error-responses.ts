@@ -113,6 +113,11 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   'POST /api/ticket-office/personalize': TICKET_ISSUE_ERRORS,
   'POST /api/stats/ticket': ['TICKET_NOT_FOUND'],
   'PUT /api/ticket-office/transfer-events': ['EVENT_NOT_FOUND'],
+  'POST /api/ticket-office/events/:eventId/cancellation': [
+    'EVENT_NOT_FOUND',
+    'EVENT_ALREADY_CANCELLED',
+    'EVENT_OVER_NOT_CANCELLABLE',
+  ],
   'POST /api/blackList-administration/info': ['SUSPENSION_LOOKUP_LIMIT'],
   'POST /api/blackList-administration/search': ['SUSPENSION_LOOKUP_LIMIT'],
   'PUT /api/blackList-administration/delete/:id': [
@@ -131,7 +136,7 @@ export const RULE_ERRORS: Record<string, readonly ErrorCode[]> = {
   'POST /api/ticket-office/gate-admissions/void': ['ADMISSION_NOT_LIVE'],
   'POST /api/gate/pairing': ['GATE_PAIRING_TOKEN_EXPIRED', 'GATE_DEVICE_ALREADY_PAIRED'],
   'POST /api/gate/admissions': ['EVENT_NOT_FOUND'],
-  'GET /api/gate/manifest': ['EVENT_NOT_FOUND'],
+  'GET /api/gate/manifest': ['EVENT_NOT_FOUND', 'EVENT_CANCELLED'],
   'POST /api/gate/admissions/batch': ['EVENT_NOT_FOUND'],
   'DELETE /api/gate/admissions/:admissionId': ['ADMISSION_NOT_FOUND', 'ADMISSION_UNDO_EXPIRED'],
   'GET /api/wallet/oid4vci/status-lists/:listId': ['NOT_FOUND'],

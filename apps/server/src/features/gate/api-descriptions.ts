@@ -34,6 +34,8 @@ export const MANIFEST_REFRESH = [
   'a new salt, or more than 5,000 changes). docs/gate-codes.md §7.6 gives the delta and how to apply it.',
   'The manifest of a match changes at most once per `GATE_MANIFEST_REBUILD_SECONDS` (30 by default),',
   'whatever changes: a change reaches a device within that interval and its next poll.',
+  "A match the club's ticket office cancelled has no manifest: 409 `EVENT_CANCELLED`, and the device refuses",
+  'every code of it from then on, offline too.',
   'A device that decides offline sends `unsent`: how many admissions and refusals it holds not yet',
   "acknowledged by an upload; the club's officers see it beside the device's last contact.",
 ].join('\n');

@@ -107,7 +107,8 @@ export async function gateDeviceRoutes(instance: FastifyInstance): Promise<void>
       // ready now, so that its first fetch (and every other device's) is answered from them.
       const soon = Date.now() + MANIFEST_PREPARE_HOURS * 3_600_000;
       for (const event of events)
-        if (Date.parse(event.eventDateTime) <= soon)
+        // A cancelled fixture has no manifest to ready (its devices are refused it).
+        if (Date.parse(event.eventDateTime) <= soon && !event.cancelledAt)
           void prepareGateManifest(
             db,
             device,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { ProviderEvent, ProviderTicket } from '@tickets/domain';
 import type { Db } from '../../db/client';
 import { events, gateAdmissions, ticketCodeRanges, tickets } from '../../db/schema';
@@ -30,8 +30,9 @@ const hasStarted = sql<boolean>`(not ${events.seasonal} and (${gatesOpenAt(event
   or exists (select 1 from ${gateAdmissions} where ${gateAdmissions.eventId} = ${events.id})))`;
 
 /**
- * Of the organisation's fixtures named, those that have started (`hasStarted`), with their schedule as
- * stored: a row changing it is rejected (`importEvents`).
+ * Of the organisation's events named, those that have started (`hasStarted`) or were cancelled by the
+ * club's ticket office, with their schedule as stored: a row changing a started fixture's schedule
+ * is rejected, any row naming a cancelled one too (`importEvents`).
  */
 export const startedFixturesOf = (db: Db, organisationId: string, externalIds: string[]) =>
   db
@@ -40,10 +41,15 @@ export const startedFixturesOf = (db: Db, organisationId: string, externalIds: s
       startsAt: events.startsAt,
       endsAt: events.endsAt,
       seasonal: events.seasonal,
+      cancelledAt: events.cancelledAt,
     })
     .from(events)
     .where(
-      and(eq(events.organisationId, organisationId), inArray(events.externalId, externalIds), hasStarted),
+      and(
+        eq(events.organisationId, organisationId),
+        inArray(events.externalId, externalIds),
+        or(hasStarted, isNotNull(events.cancelledAt)),
+      ),
     );
 
 /** The prefixes of the organisation's ranges of ticket codes. */
@@ -88,14 +94,16 @@ export const upsertEvents = (
         updatedAt: sql`now()`,
       },
       // Checked again by the statement that writes (`importEvents` rejected such a row before): a
-      // started fixture's schedule is not changed, had its gates opened or an admission come meanwhile.
+      // started fixture's schedule is not changed, had its gates opened or an admission come meanwhile;
+      // a cancelled one is not changed at all, had it been cancelled meanwhile.
       setWhere: sql`(${events.description}, ${events.startsAt}, ${events.endsAt}, ${events.venue},
             ${events.seasonal}, ${events.seasonId}, ${events.displayMode})
           is distinct from (excluded.description, excluded.starts_at, excluded.ends_at, excluded.venue,
             excluded.seasonal, excluded.season_id, excluded.display_mode)
           and ((${events.startsAt}, ${events.endsAt}, ${events.seasonal})
             is not distinct from (excluded.starts_at, excluded.ends_at, excluded.seasonal)
-            or not ${hasStarted})`,
+            or not ${hasStarted})
+          and ${events.cancelledAt} is null`,
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
 

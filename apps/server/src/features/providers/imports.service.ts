@@ -142,6 +142,11 @@ async function dropScheduleChanges(
   );
   return rows.filter(({ row, value }) => {
     const stored = started.get(value.externalId);
+    // Cancelled by the club's ticket office: nothing of it changes any more.
+    if (stored?.cancelledAt) {
+      rejected.push({ row, key: value.externalId, reason: errorCatalogue.EVENT_CANCELLED.description });
+      return false;
+    }
     const kept =
       !stored ||
       (sameTime(stored.startsAt, value.startsAt) &&

@@ -38,7 +38,8 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
           'Events are upserted by `externalId`, each row checked on its own (a bad row is reported in `rejected`, never fatal). ' +
           'A fixture whose gates have opened (GATES_OPEN_MINUTES_BEFORE its kick-off) or that has admissions keeps its ' +
           "kick-off and duration: a row changing them (or making it a season) is rejected with EVENT_SCHEDULE_LOCKED's " +
-          'description as its reason; its other fields may still change.',
+          "description as its reason; its other fields may still change. A fixture the club's ticket office cancelled " +
+          "changes no more: every row naming it is rejected with EVENT_CANCELLED's description as its reason.",
         body: providerEventsBody,
         response: { 200: importReportSchema },
       }),

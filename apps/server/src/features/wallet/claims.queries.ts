@@ -163,6 +163,7 @@ export const bindToWallet = preparedQuery<BindParams>()((db, p) => {
         endsAt: events.endsAt,
         venue: events.venue,
         seasonal: events.seasonal,
+        cancelledAt: events.cancelledAt,
       },
     })
     .from(bound)

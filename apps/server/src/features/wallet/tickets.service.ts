@@ -24,7 +24,10 @@ type EventRow = typeof events.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
 /** What a listed ticket shows of its ticket and its event. */
 type ListedTicketRow = Pick<TicketRow, 'publicCode' | 'sector' | 'gate' | 'row' | 'seat' | 'seasonal'>;
-type ListedEventRow = Pick<EventRow, 'id' | 'description' | 'startsAt' | 'endsAt' | 'venue' | 'seasonal'>;
+type ListedEventRow = Pick<
+  EventRow,
+  'id' | 'description' | 'startsAt' | 'endsAt' | 'venue' | 'seasonal' | 'cancelledAt'
+>;
 
 type Fixture = WalletFixture;
 
@@ -34,6 +37,7 @@ const toFixture = (event: ListedEventRow, lentTo: string | null = null): Fixture
   eventDateTime: event.startsAt.toISOString(),
   venue: event.venue,
   lentTo,
+  cancelled: event.cancelledAt !== null,
 });
 
 /** The upcoming fixtures of these season tickets' seasons, each with the recipient of a loan of it. */

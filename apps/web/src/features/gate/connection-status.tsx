@@ -11,6 +11,7 @@ function manifestLine(gate: OfflineGate, now: number): string {
   if (manifest.status === 'loading') return text.manifestLoading;
   if (manifest.status === 'missing') return text.manifestMissing;
   if (manifest.status === 'untrusted') return text.manifestUntrusted;
+  if (manifest.status === 'cancelled') return text.eventCancelled;
   const { checkedAt } = manifest.stored;
   return text.manifestAge(formatTime(new Date(checkedAt)), Math.floor(Math.max(0, now - checkedAt) / 60_000));
 }
@@ -35,7 +36,7 @@ export function ConnectionStatus({ gate }: { gate: OfflineGate }) {
     setAnnouncement(connectionAnnouncement(gate.connected));
   }, [gate.connected]);
 
-  const problem = gate.manifest.status === 'missing' || gate.manifest.status === 'untrusted';
+  const problem = ['missing', 'untrusted', 'cancelled'].includes(gate.manifest.status);
   return (
     <section
       aria-label={text.connection}

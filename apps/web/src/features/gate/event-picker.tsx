@@ -1,4 +1,4 @@
-import { formatDateTime, gateScreenMessages, type GateEvent } from '@tickets/domain';
+import { formatDateTime, gateScreenMessages, matchDayMessages, type GateEvent } from '@tickets/domain';
 import { Button } from '../../shared/components/buttons';
 import { PageHeading } from '../../shared/components/page-heading';
 
@@ -23,12 +23,17 @@ export function EventPicker({
           <li key={event.eventId}>
             <Button
               className="app-gate-event"
-              aria-label={text.pick(event.eventDescription)}
+              aria-label={
+                event.cancelledAt
+                  ? `${text.pick(event.eventDescription)} (${matchDayMessages.cancellation.cancelled})`
+                  : text.pick(event.eventDescription)
+              }
               onClick={() => onPick(event)}
             >
               <span className="app-gate-event__title">{event.eventDescription}</span>
               <span className="app-gate-event__detail">
                 {formatDateTime(event.eventDateTime)}, {event.venue}
+                {event.cancelledAt ? ` · ${matchDayMessages.cancellation.cancelled}` : ''}
               </span>
             </Button>
           </li>

@@ -1,7 +1,7 @@
 import { gateScreenMessages, type Admission, type AdmissionRequest } from '@tickets/domain';
 import { useApiMutation, type MutationReactions } from '../../shared/api/mutation';
 import { decideAdmission, isUnreachable } from './api';
-import { decideOffline, ticketCodeOf } from './offline-decision';
+import { decideOffline, refuseCancelled, ticketCodeOf } from './offline-decision';
 import type { StoredManifest } from './offline-store';
 import type { ManifestState, OfflineGate } from './use-offline-gate';
 
@@ -137,6 +137,11 @@ export async function decideScan(
     }
   }
 
+  if (gate.manifest.status === 'cancelled') {
+    const admission = await refuseCancelled(store, { ...request, now: now() });
+    gate.admissionsChanged();
+    return { admission, offline: true };
+  }
   if (!store || !stored) throw new NoManifestError();
   const admission = await decideOffline(store, stored.manifest, { ...request, now: now(), idempotencyKey });
   // An answer that comes too late still counts: if the server admitted, nothing is left to upload.

@@ -1,7 +1,8 @@
 import {
-  firstErrorDescription,
+  firstError,
   messages,
   REQUEST_ID_HEADER,
+  type ErrorCode,
   type GateKeys,
   type OfflineAdmissionResults,
   type OfflineAdmissions,
@@ -60,8 +61,15 @@ export async function fetchManifest(
   if (response.status === 304) return 'unchanged';
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const description = firstErrorDescription(body);
-    throw new ApiError(response.status, description ?? messages.errors.system, description);
+    const error = firstError(body);
+    const description = error?.description;
+    // The code too: EVENT_CANCELLED stops the device admitting (use-offline-gate.ts).
+    throw new ApiError(
+      response.status,
+      description ?? messages.errors.system,
+      description,
+      error?.code as ErrorCode | undefined,
+    );
   }
   return { document: body, entityTag: response.headers.get('ETag') };
 }

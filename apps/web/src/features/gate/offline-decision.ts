@@ -50,6 +50,24 @@ function answer(
   };
 }
 
+/**
+ * Every code refused, the club having cancelled the match (the server refused the device its manifest,
+ * use-offline-gate.ts): counted on the match as the other refusals are, once uploaded.
+ */
+export async function refuseCancelled(
+  store: GateStore | undefined,
+  { eventId, code, now }: { eventId: number; code: string; now: Date },
+): Promise<Admission> {
+  const scanned = code.trim().slice(0, GATE_CODE_MAX_LENGTH);
+  await store?.recordRefusal({
+    eventId,
+    code: scanned,
+    reason: 'EVENT_CANCELLED',
+    refusedAt: now.toISOString(),
+  });
+  return answer('REFUSE', 'EVENT_CANCELLED', noHolder);
+}
+
 export async function decideOffline(
   store: GateStore,
   manifest: GateManifest,

@@ -21,6 +21,11 @@ export interface StoredManifest {
   entityTag: string | null;
   /** This device's clock when the server last said this copy is current: the age a steward sees. */
   checkedAt: number;
+  /**
+   * The server said the club cancelled the match (its manifest refused, EVENT_CANCELLED): kept, so the
+   * device refuses every code offline too, after a reload.
+   */
+  cancelled?: boolean;
 }
 
 export interface LocalAdmission {

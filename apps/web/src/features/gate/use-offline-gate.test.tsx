@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildGateManifest,
+  errorCatalogue,
   generateGateKeyPair,
   publicKeyOf,
   signPaperCode,
@@ -90,6 +91,8 @@ function server() {
     uploads: 'taken' as 'taken' | 'failing' | 'first only',
     /** No answer to anything (the calls stay open). */
     silent: false,
+    /** The club cancelled the match: its manifest is refused (409 EVENT_CANCELLED). */
+    cancelled: false,
     calls: [] as string[],
     sent: [] as OfflineAdmissions[],
   };
@@ -99,6 +102,11 @@ function server() {
       const route = `${init?.method ?? 'GET'} ${path.split('?')[0]}`;
       state.calls.push(route);
       if (state.silent) return new Promise<Response>(() => undefined);
+      if (route === 'GET /api/gate/manifest' && state.cancelled) {
+        const { description } = errorCatalogue.EVENT_CANCELLED;
+        const errors = [{ code: 'EVENT_CANCELLED', description }];
+        return new Response(JSON.stringify({ exceptions: { errors } }), { status: 409 });
+      }
       if (route === 'GET /api/gate/manifest') return new Response(null, { status: 304 });
       if (route === 'POST /api/gate/admissions/batch') {
         if (state.uploads === 'failing') throw new TypeError('Failed to fetch');
@@ -313,6 +321,33 @@ describe("the steward's screen as the network comes and goes", () => {
     await until(() => expect(api.count(MANIFEST)).toBe(2));
     expect(result.current.connected).toBe(true);
     unmount();
+  });
+
+  it('told the match was cancelled, refuses every code offline, and still after reopening without the network', async () => {
+    await deviceHolding();
+    const api = server();
+    api.state.cancelled = true;
+    const first = openScreen();
+    await until(() => expect(first.result.current.manifest.status).toBe('cancelled'));
+    act(() => setBrowserOnline(false));
+    await until(() => expect(first.result.current.connected).toBe(false));
+    const decided = await act(() =>
+      decideScan(TOKEN, { eventId: EVENT_ID, code: printed }, first.result.current),
+    );
+    expect(decided).toMatchObject({
+      offline: true,
+      admission: { decision: 'REFUSE', reason: 'EVENT_CANCELLED', holderName: null },
+    });
+    await until(() => expect(first.result.current.pendingRefusals).toBe(1));
+    expect(first.result.current.pending).toBe(0);
+    first.unmount();
+
+    // Reopened without the network: the copy kept says so before any answer.
+    const calls = api.calls.length;
+    const again = openScreen();
+    await until(() => expect(again.result.current.manifest.status).toBe('cancelled'));
+    expect(api.calls.length).toBe(calls);
+    again.unmount();
   });
 
   it('asks for the manifest every 30 s while the server answers, and every 10 s while it does not', async () => {

@@ -11,6 +11,7 @@ import {
   type GateManifestDelta,
   type PlatformPublicKey,
 } from '@tickets/domain';
+import { ApiError } from '../../shared/api/client';
 import { gateKeys, isUnpaired, isUnreachable } from './api';
 import { fetchGateKeys, fetchManifest } from './offline-api';
 import { GateStore, type StoredManifest } from './offline-store';
@@ -28,7 +29,9 @@ export type ManifestState =
   | { status: 'loading' }
   | { status: 'missing' }
   | { status: 'untrusted'; stored?: StoredManifest }
-  | { status: 'ready'; stored: StoredManifest };
+  | { status: 'ready'; stored: StoredManifest }
+  /** The club cancelled the match: every code is refused (EVENT_CANCELLED), online or not. */
+  | { status: 'cancelled' };
 
 export interface OfflineGate {
   store: GateStore | undefined;
@@ -68,7 +71,12 @@ export function received(
 interface Synced {
   stored: StoredManifest | undefined;
   trusted: boolean;
+  /** The server refused the manifest: the match was cancelled. */
+  cancelled?: boolean;
 }
+
+/** The manifest's answer that the club cancelled the match (409 EVENT_CANCELLED). */
+const isCancelled = (error: unknown) => error instanceof ApiError && error.code === 'EVENT_CANCELLED';
 
 /**
  * One turn of keeping the match's manifest current: the keys pinned at pairing (fetched once), then
@@ -88,7 +96,15 @@ async function syncManifest(store: GateStore, token: string, eventId: number): P
     eventId,
     held && { salt: held.manifest.salt, revision: held.manifest.revision, entityTag: held.entityTag },
     unsent.admissions + unsent.refusals,
-  );
+  ).catch(async (error: unknown) => {
+    if (!isCancelled(error)) throw error;
+    // Kept with the copy held: after a reload without the network, the device still refuses.
+    const stored = held && { ...held, cancelled: true, checkedAt: Date.now() };
+    if (stored) await store.saveManifest(stored);
+    return { cancelled: true as const, stored };
+  });
+  if (fetched !== 'unchanged' && 'cancelled' in fetched)
+    return { stored: fetched.stored, trusted: true, cancelled: true };
   const checkedAt = Date.now();
   if (fetched === 'unchanged') {
     const stored = held && { ...held, checkedAt };
@@ -107,6 +123,7 @@ function manifestState(
   held: StoredManifest | null | undefined,
   synced: UseQueryResult<Synced>,
 ): ManifestState {
+  if (synced.data?.cancelled || (!synced.data && held?.cancelled)) return { status: 'cancelled' };
   if (synced.data?.trusted === false) return { status: 'untrusted', stored: synced.data.stored };
   const stored = synced.data?.stored ?? held;
   if (stored) return { status: 'ready', stored };

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { MATCH_DAY_REFRESH_SECONDS, type GateEvent, type MatchDay } from '@tickets/domain';
 import { apiCall, apiUrl } from '../../shared/api/client';
+import { useApiMutation, type MutationReactions } from '../../shared/api/mutation';
 
 /** The club's match-day view (issue #42 item 3): its matches, and one match as its gates saw it. */
 export const matchDayKeys = {
@@ -35,3 +36,14 @@ export const useMatchDay = (eventId: number) =>
 /** The finished match's CSV report: a link the browser downloads (the session cookie goes with it). */
 export const matchReportUrl = (eventId: number) =>
   apiUrl('get', '/api/ticket-office/gate-report', { query: { eventId } });
+
+const cancelEvent = ({ eventId, reason }: { eventId: number; reason: string }): Promise<GateEvent> =>
+  apiCall('post', '/api/ticket-office/events/{eventId}/cancellation', {
+    params: { path: { eventId } },
+    body: { reason },
+  });
+
+/** The office cancels a match of its club (irreversible): the lists and the match's figures are read again. */
+export const useCancelEvent = (
+  reactions?: MutationReactions<GateEvent, { eventId: number; reason: string }>,
+) => useApiMutation(cancelEvent, { invalidates: () => [matchDayKeys.all] }, reactions);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime, matchDayMessages, messages, type GateEvent } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
@@ -7,6 +8,7 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { paths } from '../../shared/paths';
 import { useMatchDayEvents } from './api';
+import { CancelledNotice, MatchCancellation } from './match-cancellation';
 import { MatchDayView } from './match-day-view';
 
 const text = matchDayMessages;
@@ -15,6 +17,7 @@ const EVENT_FIELD = 'match-day-event';
 const option = (event: GateEvent) => (
   <option key={event.eventId} value={event.eventId}>
     {event.eventDescription} ({formatDateTime(event.eventDateTime)})
+    {event.cancelledAt ? ` · ${text.cancellation.cancelled}` : ''}
   </option>
 );
 
@@ -31,6 +34,11 @@ export default function MatchDayPage() {
   const events = [...(current.data ?? []), ...(over.data ?? [])];
   const asked = Number(search.get('eventId'));
   const chosen = events.some((event) => event.eventId === asked) ? asked : events[0]?.eventId;
+  // The match the officer just cancelled here: its notice takes the focus when it appears.
+  const [cancelledHere, setCancelledHere] = useState<number>();
+  const chosenEvent = events.find((event) => event.eventId === chosen);
+  // Not over yet (the current list) and standing: the office may still cancel it.
+  const cancellable = !chosenEvent?.cancelledAt && current.data?.some((event) => event.eventId === chosen);
   return (
     <div className="app-wide app-match-day">
       <BackLink to={paths.ticketOffice.gateDevices} />
@@ -65,7 +73,15 @@ export default function MatchDayPage() {
       {current.data && over.data && events.length === 0 ? (
         <p className="govgr-body">{text.noEvents}</p>
       ) : null}
+      {chosenEvent ? <CancelledNotice event={chosenEvent} focused={cancelledHere === chosen} /> : null}
       {events.length > 0 && chosen !== undefined ? <MatchDayView key={chosen} eventId={chosen} /> : null}
+      {chosenEvent && cancellable ? (
+        <MatchCancellation
+          key={`cancel-${chosen}`}
+          event={chosenEvent}
+          onCancelled={() => setCancelledHere(chosen)}
+        />
+      ) : null}
     </div>
   );
 }

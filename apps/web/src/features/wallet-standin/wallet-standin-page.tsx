@@ -27,15 +27,25 @@ const nextFixtureOf = (ticket: WalletTicket) => ticket.fixtures.find((fixture) =
 /** The event a ticket enters next and when: the match, or for a season ticket its next fixture. */
 function entryOf(ticket: WalletTicket) {
   const fixture = ticket.seasonal ? nextFixtureOf(ticket) : undefined;
+  // A match ticket's one fixture is its match: whether the club cancelled it.
+  const cancelled = (fixture ?? ticket.fixtures[0])?.cancelled ?? false;
   return fixture
-    ? { description: fixture.eventDescription, at: fixture.eventDateTime, venue: fixture.venue }
-    : { description: ticket.eventDescription, at: ticket.eventDateTime, venue: ticket.venue };
+    ? { description: fixture.eventDescription, at: fixture.eventDateTime, venue: fixture.venue, cancelled }
+    : { description: ticket.eventDescription, at: ticket.eventDateTime, venue: ticket.venue, cancelled };
 }
 
 function TicketDetails({ ticket }: { ticket: WalletTicket }) {
   const entry = entryOf(ticket);
   return (
     <dl className="govgr-summary-list">
+      {entry.cancelled ? (
+        <div className="govgr-summary-list__row">
+          <dt className="govgr-summary-list__key">{text.fixtureStatus}</dt>
+          <dd className="govgr-summary-list__value">
+            <strong>{text.fixtureCancelled}</strong>
+          </dd>
+        </div>
+      ) : null}
       {ticket.seasonal ? (
         <div className="govgr-summary-list__row">
           <dt className="govgr-summary-list__key">{text.nextFixture}</dt>

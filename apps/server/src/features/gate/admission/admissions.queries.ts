@@ -160,6 +160,8 @@ export const scanQuery = preparedQuery<ScanParams>()((db, p) => {
           gatesOpenAt: sql`${events.startsAt} - make_interval(mins => ${GATES_OPEN_MINUTES_BEFORE})`.mapWith(
             asDate,
           ),
+          // Cancelled by the club's ticket office: nobody enters from then on.
+          cancelledAt: events.cancelledAt,
         },
         ticket: {
           id: tickets.id,

@@ -132,7 +132,7 @@ export function codeFacts(
 ): EntryFacts {
   const { ticket } = scan;
   const event = scan.event as NonNullable<typeof scan.event>;
-  const times = { gatesOpenAt: event.gatesOpenAt, endsAt: event.endsAt };
+  const times = { gatesOpenAt: event.gatesOpenAt, endsAt: event.endsAt, cancelledAt: event.cancelledAt };
   const unknown = { code: null, entersThisEvent: false, phoneIsEntrants: false, ...times };
   if (!ticket || !parsed) return unknown;
   const { source } = scan.scanned;

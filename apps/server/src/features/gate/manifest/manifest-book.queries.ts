@@ -12,7 +12,11 @@ import { eventEnd } from '../../../rules/events';
  * head so that one process's revision is the only one of its number.
  */
 
-export type BookHead = typeof gateManifests.$inferSelect & { fresh: boolean; wholeDue: boolean };
+export type BookHead = typeof gateManifests.$inferSelect & {
+  fresh: boolean;
+  wholeDue: boolean;
+  cancelled: boolean;
+};
 
 /** The head of an event's book, and whether it was read within the last `rebuildSeconds`. */
 export const readBookHead = preparedQuery<{ eventId: number; rebuildSeconds: number }>()((db, p) =>
@@ -32,6 +36,9 @@ export const readBookHead = preparedQuery<{ eventId: number; rebuildSeconds: num
       wholeDue: sql<boolean>`(${gateManifests.changesFrom} is null or ${gateManifests.wholeReadAt} is null
         or (${gateManifests.wholeReadAt} at time zone ${sql.raw(`'${TIME_ZONE}'`)})::date < ${athensToday})`,
       fresh: sql<boolean>`${gateManifests.readAt} > now() - make_interval(secs => ${p.rebuildSeconds}::int)`,
+      // Cancelled by the club's ticket office: no manifest is given any more (manifest.service.ts).
+      cancelled: sql<boolean>`exists (select 1 from ${events} where ${events.id} = ${gateManifests.eventId}
+        and ${events.cancelledAt} is not null)`,
     })
     .from(gateManifests)
     .where(eq(gateManifests.eventId, p.eventId))

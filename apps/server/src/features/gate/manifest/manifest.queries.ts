@@ -22,7 +22,13 @@ import { shownAtTheGate } from '../shown-at-the-gate';
 /** A match (not a season) of the device's club, with when it starts and ends (its manifest's and its uploads' window). */
 export async function findMatchOfClub(db: Db, eventId: number, organisationId: string) {
   const [event] = await db
-    .select({ id: events.id, seasonId: events.seasonId, startsAt: events.startsAt, endsAt: eventEnd(events) })
+    .select({
+      id: events.id,
+      seasonId: events.seasonId,
+      startsAt: events.startsAt,
+      endsAt: eventEnd(events),
+      cancelledAt: events.cancelledAt,
+    })
     .from(events)
     .where(
       and(eq(events.id, eventId), eq(events.organisationId, organisationId), eq(events.seasonal, false)),

@@ -59,6 +59,7 @@ async function readFixture(db: Db, device: Device, eventId: number, since: strin
     async (tx) => {
       const upto = await snapshotPosition(tx);
       const event = await matchForDevice(tx, device, eventId);
+      if (event.cancelledAt) throw new AppError('EVENT_CANCELLED');
       const admitting = event.seasonId === null ? [event.id] : [event.id, event.seasonId];
       const tickets: GateManifestPatch['tickets'] = [];
       let rowsRead = 0;
@@ -201,6 +202,8 @@ export async function gateManifest(
   const { signer } = gateKeys;
   const answering = { eventId, onPrepared: options.onPrepared };
   const [head] = await readBookHead(db).execute({ eventId, rebuildSeconds: options.rebuildSeconds });
+  // A cancelled fixture's devices get no manifest: told so, the steward's screen refuses every code.
+  if (head?.cancelled) throw new AppError('EVENT_CANCELLED');
   const usable = head?.organisationId === device.organisationId && head.keysDigest === keysDigestOf(gateKeys);
   if (usable && (head.fresh || !(await claimBookReading(db, eventId, options.rebuildSeconds))))
     return answerFrom(db, head, signer, ifNoneMatch, held, answering);

@@ -26,6 +26,8 @@ const toGateEvents = (rows: EventRow[]) =>
     eventDescription: event.description,
     eventDateTime: event.startsAt.toISOString(),
     venue: event.venue,
+    cancelledAt: event.cancelledAt?.toISOString() ?? null,
+    cancellationReason: event.cancellationReason,
   }));
 
 /** The events a steward can pick: the device club's matches not yet over. */
