@@ -131,4 +131,10 @@ describe('the configuration as the README and the example environment file give 
       .join('\n');
     expect(required.filter((name) => !unsetRows.includes(`\`${name}\``))).toEqual([]);
   });
+
+  it('gives the README’s Prometheus example intervals short enough for the alerts’ 1-minute holds', () => {
+    const prometheusYml = /```yaml\n# prometheus\.yml[\s\S]*?```/.exec(readme)?.[0] ?? '';
+    // Prometheus's default is 1m for both: a `for: 1m` alert would fire 2–3 minutes after the fault.
+    expect(prometheusYml).toMatch(/^global:\n {2}scrape_interval: 15s\b.*\n {2}evaluation_interval: 15s$/m);
+  });
 });
