@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, SHUTDOWN_GRACE_MS } from './config';
 import { buildApp } from './app';
 import { openDatabase } from './db/client';
 import { seedDemoData } from './demo';
@@ -15,8 +15,6 @@ const PURGE_INTERVAL_MS = 15 * 60_000;
 const REVERT_INTERVAL_MS = 60_000;
 /** How soon a suspension reaches a person the registry learnt of after it was added. */
 const SUSPENSION_REFRESH_INTERVAL_MS = 15 * 60_000;
-/** Below systemd's TimeoutStopSec (90 s by default): a stuck connection cannot hold a stop for ever. */
-const SHUTDOWN_GRACE_MS = 20_000;
 
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -193,6 +193,9 @@ const environmentSchema = z.object({
 
 export type Environment = z.infer<typeof environmentSchema>;
 
+/** Every variable the schema reads: the README's Configuration table names each (documentation.test.ts). */
+export const environmentVariables = Object.keys(environmentSchema.shape) as (keyof Environment)[];
+
 /**
  * Every variable on its own (its default when unset), so that one bad value does not hide the next:
  * the values that parsed, and a line for each that did not.

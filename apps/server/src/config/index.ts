@@ -23,6 +23,7 @@ import {
   type IssuerKeys,
 } from './keys';
 import { unsafeDevelopment, unsafeProduction } from './profiles';
+import { SHUTDOWN_DRAIN_DEFAULT_SECONDS } from './shutdown';
 
 /**
  * The server's whole configuration, read from the environment once and validated here
@@ -42,13 +43,7 @@ export { DEVELOPMENT_CLAIM_CODE_KEY, DEVELOPMENT_ISSUER_KEY, issuerKeyOf, type I
 export const developmentCaCertificate = async () =>
   (await import('./development-pki')).developmentCaCertificate();
 
-/**
- * How long a process told to stop keeps serving with /readyz failing before it closes: in production,
- * long enough for deploy/haproxy.cfg's health check (every 1 s, out after 2 failures) to take it out
- * of the rotation, with a margin for a check under way; in development a single process with no
- * balancer, so Ctrl-C stops it at once.
- */
-export const SHUTDOWN_DRAIN_DEFAULT_SECONDS = { production: 5, development: 0 } as const;
+export { SHUTDOWN_DRAIN_DEFAULT_SECONDS, SHUTDOWN_GRACE_MS } from './shutdown';
 
 /**
  * The gate's OpenID4VP verifier as a relying party (docs/design.md §12): the key that signs its
