@@ -342,6 +342,19 @@ test('the demo’s played match shows every part of the view, and its CSV report
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))));
   await expect(page.locator('.app-chart canvas[data-drawn-before]')).toHaveCount(await charts.count());
 
+  // Opened from its address (a reload, a shared link): this match's figures are the only ones asked
+  // for, though it is in the second list (the matches over), not another match's first.
+  const playedId = (await played.getAttribute('value')) ?? '';
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/ticket-office/gate-match-day')
+      asked.push(url.searchParams.get('eventId') ?? '');
+  });
+  await page.goto(`/ticket-office/match-day?eventId=${playedId}`);
+  await expect(page.getByRole('img', { name: text.allGatesChart })).toBeInViewport();
+  expect(asked).toEqual([playedId]);
+
   // Over: the report is there, a row for each device's entries among its lines.
   const link = page.getByRole('link', { name: text.reportLink(PLAYED) });
   const report = await page.request.get((await link.getAttribute('href')) ?? '');

@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   EVENT_CANCELLATION_REASON_MAX_LENGTH,
   eventCancellationSchema,
-  formatDateTime,
   matchDayMessages,
   type GateEvent,
 } from '@tickets/domain';
@@ -13,32 +12,6 @@ import { ConfirmDialog } from '../../shared/components/confirm-dialog';
 import { useCancelEvent } from './api';
 
 const text = matchDayMessages.cancellation;
-
-/**
- * A cancelled match, said first on its view: when, and why. `focused` right after the officer cancelled
- * it: the dialog's button is gone with the section, so focus (and the reader) move here.
- */
-export function CancelledNotice({ event, focused }: { event: GateEvent; focused: boolean }) {
-  const notice = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (focused) notice.current?.focus();
-  }, [focused, event.cancelledAt]);
-  if (!event.cancelledAt) return null;
-  return (
-    <div className="govgr-warning-text app-cancelled" ref={notice} tabIndex={-1}>
-      {/* One column: the warning text lays its children side by side. */}
-      <div>
-        <p className="govgr-body">
-          <strong className="app-tag app-tag--refuse">{text.cancelled}</strong>{' '}
-          {text.cancelledAt(formatDateTime(event.cancelledAt))}
-        </p>
-        {event.cancellationReason ? (
-          <p className="govgr-body">{text.cancelledReason(event.cancellationReason)}</p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
 
 /**
  * «Ακύρωση αγώνα»: an officer of the club cancels a match not yet over, its gates open or not, after

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatDateTime, matchDayMessages, messages, type GateEvent } from '@tickets/domain';
 import { failureMessage } from '../../shared/api/client';
@@ -8,11 +8,15 @@ import { PageHeading } from '../../shared/components/page-heading';
 import { Spinner } from '../../shared/components/spinner';
 import { paths } from '../../shared/paths';
 import { useMatchDayEvents } from './api';
-import { CancelledNotice, MatchCancellation } from './match-cancellation';
+import { CancelledNotice } from './cancelled-notice';
 import { MatchDayView } from './match-day-view';
 
 const text = matchDayMessages;
 const EVENT_FIELD = 'match-day-event';
+// Below the figures, and only for a match not yet over: its form's checks (zod) load after the page.
+const MatchCancellation = lazy(() =>
+  import('./match-cancellation').then((module) => ({ default: module.MatchCancellation })),
+);
 
 const option = (event: GateEvent) => (
   <option key={event.eventId} value={event.eventId}>
@@ -33,7 +37,14 @@ export default function MatchDayPage() {
   const failed = current.error ?? over.error;
   const events = [...(current.data ?? []), ...(over.data ?? [])];
   const asked = Number(search.get('eventId'));
-  const chosen = events.some((event) => event.eventId === asked) ? asked : events[0]?.eventId;
+  // Chosen once both lists are in: the match asked for may be in the second (an over one), and choosing
+  // from the first alone showed, and fetched, another match before it.
+  const listed = current.data !== undefined && over.data !== undefined;
+  const chosen = !listed
+    ? undefined
+    : events.some((event) => event.eventId === asked)
+      ? asked
+      : events[0]?.eventId;
   // The match the officer just cancelled here: its notice takes the focus when it appears.
   const [cancelledHere, setCancelledHere] = useState<number>();
   const chosenEvent = events.find((event) => event.eventId === chosen);
@@ -76,11 +87,13 @@ export default function MatchDayPage() {
       {chosenEvent ? <CancelledNotice event={chosenEvent} focused={cancelledHere === chosen} /> : null}
       {events.length > 0 && chosen !== undefined ? <MatchDayView key={chosen} eventId={chosen} /> : null}
       {chosenEvent && cancellable ? (
-        <MatchCancellation
-          key={`cancel-${chosen}`}
-          event={chosenEvent}
-          onCancelled={() => setCancelledHere(chosen)}
-        />
+        <Suspense fallback={null}>
+          <MatchCancellation
+            key={`cancel-${chosen}`}
+            event={chosenEvent}
+            onCancelled={() => setCancelledHere(chosen)}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
