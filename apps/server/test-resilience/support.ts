@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,13 +28,39 @@ export const POSTGRES_EXPORTER = '/usr/bin/prometheus-postgres-exporter';
 export const ETCD = '/usr/bin/etcd';
 export const PATRONI = '/usr/bin/patroni';
 
+/** The TCP ports something on this machine listens on now, IPv4 and IPv6 (proc(5): state 0A). */
+function listeningPorts(): Set<number> {
+  const ports = new Set<number>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    const text = existsSync(table) ? readFileSync(table, 'utf8') : '';
+    for (const line of text.split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (state === '0A' && local) ports.add(Number.parseInt(local.split(':').pop() ?? '', 16));
+    }
+  }
+  return ports;
+}
+
+/** How many ports from the one drawn a test may use (its servers', health and metrics listeners). */
+const PORTS_FROM_ONE = 10;
+
 /**
  * A port to try: within the 50 from RESILIENCE_PORT_BASE when set (on a shared machine each run keeps
- * to its own range), else one of 9000 from 21 000.
+ * to its own range), else one of 9000 from 21 000; drawn again while it, or one of the few after it,
+ * is taken by something listening already (RabbitMQ's 25672 is in that range on these machines: a
+ * server drawn there could not start).
  */
 export const freePortish = () => {
   const base = Number(process.env.RESILIENCE_PORT_BASE);
-  return base > 0 ? base + Math.floor(Math.random() * 45) : 21_000 + Math.floor(Math.random() * 9000);
+  const draw = () =>
+    base > 0 ? base + Math.floor(Math.random() * 45) : 21_000 + Math.floor(Math.random() * 9000);
+  const taken = listeningPorts();
+  let port = draw();
+  for (let tries = 0; tries < 100; tries += 1) {
+    if (!Array.from({ length: PORTS_FROM_ONE }, (_, i) => port + i).some((one) => taken.has(one))) break;
+    port = draw();
+  }
+  return port;
 };
 
 /** Starts the compiled server; with `logs`, collects the lines it writes (else they are dropped). */
